@@ -1,0 +1,67 @@
+// The map a search runs on: width x height bytes of tile classes (row-major, y down)
+// and a 256-entry table giving each class its movement cost.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tilepath {
+
+class Grid {
+ public:
+  static constexpr int kClasses = 256;
+
+  // Every cell class 0. Default table: class 0 costs 1, every other class is blocked.
+  // Sizes must be 1..kMaxSide; check with validateSize first when they come from users.
+  Grid(int width, int height);
+
+  static constexpr int kMaxSide = 1 << 14;
+  static std::string validateSize(long long width, long long height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int size() const { return width_ * height_; }
+  bool inside(int x, int y) const {
+    return static_cast<unsigned>(x) < static_cast<unsigned>(width_) &&
+           static_cast<unsigned>(y) < static_cast<unsigned>(height_);
+  }
+  int index(int x, int y) const { return y * width_ + x; }
+
+  uint8_t get(int x, int y) const { return cells_[index(x, y)]; }
+  void set(int x, int y, uint8_t cls) { cells_[index(x, y)] = cls; }
+  // Applies (index, class) deltas; returns an error naming the first bad index (nothing is
+  // applied then), or an empty string.
+  std::string apply(const uint32_t* indices, const uint8_t* classes, std::size_t count);
+  // Clipped to the grid, so a rectangle partly outside is fine.
+  void fillRect(int x, int y, int w, int h, uint8_t cls);
+
+  // cost: 0 or +infinity = blocked, otherwise a positive finite multiplier.
+  std::string setCost(int cls, double cost);
+  double cost(int cls) const { return costs_[cls]; }  // 0 when blocked
+
+  // Cost of entering cell i, 0 when blocked. Out-of-grid cells are never asked for.
+  double cellCost(int i) const { return costs_[cells_[i]]; }
+  bool passable(int i) const { return costs_[cells_[i]] > 0; }
+  bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
+
+  // Cheapest passable class cost (scales the heuristic), 0 if nothing is passable.
+  double minCost() const { return minCost_; }
+  // True when every passable class has the same cost (BFS and JPS are then exact).
+  bool uniformCost() const { return uniform_; }
+
+  uint8_t* data() { return cells_.data(); }
+  const uint8_t* data() const { return cells_.data(); }
+
+ private:
+  void refreshCostSummary();
+
+  int width_;
+  int height_;
+  std::vector<uint8_t> cells_;
+  double costs_[kClasses];
+  double minCost_ = 1.0;
+  bool uniform_ = true;
+};
+
+}  // namespace tilepath

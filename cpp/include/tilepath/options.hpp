@@ -1,0 +1,54 @@
+// Search options: the one place their names, values and defaults are declared.
+// The JS layer reads the value names from here (through the bindings) and mirrors
+// them in js/index.d.ts.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tilepath {
+
+enum class Algorithm : uint8_t { AStar, BFS, Dijkstra, JPS };
+enum class Diagonal : uint8_t { Never, NoCorners, OneObstacle, Always };
+// Default means "chosen from the diagonal rule": manhattan for Never, octile otherwise.
+enum class Heuristic : uint8_t { Default, Manhattan, Octile, Chebyshev, Euclidean };
+enum class GoalMode : uint8_t { Exact, Adjacent, Nearest };
+
+struct SearchOptions {
+  Algorithm algorithm = Algorithm::AStar;
+  Diagonal diagonal = Diagonal::Never;
+  Heuristic heuristic = Heuristic::Default;
+  double weight = 1.0;          // >= 1: weighted A*, cost at most weight x optimal
+  uint32_t maxExpansions = 0;   // 0 = no budget
+  bool partial = false;         // on budget or no path: path to the closest reached cell
+  GoalMode goal = GoalMode::Exact;
+  bool smooth = false;          // string-pulling, never costlier, obeys the corner rule
+  bool includeStart = true;
+  bool trace = false;           // record opened/expanded cells for debug drawing
+};
+
+// Names as the JS options use them, indexed by the enum's value.
+inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps"};
+inline constexpr std::string_view kDiagonalNames[] = {"never", "noCorners", "oneObstacle",
+                                                      "always"};
+// Index 0 (Default) has no name: leaving the option out selects it.
+inline constexpr std::string_view kHeuristicNames[] = {"", "manhattan", "octile", "chebyshev",
+                                                       "euclidean"};
+inline constexpr std::string_view kGoalModeNames[] = {"exact", "adjacent", "nearest"};
+
+bool parseAlgorithm(std::string_view name, Algorithm& out);
+bool parseDiagonal(std::string_view name, Diagonal& out);
+bool parseHeuristic(std::string_view name, Heuristic& out);
+bool parseGoalMode(std::string_view name, GoalMode& out);
+
+// Empty when the options are usable, else a message naming the bad value.
+std::string validateOptions(const SearchOptions& options);
+
+// The heuristic actually used for these options (resolves Default).
+Heuristic effectiveHeuristic(const SearchOptions& options);
+
+// JSON describing every option's values and default, for the JS layer.
+std::string optionValuesJson();
+
+}  // namespace tilepath

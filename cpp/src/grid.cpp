@@ -1,0 +1,68 @@
+#include "tilepath/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tilepath {
+
+Grid::Grid(int width, int height)
+    : width_(width), height_(height), cells_(static_cast<std::size_t>(width) * height, 0) {
+  costs_[0] = 1.0;
+  std::fill(costs_ + 1, costs_ + kClasses, 0.0);
+  refreshCostSummary();
+}
+
+std::string Grid::validateSize(long long width, long long height) {
+  if (width < 1 || width > kMaxSide)
+    return "width must be an integer from 1 to " + std::to_string(kMaxSide) + ", got " +
+           std::to_string(width);
+  if (height < 1 || height > kMaxSide)
+    return "height must be an integer from 1 to " + std::to_string(kMaxSide) + ", got " +
+           std::to_string(height);
+  return {};
+}
+
+std::string Grid::apply(const uint32_t* indices, const uint8_t* classes, std::size_t count) {
+  const auto limit = static_cast<uint32_t>(size());
+  for (std::size_t i = 0; i < count; ++i) {
+    if (indices[i] >= limit)
+      return "cell index " + std::to_string(indices[i]) + " at position " + std::to_string(i) +
+             " is outside the grid (0.." + std::to_string(limit - 1) + ")";
+  }
+  for (std::size_t i = 0; i < count; ++i) cells_[indices[i]] = classes[i];
+  return {};
+}
+
+void Grid::fillRect(int x, int y, int w, int h, uint8_t cls) {
+  const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+  const int x1 = std::min<long long>(static_cast<long long>(x) + w, width_);
+  const int y1 = std::min<long long>(static_cast<long long>(y) + h, height_);
+  for (int yy = y0; yy < y1; ++yy) {
+    std::fill(cells_.begin() + index(x0, yy), cells_.begin() + index(x0, yy) + std::max(0, x1 - x0),
+              cls);
+  }
+}
+
+std::string Grid::setCost(int cls, double cost) {
+  if (cls < 0 || cls >= kClasses)
+    return "class must be an integer from 0 to 255, got " + std::to_string(cls);
+  if (std::isnan(cost) || cost < 0)
+    return "cost must be 0 or Infinity (blocked) or a positive number, got " +
+           std::to_string(cost);
+  costs_[cls] = std::isinf(cost) ? 0.0 : cost;
+  refreshCostSummary();
+  return {};
+}
+
+void Grid::refreshCostSummary() {
+  double lo = 0, hi = 0;
+  for (double c : costs_) {
+    if (c <= 0) continue;
+    lo = lo == 0 ? c : std::min(lo, c);
+    hi = std::max(hi, c);
+  }
+  minCost_ = lo;
+  uniform_ = lo == hi;
+}
+
+}  // namespace tilepath

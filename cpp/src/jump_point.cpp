@@ -1,0 +1,150 @@
+// Jump point search (Harabor & Grastien) for 8 neighbours without corner cutting, on a
+// uniform-cost grid. Straight and diagonal runs are scanned cell by cell without touching the
+// open list; only cells with a forced neighbour (or the goal) become nodes, so far fewer
+// cells are pushed than with A*. The result is as short as A*'s.
+#include "search_run.hpp"
+
+namespace tilepath {
+namespace {
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+class Jumper {
+ public:
+  Jumper(const Grid& grid, int goalX, int goalY) : grid_(grid), goalX_(goalX), goalY_(goalY) {}
+
+  bool free(int x, int y) const { return grid_.passable(x, y); }
+
+  // From (x, y) one step at a time along (dx, dy); true with the first jump point in (jx, jy).
+  bool jump(int x, int y, int dx, int dy, int& jx, int& jy) const {
+    return dx != 0 && dy != 0 ? jumpDiagonal(x, y, dx, dy, jx, jy)
+                              : jumpStraight(x, y, dx, dy, jx, jy);
+  }
+
+  // A straight move into (x, y) along (dx, dy) has a forced neighbour when a cell beside
+  // (x, y) is free but the one beside the cell we came from is not: only through (x, y) can
+  // that cell be reached as quickly.
+  bool forcedStraight(int x, int y, int dx, int dy) const {
+    if (dx != 0)
+      return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
+    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
+  }
+
+ private:
+  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy) const {
+    for (;;) {
+      x += dx;
+      y += dy;
+      if (!free(x, y)) return false;
+      if ((x == goalX_ && y == goalY_) || forcedStraight(x, y, dx, dy)) {
+        jx = x;
+        jy = y;
+        return true;
+      }
+    }
+  }
+
+  bool jumpDiagonal(int x, int y, int dx, int dy, int& jx, int& jy) const {
+    int tx, ty;
+    for (;;) {
+      // noCorners: both side cells must be free for the diagonal step.
+      if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return false;
+      x += dx;
+      y += dy;
+      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, dx, 0, tx, ty) ||
+          jumpStraight(x, y, 0, dy, tx, ty)) {
+        jx = x;
+        jy = y;
+        return true;
+      }
+    }
+  }
+
+  const Grid& grid_;
+  const int goalX_, goalY_;
+};
+
+}  // namespace
+
+void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path) {
+  int x = fromX, y = fromY;
+  while (x != toX || y != toY) {
+    x += sign(toX - x);
+    y += sign(toY - y);
+    path.push_back(x);
+    path.push_back(y);
+  }
+}
+
+void runJumpPoint(SearchRun& run) {
+  const Grid& grid = run.grid;
+  const int width = run.width;
+  const Jumper jumper(grid, run.goalX, run.goalY);
+  run.node(run.start);
+  run.push(run.start, 0.0, run.heuristic(run.startX, run.startY));
+
+  while (!run.openEmpty()) {
+    const int32_t current = run.pop();
+    run.noteExpanded(current);
+    if (current == run.goal) {
+      run.reached = current;
+      return;
+    }
+    if (!run.budgetLeft()) {
+      run.budgetHit = true;
+      return;
+    }
+    const int x = current % width, y = current / width;
+    const Searcher::Node& cur = run.record(current);
+    const double g = cur.g;
+
+    auto tryDirection = [&](int dx, int dy) {
+      int jx, jy;
+      if (!jumper.jump(x, y, dx, dy, jx, jy)) return;
+      const int32_t next = grid.index(jx, jy);
+      Searcher::Node& n = run.node(next);
+      if (n.heapIndex == Searcher::kClosed) return;
+      const int ax = std::abs(jx - x), ay = std::abs(jy - y);
+      // A run is straight or diagonal: its length is its number of steps times the step.
+      const double ng = g + (ax != 0 && ay != 0 ? kSqrt2 * ax : static_cast<double>(ax + ay));
+      if (!(ng < n.g)) return;
+      n.parent = current;
+      if (n.heapIndex >= 0) {
+        run.decrease(next, ng);
+      } else {
+        run.push(next, ng, run.heuristic(jx, jy));
+      }
+    };
+
+    if (cur.parent < 0) {  // the start: every direction
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+          if (dx != 0 || dy != 0) tryDirection(dx, dy);
+      continue;
+    }
+    const int dx = sign(x - cur.parent % width), dy = sign(y - cur.parent / width);
+    if (dx != 0 && dy != 0) {
+      tryDirection(dx, 0);
+      tryDirection(0, dy);
+      tryDirection(dx, dy);
+    } else if (dx != 0) {
+      tryDirection(dx, 0);
+      for (int s = -1; s <= 1; s += 2) {
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) {
+          tryDirection(0, s);
+          tryDirection(dx, s);
+        }
+      }
+    } else {
+      tryDirection(0, dy);
+      for (int s = -1; s <= 1; s += 2) {
+        if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy)) {
+          tryDirection(s, 0);
+          tryDirection(s, dy);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace tilepath

@@ -1,0 +1,117 @@
+// tilepath-scen MAP SCEN [--algorithm A] [--diagonal D] [--heuristic H] [--weight W] [--json]
+// Runs every problem of a Moving AI scenario and compares each cost with the optimal length.
+// The scenarios' lengths assume noCorners, which is therefore this tool's default.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "tilepath/movingai.hpp"
+#include "tilepath/searcher.hpp"
+
+using namespace tilepath;
+
+namespace {
+
+int usage(const char* message) {
+  std::fprintf(stderr,
+               "%s\nusage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
+               "       [--diagonal never|noCorners|oneObstacle|always]\n"
+               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json]\n",
+               message);
+  return 2;
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> files;
+  SearchOptions options;
+  options.diagonal = Diagonal::NoCorners;
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (arg == "--json") {
+      json = true;
+    } else if (arg == "--algorithm") {
+      if (!parseAlgorithm(value(), options.algorithm)) return usage("unknown --algorithm");
+    } else if (arg == "--diagonal") {
+      if (!parseDiagonal(value(), options.diagonal)) return usage("unknown --diagonal");
+    } else if (arg == "--heuristic") {
+      if (!parseHeuristic(value(), options.heuristic)) return usage("unknown --heuristic");
+    } else if (arg == "--weight") {
+      options.weight = std::atof(value().c_str());
+    } else if (arg.rfind("--", 0) == 0) {
+      return usage(("unknown option " + arg).c_str());
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.size() != 2) return usage("expected a .map and a .scen file");
+  if (std::string e = validateOptions(options); !e.empty()) return usage(e.c_str());
+
+  std::string error;
+  auto grid = movingai::loadMap(files[0], error);
+  if (!grid) return usage(error.c_str());
+  auto problems = movingai::loadScenario(files[1], error);
+  if (!problems) return usage(error.c_str());
+
+  Searcher searcher;
+  SearchResult result;
+  if (!problems->empty()) {  // warm-up: the first search sizes the search state
+    const auto& p = problems->front();
+    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+  }
+  std::vector<double> micros;
+  micros.reserve(problems->size());
+  int mismatches = 0;
+  double maxError = 0, expandedSum = 0;
+  for (const auto& p : *problems) {
+    const auto t0 = std::chrono::steady_clock::now();
+    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    const auto t1 = std::chrono::steady_clock::now();
+    micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    if (!result.ok()) return usage(result.error.c_str());
+    expandedSum += result.expanded;
+    const double cost = result.status == Status::Found ? result.cost : INFINITY;
+    const double err = std::fabs(cost - p.optimal);
+    if (std::isfinite(err)) maxError = std::max(maxError, err);
+    if (!movingai::matchesOptimal(cost, p)) {
+      ++mismatches;
+      if (mismatches <= 5 && !json)
+        std::printf("mismatch: (%d,%d)->(%d,%d) optimal %.6f got %.6f\n", p.startX, p.startY,
+                    p.goalX, p.goalY, p.optimal, cost);
+    }
+  }
+  std::vector<double> sorted = micros;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
+  const double meanExpanded = problems->empty() ? 0 : expandedSum / problems->size();
+  std::string mapName = files[0];
+  if (auto slash = mapName.find_last_of('/'); slash != std::string::npos)
+    mapName = mapName.substr(slash + 1);
+
+  std::printf("%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f\n",
+              mapName.c_str(), problems->size(), mismatches, maxError, median, meanExpanded);
+  if (json) {
+    std::printf(
+        "{\"map\":%s,\"problems\":%zu,\"mismatches\":%d,\"maxError\":%.9g,\"medianMicros\":%.3f,"
+        "\"meanExpanded\":%.3f}\n",
+        jsonString(mapName).c_str(), problems->size(), mismatches, maxError, median, meanExpanded);
+  }
+  return mismatches == 0 ? 0 : 1;
+}

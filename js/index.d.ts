@@ -1,0 +1,137 @@
+// Types for `tilepath` (the in-thread API). Option names and defaults mirror
+// cpp/include/tilepath/options.hpp, the one place they are declared.
+
+/** Search algorithm. `astar` is optimal under any cost table; `bfs` and `jps` treat every
+ * passable cell as cost 1 while searching (the reported `cost` still uses the table); `jps`
+ * runs jump point search for `noCorners` on a uniform-cost table and quietly runs A* otherwise. */
+export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps';
+
+/** Which moves are allowed. `never`: 4 neighbours. The others allow 8: `noCorners` needs both
+ * side cells of a diagonal free (the Moving AI rule), `oneObstacle` at least one, `always` none. */
+export type Diagonal = 'never' | 'noCorners' | 'oneObstacle' | 'always';
+
+/** Distance estimate. Default: `manhattan` for `never`, `octile` otherwise. */
+export type HeuristicName = 'manhattan' | 'octile' | 'chebyshev' | 'euclidean';
+
+/** `exact`: go to the goal cell. `adjacent`: the goal is an object (door, chest, NPC): stop on
+ * the cheapest reachable neighbour of it and report which way to face. `nearest`: if the goal
+ * cannot be reached, go to the reachable cell nearest to it. */
+export type GoalMode = 'exact' | 'adjacent' | 'nearest';
+
+export type Status = 'found' | 'partial' | 'none';
+
+/** Facing from the cell reached towards the goal, y down (Tiled's convention): `up` is y - 1. */
+export type Direction =
+  | 'up' | 'down' | 'left' | 'right'
+  | 'upLeft' | 'upRight' | 'downLeft' | 'downRight'
+  | 'none';
+
+export interface SearchOptions {
+  /** Default `astar`. */
+  algorithm?: Algorithm;
+  /** Default `never` (4-neighbour). */
+  diagonal?: Diagonal;
+  /** Default chosen from `diagonal`. */
+  heuristic?: HeuristicName;
+  /** >= 1; inflates the heuristic (weighted A*): faster, cost at most `weight` x optimal. Default 1. */
+  weight?: number;
+  /** Stop after this many expanded cells (0 = no limit). Default 0. */
+  maxExpansions?: number;
+  /** When the budget runs out or the goal is unreachable, return the path to the reached cell
+   * closest to the goal with status `partial` instead of status `none`. Default false. */
+  partial?: boolean;
+  /** Default `exact`. */
+  goal?: GoalMode;
+  /** String-pull the path into any-angle waypoints; the line-of-sight test obeys `diagonal`'s
+   * corner rule, and a shortcut is only taken when it costs no more. Default false. */
+  smooth?: boolean;
+  /** Put the start cell first in `path`. Default true. */
+  includeStart?: boolean;
+  /** Record what the search did (for debug drawing and step-by-step replay). Default false. */
+  trace?: boolean;
+}
+
+export interface GoalReached {
+  /** The cell the path ends on. */
+  x: number;
+  y: number;
+  /** Unit step from (x, y) towards the requested goal; 0,0 when standing on it. */
+  dx: number;
+  dy: number;
+  facing: Direction;
+}
+
+export interface PathResult {
+  status: Status;
+  /** x0, y0, x1, y1, ... (cell coordinates). Empty when status is `none`. */
+  path: Int32Array;
+  /** The path's cost under the cost table (step length x cost of the cell entered). */
+  cost: number;
+  /** Cells expanded by the search. */
+  expanded: number;
+  /** Where the path ends and which way to face (all goal modes; most useful with `adjacent`). */
+  goal: GoalReached | null;
+  /** With `smooth`: the unsmoothed cell-by-cell path, for reference. */
+  rawPath?: Int32Array;
+  /** With `trace`: x, y of each expanded cell in expansion order. */
+  expandedCells?: Int32Array;
+  /** With `trace`: one record of 5 numbers per event: kind (0 = opened or improved,
+   * 1 = expanded), x, y, g (cost so far), h (heuristic, weighted). */
+  traceEvents?: Float64Array;
+}
+
+export interface Grid {
+  readonly width: number;
+  readonly height: number;
+  /** True after dispose(). */
+  readonly disposed: boolean;
+  /** Class of cell (x, y). */
+  get(x: number, y: number): number;
+  /** Set the class of one cell. */
+  set(x: number, y: number, cls: number): void;
+  /** Set many cells: indices are y * width + x. */
+  setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
+  /** Set a rectangle of cells to one class. */
+  fillRect(x: number, y: number, w: number, h: number, cls: number): void;
+  /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
+  setCost(cls: number, cost: number): void;
+  getCost(cls: number): number;
+  /** A copy of all cells, row-major. */
+  cells(): Uint8Array;
+  /** Replace all cells at once (length must be width * height). */
+  setAll(cells: Uint8Array | ArrayLike<number>): void;
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: SearchOptions): PathResult;
+  /** Frees the wasm memory behind this grid. Any later call throws. */
+  dispose(): void;
+}
+
+export interface LoadOptions {
+  /** The .wasm bytes, when the host cannot fetch files. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Maps 'tilepath.wasm' to where the host serves it. */
+  locateFile?: (path: string, prefix: string) => string;
+  /** Emscripten's hook: instantiate the module yourself (WeChat: WXWebAssembly.instantiate). */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void
+  ) => unknown;
+}
+
+export interface Pathfinder {
+  /** Copies `cells` (length width * height) into the grid; all zeros when omitted. */
+  createGrid(width: number, height: number, cells?: Uint8Array | ArrayLike<number>): Grid;
+  /** Bytes of wasm memory in use (grows, never shrinks). */
+  memoryBytes(): number;
+  /** Grids created and not yet disposed. */
+  liveGrids(): number;
+  /** Each option's allowed values and its default, as declared by the C++ core. */
+  readonly optionValues: {
+    readonly algorithm: readonly Algorithm[];
+    readonly diagonal: readonly Diagonal[];
+    readonly heuristic: readonly HeuristicName[];
+    readonly goal: readonly GoalMode[];
+  };
+}
+
+/** Loads the wasm module once; later calls return the same instance. */
+export function createPathfinder(options?: LoadOptions): Promise<Pathfinder>;

@@ -1,0 +1,82 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "maps.hpp"
+#include "tilepath/grid.hpp"
+
+using namespace tilepath;
+using tilepath::testing::drawn;
+
+TEST_CASE("a new grid is all class 0, which is walkable at cost 1; other classes are blocked") {
+  Grid grid(4, 3);
+  CHECK(grid.width() == 4);
+  CHECK(grid.height() == 3);
+  CHECK(grid.get(3, 2) == 0);
+  CHECK(grid.cost(0) == 1.0);
+  CHECK(grid.cost(1) == 0.0);
+  CHECK(grid.cost(255) == 0.0);
+  CHECK(grid.passable(3, 2));
+  grid.set(3, 2, 1);
+  CHECK_FALSE(grid.passable(3, 2));
+}
+
+TEST_CASE("cells outside the grid are blocked") {
+  Grid grid(2, 2);
+  CHECK_FALSE(grid.passable(-1, 0));
+  CHECK_FALSE(grid.passable(0, -1));
+  CHECK_FALSE(grid.passable(2, 0));
+  CHECK_FALSE(grid.passable(0, 2));
+}
+
+TEST_CASE("deltas are applied all or nothing and a bad index is named") {
+  Grid grid = drawn({"....", "...."});
+  const uint32_t good[] = {0, 5};
+  const uint8_t classes[] = {1, 3};
+  CHECK(grid.apply(good, classes, 2).empty());
+  CHECK(grid.get(0, 0) == 1);
+  CHECK(grid.get(1, 1) == 3);
+  const uint32_t bad[] = {2, 8};
+  const std::string error = grid.apply(bad, classes, 2);
+  CHECK(error.find("8") != std::string::npos);
+  CHECK(grid.get(2, 0) == 0);  // the good delta before the bad one was not applied either
+}
+
+TEST_CASE("fillRect is clipped to the grid") {
+  Grid grid(4, 4);
+  grid.fillRect(2, -1, 5, 2, 7);
+  CHECK(grid.get(2, 0) == 7);
+  CHECK(grid.get(3, 0) == 7);
+  CHECK(grid.get(1, 0) == 0);
+  CHECK(grid.get(2, 1) == 0);
+  grid.fillRect(0, 0, -3, 2, 9);  // empty: nothing changes
+  CHECK(grid.get(0, 0) == 0);
+}
+
+TEST_CASE("the cost table accepts positive costs, 0 and infinity, and rejects the rest") {
+  Grid grid(2, 2);
+  CHECK(grid.setCost(2, 3.5).empty());
+  CHECK(grid.cost(2) == 3.5);
+  CHECK(grid.setCost(0, std::numeric_limits<double>::infinity()).empty());
+  CHECK(grid.cost(0) == 0.0);
+  CHECK(grid.setCost(3, -1).find("-1") != std::string::npos);
+  CHECK_FALSE(grid.setCost(3, std::nan("")).empty());
+  CHECK(grid.setCost(256, 1).find("256") != std::string::npos);
+}
+
+TEST_CASE("the grid knows its cheapest passable cost and whether costs are uniform") {
+  Grid grid(2, 2);
+  CHECK(grid.minCost() == 1.0);
+  CHECK(grid.uniformCost());
+  grid.setCost(4, 0.5);
+  CHECK(grid.minCost() == 0.5);
+  CHECK_FALSE(grid.uniformCost());
+  grid.setCost(4, 0);
+  CHECK(grid.uniformCost());
+}
+
+TEST_CASE("sizes outside 1..16384 are refused with the bad value named") {
+  CHECK(Grid::validateSize(0, 5).find("width") != std::string::npos);
+  CHECK(Grid::validateSize(5, 20000).find("20000") != std::string::npos);
+  CHECK(Grid::validateSize(512, 512).empty());
+}

@@ -1,0 +1,117 @@
+// Random grids and random cost tables: A* must agree with Dijkstra, and every path must be
+// connected, legal under its corner rule, and cost what the result says.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "maps.hpp"
+#include "tilepath/searcher.hpp"
+#include "tilepath/smoothing.hpp"
+
+using namespace tilepath;
+using tilepath::testing::legalPathCost;
+
+namespace {
+
+Grid randomGrid(std::mt19937& rng, bool weighted) {
+  std::uniform_int_distribution<int> side(2, 40);
+  Grid grid(side(rng), side(rng));
+  std::uniform_real_distribution<double> unit(0, 1);
+  const double wallDensity = unit(rng) * 0.4;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) {
+      const double r = unit(rng);
+      grid.set(x, y, r < wallDensity ? 1 : weighted ? static_cast<uint8_t>(2 + (r * 10)) % 6 : 0);
+    }
+  if (weighted) {
+    grid.setCost(0, 1);
+    for (int c = 2; c < 6; ++c) grid.setCost(c, 0.2 + unit(rng) * 5);
+  }
+  return grid;
+}
+
+const Diagonal kRules[] = {Diagonal::Never, Diagonal::NoCorners, Diagonal::OneObstacle,
+                           Diagonal::Always};
+
+}  // namespace
+
+TEST_CASE("on random weighted grids A* costs exactly what Dijkstra costs, with legal paths") {
+  std::mt19937 rng(20261129);
+  Searcher s;
+  int found = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    Grid grid = randomGrid(rng, trial % 2 == 0);
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    SearchOptions o;
+    o.diagonal = kRules[trial % 4];
+    auto astar = s.find(grid, sx, sy, gx, gy, o);
+    o.algorithm = Algorithm::Dijkstra;
+    auto dijkstra = s.find(grid, sx, sy, gx, gy, o);
+    INFO("trial " << trial << " rule " << static_cast<int>(o.diagonal));
+    REQUIRE(astar.status == dijkstra.status);
+    if (astar.status != Status::Found) continue;
+    ++found;
+    CHECK(astar.cost == Approx(dijkstra.cost).epsilon(1e-9));
+    std::string why;
+    CHECK(legalPathCost(grid, o.diagonal, astar.path, why) == Approx(astar.cost).epsilon(1e-12));
+    CHECK(why.empty());
+    CHECK(astar.path[0] == sx);
+    CHECK(astar.path[1] == sy);
+    CHECK(astar.path[astar.path.size() - 2] == gx);
+    CHECK(astar.path.back() == gy);
+  }
+  CHECK(found > 150);  // the sample must actually exercise found paths
+}
+
+TEST_CASE("on random uniform grids bfs and jps cost what A* costs") {
+  std::mt19937 rng(7);
+  Searcher s;
+  int found = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    Grid grid = randomGrid(rng, false);
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    SearchOptions o;
+    o.diagonal = trial % 2 ? Diagonal::NoCorners : Diagonal::Never;
+    auto astar = s.find(grid, sx, sy, gx, gy, o);
+    for (Algorithm a : {Algorithm::BFS, Algorithm::JPS}) {
+      o.algorithm = a;
+      auto r = s.find(grid, sx, sy, gx, gy, o);
+      INFO("trial " << trial << " algorithm " << static_cast<int>(a));
+      REQUIRE(r.status == astar.status);
+      if (r.status != Status::Found) continue;
+      CHECK(r.cost == Approx(astar.cost).epsilon(1e-9));
+      std::string why;
+      CHECK(legalPathCost(grid, o.diagonal, r.path, why) == Approx(r.cost).epsilon(1e-12));
+      CHECK(why.empty());
+    }
+    found += astar.status == Status::Found;
+  }
+  CHECK(found > 100);
+}
+
+TEST_CASE("on random grids smoothed paths never cost more and never cross a wall") {
+  std::mt19937 rng(99);
+  Searcher s;
+  for (int trial = 0; trial < 300; ++trial) {
+    Grid grid = randomGrid(rng, trial % 3 == 0);
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    SearchOptions o;
+    o.diagonal = kRules[trial % 4];
+    o.smooth = true;
+    auto r = s.find(grid, sx, sy, gx, gy, o);
+    if (r.status != Status::Found || r.rawPath.empty()) continue;
+    std::string why;
+    const double raw = legalPathCost(grid, o.diagonal, r.rawPath, why);
+    CHECK(r.cost <= raw + 1e-9);
+    double sum = 0;
+    for (std::size_t k = 2; k + 1 < r.path.size(); k += 2) {
+      const double c = lineCost(grid, o.diagonal, r.path[k - 2], r.path[k - 1], r.path[k],
+                                r.path[k + 1]);
+      CHECK(c > 0);
+      sum += c;
+    }
+    CHECK(sum == Approx(r.cost));
+  }
+}

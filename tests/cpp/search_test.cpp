@@ -1,0 +1,339 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "maps.hpp"
+#include "tilepath/searcher.hpp"
+
+using namespace tilepath;
+using tilepath::testing::drawn;
+using tilepath::testing::legalPathCost;
+using tilepath::testing::pathText;
+
+namespace {
+SearchOptions with(Diagonal d, Algorithm a = Algorithm::AStar) {
+  SearchOptions o;
+  o.diagonal = d;
+  o.algorithm = a;
+  return o;
+}
+const double kRoot2 = std::sqrt(2.0);
+}  // namespace
+
+TEST_CASE("A* goes around a wall with 4 neighbours by the shortest way") {
+  Grid grid = drawn({
+      ".....",
+      ".###.",
+      "...#.",
+      "####.",
+  });
+  Searcher s;
+  auto r = s.find(grid, 0, 2, 4, 3);
+  REQUIRE(r.status == Status::Found);
+  CHECK(r.cost == 9);
+  CHECK(pathText(r.path) == "0,2 0,1 0,0 1,0 2,0 3,0 4,0 4,1 4,2 4,3");
+  CHECK(r.expanded > 0);
+  CHECK(r.endX == 4);
+  CHECK(r.endY == 3);
+}
+
+TEST_CASE("the start equal to the goal is a path of one cell and cost 0") {
+  Grid grid = drawn({"..", ".."});
+  Searcher s;
+  auto r = s.find(grid, 1, 1, 1, 1);
+  CHECK(r.status == Status::Found);
+  CHECK(pathText(r.path) == "1,1");
+  CHECK(r.cost == 0);
+}
+
+TEST_CASE("diagonal rules decide whether a path may squeeze between two diagonal walls") {
+  // The only way from the left half to the right is the diagonal between the two '#'.
+  Grid grid = drawn({
+      ".#..",
+      "#...",
+      "....",
+  });
+  // (0,0) is walled in except through the corner between (1,0) and (0,1).
+  Searcher s;
+  CHECK(s.find(grid, 0, 0, 3, 2, with(Diagonal::Never)).status == Status::None);
+  CHECK(s.find(grid, 0, 0, 3, 2, with(Diagonal::NoCorners)).status == Status::None);
+  CHECK(s.find(grid, 0, 0, 3, 2, with(Diagonal::OneObstacle)).status == Status::None);
+  auto always = s.find(grid, 0, 0, 3, 2, with(Diagonal::Always));
+  REQUIRE(always.status == Status::Found);
+  CHECK(pathText(always.path).rfind("0,0 1,1", 0) == 0);
+
+  Grid one = drawn({
+      ".#..",
+      "....",
+      "....",
+  });
+  CHECK(s.find(one, 0, 0, 2, 1, with(Diagonal::NoCorners)).cost == 3);  // around the corner
+  CHECK(s.find(one, 0, 0, 2, 1, with(Diagonal::OneObstacle)).cost == Approx(kRoot2 + 1));
+  auto oneObstacle = s.find(one, 0, 0, 1, 1, with(Diagonal::OneObstacle));
+  CHECK(pathText(oneObstacle.path) == "0,0 1,1");
+  auto noCorners = s.find(one, 0, 0, 1, 1, with(Diagonal::NoCorners));
+  CHECK(pathText(noCorners.path) == "0,0 0,1 1,1");
+}
+
+TEST_CASE("8-neighbour paths cost sqrt 2 per diagonal step") {
+  Grid grid(10, 10);
+  Searcher s;
+  auto r = s.find(grid, 0, 0, 9, 5, with(Diagonal::NoCorners));
+  CHECK(r.cost == Approx(5 * kRoot2 + 4));
+  CHECK(r.path.size() / 2 == 10);
+}
+
+TEST_CASE("terrain costs make A* walk around a swamp when that is cheaper") {
+  Grid grid = drawn({
+      ".....",
+      ".222.",
+      ".222.",
+      ".....",
+  });
+  grid.setCost(2, 5);  // swamp
+  Searcher s;
+  auto r = s.find(grid, 0, 1, 4, 2);
+  CHECK(r.cost == 7);  // around: up 1, right 4, down 2
+  grid.setCost(2, 1.5);
+  auto through = s.find(grid, 0, 1, 4, 1);
+  CHECK(through.cost == Approx(1 + 1.5 * 3).margin(1e-9));  // road-free: straight across
+}
+
+TEST_CASE("a cheaper class than 1 keeps A* optimal (the heuristic is scaled)") {
+  Grid grid = drawn({
+      "3333333",
+      "3#####3",
+      "3.....3",
+  });
+  grid.setCost(3, 0.25);  // a road
+  Searcher s;
+  auto astar = s.find(grid, 1, 2, 5, 2);
+  auto dijkstra = s.find(grid, 1, 2, 5, 2, with(Diagonal::Never, Algorithm::Dijkstra));
+  CHECK(astar.cost == Approx(dijkstra.cost));
+  CHECK(astar.cost == Approx(11 * 0.25 + 1));  // along the road beats 4 plain steps
+}
+
+TEST_CASE("unreachable goals give status none, and a blocked goal is not searched at all") {
+  Grid grid = drawn({
+      "..#..",
+      "..#..",
+      "..#..",
+  });
+  Searcher s;
+  auto r = s.find(grid, 0, 0, 4, 0);
+  CHECK(r.status == Status::None);
+  CHECK(r.path.empty());
+  CHECK(r.expanded == 6);
+  auto blocked = s.find(grid, 0, 0, 2, 1);
+  CHECK(blocked.status == Status::None);
+  CHECK(blocked.expanded == 0);
+}
+
+TEST_CASE("a budget stops the search; partial returns the way to the closest cell reached") {
+  Grid grid(40, 1);
+  Searcher s;
+  SearchOptions o;
+  o.maxExpansions = 10;
+  auto none = s.find(grid, 0, 0, 39, 0, o);
+  CHECK(none.status == Status::None);
+  CHECK(none.expanded == 10);
+  o.partial = true;
+  auto partial = s.find(grid, 0, 0, 39, 0, o);
+  CHECK(partial.status == Status::Partial);
+  CHECK(partial.expanded == 10);
+  CHECK(pathText(partial.path) == "0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0 8,0 9,0");
+  CHECK(partial.cost == 9);
+}
+
+TEST_CASE("partial with an unreachable goal ends on the reachable cell closest to it") {
+  Grid grid = drawn({
+      "....#...",
+      "....#...",
+      "....#...",
+  });
+  Searcher s;
+  SearchOptions o;
+  o.partial = true;
+  auto r = s.find(grid, 0, 0, 7, 1, o);
+  CHECK(r.status == Status::Partial);
+  CHECK(r.endX == 3);
+  CHECK(r.endY == 1);
+  CHECK(r.cost == 4);
+}
+
+TEST_CASE("weighted A* costs at most weight times the optimum and expands fewer cells") {
+  Grid grid(60, 60);
+  for (int y = 5; y < 55; ++y) grid.set(30, y, 1);
+  Searcher s;
+  SearchOptions o = with(Diagonal::NoCorners);
+  auto optimal = s.find(grid, 2, 30, 58, 31, o);
+  o.weight = 2;
+  auto weighted = s.find(grid, 2, 30, 58, 31, o);
+  CHECK(weighted.cost <= 2 * optimal.cost + 1e-9);
+  CHECK(weighted.expanded < optimal.expanded);
+}
+
+TEST_CASE("each heuristic finds an optimal path where it is admissible") {
+  Grid grid = drawn({
+      "..........",
+      "..#####...",
+      "......#...",
+      "..###.#...",
+      "......#...",
+  });
+  Searcher s;
+  SearchOptions o = with(Diagonal::NoCorners);
+  o.algorithm = Algorithm::Dijkstra;
+  const double truth = s.find(grid, 0, 4, 9, 0, o).cost;
+  o.algorithm = Algorithm::AStar;
+  for (Heuristic h : {Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean}) {
+    o.heuristic = h;
+    CHECK(s.find(grid, 0, 4, 9, 0, o).cost == Approx(truth));
+  }
+  SearchOptions four;
+  four.heuristic = Heuristic::Manhattan;
+  four.algorithm = Algorithm::AStar;
+  const double astar4 = s.find(grid, 0, 4, 9, 0, four).cost;
+  four.algorithm = Algorithm::BFS;
+  CHECK(s.find(grid, 0, 4, 9, 0, four).cost == astar4);
+}
+
+TEST_CASE("bfs, dijkstra and jps agree with A* on cost") {
+  Grid grid = drawn({
+      "...#......",
+      ".#.#.####.",
+      ".#...#....",
+      ".####.#.#.",
+      "......#...",
+  });
+  Searcher s;
+  for (Diagonal d : {Diagonal::Never, Diagonal::NoCorners}) {
+    const double astar = s.find(grid, 0, 0, 9, 4, with(d)).cost;
+    for (Algorithm a : {Algorithm::BFS, Algorithm::Dijkstra, Algorithm::JPS}) {
+      auto r = s.find(grid, 0, 0, 9, 4, with(d, a));
+      INFO("algorithm " << static_cast<int>(a) << " diagonal " << static_cast<int>(d));
+      REQUIRE(r.status == Status::Found);
+      CHECK(r.cost == Approx(astar));
+      std::string why;
+      CHECK(legalPathCost(grid, d, r.path, why) == Approx(r.cost));
+      CHECK(why.empty());
+    }
+  }
+}
+
+TEST_CASE("jump point search expands fewer cells than A* in open space") {
+  Grid grid(100, 100);
+  for (int y = 10; y < 90; ++y) grid.set(50, y, 1);
+  Searcher s;
+  auto astar = s.find(grid, 5, 50, 95, 52, with(Diagonal::NoCorners));
+  auto jps = s.find(grid, 5, 50, 95, 52, with(Diagonal::NoCorners, Algorithm::JPS));
+  CHECK(jps.cost == Approx(astar.cost));
+  CHECK(jps.expanded * 10 < astar.expanded);
+  std::string why;
+  CHECK(legalPathCost(grid, Diagonal::NoCorners, jps.path, why) == Approx(jps.cost));
+}
+
+TEST_CASE("jps on a non-uniform cost table gives way to A* and stays optimal") {
+  Grid grid = drawn({
+      "......",
+      ".2222.",
+      "......",
+  });
+  grid.setCost(2, 0.5);
+  Searcher s;
+  auto jps = s.find(grid, 0, 1, 5, 1, with(Diagonal::NoCorners, Algorithm::JPS));
+  auto dijkstra = s.find(grid, 0, 1, 5, 1, with(Diagonal::NoCorners, Algorithm::Dijkstra));
+  CHECK(jps.cost == Approx(dijkstra.cost));
+}
+
+TEST_CASE("a unit standing on a blocked cell can still walk off it") {
+  Grid grid = drawn({"#..", "..."});
+  Searcher s;
+  auto r = s.find(grid, 0, 0, 2, 1);
+  CHECK(r.status == Status::Found);
+  CHECK(r.cost == 3);
+}
+
+TEST_CASE("includeStart false leaves the start cell out of the path") {
+  Grid grid(4, 1);
+  Searcher s;
+  SearchOptions o;
+  o.includeStart = false;
+  auto r = s.find(grid, 0, 0, 3, 0, o);
+  CHECK(pathText(r.path) == "1,0 2,0 3,0");
+  CHECK(r.cost == 3);
+}
+
+TEST_CASE("bad arguments are reported as errors naming the value, and nothing runs") {
+  Grid grid(8, 4);
+  Searcher s;
+  CHECK(s.find(grid, 8, 0, 1, 1).error == "startX must be an integer from 0 to 7, got 8");
+  CHECK(s.find(grid, 0, -1, 1, 1).error.find("startY") != std::string::npos);
+  CHECK(s.find(grid, 0, 0, 1, 4).error.find("goalY") != std::string::npos);
+  CHECK(s.find(grid, 0, 0, -5, 1).error.find("-5") != std::string::npos);
+  SearchOptions o;
+  o.weight = 0.5;
+  CHECK(s.find(grid, 0, 0, 1, 1, o).error.find("weight") != std::string::npos);
+  o.weight = 1;
+  o.diagonal = static_cast<Diagonal>(9);
+  CHECK(s.find(grid, 0, 0, 1, 1, o).error.find("diagonal") != std::string::npos);
+  // and the searcher still works afterwards
+  CHECK(s.find(grid, 0, 0, 7, 3).status == Status::Found);
+}
+
+TEST_CASE("option names parse, and unknown names are refused") {
+  Diagonal d;
+  CHECK(parseDiagonal("noCorners", d));
+  CHECK(d == Diagonal::NoCorners);
+  CHECK_FALSE(parseDiagonal("nocorners", d));
+  Heuristic h;
+  CHECK_FALSE(parseHeuristic("", h));
+  CHECK(parseHeuristic("euclidean", h));
+  const std::string json = optionValuesJson();
+  CHECK(json.find("\"diagonal\":{\"values\":[\"never\",\"noCorners\",\"oneObstacle\",\"always\"]") !=
+        std::string::npos);
+}
+
+TEST_CASE("a trace lists each expansion once, in order, with the cells opened before it") {
+  Grid grid = drawn({
+      "....",
+      ".##.",
+      "....",
+  });
+  Searcher s;
+  SearchOptions o;
+  o.trace = true;
+  auto r = s.find(grid, 0, 0, 3, 2, o);
+  std::size_t expandedEvents = 0;
+  std::vector<bool> opened(12, false);
+  for (const TraceEvent& e : r.trace) {
+    const int i = e.y * 4 + e.x;
+    if (e.kind == TraceEvent::Opened) opened[i] = true;
+    else {
+      ++expandedEvents;
+      CHECK(opened[i]);  // a cell is opened before it is expanded
+    }
+  }
+  CHECK(expandedEvents == r.expanded);
+  CHECK(r.trace.back().kind == TraceEvent::Expanded);
+  CHECK(r.trace.back().x == 3);
+  CHECK(r.trace.back().y == 2);
+  o.trace = false;
+  CHECK(s.find(grid, 0, 0, 3, 2, o).trace.empty());
+}
+
+TEST_CASE("search state is reused: repeated queries do not grow memory") {
+  Grid grid(128, 128);
+  for (int y = 0; y < 120; ++y) grid.set(64, y, 1);
+  Searcher s;
+  SearchResult r;
+  SearchOptions o = with(Diagonal::NoCorners);
+  auto batch = [&] {
+    for (int k = 0; k < 200; ++k)
+      s.find(grid, k % 60, (k * 7) % 128, 127 - k % 50, (k * 13) % 128, o, r);
+  };
+  batch();
+  const std::size_t warm = s.memoryBytes();
+  CHECK(warm > 0);
+  batch();
+  CHECK(s.memoryBytes() == warm);
+}
