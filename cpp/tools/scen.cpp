@@ -1,4 +1,5 @@
 // tilepath-scen MAP SCEN [--algorithm A] [--diagonal D] [--heuristic H] [--weight W] [--json]
+// tilepath-scen --options   prints every search option's values and default as JSON
 // Runs every problem of a Moving AI scenario and compares each cost with the optimal length.
 // The scenarios' lengths assume noCorners, which is therefore this tool's default.
 #include <algorithm>
@@ -21,7 +22,7 @@ int usage(const char* message) {
   std::fprintf(stderr,
                "%s\nusage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
                "       [--diagonal never|noCorners|oneObstacle|always]\n"
-               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json]\n",
+               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json] [--each]\n       [--stride N]\n",
                message);
   return 2;
 }
@@ -38,21 +39,31 @@ std::string jsonString(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--options") == 0) {  // for the JS build
+    std::printf("%s\n", optionValuesJson().c_str());
+    return 0;
+  }
   std::vector<std::string> files;
   SearchOptions options;
   options.diagonal = Diagonal::NoCorners;
   bool json = false;
+  bool each = false;  // one line per problem: index, status, cost (17 digits), expanded
+  std::size_t stride = 1;  // run every stride-th problem only
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
     if (arg == "--json") {
       json = true;
+    } else if (arg == "--each") {
+      each = true;
     } else if (arg == "--algorithm") {
       if (!parseAlgorithm(value(), options.algorithm)) return usage("unknown --algorithm");
     } else if (arg == "--diagonal") {
       if (!parseDiagonal(value(), options.diagonal)) return usage("unknown --diagonal");
     } else if (arg == "--heuristic") {
       if (!parseHeuristic(value(), options.heuristic)) return usage("unknown --heuristic");
+    } else if (arg == "--stride") {
+      stride = std::max(1L, std::atol(value().c_str()));
     } else if (arg == "--weight") {
       options.weight = std::atof(value().c_str());
     } else if (arg.rfind("--", 0) == 0) {
@@ -80,13 +91,18 @@ int main(int argc, char** argv) {
   micros.reserve(problems->size());
   int mismatches = 0;
   double maxError = 0, expandedSum = 0;
-  for (const auto& p : *problems) {
+  std::size_t run = 0;
+  for (std::size_t k = 0; k < problems->size(); k += stride, ++run) {
+    const auto& p = (*problems)[k];
     const auto t0 = std::chrono::steady_clock::now();
     searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
     const auto t1 = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     if (!result.ok()) return usage(result.error.c_str());
     expandedSum += result.expanded;
+    if (each)
+      std::printf("%zu %s %.17g %u\n", k, kStatusNames[static_cast<int>(result.status)],
+                  result.cost, result.expanded);
     const double cost = result.status == Status::Found ? result.cost : INFINITY;
     const double err = std::fabs(cost - p.optimal);
     if (std::isfinite(err)) maxError = std::max(maxError, err);
@@ -100,18 +116,18 @@ int main(int argc, char** argv) {
   std::vector<double> sorted = micros;
   std::sort(sorted.begin(), sorted.end());
   const double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
-  const double meanExpanded = problems->empty() ? 0 : expandedSum / problems->size();
+  const double meanExpanded = run == 0 ? 0 : expandedSum / run;
   std::string mapName = files[0];
   if (auto slash = mapName.find_last_of('/'); slash != std::string::npos)
     mapName = mapName.substr(slash + 1);
 
   std::printf("%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f\n",
-              mapName.c_str(), problems->size(), mismatches, maxError, median, meanExpanded);
+              mapName.c_str(), run, mismatches, maxError, median, meanExpanded);
   if (json) {
     std::printf(
         "{\"map\":%s,\"problems\":%zu,\"mismatches\":%d,\"maxError\":%.9g,\"medianMicros\":%.3f,"
         "\"meanExpanded\":%.3f}\n",
-        jsonString(mapName).c_str(), problems->size(), mismatches, maxError, median, meanExpanded);
+        jsonString(mapName).c_str(), run, mismatches, maxError, median, meanExpanded);
   }
   return mismatches == 0 ? 0 : 1;
 }

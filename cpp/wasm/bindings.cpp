@@ -1,0 +1,164 @@
+// embind bindings: the only C++ that knows about Emscripten. Crossings are few and cheap:
+// cells and deltas are written by JS straight into buffers in the wasm heap, a search takes
+// its options as plain numbers, and its result is read back from the heap in one copy.
+// JS checks every argument before calling; the checks here are the backstop that keeps
+// the instance alive whatever arrives (errors come back as strings, never aborts).
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tilepath/grid.hpp"
+#include "tilepath/searcher.hpp"
+
+using namespace tilepath;
+
+namespace {
+
+// One search state for the whole module: wasm runs one call at a time, and sharing it keeps
+// memory proportional to the largest grid rather than to the number of grids.
+Searcher& sharedSearcher() {
+  static Searcher searcher;
+  return searcher;
+}
+
+enum Flags : int { kPartial = 1, kSmooth = 2, kIncludeStart = 4, kTrace = 8 };
+
+template <typename T>
+uintptr_t address(const std::vector<T>& v) {
+  return reinterpret_cast<uintptr_t>(v.data());
+}
+
+}  // namespace
+
+class WasmGrid {
+ public:
+  WasmGrid(int width, int height) : grid_(width, height) {}
+
+  static std::string checkSize(double width, double height) {
+    return Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
+  }
+
+  int width() const { return grid_.width(); }
+  int height() const { return grid_.height(); }
+  uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(grid_.data()); }
+
+  int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
+  bool set(int x, int y, int cls) {
+    if (!grid_.inside(x, y) || cls < 0 || cls > 255) return false;
+    grid_.set(x, y, static_cast<uint8_t>(cls));
+    return true;
+  }
+
+  // Room for `count` deltas: JS fills deltaIndicesAddress() / deltaClassesAddress(), then
+  // calls applyDeltas(count).
+  void reserveDeltas(int count) {
+    if (count < 0) count = 0;
+    deltaIndices_.resize(count);
+    deltaClasses_.resize(count);
+  }
+  uintptr_t deltaIndicesAddress() const { return address(deltaIndices_); }
+  uintptr_t deltaClassesAddress() const { return address(deltaClasses_); }
+  std::string applyDeltas(int count) {
+    if (count < 0 || static_cast<std::size_t>(count) > deltaIndices_.size())
+      return "delta count " + std::to_string(count) + " exceeds the reserved buffer";
+    return grid_.apply(deltaIndices_.data(), deltaClasses_.data(), count);
+  }
+
+  void fillRect(int x, int y, int w, int h, int cls) {
+    if (cls >= 0 && cls <= 255) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
+  }
+  std::string setCost(int cls, double cost) { return grid_.setCost(cls, cost); }
+  double getCost(int cls) const { return cls >= 0 && cls <= 255 ? grid_.cost(cls) : 0; }
+
+  // Returns the status (0 found, 1 partial, 2 none) or -1 with lastError() set.
+  int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
+               double weight, double maxExpansions, int goal, int flags) {
+    SearchOptions o;
+    o.algorithm = static_cast<Algorithm>(algorithm);
+    o.diagonal = static_cast<Diagonal>(diagonal);
+    o.heuristic = static_cast<Heuristic>(heuristic);
+    o.goal = static_cast<GoalMode>(goal);
+    o.weight = weight;
+    if (!(maxExpansions >= 0 && maxExpansions <= 4294967295.0)) {
+      result_.error = "maxExpansions must be an integer from 0 to 4294967295";
+      return -1;
+    }
+    o.maxExpansions = static_cast<uint32_t>(maxExpansions);
+    o.partial = flags & kPartial;
+    o.smooth = flags & kSmooth;
+    o.includeStart = flags & kIncludeStart;
+    o.trace = flags & kTrace;
+    if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
+      result_.error = "option values must be non-negative codes";
+      return -1;
+    }
+    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    if (!result_.ok()) return -1;
+    trace_.clear();
+    for (const TraceEvent& e : result_.trace) {
+      trace_.insert(trace_.end(), {static_cast<double>(e.kind), static_cast<double>(e.x),
+                                   static_cast<double>(e.y), e.g, e.h});
+    }
+    return static_cast<int>(result_.status);
+  }
+
+  std::string lastError() const { return result_.error; }
+  uintptr_t pathAddress() const { return address(result_.path); }
+  int pathLength() const { return static_cast<int>(result_.path.size()); }
+  uintptr_t rawPathAddress() const { return address(result_.rawPath); }
+  int rawPathLength() const { return static_cast<int>(result_.rawPath.size()); }
+  uintptr_t traceAddress() const { return address(trace_); }
+  int traceLength() const { return static_cast<int>(trace_.size()); }
+  double cost() const { return result_.cost; }
+  double expanded() const { return result_.expanded; }
+  int endX() const { return result_.endX; }
+  int endY() const { return result_.endY; }
+  int faceX() const { return result_.faceX; }
+  int faceY() const { return result_.faceY; }
+
+ private:
+  Grid grid_;
+  std::vector<uint32_t> deltaIndices_;
+  std::vector<uint8_t> deltaClasses_;
+  SearchResult result_;
+  std::vector<double> trace_;
+};
+
+std::string optionValues() { return optionValuesJson(); }
+double searchMemoryBytes() { return static_cast<double>(sharedSearcher().memoryBytes()); }
+
+EMSCRIPTEN_BINDINGS(tilepath) {
+  emscripten::function("optionValues", &optionValues);
+  emscripten::function("searchMemoryBytes", &searchMemoryBytes);
+  emscripten::class_<WasmGrid>("Grid")
+      .constructor<int, int>()
+      .class_function("checkSize", &WasmGrid::checkSize)
+      .function("width", &WasmGrid::width)
+      .function("height", &WasmGrid::height)
+      .function("cellsAddress", &WasmGrid::cellsAddress)
+      .function("get", &WasmGrid::get)
+      .function("set", &WasmGrid::set)
+      .function("reserveDeltas", &WasmGrid::reserveDeltas)
+      .function("deltaIndicesAddress", &WasmGrid::deltaIndicesAddress)
+      .function("deltaClassesAddress", &WasmGrid::deltaClassesAddress)
+      .function("applyDeltas", &WasmGrid::applyDeltas)
+      .function("fillRect", &WasmGrid::fillRect)
+      .function("setCost", &WasmGrid::setCost)
+      .function("getCost", &WasmGrid::getCost)
+      .function("findPath", &WasmGrid::findPath)
+      .function("lastError", &WasmGrid::lastError)
+      .function("pathAddress", &WasmGrid::pathAddress)
+      .function("pathLength", &WasmGrid::pathLength)
+      .function("rawPathAddress", &WasmGrid::rawPathAddress)
+      .function("rawPathLength", &WasmGrid::rawPathLength)
+      .function("traceAddress", &WasmGrid::traceAddress)
+      .function("traceLength", &WasmGrid::traceLength)
+      .function("cost", &WasmGrid::cost)
+      .function("expanded", &WasmGrid::expanded)
+      .function("endX", &WasmGrid::endX)
+      .function("endY", &WasmGrid::endY)
+      .function("faceX", &WasmGrid::faceX)
+      .function("faceY", &WasmGrid::faceY);
+}

@@ -1,0 +1,245 @@
+// Agents mode: hundreds of units walking to targets, planning through the engine in batches.
+// A unit re-plans when a wall lands on the rest of its route, or when any wall is removed (a
+// shorter way round may have opened). Plans are versioned, so an answer to an outdated request
+// is dropped instead of sending a unit along a route that is no longer there.
+
+import { makeRandom32 } from './maps.js';
+
+const IDLE = 0;
+const WAITING = 1; // needs a plan, or its request is in flight
+const MOVING = 2;
+
+export class AgentCrowd {
+  /**
+   * @param {{width:number,height:number,cells:Uint8Array}} map
+   * @param {(cls:number) => number} costOf movement cost of a class (0 = blocked)
+   */
+  constructor(map, costOf, count, seed = 7) {
+    this.map = map;
+    this.costOf = costOf;
+    this.rng = makeRandom32(seed);
+    this.count = 0;
+    // Cells per second on cost-1 ground; faster on big maps so crossing one takes under a minute.
+    this.speed = Math.max(8, Math.max(map.width, map.height) / 32);
+    this.wander = true;
+    this.target = null;
+    this.queue = [];
+    this.resize(count);
+  }
+
+  resize(count) {
+    const old = this.count;
+    const grow = (a, n, Type) => {
+      const b = new Type(n);
+      if (a) b.set(a.subarray(0, Math.min(a.length, n)));
+      return b;
+    };
+    this.positions = grow(this.positions, count * 2, Float32Array);
+    this.state = grow(this.state, count, Uint8Array);
+    this.moving = grow(this.moving, count, Uint8Array);
+    this.version = grow(this.version, count, Uint32Array);
+    this.goals = grow(this.goals, count * 2, Int32Array);
+    this.pauseUntil = grow(this.pauseUntil, count, Float64Array);
+    this.paths = (this.paths || []).slice(0, count);
+    this.step = grow(this.step, count, Int32Array);
+    this.count = count;
+    for (let a = old; a < count; a++) {
+      const cell = this.randomOpenCell();
+      this.positions[a * 2] = cell.x;
+      this.positions[a * 2 + 1] = cell.y;
+      this.paths[a] = null;
+      this.state[a] = IDLE;
+      this.pauseUntil[a] = 0;
+    }
+    this.queue = this.queue.filter((a) => a < count);
+  }
+
+  randomOpenCell() {
+    const { width, height, cells } = this.map;
+    for (let tries = 0; tries < 5000; tries++) {
+      const x = this.rng.int(width);
+      const y = this.rng.int(height);
+      if (this.costOf(cells[y * width + x]) > 0) return { x, y };
+    }
+    return { x: 0, y: 0 };
+  }
+
+  /** The cell a unit plans from: the path cell it is walking to, else the one it left. */
+  cellOf(a) {
+    const path = this.paths[a];
+    const k = this.step[a] * 2;
+    if (path && k < path.length) {
+      const { width, cells } = this.map;
+      if (this.costOf(cells[path[k + 1] * width + path[k]]) > 0)
+        return { x: path[k], y: path[k + 1] };
+      if (k >= 2) return { x: path[k - 2], y: path[k - 1] };
+    }
+    return this.escape(Math.round(this.positions[a * 2]), Math.round(this.positions[a * 2 + 1]));
+  }
+
+  /** (x, y) if walkable, else the nearest walkable cell: a wall painted onto a unit pushes it out. */
+  escape(x, y) {
+    const { width, height, cells } = this.map;
+    for (let r = 0; r < 16; r++) {
+      for (let dy = -r; dy <= r; dy++) {
+        for (let dx = -r; dx <= r; dx++) {
+          if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+          const cx = x + dx;
+          const cy = y + dy;
+          if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
+          if (this.costOf(cells[cy * width + cx]) > 0) return { x: cx, y: cy };
+        }
+      }
+    }
+    return { x, y };
+  }
+
+  /** Send every unit towards (x, y), spread over a blob so they do not stack on one cell. */
+  sendAll(x, y) {
+    this.target = { x, y };
+    const spread = Math.max(1, Math.sqrt(this.count) * 0.6);
+    const { width, height } = this.map;
+    for (let a = 0; a < this.count; a++) {
+      const angle = this.rng.next() * Math.PI * 2;
+      const r = spread * Math.sqrt(this.rng.next());
+      const gx = Math.max(0, Math.min(width - 1, Math.round(x + Math.cos(angle) * r)));
+      const gy = Math.max(0, Math.min(height - 1, Math.round(y + Math.sin(angle) * r)));
+      this.plan(a, gx, gy);
+    }
+  }
+
+  plan(a, gx, gy) {
+    this.goals[a * 2] = gx;
+    this.goals[a * 2 + 1] = gy;
+    this.replan(a);
+  }
+
+  replan(a) {
+    this.version[a]++;
+    if (!this.queue.includes(a)) this.queue.push(a);
+    this.state[a] = WAITING;
+  }
+
+  /**
+   * Cells changed under the units. `blocked(i)` says whether cell index i is now impassable.
+   * @param {Iterable<number>} indices @param {boolean} anyOpened
+   */
+  cellsChanged(indices, anyOpened) {
+    const changed = new Set(indices);
+    const { width } = this.map;
+    for (let a = 0; a < this.count; a++) {
+      if (this.state[a] !== MOVING) continue;
+      if (anyOpened) {
+        this.replan(a);
+        continue;
+      }
+      const path = this.paths[a];
+      for (let k = this.step[a] * 2; k < path.length; k += 2) {
+        if (changed.has(path[k + 1] * width + path[k])) {
+          this.replan(a);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Take up to `max` planning requests off the queue. */
+  takeRequests(max, options) {
+    const list = [];
+    const who = [];
+    while (list.length < max && this.queue.length) {
+      const a = this.queue.shift();
+      if (this.state[a] !== WAITING) continue;
+      const { x, y } = this.cellOf(a);
+      list.push({ sx: x, sy: y, gx: this.goals[a * 2], gy: this.goals[a * 2 + 1], options });
+      who.push({ agent: a, version: this.version[a] });
+    }
+    return { list, who };
+  }
+
+  /** Answers for `who` (from takeRequests), in the same order. */
+  receive(who, results) {
+    const now = performance.now();
+    for (let k = 0; k < who.length; k++) {
+      const { agent: a, version } = who[k];
+      if (a >= this.count || this.version[a] !== version) continue; // outdated answer
+      const r = results[k];
+      if (r && r.status !== 'none' && r.path.length >= 2) {
+        this.paths[a] = r.path;
+        // path[0] is the cell it planned from; a unit caught between two cells walks there first.
+        this.step[a] = 0;
+        this.state[a] = MOVING;
+      } else {
+        this.paths[a] = null;
+        this.state[a] = IDLE;
+        this.pauseUntil[a] = now + 500 + this.rng.next() * 1500;
+      }
+    }
+  }
+
+  /** Move every unit by dt seconds; idle wanderers pick a new random destination. */
+  update(dt) {
+    const { width, cells } = this.map;
+    const now = performance.now();
+    for (let a = 0; a < this.count; a++) {
+      if (this.state[a] === IDLE) {
+        this.moving[a] = 0;
+        if (this.wander && now >= this.pauseUntil[a]) {
+          const cell = this.randomOpenCell();
+          this.plan(a, cell.x, cell.y);
+        }
+        continue;
+      }
+      if (this.state[a] !== MOVING) {
+        this.moving[a] = 0;
+        continue;
+      }
+      this.moving[a] = 1;
+      const path = this.paths[a];
+      let budget = dt * this.speed;
+      while (budget > 0) {
+        const k = this.step[a] * 2;
+        if (k >= path.length) {
+          this.state[a] = IDLE;
+          this.pauseUntil[a] = now + 300 + this.rng.next() * 2000;
+          break;
+        }
+        const tx = path[k];
+        const ty = path[k + 1];
+        const cost = this.costOf(cells[ty * width + tx]);
+        if (cost <= 0) {
+          // The next cell was walled off since planning: stop and ask again.
+          this.replan(a);
+          break;
+        }
+        const px = this.positions[a * 2];
+        const py = this.positions[a * 2 + 1];
+        const dx = tx - px;
+        const dy = ty - py;
+        const dist = Math.hypot(dx, dy);
+        // Dearer terrain is slower to cross: budget is spent at `cost` per cell of distance.
+        const reach = budget / cost;
+        if (reach >= dist) {
+          this.positions[a * 2] = tx;
+          this.positions[a * 2 + 1] = ty;
+          budget -= dist * cost;
+          this.step[a]++;
+        } else {
+          this.positions[a * 2] = px + (dx / dist) * reach;
+          this.positions[a * 2 + 1] = py + (dy / dist) * reach;
+          budget = 0;
+        }
+      }
+    }
+  }
+
+  counts() {
+    let moving = 0;
+    let waiting = 0;
+    for (let a = 0; a < this.count; a++) {
+      if (this.state[a] === MOVING) moving++;
+      else if (this.state[a] === WAITING) waiting++;
+    }
+    return { moving, waiting, idle: this.count - moving - waiting };
+  }
+}

@@ -1,0 +1,114 @@
+// The demo's two ways to search the same grid: a PathWorker (searches off the main thread) and a
+// Grid from the in-thread API (used for step mode's traced search, and for the "main thread"
+// toggle that shows what blocking searches do to the frame rate). Both receive every edit, so
+// switching between them never needs a reload.
+
+export class SearchEngine {
+  /**
+   * @param {import('../js/index.js').Pathfinder} pathfinder
+   * @param {typeof import('../js/worker.js').PathWorker | null} PathWorker
+   * @param {{width:number,height:number,cells:Uint8Array}} map
+   * @param {Map<number, number>} costs the cost the user wants for each class
+   */
+  static async create(pathfinder, PathWorker, map, costs) {
+    // Only the classes on the map go into the grids' cost table. The heuristic is scaled by the
+    // cheapest passable class in the table, so a road class that is nowhere on the map would
+    // still halve it and make every search expand more. A class joins when it is first painted.
+    const present = new Set(map.cells);
+    present.add(0);
+    const applied = new Map([...costs].filter(([cls]) => present.has(cls)));
+    const grid = pathfinder.createGrid(map.width, map.height, map.cells);
+    for (const [cls, cost] of applied) grid.setCost(cls, cost);
+    let worker = null;
+    let workerError = null;
+    if (PathWorker) {
+      try {
+        // The worker takes ownership of the buffer it is given: hand it a copy.
+        worker = await PathWorker.create({
+          width: map.width,
+          height: map.height,
+          cells: map.cells.slice(),
+          costs: Object.fromEntries(applied),
+        });
+      } catch (error) {
+        workerError = error;
+      }
+    }
+    return new SearchEngine(grid, worker, workerError, costs, applied);
+  }
+
+  constructor(grid, worker, workerError, wanted, applied) {
+    this.grid = grid;
+    this.worker = worker;
+    this.workerError = workerError;
+    this.wanted = new Map(wanted);
+    this.applied = applied;
+  }
+
+  /** The cost table the grids search with, as [class, cost] pairs. */
+  costTable() {
+    return [...this.applied];
+  }
+
+  /** Apply a paint stroke's changes. `indices` are y * width + x; `cls` one class for all. */
+  setCells(indices, cls) {
+    if (!this.applied.has(cls) && this.wanted.has(cls)) this.#apply(cls, this.wanted.get(cls));
+    this.grid.setCells(indices, cls);
+    this.worker?.setCells(indices, cls);
+  }
+
+  setCost(cls, cost) {
+    this.wanted.set(cls, cost);
+    if (this.applied.has(cls)) this.#apply(cls, cost);
+  }
+
+  #apply(cls, cost) {
+    this.applied.set(cls, cost);
+    this.grid.setCost(cls, cost);
+    this.worker?.setCost(cls, cost);
+  }
+
+  /**
+   * One query, on the worker or (onMain, or no worker) synchronously on this thread.
+   * Resolves to { result, ms, where }: ms is the search time where it ran.
+   */
+  async findPath(sx, sy, gx, gy, options, onMain) {
+    if (onMain || !this.worker) return this.findPathHere(sx, sy, gx, gy, options);
+    const result = await this.worker.findPath(sx, sy, gx, gy, options);
+    return { result, ms: workerMs(result), where: 'worker' };
+  }
+
+  findPathHere(sx, sy, gx, gy, options) {
+    const t0 = performance.now();
+    const result = this.grid.findPath(sx, sy, gx, gy, options);
+    return { result, ms: performance.now() - t0, where: 'main' };
+  }
+
+  /**
+   * Many queries: one message to the worker, or a synchronous loop on this thread.
+   * @param {{sx:number,sy:number,gx:number,gy:number,options?:object}[]} list
+   * @returns {Promise<object[]>} results in list order
+   */
+  async findPaths(list, onMain) {
+    if (onMain || !this.worker) {
+      return list.map((q) => this.grid.findPath(q.sx, q.sy, q.gx, q.gy, q.options));
+    }
+    return this.worker.findPaths(list);
+  }
+
+  /** Bytes posted to the worker so far and requests awaiting an answer. */
+  workerStats() {
+    const s = this.worker?.stats;
+    return { bytesPosted: s?.bytesPosted ?? 0, inFlight: s?.inFlight ?? 0 };
+  }
+
+  dispose() {
+    this.grid.dispose();
+    this.worker?.terminate();
+  }
+}
+
+// The worker times each search where it runs; the round trip adds queueing and messaging.
+function workerMs(result) {
+  return result?.workerMs ?? null;
+}

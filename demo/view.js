@@ -1,0 +1,365 @@
+// The map canvas: pan, zoom and drawing. The grid is drawn once into an offscreen image, one
+// pixel per cell, and only the cells that change are repainted; each frame then scales that image
+// onto the screen, so a 1024x1024 map costs the same per frame as a 32x32 one.
+
+const BACKGROUND = '#151922';
+
+/** An offscreen image, one pixel per cell, with a dirty rectangle flushed once per frame. */
+export class CellLayer {
+  constructor(width, height) {
+    this.width = width;
+    this.height = height;
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.ctx = this.canvas.getContext('2d');
+    this.image = this.ctx.createImageData(width, height);
+    this.words = new Uint32Array(this.image.data.buffer);
+    this.dirty = null;
+  }
+
+  set(index, word) {
+    this.words[index] = word;
+    const x = index % this.width;
+    const y = (index - x) / this.width;
+    const d = this.dirty;
+    if (!d) this.dirty = { x0: x, y0: y, x1: x, y1: y };
+    else {
+      if (x < d.x0) d.x0 = x;
+      if (x > d.x1) d.x1 = x;
+      if (y < d.y0) d.y0 = y;
+      if (y > d.y1) d.y1 = y;
+    }
+  }
+
+  /** After writing `words` directly. */
+  markAllDirty() {
+    this.dirty = { x0: 0, y0: 0, x1: this.width - 1, y1: this.height - 1 };
+  }
+
+  clear() {
+    this.words.fill(0);
+    this.markAllDirty();
+  }
+
+  flush() {
+    const d = this.dirty;
+    if (!d) return;
+    this.ctx.putImageData(this.image, 0, 0, d.x0, d.y0, d.x1 - d.x0 + 1, d.y1 - d.y0 + 1);
+    this.dirty = null;
+  }
+}
+
+export class MapView {
+  /** @param {HTMLCanvasElement} canvas */
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d', { alpha: false });
+    this.zoom = 1; // screen CSS pixels per cell
+    this.ox = 0; // screen position of the grid's top-left corner, CSS pixels
+    this.oy = 0;
+    this.cssWidth = 1;
+    this.cssHeight = 1;
+    this.dpr = 1;
+    this.map = null;
+    this.base = null;
+    this.overlay = null;
+    this.showOverlay = true;
+    this.needsDraw = true;
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.resize();
+  }
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(rect.width));
+    const h = Math.max(1, Math.round(rect.height));
+    if (w === this.cssWidth && h === this.cssHeight && dpr === this.dpr) return;
+    const hadSize = this.cssWidth > 1;
+    // Keep the cell at the centre of the view where it was.
+    const cx = (this.cssWidth / 2 - this.ox) / this.zoom;
+    const cy = (this.cssHeight / 2 - this.oy) / this.zoom;
+    this.cssWidth = w;
+    this.cssHeight = h;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    if (this.map && hadSize) {
+      this.ox = w / 2 - cx * this.zoom;
+      this.oy = h / 2 - cy * this.zoom;
+    } else if (this.map) this.fit();
+    this.needsDraw = true;
+  }
+
+  /** @param {{width:number,height:number,cells:Uint8Array}} map @param {Uint32Array} palette */
+  setMap(map, palette) {
+    this.map = map;
+    this.palette = palette;
+    this.base = new CellLayer(map.width, map.height);
+    this.overlay = new CellLayer(map.width, map.height);
+    const { cells } = map;
+    const words = this.base.words;
+    for (let i = 0; i < cells.length; i++) words[i] = palette[cells[i]];
+    this.base.markAllDirty();
+    this.fit();
+  }
+
+  /** Repaint the cells at these indices from map.cells. */
+  repaintCells(indices) {
+    const { cells } = this.map;
+    for (const i of indices) this.base.set(i, this.palette[cells[i]]);
+    this.needsDraw = true;
+  }
+
+  fit() {
+    if (!this.map) return;
+    const pad = 8;
+    // Keep the zoom buttons' strip free, except on a phone where every pixel counts.
+    const buttons = this.cssWidth < 500 ? pad : 52;
+    const zx = (this.cssWidth - pad - buttons) / this.map.width;
+    const zy = (this.cssHeight - pad * 2) / this.map.height;
+    this.zoom = Math.max(0.05, Math.min(zx, zy));
+    const w = this.map.width * this.zoom;
+    // Centred, unless that would put the map under the buttons.
+    this.ox = Math.max(pad, Math.min((this.cssWidth - w) / 2, this.cssWidth - buttons - w));
+    this.oy = (this.cssHeight - this.map.height * this.zoom) / 2;
+    this.needsDraw = true;
+  }
+
+  zoomAt(factor, sx, sy) {
+    const fitZoom = Math.min(this.cssWidth / this.map.width, this.cssHeight / this.map.height);
+    const zoom = Math.min(64, Math.max(fitZoom / 4, this.zoom * factor));
+    const k = zoom / this.zoom;
+    this.ox = sx - (sx - this.ox) * k;
+    this.oy = sy - (sy - this.oy) * k;
+    this.zoom = zoom;
+    this.needsDraw = true;
+  }
+
+  panBy(dx, dy) {
+    this.ox += dx;
+    this.oy += dy;
+    this.needsDraw = true;
+  }
+
+  /** Cell under a point in canvas CSS pixels (may be outside the map). */
+  cellAt(sx, sy) {
+    return { x: Math.floor((sx - this.ox) / this.zoom), y: Math.floor((sy - this.oy) / this.zoom) };
+  }
+
+  /** Centre of a cell in canvas CSS pixels. */
+  cellCenter(x, y) {
+    return { x: this.ox + (x + 0.5) * this.zoom, y: this.oy + (y + 0.5) * this.zoom };
+  }
+
+  inside(x, y) {
+    return this.map && x >= 0 && y >= 0 && x < this.map.width && y < this.map.height;
+  }
+
+  /**
+   * @param {object} scene
+   *   start, goal: {x,y}|null; path, rawPath: Int32Array|null; agents: {positions: Float32Array,
+   *   count, planned: Uint8Array, target}|null; hover: {x,y}|null; brush: number;
+   *   step: {current: {x,y}|null, trail: number[]|null}|null
+   */
+  draw(scene) {
+    const { ctx, dpr, zoom } = this;
+    this.base?.flush();
+    this.overlay?.flush();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    if (!this.map) return;
+    ctx.imageSmoothingEnabled = false;
+    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * this.ox, dpr * this.oy);
+    ctx.drawImage(this.base.canvas, 0, 0);
+    if (this.showOverlay) ctx.drawImage(this.overlay.canvas, 0, 0);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (zoom >= 10) this.drawGridLines();
+    if (scene.step?.trail) {
+      const width = Math.max(2, Math.min(zoom * 0.25, 6));
+      this.drawPolyline(scene.step.trail, '#10131a', width + 2.5, []);
+      this.drawPolyline(scene.step.trail, '#ff3df2', width, []);
+    }
+    if (scene.rawPath && scene.smoothed) {
+      this.drawPolyline(
+        scene.rawPath,
+        'rgba(20, 30, 60, 0.75)',
+        Math.max(1.5, zoom * 0.12),
+        [4, 4],
+      );
+    }
+    if (scene.path) {
+      const width = Math.max(2.5, Math.min(zoom * 0.35, 8));
+      this.drawPolyline(scene.path, '#10131a', width + 2.5, []);
+      this.drawPolyline(scene.path, scene.smoothed ? '#ff3df2' : '#20d8ff', width, []);
+      if (scene.smoothed) this.drawWaypoints(scene.path);
+    }
+    if (scene.agents) this.drawAgents(scene.agents);
+    if (scene.step?.current) this.drawCellOutline(scene.step.current, '#ff3df2', 3);
+    if (scene.start) this.drawMarker(scene.start, '#2fbf4a', 'S');
+    if (scene.goal) this.drawMarker(scene.goal, '#f0483e', 'G');
+    if (scene.agents?.target) this.drawMarker(scene.agents.target, '#f0483e', '★');
+    if (scene.hover && this.inside(scene.hover.x, scene.hover.y)) {
+      const size = scene.brush || 1;
+      const half = Math.floor((size - 1) / 2);
+      const { x, y } = scene.hover;
+      ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(
+        this.ox + (x - half) * zoom,
+        this.oy + (y - half) * zoom,
+        size * zoom,
+        size * zoom,
+      );
+    }
+  }
+
+  drawGridLines() {
+    const { ctx, zoom } = this;
+    const { width, height } = this.map;
+    const x0 = Math.max(0, Math.floor(-this.ox / zoom));
+    const x1 = Math.min(width, Math.ceil((this.cssWidth - this.ox) / zoom));
+    const y0 = Math.max(0, Math.floor(-this.oy / zoom));
+    const y1 = Math.min(height, Math.ceil((this.cssHeight - this.oy) / zoom));
+    ctx.beginPath();
+    for (let x = x0; x <= x1; x++) {
+      const sx = Math.round(this.ox + x * zoom) + 0.5;
+      ctx.moveTo(sx, this.oy + y0 * zoom);
+      ctx.lineTo(sx, this.oy + y1 * zoom);
+    }
+    for (let y = y0; y <= y1; y++) {
+      const sy = Math.round(this.oy + y * zoom) + 0.5;
+      ctx.moveTo(this.ox + x0 * zoom, sy);
+      ctx.lineTo(this.ox + x1 * zoom, sy);
+    }
+    ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+
+  drawPolyline(points, color, width, dash) {
+    if (!points || points.length < 4) return;
+    const { ctx, zoom } = this;
+    ctx.beginPath();
+    for (let i = 0; i < points.length; i += 2) {
+      const sx = this.ox + (points[i] + 0.5) * zoom;
+      const sy = this.oy + (points[i + 1] + 0.5) * zoom;
+      if (i === 0) ctx.moveTo(sx, sy);
+      else ctx.lineTo(sx, sy);
+    }
+    ctx.setLineDash(dash);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  drawWaypoints(points) {
+    const { ctx, zoom } = this;
+    const r = Math.max(2.5, Math.min(zoom * 0.3, 6));
+    ctx.fillStyle = '#ffffff';
+    ctx.strokeStyle = '#10131a';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    for (let i = 0; i < points.length; i += 2) {
+      const sx = this.ox + (points[i] + 0.5) * zoom;
+      const sy = this.oy + (points[i + 1] + 0.5) * zoom;
+      ctx.moveTo(sx + r, sy);
+      ctx.arc(sx, sy, r, 0, Math.PI * 2);
+    }
+    ctx.fill();
+    ctx.stroke();
+  }
+
+  drawMarker(cell, color, label) {
+    const { ctx, zoom } = this;
+    const { x, y } = this.cellCenter(cell.x, cell.y);
+    const r = Math.max(7, Math.min(zoom * 0.7, 18));
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#ffffff';
+    ctx.stroke();
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `bold ${Math.round(r * 1.1)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(label, x, y + 0.5);
+  }
+
+  drawCellOutline(cell, color, width) {
+    const { ctx, zoom } = this;
+    const pad = Math.max(2, zoom * 0.1);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.strokeRect(
+      this.ox + cell.x * zoom - pad,
+      this.oy + cell.y * zoom - pad,
+      zoom + pad * 2,
+      zoom + pad * 2,
+    );
+  }
+
+  drawAgents({ positions, count, moving }) {
+    const { ctx, zoom } = this;
+    const r = Math.max(2.6, Math.min(zoom * 0.45, 7));
+    for (const [wanted, color] of [
+      [1, '#ff7a00'],
+      [0, '#ffffff'],
+    ]) {
+      ctx.beginPath();
+      for (let a = 0; a < count; a++) {
+        if (moving[a] !== wanted) continue;
+        const sx = this.ox + (positions[a * 2] + 0.5) * zoom;
+        const sy = this.oy + (positions[a * 2 + 1] + 0.5) * zoom;
+        ctx.moveTo(sx + r, sy);
+        ctx.arc(sx, sy, r, 0, Math.PI * 2);
+      }
+      // A dark rim keeps units visible on pale ground and on the heat colours alike.
+      ctx.strokeStyle = '#10131a';
+      ctx.lineWidth = 1.2;
+      ctx.stroke();
+      ctx.fillStyle = color;
+      ctx.fill();
+    }
+  }
+}
+
+// Heat ramp: early expansions dark violet, late ones bright yellow; see the legend in index.html.
+const HEAT_STOPS = [
+  [0.0, [48, 18, 110]],
+  [0.35, [150, 40, 140]],
+  [0.65, [235, 90, 70]],
+  [1.0, [255, 220, 60]],
+];
+
+/** 256 ABGR words along the heat ramp, at the given alpha (0..255). */
+export function heatRamp(alpha) {
+  const words = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const t = i / 255;
+    let k = 0;
+    while (k < HEAT_STOPS.length - 2 && t > HEAT_STOPS[k + 1][0]) k++;
+    const [t0, c0] = HEAT_STOPS[k];
+    const [t1, c1] = HEAT_STOPS[k + 1];
+    const u = (t - t0) / (t1 - t0);
+    const [r, g, b] = c0.map((v, j) => Math.round(v + (c1[j] - v) * u));
+    words[i] = ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  }
+  return words;
+}
+
+export function heatGradientCss() {
+  return `linear-gradient(90deg, ${HEAT_STOPS.map(([t, [r, g, b]]) => `rgb(${r} ${g} ${b}) ${t * 100}%`).join(', ')})`;
+}
+
+/** ABGR word from CSS-ish rgb and alpha. */
+export function rgbaWord(r, g, b, a) {
+  return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}

@@ -1,0 +1,207 @@
+// The in-thread API over the wasm module. Knows nothing about how the module was loaded
+// (js/index.js for browsers, js/node.js for Node), nor about workers.
+// Heap views are taken fresh from the module after every call that may allocate, because
+// memory growth replaces the heap's buffer.
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  checkRequest,
+  checkSize,
+  describe,
+  OPTION_VALUES,
+  toCells,
+  toDeltas,
+} from './validate.js';
+
+const STATUS = ['found', 'partial', 'none'];
+const FACING = {
+  '0,-1': 'up', '0,1': 'down', '-1,0': 'left', '1,0': 'right',
+  '-1,-1': 'upLeft', '1,-1': 'upRight', '-1,1': 'downLeft', '1,1': 'downRight', '0,0': 'none',
+};
+const TRACE_FLAG = 8;
+
+function copyInt32(module, address, length) {
+  return module.HEAP32.slice(address >> 2, (address >> 2) + length);
+}
+
+class Grid {
+  #module;
+  #native;
+  #owner;
+
+  constructor(module, owner, width, height, cells) {
+    this.#module = module;
+    this.#owner = owner;
+    this.#native = new module.Grid(width, height);
+    this.width = width;
+    this.height = height;
+    if (cells !== undefined) this.setAll(cells);
+  }
+
+  get disposed() {
+    return this.#native === null;
+  }
+
+  #live() {
+    if (this.#native === null) throw new TypeError('grid was disposed: create a new grid with createGrid()');
+    return this.#native;
+  }
+
+  get(x, y) {
+    const native = this.#live();
+    checkCoordinates(this.width, this.height, x, y);
+    return native.get(x, y);
+  }
+
+  set(x, y, cls) {
+    const native = this.#live();
+    checkCoordinates(this.width, this.height, x, y);
+    checkClass(cls);
+    native.set(x, y, cls);
+  }
+
+  setCells(indices, classes) {
+    const native = this.#live();
+    const deltas = toDeltas(indices, classes, this.width * this.height);
+    const n = deltas.indices.length;
+    if (n === 0) return;
+    native.reserveDeltas(n);
+    const m = this.#module;
+    m.HEAPU32.set(deltas.indices, native.deltaIndicesAddress() >> 2);
+    m.HEAPU8.set(deltas.classes, native.deltaClassesAddress());
+    const error = native.applyDeltas(n);
+    if (error) throw new RangeError(error);
+  }
+
+  fillRect(x, y, w, h, cls) {
+    const native = this.#live();
+    checkRect(x, y, w, h, cls);
+    native.fillRect(x, y, w, h, cls);
+  }
+
+  setCost(cls, cost) {
+    const native = this.#live();
+    checkCost(cls, cost);
+    const error = native.setCost(cls, cost);
+    if (error) throw new RangeError(error);
+  }
+
+  getCost(cls) {
+    const native = this.#live();
+    checkClass(cls);
+    const c = native.getCost(cls);
+    return c === 0 ? Infinity : c;
+  }
+
+  cells() {
+    const native = this.#live();
+    const address = native.cellsAddress();
+    return this.#module.HEAPU8.slice(address, address + this.width * this.height);
+  }
+
+  setAll(cells) {
+    const native = this.#live();
+    const bytes = toCells(cells, this.width, this.height);
+    this.#module.HEAPU8.set(bytes, native.cellsAddress());
+  }
+
+  findPath(sx, sy, gx, gy, options) {
+    const native = this.#live();
+    const o = checkRequest(this.width, this.height, sx, sy, gx, gy, options);
+    const status = native.findPath(
+      sx, sy, gx, gy, o.algorithm, o.diagonal, o.heuristic, o.weight, o.maxExpansions, o.goal, o.flags,
+    );
+    if (status < 0) throw new RangeError(native.lastError());
+    const m = this.#module;
+    const result = {
+      status: STATUS[status],
+      path: copyInt32(m, native.pathAddress(), native.pathLength()),
+      cost: native.cost(),
+      expanded: native.expanded(),
+      goal: null,
+    };
+    if (status !== 2) {
+      const dx = native.faceX();
+      const dy = native.faceY();
+      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing: FACING[`${dx},${dy}`] };
+    }
+    const rawLength = native.rawPathLength();
+    if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
+    if (o.flags & TRACE_FLAG) {
+      const address = native.traceAddress() >> 3;
+      const events = m.HEAPF64.slice(address, address + native.traceLength());
+      const expandedCells = new Int32Array(2 * result.expanded);
+      for (let e = 0, k = 0; e < events.length; e += 5) {
+        if (events[e] === 1) {
+          expandedCells[k++] = events[e + 1];
+          expandedCells[k++] = events[e + 2];
+        }
+      }
+      result.traceEvents = events;
+      result.expandedCells = expandedCells;
+    }
+    return result;
+  }
+
+  dispose() {
+    if (this.#native === null) return;
+    this.#native.delete();
+    this.#native = null;
+    this.#owner.live--;
+  }
+}
+
+/** Wraps a loaded Emscripten module in the public Pathfinder API. */
+export function wrapModule(module) {
+  const state = { live: 0 };
+  const wasmOptions = JSON.parse(module.optionValues());
+  return {
+    optionValues: Object.freeze({
+      algorithm: Object.freeze(wasmOptions.algorithm.values),
+      diagonal: Object.freeze(wasmOptions.diagonal.values),
+      heuristic: Object.freeze(wasmOptions.heuristic.values),
+      goal: Object.freeze(wasmOptions.goal.values),
+    }),
+    /** The table the JS checks use; it must equal the module's (a test compares them). */
+    checkedOptions: OPTION_VALUES,
+    wasmOptions,
+    createGrid(width, height, cells) {
+      checkSize(width, height);
+      const grid = new Grid(module, state, width, height, cells);
+      state.live++;
+      return grid;
+    },
+    memoryBytes() {
+      return module.HEAPU8.length;
+    },
+    searchMemoryBytes() {
+      return module.searchMemoryBytes();
+    },
+    liveGrids() {
+      return state.live;
+    },
+  };
+}
+
+/** Loads the module once per loader; later calls get the same promise. */
+export function makeLoader(factory) {
+  let loading = null;
+  return function createPathfinder(options = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
+    }
+    if (!loading) {
+      const settings = {};
+      for (const key of ['wasmBinary', 'locateFile', 'instantiateWasm']) {
+        if (options[key] !== undefined) settings[key] = options[key];
+      }
+      loading = factory(settings).then(wrapModule, (error) => {
+        loading = null; // let a later call retry (e.g. after a network error)
+        throw error;
+      });
+    }
+    return loading;
+  };
+}

@@ -1,0 +1,286 @@
+// tilepath/laya: grids from LayaAir 3 Tiled maps (Laya.TiledMap / Laya.MapLayer) and from the
+// 2D arrays many Laya games keep their maps in.
+//
+// Written against LayaAir 3.2 (layabox/LayaAir, src/layaAir/laya/map/TiledMap.ts and MapLayer.ts;
+// 3.3 moved them unchanged to laya/legacy/tiledmap/):
+//   TiledMap.getLayerByName(name): MapLayer | null, getLayerByIndex(i), numColumnsTile,
+//   numRowsTile, tileWidth, tileHeight, width, height, orientation ('orthogonal', 'isometric',
+//   'staggered', 'hexagonal')
+//   MapLayer.layerName, getTileData(tileX, tileY): the raw GID from the Tiled JSON (0 outside),
+//   getScreenPositionByTilePos(tileX, tileY, point)
+// Laya's MapLayer has no method to change a tile, so games change their own data and tell the
+// binding (refresh / resync); 2D arrays get a binding that does both in one call.
+// Laya 2D node space is y down, like Tiled: no flip here.
+
+import { GID_MASK, createTileClassifier, tileInfoOfMap } from './tiled.js';
+import { tileSpace } from './coords.js';
+
+function checkMap(map) {
+  if (!map || typeof map.getLayerByName !== 'function') {
+    throw new TypeError('expected a Laya.TiledMap (with getLayerByName), created and loaded');
+  }
+  const width = map.numColumnsTile;
+  const height = map.numRowsTile;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+    throw new TypeError("the TiledMap has no size yet: read it in createMap's completeHandler");
+  }
+  return { width, height };
+}
+
+function layerOf(map, name) {
+  if (typeof name !== 'string') throw new TypeError('options.layer must be a layer name');
+  const layer = map.getLayerByName(name);
+  if (!layer) {
+    const names = [];
+    for (let i = 0; map.getLayerByIndex?.(i); i++)
+      names.push(JSON.stringify(map.getLayerByIndex(i).layerName));
+    throw new RangeError(
+      `the TiledMap has no layer named ${JSON.stringify(name)} (layers: ${names.join(', ') || 'none'})`,
+    );
+  }
+  return layer;
+}
+
+/** Tile properties come from the Tiled JSON itself (Laya keeps only old-style tileproperties). */
+function classifierFor(options, onCost) {
+  const tileInfo = options.json ? tileInfoOfMap(options.json, options.tilesets) : undefined;
+  return createTileClassifier({ classOf: options.classOf, tileInfo, onCost });
+}
+
+function readGids(layer, width, height) {
+  const gids = new Uint32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) gids[y * width + x] = (layer.getTileData(x, y) ?? 0) >>> 0;
+  }
+  return gids;
+}
+
+/**
+ * Reads a layer of a loaded Laya.TiledMap into { width, height, cells, costs }.
+ * options: { layer, classOf?, json? (the Tiled JSON the map was created from, for tile
+ * properties), tilesets? (external tilesets, as in readTiledLayer) }.
+ */
+export function readLayaLayer(map, options = {}) {
+  const { width, height } = checkMap(map);
+  const layer = layerOf(map, options.layer);
+  const classifier = classifierFor(options);
+  const gids = readGids(layer, width, height);
+  classifier.prepare(gids);
+  const cells = new Uint8Array(width * height);
+  for (let i = 0; i < gids.length; i++) cells[i] = classifier.classOf(gids[i]);
+  return { width, height, cells, costs: classifier.costs };
+}
+
+function editorOf(target) {
+  if (target && typeof target.setCell === 'function')
+    return (x, y, cls) => target.setCell(x, y, cls);
+  if (target && typeof target.set === 'function') return (x, y, cls) => target.set(x, y, cls);
+  throw new TypeError('target must be a tilepath Grid (set) or PathWorker (setCell)');
+}
+
+/** Brings the target to the mirror's state (only cells that differ, when it can tell). */
+function initialize(target, set, mirror, width, costs) {
+  if (costs) for (const [cls, cost] of Object.entries(costs)) target.setCost(Number(cls), cost);
+  for (let i = 0; i < mirror.length; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (typeof target.get !== 'function' || target.get(x, y) !== mirror[i]) set(x, y, mirror[i]);
+  }
+}
+
+function checkTarget(target, width, height) {
+  const set = editorOf(target);
+  if (
+    (target.width !== undefined && target.width !== width) ||
+    (target.height !== undefined && target.height !== height)
+  ) {
+    throw new RangeError(
+      `target is ${target.width}x${target.height}, the map is ${width}x${height}`,
+    );
+  }
+  return set;
+}
+
+/**
+ * Keeps `target` (Grid or PathWorker) in step with a Laya map layer. MapLayer cannot be told
+ * to change a tile, so after the game changes its tile data it calls refresh(x, y) for a cell
+ * or resync() for the whole layer; only cells whose class changed are sent.
+ */
+export function bindLayaLayer(map, target, options = {}) {
+  const { width, height } = checkMap(map);
+  const layer = layerOf(map, options.layer);
+  const set = checkTarget(target, width, height);
+  if (typeof target.setCost !== 'function') throw new TypeError('target must have setCost');
+  // Costs found while reading the layer go out with initialize; later ones as they appear.
+  let live = false;
+  const classifier = classifierFor(options, (cls, cost) => live && target.setCost(cls, cost));
+  const gids = readGids(layer, width, height);
+  classifier.prepare(gids);
+  const mirror = Uint8Array.from(gids, (g) => classifier.classOf(g));
+  if (options.initialize !== false) initialize(target, set, mirror, width, classifier.costs);
+  live = true;
+  const refresh = (x, y) => {
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= width ||
+      y >= height
+    ) {
+      throw new RangeError(`cell ${x}, ${y} is outside the ${width}x${height} map`);
+    }
+    const cls = classifier.classOf((layer.getTileData(x, y) ?? 0) >>> 0);
+    const i = y * width + x;
+    if (mirror[i] !== cls) {
+      mirror[i] = cls;
+      set(x, y, cls);
+    }
+  };
+  return {
+    get costs() {
+      return classifier.costs;
+    },
+    refresh,
+    resync() {
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) refresh(x, y);
+    },
+  };
+}
+
+/**
+ * Cell <-> pixel conversions in the map's own space (children of a MapLayer, y down), laid out
+ * as Laya draws it. Note Laya centres isometric maps on numColumnsTile * tileWidth / 2 where
+ * Tiled uses numRowsTile: the two agree on square maps only; this follows Laya.
+ */
+export function layaTileSpace(map, options = {}) {
+  const { width, height } = checkMap(map);
+  const orientation = map.orientation ?? 'orthogonal';
+  if (orientation !== 'orthogonal' && orientation !== 'isometric') {
+    throw new RangeError(
+      `only orthogonal and isometric maps are supported, this one is ${orientation}`,
+    );
+  }
+  const shift = orientation === 'isometric' ? ((width - height) * map.tileWidth) / 2 : 0;
+  return tileSpace({
+    orientation,
+    tileWidth: map.tileWidth,
+    tileHeight: map.tileHeight,
+    width,
+    height,
+    originX: (options.originX ?? 0) + shift,
+    originY: options.originY ?? 0,
+  });
+}
+
+// --- 2D arrays -------------------------------------------------------------------------------
+
+function defaultValueClass(value) {
+  if (typeof value === 'boolean') {
+    throw new TypeError('a 2D array of booleans needs a classOf (is true walkable or blocked?)');
+  }
+  return value;
+}
+
+function shapeOf(rows, order) {
+  if (
+    !Array.isArray(rows) ||
+    rows.length === 0 ||
+    !rows.every((r) => r && typeof r.length === 'number')
+  ) {
+    throw new TypeError('expected a non-empty array of arrays');
+  }
+  const inner = rows[0].length;
+  rows.forEach((r, i) => {
+    if (r.length !== inner)
+      throw new RangeError(
+        `row ${i} has ${r.length} entries, row 0 has ${inner}: the array must be rectangular`,
+      );
+  });
+  if (inner === 0) throw new RangeError('the inner arrays are empty');
+  if (order === 'rows') return { width: inner, height: rows.length };
+  if (order === 'columns') return { width: rows.length, height: inner };
+  throw new RangeError(
+    `order must be 'rows' (array[y][x]) or 'columns' (array[x][y]), got ${JSON.stringify(order)}`,
+  );
+}
+
+function classOfValue(classOf, value, x, y) {
+  const cls = classOf(value, x, y);
+  if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
+    throw new RangeError(
+      `cell ${x}, ${y}: value ${JSON.stringify(value)} gives class ${String(cls)}; a class is an integer 0..255`,
+    );
+  }
+  return cls;
+}
+
+/**
+ * A 2D array (array[y][x] by default, or array[x][y] with order: 'columns') into
+ * { width, height, cells }. By default each value is the class (0 = free, 1 = wall);
+ * classOf(value, x, y) maps anything else.
+ */
+export function readArray2D(rows, options = {}) {
+  const { order = 'rows', classOf = defaultValueClass } = options;
+  const { width, height } = shapeOf(rows, order);
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = order === 'rows' ? rows[y][x] : rows[x][y];
+      cells[y * width + x] = classOfValue(classOf, value, x, y);
+    }
+  }
+  return { width, height, cells };
+}
+
+/**
+ * Binds a 2D array to a Grid or PathWorker: set(x, y, value) writes the array and the grid
+ * together; resync() sends whatever changed in the array since (only differing cells).
+ */
+export function bindArray2D(rows, target, options = {}) {
+  const { order = 'rows', classOf = defaultValueClass } = options;
+  const { width, height } = shapeOf(rows, order);
+  const set = checkTarget(target, width, height);
+  const mirror = readArray2D(rows, { order, classOf }).cells;
+  if (options.initialize !== false) initialize(target, set, mirror, width, null);
+  const at = (x, y) => (order === 'rows' ? rows[y][x] : rows[x][y]);
+  const checkCell = (x, y) => {
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= width ||
+      y >= height
+    ) {
+      throw new RangeError(`cell ${x}, ${y} is outside the ${width}x${height} array`);
+    }
+  };
+  const push = (x, y) => {
+    const cls = classOfValue(classOf, at(x, y), x, y);
+    if (mirror[y * width + x] !== cls) {
+      mirror[y * width + x] = cls;
+      set(x, y, cls);
+    }
+  };
+  return {
+    width,
+    height,
+    get(x, y) {
+      checkCell(x, y);
+      return at(x, y);
+    },
+    set(x, y, value) {
+      checkCell(x, y);
+      classOfValue(classOf, value, x, y); // refuse before writing anything
+      if (order === 'rows') rows[y][x] = value;
+      else rows[x][y] = value;
+      push(x, y);
+    },
+    resync() {
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) push(x, y);
+    },
+  };
+}
+
+export { GID_MASK };

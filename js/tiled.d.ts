@@ -1,0 +1,153 @@
+// Types for `tilepath/tiled`: Tiled maps (.tmj/.json and .tmx) into tilepath grids, and the
+// cell <-> world helpers (also used by tilepath/cocos and tilepath/laya).
+
+/** Tiled's flag bits on a GID (flips and rotations); GID_MASK keeps the tile id. */
+export declare const FLIPPED_HORIZONTALLY: 0x80000000;
+export declare const FLIPPED_VERTICALLY: 0x40000000;
+export declare const FLIPPED_DIAGONALLY: 0x20000000;
+export declare const ROTATED_HEXAGONAL_120: 0x10000000;
+export declare const GID_MASK: 0x0fffffff;
+/** The class a tile gets when its properties say nothing: 1 (blocked under the default costs). */
+export declare const DEFAULT_TILE_CLASS: 1;
+
+/** A tile property value as Tiled types it (int/float -> number, bool -> boolean, class -> object). */
+export type TilePropertyValue = string | number | boolean | { [member: string]: TilePropertyValue };
+export type TileProperties = { [name: string]: TilePropertyValue };
+
+/** What classOf is told about a tile. */
+export interface TileInfo {
+  /** The GID with the flip bits masked off (0 = empty). */
+  gid: number;
+  /** The tile's id inside its tileset (-1 for the empty GID 0). */
+  id: number;
+  /** null for GID 0, and where the engine gives no tileset (Cocos). */
+  tileset: { name: string; firstgid: number; properties: TileProperties } | null;
+  properties: TileProperties;
+  /** The tile's class (Tiled 1.9+) or type (older), '' when unset. */
+  type: string;
+}
+
+/**
+ * Chooses the class (integer 0..255) of a tile. Called once per distinct GID (flip bits masked),
+ * including once with gid 0 for empty cells: it must be a pure function of its arguments.
+ */
+export type ClassOf = (gid: number, properties: TileProperties, tile: TileInfo) => number;
+
+export interface ReadTiledLayerOptions {
+  /** The layer's name (at any depth), a path through groups ("Level/Walls"; "/Walls" for a
+   * top-level one), or the index among tile layers in document order. */
+  layer: string | number;
+  /**
+   * Default: the tile property convention.
+   * - GID 0 (empty): class 0.
+   * - `pathClass` (int 0..255): that class. With a `cost` too, the class gets that cost.
+   * - `blocked` (bool): true -> class 1 (wall), false -> class 0 (free).
+   * - `cost` (float > 0): 1 -> class 0; any other cost gets its own class from 2 up, numbered
+   *   by increasing cost (skipping classes taken by pathClass), reported in `costs`.
+   * - none of these: class 1.
+   * A tile's own property wins over the same property set on its tileset.
+   */
+  classOf?: ClassOf;
+  /** External tilesets (<tileset source="walls.tsx"/>), keyed by their source or its file name:
+   * the parsed .tsj object, the text of a .tsj or .tsx, or null to read it without properties. */
+  tilesets?: { [source: string]: object | string | null };
+}
+
+export interface TiledLayerGrid {
+  width: number;
+  height: number;
+  /** One class per cell, row-major (index y * width + x): createGrid / PathWorker.create input. */
+  cells: Uint8Array;
+  /** Costs the tile properties gave, { [class]: cost }: pass to PathWorker.create({ costs }) or
+   * applyCosts(grid, costs). Empty with a custom classOf. */
+  costs: { [cls: number]: number };
+  /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
+  offsetX: number;
+  offsetY: number;
+  orientation: string;
+  tileWidth: number;
+  tileHeight: number;
+  /** The raw GIDs, flip bits included, row-major. */
+  gids: Uint32Array;
+}
+
+/**
+ * Reads one tile layer. `map`: a parsed Tiled JSON map, or the text (or bytes) of a .tmj/.json
+ * or .tmx file. Every encoding Tiled writes is read (CSV, base64, base64+zlib, base64+gzip, the
+ * old XML <tile> list) except zstd, which throws saying so. Infinite maps are cropped to the
+ * bounds of their chunks. Throws TypeError/RangeError naming the problem: missing layer,
+ * truncated base64, wrong data size, unknown encoding, GID outside every tileset...
+ */
+export declare function readTiledLayer(
+  map: object | string | ArrayBuffer | Uint8Array,
+  options: ReadTiledLayerOptions,
+): TiledLayerGrid;
+
+/** Calls target.setCost(class, cost) for each entry. Returns target. */
+export declare function applyCosts<T extends { setCost(cls: number, cost: number): unknown }>(
+  target: T,
+  costs: { [cls: number]: number } | Map<number, number>,
+): T;
+
+export interface TileClassifier {
+  /** Class of a raw GID (flip bits ignored), cached per GID. */
+  classOf(rawGid: number): number;
+  /** Classify these GIDs now, so cost classes are numbered by cost, not by order of appearance. */
+  prepare(gids: ArrayLike<number>): void;
+  readonly costs: { [cls: number]: number };
+}
+
+/** The classifier behind readTiledLayer and the engine adapters. */
+export declare function createTileClassifier(options?: {
+  classOf?: ClassOf;
+  tileInfo?: (gid: number) => Omit<TileInfo, 'gid'>;
+  /** Told of each new cost class as it is created. */
+  onCost?: (cls: number, cost: number) => void;
+}): TileClassifier;
+
+/** Tile lookup of a map (for classifying tiles of an engine's copy of it). */
+export declare function tileInfoOfMap(
+  map: object | string,
+  tilesets?: ReadTiledLayerOptions['tilesets'],
+): (gid: number) => Omit<TileInfo, 'gid'>;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface TileSpaceOptions {
+  /** Default 'orthogonal'. Staggered and hexagonal maps are not supported. */
+  orientation?: 'orthogonal' | 'isometric';
+  tileWidth: number;
+  tileHeight: number;
+  /** Grid size in cells. */
+  width: number;
+  height: number;
+  /** World y grows upwards (Cocos Creator node space). Default false (Tiled, LayaAir 2D: y down). */
+  yUp?: boolean;
+  /** Where map pixel (0, 0), the top-left corner of the map's bounds, is in world space. */
+  originX?: number;
+  originY?: number;
+  /** Map tile of cell (0, 0) (infinite maps). Default 0. */
+  offsetX?: number;
+  offsetY?: number;
+}
+
+export interface TileSpace extends Readonly<Required<TileSpaceOptions>> {
+  /** World position of the centre of a cell (fractional cells allowed). */
+  cellToWorld(x: number, y: number, out?: Point): Point;
+  /** The cell under a world point; may be outside the grid (check with contains). */
+  worldToCell(x: number, y: number, out?: Point): Point;
+  contains(x: number, y: number): boolean;
+  /** Centres of a path's cells (x0, y0, x1, y1, ... as findPath returns it). */
+  pathToWorld(path: ArrayLike<number>): Point[];
+}
+
+export declare function tileSpace(options: TileSpaceOptions): TileSpace;
+/** The tile space of a layer read by readTiledLayer (its orientation, tile size, offset). */
+export declare function tileSpaceForLayer(
+  layer: Pick<TiledLayerGrid, 'width' | 'height' | 'orientation' | 'tileWidth' | 'tileHeight'> &
+    Partial<Pick<TiledLayerGrid, 'offsetX' | 'offsetY'>>,
+  options?: Partial<TileSpaceOptions>,
+): TileSpace;

@@ -1,0 +1,29 @@
+// `tilepath/worker` under Node: the same PathWorker, on a worker_threads thread.
+//
+// This file is both the client's module (on the main thread) and the thread's entry: started
+// with THREAD_MARK in workerData, it serves the worker protocol with the Node build (node.js),
+// so the browser entry (worker-entry.js, which imports index.js) never loads in Node.
+
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { PathWorker as BrowserPathWorker, serveWorker } from './worker.js';
+
+const THREAD_MARK = 'tilepath:path-worker';
+
+/** Starts a thread serving PathWorker (what create uses when given no `worker`). */
+export function startNodeWorker() {
+  return new Worker(new URL(import.meta.url), { workerData: { [THREAD_MARK]: true } });
+}
+
+export class PathWorker extends BrowserPathWorker {
+  static defaultWorker = startNodeWorker;
+}
+
+export { serveWorker };
+
+if (!isMainThread && workerData?.[THREAD_MARK]) {
+  // Listen at once; the wasm loads when the init message asks for it.
+  serveWorker(parentPort, async (loadOptions) => {
+    const { createPathfinder } = await import('./node.js');
+    return createPathfinder(loadOptions);
+  });
+}

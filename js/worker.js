@@ -1,0 +1,709 @@
+// PathWorker: the sync API's grid, run in a worker so that path requests never block a frame.
+//
+// The grid crosses to the worker once; after that only edits and requests do. The main thread
+// keeps its own copy of the cells (current with every edit) to answer get() without a round trip
+// and to rebuild a worker that died. Edits are queued and flushed with the requests made in the
+// same task as ONE message; each request carries how many of that message's edits it must see,
+// so it sees exactly the edits made before it. Messages are described in worker-protocol.js.
+
+import {
+  REQUEST_STRIDE,
+  abortError,
+  deserializeError,
+  listen,
+  messageBytes,
+  transferables,
+} from './worker-protocol.js';
+// The sync API's own checks: both APIs throw the very same errors.
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  checkRequest,
+  checkSize,
+  describe,
+  encodeOptions,
+  toCells,
+  toDeltas,
+} from './validate.js';
+
+export { serveWorker } from './worker-protocol.js';
+
+// Consecutive worker losses without a single answer in between before replaying stops: a
+// request that kills every worker it runs on must not restart workers forever.
+const MAX_RESTARTS_WITHOUT_PROGRESS = 3;
+
+const CONSTRUCT = Symbol('PathWorker.create');
+
+function startBrowserWorker() {
+  if (typeof Worker !== 'function') {
+    throw new TypeError(
+      'PathWorker: this host has no Worker; pass `worker` (a worker-like object or a function returning one)',
+    );
+  }
+  // Written out in full so that bundlers (Vite, webpack 5) see and emit the worker entry.
+  return new Worker(new URL('./worker-entry.js', import.meta.url), { type: 'module' });
+}
+
+/** Appends numbers to a growable typed array (edits are queued one by one). */
+class NumberQueue {
+  constructor(Type) {
+    this.Type = Type;
+    this.data = new Type(64);
+    this.length = 0;
+  }
+  push(value) {
+    if (this.length === this.data.length) {
+      const bigger = new this.Type(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  take() {
+    const taken = this.data.slice(0, this.length);
+    this.length = 0;
+    return taken;
+  }
+}
+
+function stripSignal(options) {
+  if (options === undefined || options === null) return null;
+  // A snapshot: the request is posted at the end of the task, and must not see later changes.
+  const { signal, ...rest } = options;
+  return rest;
+}
+
+export class PathWorker {
+  /**
+   * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
+   * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
+   * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
+   */
+  static create(options) {
+    if (!options || typeof options !== 'object') {
+      throw new TypeError('PathWorker.create needs an options object { width, height, cells? }');
+    }
+    const { width, height, cells, costs, worker, recover = 'replay', loadOptions } = options;
+    checkSize(width, height);
+    // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
+    const bytes = cells === undefined ? undefined : toCells(cells, width, height);
+    const costPairs = costs === undefined ? [] : costTable(costs);
+    if (recover !== 'replay' && recover !== 'reject') {
+      throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
+    }
+    if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
+      throw new TypeError('worker must be a worker-like object or a function returning one');
+    }
+    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker });
+    return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
+  }
+
+  #width;
+  #height;
+  #cells; // the main thread's copy, current with every edit
+  #costs = new Map(); // class -> cost, every setCost ever made (the worker starts from defaults)
+  #startWorker; // null when the host gave one worker object that cannot be replaced
+  #recover;
+  #loadOptions;
+  #worker = null;
+  #generation = 0;
+  #closed = null; // the reason, once terminated or lost for good
+
+  // The flush being built: changed cells (with their previous values, to rebuild older states),
+  // cost changes (class, cost, previous cost or NaN for "default"), requests, cancellations.
+  #editIndices = new NumberQueue(Uint32Array);
+  #editValues = new NumberQueue(Uint8Array);
+  #editPrevious = new NumberQueue(Uint8Array);
+  #costEdits = [];
+  #queued = [];
+  #cancels = [];
+  #flushScheduled = false;
+
+  // Updates posted and not yet fully handled by the worker, oldest first: what a new worker
+  // replays. Each keeps its own copy of the arrays that were transferred.
+  #unconfirmed = [];
+  #seq = 0;
+  #nextId = 1;
+  #pending = new Map(); // id -> request, until it resolves or rejects
+  #lostInARow = 0;
+
+  #stats = {
+    messagesPosted: 0,
+    bytesPosted: 0,
+    requestsPosted: 0,
+    cellEditsPosted: 0,
+    resultsReceived: 0,
+    restarts: 0,
+  };
+
+  constructor(token, { width, height, recover, loadOptions, worker }) {
+    if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
+    this.#width = width;
+    this.#height = height;
+    this.#cells = new Uint8Array(width * height);
+    this.#recover = recover;
+    this.#loadOptions = loadOptions;
+    if (typeof worker === 'function') {
+      this.#startWorker = worker;
+    } else if (worker) {
+      this.#startWorker = null; // one object, used as it is; it cannot be replaced if it dies
+      this.#worker = worker;
+    } else {
+      this.#startWorker = this.constructor.defaultWorker;
+    }
+  }
+
+  /** How a PathWorker starts its worker when `create` is given none (worker-node.js overrides). */
+  static defaultWorker = startBrowserWorker;
+
+  get width() {
+    return this.#width;
+  }
+  get height() {
+    return this.#height;
+  }
+  /** The worker-like object currently in use (for hosts and tests; do not post to it). */
+  get worker() {
+    return this.#worker;
+  }
+  get terminated() {
+    return this.#closed !== null;
+  }
+
+  /** Requests in flight (posted or queued), and what has been posted so far. */
+  get stats() {
+    return { inFlight: this.#pending.size, queued: this.#queued.length, ...this.#stats };
+  }
+
+  // --- reads, from the main thread's copy ---------------------------------------------------
+
+  get(x, y) {
+    checkCoordinates(this.#width, this.#height, x, y);
+    return this.#cells[y * this.#width + x];
+  }
+
+  /** Cost of entering a cell of class `cls` (Infinity = blocked), from the main thread's copy. */
+  getCost(cls) {
+    checkClass(cls);
+    // The core's default table: class 0 costs 1, every other class is blocked.
+    const cost = this.#costs.has(cls) ? this.#costs.get(cls) : cls === 0 ? 1 : 0;
+    return cost === 0 ? Infinity : cost;
+  }
+
+  /** A copy of all cells, row-major. */
+  cells() {
+    return this.#cells.slice();
+  }
+
+  // --- edits: applied to the copy now, posted with the next flush ------------------------------
+
+  setCell(x, y, cls) {
+    this.#checkOpen();
+    checkCoordinates(this.#width, this.#height, x, y);
+    checkClass(cls);
+    this.#write(y * this.#width + x, cls);
+  }
+
+  /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
+  setCells(indices, classes) {
+    this.#checkOpen();
+    // Checked in full before any is applied: a bad entry leaves the grid as it was.
+    const deltas = toDeltas(indices, classes, this.#cells.length);
+    for (let i = 0; i < deltas.indices.length; i++)
+      this.#write(deltas.indices[i], deltas.classes[i]);
+  }
+
+  /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
+  fillRect(x, y, w, h, cls) {
+    this.#checkOpen();
+    checkRect(x, y, w, h, cls);
+    const x1 = Math.min(x + w, this.#width);
+    const y1 = Math.min(y + h, this.#height);
+    for (let row = Math.max(y, 0); row < y1; row++) {
+      for (let col = Math.max(x, 0); col < x1; col++) this.#write(row * this.#width + col, cls);
+    }
+  }
+
+  /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
+  setCost(cls, cost) {
+    this.#checkOpen();
+    checkCost(cls, cost);
+    const previous = this.#costs.has(cls) ? this.#costs.get(cls) : NaN;
+    if (previous === cost) return;
+    this.#costs.set(cls, cost);
+    this.#costEdits.push(cls, cost, previous);
+    this.#scheduleFlush();
+  }
+
+  #write(index, cls) {
+    const previous = this.#cells[index];
+    if (previous === cls) return; // unchanged cells cost nothing to post
+    this.#cells[index] = cls;
+    this.#editIndices.push(index);
+    this.#editValues.push(cls);
+    this.#editPrevious.push(previous);
+    this.#scheduleFlush();
+  }
+
+  // --- requests -------------------------------------------------------------------------------
+
+  /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
+  findPath(sx, sy, gx, gy, options) {
+    this.#checkOpen();
+    this.#checkRequest(sx, sy, gx, gy, options);
+    const [promise] = this.#enqueue([[sx, sy, gx, gy, stripSignal(options)]], options?.signal);
+    return promise;
+  }
+
+  /**
+   * Many requests in one message (a crowd's requests for one frame). `requests`: objects
+   * { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, sx, sy, ... Requests without
+   * their own options use `options`, whose `signal` cancels them all. Resolves with every
+   * result, in order.
+   */
+  findPaths(requests, options) {
+    this.#checkOpen();
+    if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
+      throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
+    }
+    encodeOptions(options);
+    const shared = stripSignal(options);
+    const list = [];
+    if (requests.length > 0 && typeof requests[0] === 'number') {
+      if (requests.length % 4 !== 0) {
+        throw new RangeError(
+          `a flat request list needs 4 numbers per request, got ${requests.length}`,
+        );
+      }
+      for (let i = 0; i < requests.length; i += 4) {
+        const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
+        this.#checkRequest(sx, sy, gx, gy, undefined, `requests[${i / 4}]:`);
+        list.push([sx, sy, gx, gy, shared]);
+      }
+    } else {
+      for (let i = 0; i < requests.length; i++) {
+        const request = requests[i];
+        if (!request || typeof request !== 'object') {
+          throw new TypeError(
+            `requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`,
+          );
+        }
+        const { sx, sy, gx, gy } = request;
+        this.#checkRequest(sx, sy, gx, gy, request.options, `requests[${i}]:`);
+        const own = request.options === undefined ? shared : stripSignal(request.options);
+        list.push([sx, sy, gx, gy, own]);
+      }
+    }
+    return Promise.all(this.#enqueue(list, options?.signal));
+  }
+
+  #checkRequest(sx, sy, gx, gy, options, prefix = '') {
+    try {
+      checkRequest(this.#width, this.#height, sx, sy, gx, gy, options);
+    } catch (error) {
+      // findPaths says which request; findPath throws exactly what the sync API throws.
+      if (!prefix) throw error;
+      throw new error.constructor(`${prefix} ${error.message}`);
+    }
+  }
+
+  #enqueue(list, signal) {
+    if (signal?.aborted) {
+      return list.map(() => Promise.reject(abortError()));
+    }
+    const cellsBefore = this.#editIndices.length;
+    const costsBefore = this.#costEdits.length / 3;
+    const requests = [];
+    const promises = list.map(([sx, sy, gx, gy, options]) => {
+      const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
+      request.promise = new Promise((resolve, reject) => {
+        request.resolve = resolve;
+        request.reject = reject;
+      });
+      requests.push(request);
+      this.#pending.set(request.id, request);
+      this.#queued.push(request);
+      return request.promise;
+    });
+    if (signal) {
+      // One listener per call, not per request: a crowd of 1,000 shares one signal.
+      const onAbort = () => this.#abort(requests);
+      signal.addEventListener('abort', onAbort, { once: true });
+      for (const request of requests)
+        request.detach = () => signal.removeEventListener('abort', onAbort);
+    }
+    this.#scheduleFlush();
+    this.#updateRef();
+    return promises;
+  }
+
+  #abort(requests) {
+    const queued = new Set();
+    for (const request of requests) {
+      if (!this.#pending.delete(request.id)) continue; // already answered
+      if (request.posted) this.#cancels.push(request.id);
+      else queued.add(request);
+      request.reject(abortError());
+    }
+    // A request never posted is simply never posted.
+    if (queued.size) this.#queued = this.#queued.filter((request) => !queued.has(request));
+    if (this.#cancels.length) this.#scheduleFlush();
+    this.#updateRef();
+  }
+
+  // --- flushing -------------------------------------------------------------------------------
+
+  #scheduleFlush() {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  /** Posts what is queued now instead of at the end of the task. */
+  flush() {
+    this.#flushScheduled = false;
+    if (this.#closed) return;
+    const cellCount = this.#editIndices.length;
+    const costCount = this.#costEdits.length / 3;
+    if (!cellCount && !costCount && !this.#queued.length && !this.#cancels.length) return;
+    const costTriples = this.#costEdits;
+    const costs = new Float64Array(costCount * 2);
+    const costPrevious = new Float64Array(costCount);
+    for (let i = 0; i < costCount; i++) {
+      costs[i * 2] = costTriples[i * 3];
+      costs[i * 2 + 1] = costTriples[i * 3 + 1];
+      costPrevious[i] = costTriples[i * 3 + 2];
+    }
+    const update = {
+      seq: ++this.#seq,
+      indices: this.#editIndices.take(),
+      values: this.#editValues.take(),
+      previous: this.#editPrevious.take(),
+      costs,
+      costPrevious,
+      requests: this.#queued,
+    };
+    this.#costEdits = [];
+    this.#queued = [];
+    const cancel = this.#cancels;
+    this.#cancels = [];
+    for (const request of update.requests) request.posted = true;
+    this.#unconfirmed.push(update);
+    if (this.#worker) this.#post(update, cancel);
+  }
+
+  #post(update, cancel = []) {
+    const live = update.requests.filter((request) => this.#pending.has(request.id));
+    const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
+    live.forEach((request, i) => {
+      requests.set(
+        [
+          request.id,
+          request.sx,
+          request.sy,
+          request.gx,
+          request.gy,
+          request.cellsBefore,
+          request.costsBefore,
+        ],
+        i * REQUEST_STRIDE,
+      );
+    });
+    // The update keeps its arrays to replay them; the worker gets copies it can own.
+    const message = {
+      type: 'update',
+      seq: update.seq,
+      indices: update.indices.slice(),
+      values: update.values.slice(),
+      costs: update.costs.length ? update.costs.slice() : null,
+      requests,
+      options: live.some((request) => request.options)
+        ? live.map((request) => request.options)
+        : null,
+      cancel: cancel.length ? cancel : null,
+    };
+    this.#send(message, transferables([message.indices, message.values, message.costs, requests]));
+    this.#stats.requestsPosted += live.length;
+    this.#stats.cellEditsPosted += update.indices.length;
+  }
+
+  #send(message, transfer) {
+    const bytes = messageBytes(message); // before the transfer empties the buffers
+    this.#worker.postMessage(message, transfer);
+    this.#stats.messagesPosted++;
+    this.#stats.bytesPosted += bytes;
+  }
+
+  // --- the worker's life ----------------------------------------------------------------------
+
+  async #start(bytes, costPairs) {
+    for (const [cls, cost] of costPairs) this.#costs.set(cls, cost);
+    let buffer = null;
+    if (bytes !== undefined) {
+      this.#cells.set(bytes); // the one copy: the main thread's own
+      const whole =
+        bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
+      // The caller's bytes move to the worker. A view into a larger buffer (or a shared one)
+      // cannot move without taking its neighbours along: post a copy. (Other array-likes were
+      // already copied by toCells; that copy moves.)
+      buffer = whole ? bytes.buffer : this.#cells.slice().buffer;
+    }
+    const ready = new Promise((resolve, reject) => {
+      this.#whenReady = { resolve, reject };
+    });
+    this.#launch(buffer);
+    try {
+      await ready;
+    } catch (error) {
+      this.#shutDown(error.message);
+      throw error;
+    } finally {
+      this.#whenReady = null;
+      this.#updateRef();
+    }
+  }
+
+  #whenReady = null;
+
+  /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
+  #launch(buffer, costTable = this.#costs) {
+    const generation = ++this.#generation;
+    if (!this.#worker) this.#worker = this.#startWorker();
+    const worker = this.#worker;
+    const current = () => generation === this.#generation && !this.#closed;
+    listen(
+      worker,
+      (message) => current() && this.#receive(message),
+      (reason) => current() && this.#lost(reason),
+    );
+    this.#watchTerminate(worker, current);
+    const costs = new Float64Array(costTable.size * 2);
+    let i = 0;
+    for (const [cls, cost] of costTable) {
+      costs[i++] = cls;
+      costs[i++] = cost;
+    }
+    const message = {
+      type: 'init',
+      width: this.#width,
+      height: this.#height,
+      cells: buffer,
+      offset: 0,
+      costs: costs.length ? costs : null,
+      loadOptions: this.#loadOptions ?? null,
+    };
+    this.#send(message, buffer ? [buffer, costs.buffer] : [costs.buffer]);
+    this.#updateRef();
+  }
+
+  // A DOM Worker says nothing when someone calls terminate() on it; wrap the call so that a
+  // termination from outside is noticed and recovered from like any other loss.
+  #watchTerminate(worker, current) {
+    const terminate = worker.terminate;
+    if (typeof terminate !== 'function' || typeof worker.on === 'function') return; // Node: 'exit'
+    const pathWorker = this;
+    worker.terminate = function terminateFromOutside(...args) {
+      const result = terminate.apply(this, args);
+      if (current()) queueMicrotask(() => current() && pathWorker.#lost('terminated from outside'));
+      return result;
+    };
+    worker[OWN_TERMINATE] = terminate;
+  }
+
+  #receive(message) {
+    switch (message?.type) {
+      case 'ready':
+        this.#whenReady?.resolve();
+        break;
+      case 'initError': {
+        const error = deserializeError(message.error);
+        if (this.#whenReady) this.#whenReady.reject(error);
+        else this.#lost(`the new worker could not start: ${error.message}`);
+        break;
+      }
+      case 'results':
+        this.#lostInARow = 0;
+        for (const answer of message.results) this.#settle(answer);
+        if (message.done >= 0) {
+          while (this.#unconfirmed.length && this.#unconfirmed[0].seq <= message.done) {
+            this.#unconfirmed.shift();
+          }
+        }
+        this.#updateRef();
+        break;
+      case 'fatal': {
+        const request = this.#pending.get(message.id);
+        const error = deserializeError(message.error);
+        if (request) this.#fail(request, error);
+        this.#lost(`the wasm instance failed: ${error.message}`);
+        break;
+      }
+    }
+  }
+
+  #settle(answer) {
+    const request = this.#pending.get(answer.id);
+    if (!request) return; // cancelled while it ran: dropped
+    this.#stats.resultsReceived++;
+    if (answer.error) return this.#fail(request, deserializeError(answer.error));
+    this.#pending.delete(answer.id);
+    request.detach?.();
+    delete answer.id;
+    request.resolve(answer);
+  }
+
+  #fail(request, error) {
+    this.#pending.delete(request.id);
+    request.detach?.();
+    request.reject(error);
+  }
+
+  /**
+   * The worker died. Start a new one from the state the old one had confirmed (the copy with
+   * the unconfirmed and unflushed edits undone) and replay the unconfirmed updates, so every
+   * request still sees exactly its own edits. With `recover: 'reject'` (or without a way to
+   * start a worker, or when workers keep dying) the requests in flight reject instead.
+   */
+  #lost(reason) {
+    const dead = this.#worker;
+    this.#generation++;
+    this.#stats.restarts++;
+    this.#lostInARow++;
+    try {
+      (dead?.[OWN_TERMINATE] ?? dead?.terminate)?.call(dead);
+    } catch {
+      // It is gone either way.
+    }
+    this.#worker = null;
+    if (this.#whenReady) {
+      // Never ready: a missing script or wasm file, which a new worker would not fix.
+      this.#shutDown(`PathWorker: the worker could not start (${reason})`);
+      return;
+    }
+    if (!this.#startWorker) {
+      this.#shutDown(
+        `PathWorker: the worker was lost (${reason}); it was given as an object, so no new one ` +
+          'can be started (pass `worker` as a function returning one to allow that)',
+      );
+      return;
+    }
+    if (this.#lostInARow > MAX_RESTARTS_WITHOUT_PROGRESS) {
+      this.#shutDown(
+        `PathWorker: the worker was lost (${reason}), and ${this.#lostInARow} workers in a row ` +
+          'were lost without answering anything; giving up',
+      );
+      return;
+    }
+    const replay = this.#recover === 'replay';
+    if (!replay) {
+      const error = new Error(
+        `PathWorker: the worker was lost (${reason}) before answering; recover is 'reject'`,
+      );
+      for (const update of this.#unconfirmed) {
+        for (const request of update.requests)
+          if (this.#pending.has(request.id)) this.#fail(request, error);
+      }
+    }
+    const base = this.#stateBefore(this.#unconfirmed);
+    if (!replay) {
+      // Nothing to replay: the new worker starts at the state after every posted update.
+      for (const update of this.#unconfirmed) applyForward(base, update);
+      this.#unconfirmed = [];
+    }
+    this.#launch(base.cells.buffer, base.costs);
+    for (const update of this.#unconfirmed) this.#post(update);
+  }
+
+  /** The cells and costs as they were before `updates` (and before the unflushed edits). */
+  #stateBefore(updates) {
+    const cells = this.#cells.slice();
+    const costs = new Map(this.#costs);
+    const undo = (indices, previous, costPairs, costPrevious) => {
+      for (let i = indices.length - 1; i >= 0; i--) cells[indices[i]] = previous[i];
+      for (let i = costPrevious.length - 1; i >= 0; i--) {
+        if (Number.isNaN(costPrevious[i])) costs.delete(costPairs[i * 2]);
+        else costs.set(costPairs[i * 2], costPrevious[i]);
+      }
+    };
+    const pendingCosts = [];
+    const pendingPrevious = [];
+    for (let i = 0; i < this.#costEdits.length; i += 3) {
+      pendingCosts.push(this.#costEdits[i], this.#costEdits[i + 1]);
+      pendingPrevious.push(this.#costEdits[i + 2]);
+    }
+    undo(
+      this.#editIndices.data.subarray(0, this.#editIndices.length),
+      this.#editPrevious.data.subarray(0, this.#editPrevious.length),
+      pendingCosts,
+      pendingPrevious,
+    );
+    for (let u = updates.length - 1; u >= 0; u--) {
+      const { indices, previous, costs: pairs, costPrevious } = updates[u];
+      undo(indices, previous, pairs, costPrevious);
+    }
+    return { cells, costs };
+  }
+
+  #updateRef() {
+    // Node: an idle worker thread must not keep the process alive; a busy one must.
+    const worker = this.#worker;
+    if (!worker || typeof worker.ref !== 'function') return;
+    if (this.#pending.size > 0 || this.#whenReady) worker.ref();
+    else worker.unref?.();
+  }
+
+  #checkOpen() {
+    if (this.#closed) throw new Error(this.#closed);
+  }
+
+  #shutDown(reason) {
+    if (this.#closed) return;
+    this.#closed = reason.startsWith('PathWorker') ? reason : `PathWorker: ${reason}`;
+    this.#generation++;
+    const error = new Error(this.#closed);
+    this.#whenReady?.reject(error); // create() is still waiting
+    for (const request of [...this.#pending.values()]) this.#fail(request, error);
+    this.#queued = [];
+    this.#unconfirmed = [];
+    const worker = this.#worker;
+    this.#worker = null;
+    try {
+      (worker?.[OWN_TERMINATE] ?? worker?.terminate)?.call(worker);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Rejects every pending request and stops the worker. get() keeps answering. */
+  terminate() {
+    this.#shutDown('terminated');
+  }
+}
+
+const OWN_TERMINATE = Symbol('PathWorker.ownTerminate');
+
+function applyForward(state, update) {
+  const { indices, values, costs } = update;
+  for (let i = 0; i < indices.length; i++) state.cells[indices[i]] = values[i];
+  for (let i = 0; i < costs.length; i += 2) state.costs.set(costs[i], costs[i + 1]);
+}
+
+/** `costs` for create: an array indexed by class, or an object { [class]: cost }. */
+function costTable(costs) {
+  if (!costs || typeof costs !== 'object') {
+    throw new TypeError('costs must be an array indexed by class or an object { [class]: cost }');
+  }
+  const pairs = [];
+  const keys =
+    typeof costs.length === 'number' ? [...Array(costs.length).keys()] : Object.keys(costs);
+  for (const key of keys) {
+    const cost = costs[key];
+    if (cost === undefined) continue; // holes keep the default
+    const cls = Number(key);
+    checkCost(cls, cost);
+    pairs.push([cls, cost]);
+  }
+  return pairs;
+}

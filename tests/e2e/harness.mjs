@@ -1,0 +1,125 @@
+// Browser-test harness: the repo's static server on a free port plus Debian's Chromium driven by
+// playwright-core, with a fresh profile per run and every console error (workers' included: the
+// page's console event carries them), page error and failed request collected in `errors`.
+//
+//   import { withBrowser } from './harness.mjs';
+//   await withBrowser(async ({ newPage, errors }) => {
+//     const page = await newPage('/tests/e2e/pages/worker.html');
+//     ...
+//   });
+
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, startServer } from '../../js/tools/serve.mjs';
+
+export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// The flags of /work/shared/toolchain.md: without the background-networking ones Chromium keeps
+// trying to reach Google services on a closed network. Playwright adds --headless itself.
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function loadPlaywright() {
+  try {
+    return await import('playwright-core');
+  } catch (error) {
+    throw new Error(
+      'playwright-core is not installed: run `npm install` (it is a devDependency) ' +
+        `or \`npm install --no-save playwright-core\`. (${error.message})`,
+    );
+  }
+}
+
+/**
+ * Starts the server and the browser. Call `close()` when done (withBrowser does it for you).
+ * @returns {Promise<{ context, baseUrl: string, url(path: string): string,
+ *   newPage(path?: string): Promise<import('playwright-core').Page>, errors: string[],
+ *   screenshot(page, name: string): Promise<string>, close(): Promise<void> }>}
+ */
+export async function launch({ headless = true, serverOptions = {} } = {}) {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
+  }
+  const { chromium } = await loadPlaywright();
+  const server = await startServer({ port: 0, ...serverOptions });
+  const profile = await mkdtemp(join(tmpdir(), 'tilepath-chromium-'));
+  let context;
+  try {
+    // A persistent context is how playwright takes --user-data-dir: a new empty one per run.
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless,
+      args: chromiumArgs,
+    });
+  } catch (error) {
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+    throw error;
+  }
+
+  const errors = [];
+  const watch = (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('crash', () => errors.push('page crashed'));
+    // Chromium's own "Failed to load resource" console line does not say which URL.
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+    page.on('requestfailed', (request) =>
+      errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+    );
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+
+  const url = (path = '/') => new URL(path, server.url).href;
+  return {
+    context,
+    baseUrl: server.url,
+    url,
+    errors,
+    async newPage(path) {
+      const page = await context.newPage();
+      if (path !== undefined) await page.goto(url(path));
+      return page;
+    },
+    async screenshot(page, name) {
+      await mkdir(screenshotDir, { recursive: true });
+      const file = join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        await server.close();
+        await rm(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Runs `fn(session)` with a browser and server, and closes both however `fn` ends. */
+export async function withBrowser(fn, options) {
+  const session = await launch(options);
+  try {
+    return await fn(session);
+  } finally {
+    await session.close();
+  }
+}

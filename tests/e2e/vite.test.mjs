@@ -1,0 +1,97 @@
+// demo/vite built with `vite build` exactly as a user's project would be (tilepath installed as
+// a package: node_modules/tilepath links to this repo, as `npm install` of file:../.. does), then
+// served and loaded in Chromium: the page must find a path on the main thread and in the worker,
+// which proves the build emitted the worker and the .wasm and that both load.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdir, readdir, rm, symlink, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { repoRoot } from '../../js/tools/serve.mjs';
+import { withBrowser } from './harness.mjs';
+import { createPathfinder } from '../../js/node.js';
+import { readTiledLayer } from '../../js/tiled.js';
+
+const work = join(repoRoot, 'test-results', 'vite-demo');
+
+async function filesUnder(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      out.push(join(entry.parentPath ?? entry.path, entry.name).slice(dir.length + 1));
+  }
+  return out;
+}
+
+test('demo/vite builds with vite build and finds paths in Chromium, in-thread and in its worker', async () => {
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  await cp(join(repoRoot, 'demo', 'vite'), work, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
+  });
+  await mkdir(join(work, 'node_modules'), { recursive: true });
+  await symlink(repoRoot, join(work, 'node_modules', 'tilepath'), 'dir');
+
+  const { build } = await import('vite');
+  const outDir = join(work, 'dist');
+  await build({ root: work, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+
+  const files = await filesUnder(outDir);
+  const wasm = files.filter((f) => f.endsWith('.wasm'));
+  assert.ok(wasm.length >= 1, `the build emitted the .wasm (files: ${files.join(', ')})`);
+  const scripts = files.filter((f) => f.endsWith('.js'));
+  const workerChunks = [];
+  for (const f of scripts) {
+    const text = await readFile(join(outDir, f), 'utf8');
+    if (/serveWorker|type:\s*"initError"|initError/.test(text) && !/PathWorker\.create/.test(text))
+      workerChunks.push(f);
+  }
+  assert.ok(
+    workerChunks.length >= 1,
+    `the build emitted the worker entry (scripts: ${scripts.join(', ')})`,
+  );
+
+  const arena = await readFile(join(repoRoot, 'demo', 'vite', 'arena.tmj'), 'utf8');
+  const layer = readTiledLayer(arena, { layer: 'Ground' });
+  const grid = (await createPathfinder()).createGrid(layer.width, layer.height, layer.cells);
+  for (const [cls, cost] of Object.entries(layer.costs)) grid.setCost(Number(cls), cost);
+
+  await withBrowser(
+    async ({ newPage, errors, screenshot }) => {
+      const page = await newPage('/index.html');
+      await page.waitForFunction(
+        () =>
+          window.tilepathDemo?.ready === true ||
+          document.getElementById('status')?.textContent.startsWith('error'),
+        null,
+        { timeout: 20000 },
+      );
+      assert.deepEqual(errors, []);
+      for (const [sx, sy, gx, gy, options] of [
+        [0, 0, 11, 0],
+        [0, 7, 11, 7, { diagonal: 'noCorners' }],
+        [2, 3, 9, 5],
+      ]) {
+        const got = await page.evaluate(
+          (args) => window.tilepathDemo.findPathBoth(...args),
+          [sx, sy, gx, gy, options],
+        );
+        const expected = grid.findPath(sx, sy, gx, gy, options);
+        assert.equal(expected.status, 'found');
+        for (const where of ['inThread', 'inWorker']) {
+          assert.equal(got[where].status, 'found', where);
+          assert.deepEqual(
+            got[where].path,
+            Array.from(expected.path),
+            `${where} ${sx},${sy} -> ${gx},${gy}`,
+          );
+          assert.equal(got[where].cost, expected.cost, where);
+        }
+      }
+      await screenshot(page, 'vite-demo');
+      assert.deepEqual(errors, []);
+    },
+    { serverOptions: { root: outDir } },
+  );
+  grid.dispose();
+});

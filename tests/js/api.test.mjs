@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createPathfinder } from '../../js/node.js';
+
+// Small maps drawn as strings: '.' class 0 (walkable), '#' class 1 (wall), digits other classes.
+function drawn(tp, rows) {
+  const width = rows[0].length;
+  const cells = Uint8Array.from(rows.join(''), (c) => (c === '.' ? 0 : c === '#' ? 1 : Number(c)));
+  return tp.createGrid(width, rows.length, cells);
+}
+const pairs = (path) => Array.from({ length: path.length / 2 }, (_, k) => `${path[2 * k]},${path[2 * k + 1]}`).join(' ');
+
+test('createPathfinder loads once and returns the same instance', async () => {
+  const a = await createPathfinder();
+  const b = await createPathfinder();
+  assert.equal(a, b);
+});
+
+test('the JS option table equals the one compiled into the wasm core', async () => {
+  const tp = await createPathfinder();
+  assert.deepEqual(JSON.parse(JSON.stringify(tp.checkedOptions)), tp.wasmOptions);
+  assert.deepEqual(tp.optionValues.diagonal, ['never', 'noCorners', 'oneObstacle', 'always']);
+});
+
+test('findPath goes around a wall with 4 neighbours by default', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['.....', '.###.', '...#.', '####.']);
+  const r = grid.findPath(0, 2, 4, 3);
+  assert.equal(r.status, 'found');
+  assert.ok(r.path instanceof Int32Array);
+  assert.equal(pairs(r.path), '0,2 0,1 0,0 1,0 2,0 3,0 4,0 4,1 4,2 4,3');
+  assert.equal(r.cost, 9);
+  assert.ok(r.expanded >= 10);
+  assert.deepEqual(r.goal, { x: 4, y: 3, dx: 0, dy: 0, facing: 'none' });
+  grid.dispose();
+});
+
+test('every option of the core is reachable by name', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(30, 30);
+  grid.fillRect(15, 0, 1, 25, 1);
+  const base = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners' });
+  for (const algorithm of ['astar', 'bfs', 'dijkstra', 'jps']) {
+    const r = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', algorithm });
+    assert.ok(Math.abs(r.cost - base.cost) < 1e-9, `${algorithm} cost ${r.cost} vs ${base.cost}`);
+  }
+  for (const heuristic of ['octile', 'chebyshev', 'euclidean']) {
+    const r = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', heuristic });
+    assert.ok(Math.abs(r.cost - base.cost) < 1e-9, heuristic);
+  }
+  const weighted = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', weight: 3 });
+  assert.ok(weighted.cost <= 3 * base.cost && weighted.expanded < base.expanded);
+  const budget = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', maxExpansions: 20 });
+  assert.equal(budget.status, 'none');
+  const partial = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', maxExpansions: 20, partial: true });
+  assert.equal(partial.status, 'partial');
+  assert.equal(partial.expanded, 20);
+  const smooth = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', smooth: true });
+  assert.ok(smooth.path.length < base.path.length && smooth.cost <= base.cost + 1e-9);
+  assert.deepEqual(smooth.rawPath, base.path);
+  const noStart = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', includeStart: false });
+  assert.deepEqual(noStart.path, base.path.subarray(2));
+  const traced = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', trace: true });
+  assert.equal(traced.expandedCells.length, 2 * traced.expanded);
+  assert.equal(traced.traceEvents.length % 5, 0);
+  assert.ok(traced.traceEvents.length / 5 > traced.expanded);
+  grid.dispose();
+});
+
+test('adjacent goal stops beside a chest and says which way to face', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['.....', '...#.', '.....']);
+  const r = grid.findPath(0, 1, 3, 1, { goal: 'adjacent' });
+  assert.equal(pairs(r.path), '0,1 1,1 2,1');
+  assert.deepEqual(r.goal, { x: 2, y: 1, dx: 1, dy: 0, facing: 'right' });
+  const nearest = grid.findPath(0, 1, 3, 1, { goal: 'nearest' });
+  assert.equal(nearest.status, 'found');
+  grid.dispose();
+});
+
+test('edits: set, setCells, fillRect, setCost and setAll change the next search', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(6, 3);
+  assert.equal(grid.findPath(0, 1, 5, 1).cost, 5);
+  grid.fillRect(3, 0, 1, 3, 1);
+  assert.equal(grid.findPath(0, 1, 5, 1).status, 'none');
+  grid.set(3, 2, 0);
+  assert.equal(grid.get(3, 2), 0);
+  assert.equal(grid.findPath(0, 1, 5, 1).cost, 7);
+  grid.setCells([3 + 6 * 2, 3 + 6 * 1], [1, 2]);
+  assert.equal(grid.get(3, 1), 2);
+  assert.equal(grid.findPath(0, 1, 5, 1).status, 'none');
+  grid.setCost(2, 4);
+  assert.equal(grid.getCost(2), 4);
+  assert.equal(grid.findPath(0, 1, 5, 1).cost, 2 + 4 + 2);
+  grid.setCost(2, Infinity);
+  assert.equal(grid.getCost(2), Infinity);
+  assert.equal(grid.getCost(7), Infinity);
+  grid.setAll(new Uint8Array(18));
+  assert.deepEqual(grid.cells(), new Uint8Array(18));
+  grid.dispose();
+});
+
+test('createGrid copies the cells it is given', async () => {
+  const tp = await createPathfinder();
+  const cells = new Uint8Array([0, 1, 0, 0]);
+  const grid = tp.createGrid(2, 2, cells);
+  cells[1] = 0;
+  assert.equal(grid.get(1, 0), 1);
+  assert.deepEqual(tp.createGrid(2, 2, [0, 1, 1, 0]).cells(), new Uint8Array([0, 1, 1, 0]));
+  grid.dispose();
+});
+
+test('bad input throws a TypeError or RangeError naming the value, and the instance survives', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(8, 4);
+  const cases = [
+    [() => grid.findPath(8, 0, 1, 1), RangeError, /startX .*got 8/],
+    [() => grid.findPath(0, -1, 1, 1), RangeError, /startY .*got -1/],
+    [() => grid.findPath(0, 0, 1.5, 1), TypeError, /goalX must be an integer, got 1.5/],
+    [() => grid.findPath(0, 0, 1, NaN), TypeError, /goalY .*NaN/],
+    [() => grid.findPath('0', 0, 1, 1), TypeError, /startX .*"0"/],
+    [() => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }), RangeError, /diagonal must be one of .*"diagonal"/],
+    [() => grid.findPath(0, 0, 1, 1, { algorithm: 'greedy' }), RangeError, /"greedy"/],
+    [() => grid.findPath(0, 0, 1, 1, { heuristic: 'octagonal' }), RangeError, /"octagonal"/],
+    [() => grid.findPath(0, 0, 1, 1, { goal: 'door' }), RangeError, /"door"/],
+    [() => grid.findPath(0, 0, 1, 1, { allowDiagonal: true }), TypeError, /unknown option 'allowDiagonal'/],
+    [() => grid.findPath(0, 0, 1, 1, { weight: 0.5 }), RangeError, /weight .*0.5/],
+    [() => grid.findPath(0, 0, 1, 1, { weight: Infinity }), RangeError, /weight .*Infinity/],
+    [() => grid.findPath(0, 0, 1, 1, { maxExpansions: -1 }), RangeError, /maxExpansions .*-1/],
+    [() => grid.findPath(0, 0, 1, 1, { smooth: 'yes' }), TypeError, /smooth must be true or false, got "yes"/],
+    [() => grid.findPath(0, 0, 1, 1, 'fast'), TypeError, /options must be an object/],
+    [() => grid.set(0, 0, 256), RangeError, /class .*256/],
+    [() => grid.set(9, 0, 1), RangeError, /x .*9/],
+    [() => grid.get(0, 4), RangeError, /y .*4/],
+    [() => grid.setCost(1, -2), RangeError, /cost .*-2/],
+    [() => grid.setCost(1, NaN), RangeError, /cost .*NaN/],
+    [() => grid.setCost(300, 1), RangeError, /class .*300/],
+    [() => grid.setCells([0, 32], [1, 1]), RangeError, /indices\[1\] .*32/],
+    [() => grid.setCells([0, 1], [1]), RangeError, /classes must be/],
+    [() => grid.setAll(new Uint8Array(31)), RangeError, /32 entries, got 31/],
+    [() => grid.setAll('cells'), TypeError, /cells must be/],
+    [() => tp.createGrid(0, 4), RangeError, /width .*0/],
+    [() => tp.createGrid(4, 2.5), TypeError, /height .*2.5/],
+    [() => tp.createGrid(2, 2, [0, 0, 0]), RangeError, /4 entries, got 3/],
+    [() => tp.createGrid(2, 2, [0, 0, 0, 999]), RangeError, /cells\[3\] .*999/],
+  ];
+  for (const [call, type, message] of cases) {
+    assert.throws(call, (e) => e instanceof type && message.test(e.message), String(call));
+  }
+  // nothing above reached wasm in a harmful way: the same grid still works
+  assert.equal(grid.findPath(0, 0, 7, 3).status, 'found');
+  grid.dispose();
+  assert.throws(() => grid.findPath(0, 0, 1, 1), { name: 'TypeError', message: /disposed/ });
+  assert.throws(() => grid.set(0, 0, 1), TypeError);
+  grid.dispose(); // disposing twice is harmless
+});
+
+test('liveGrids counts grids until they are disposed', async () => {
+  const tp = await createPathfinder();
+  const before = tp.liveGrids();
+  const a = tp.createGrid(3, 3);
+  const b = tp.createGrid(3, 3);
+  assert.equal(tp.liveGrids(), before + 2);
+  a.dispose();
+  b.dispose();
+  assert.equal(tp.liveGrids(), before);
+});

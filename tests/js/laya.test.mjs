@@ -1,0 +1,302 @@
+// The Laya adapter against plain objects that follow Laya.TiledMap / Laya.MapLayer of LayaAir 3.2
+// (layabox/LayaAir src/layaAir/laya/map/TiledMap.ts, MapLayer.ts): layers built from the Tiled
+// JSON's `data` array as Laya does, getTileData returning the raw GID (flip bits included, 0
+// outside the map), getScreenPositionByTilePos with Laya's own formulas.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  readLayaLayer,
+  bindLayaLayer,
+  layaTileSpace,
+  readArray2D,
+  bindArray2D,
+} from '../../js/laya.js';
+import { readTiledLayer } from '../../js/tiled.js';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
+
+class FakeMapLayer {
+  constructor(layerData, map) {
+    this._map = map;
+    this._mapData = layerData.data;
+    this.layerName = layerData.name;
+    this._tileWidthHalf = map.tileWidth / 2;
+    this._tileHeightHalf = map.tileHeight / 2;
+  }
+  getTileData(tileX, tileY) {
+    if (
+      tileY >= 0 &&
+      tileY < this._map.numRowsTile &&
+      tileX >= 0 &&
+      tileX < this._map.numColumnsTile
+    ) {
+      const index = tileY * this._map.numColumnsTile + tileX;
+      if (this._mapData != null && index < this._mapData.length) return this._mapData[index];
+    }
+    return 0;
+  }
+  getScreenPositionByTilePos(tileX, tileY, screenPos) {
+    const map = this._map;
+    if (map.orientation === 'isometric') {
+      screenPos.x = map.width / 2 - (tileY - tileX) * this._tileWidthHalf;
+      screenPos.y = (tileY + tileX) * this._tileHeightHalf;
+    } else {
+      screenPos.x = tileX * map.tileWidth;
+      screenPos.y = tileY * map.tileHeight;
+    }
+    screenPos.x = (screenPos.x + map.viewPortX) * map.scale;
+    screenPos.y = (screenPos.y + map.viewPortY) * map.scale;
+  }
+}
+
+/** What Laya.TiledMap exposes once createMap's completeHandler has run, for a Tiled JSON. */
+class FakeTiledMap {
+  constructor(json) {
+    this._mapW = json.width;
+    this._mapH = json.height;
+    this._mapTileW = json.tilewidth;
+    this._mapTileH = json.tileheight;
+    this._orientation = json.orientation;
+    this._width = this._mapTileW * this._mapW;
+    this._height = this._mapTileH * this._mapH;
+    this.viewPortX = 0;
+    this.viewPortY = 0;
+    this.scale = 1;
+    const flat = [];
+    const walk = (layers) =>
+      layers.forEach((l) =>
+        l.type === 'group' ? walk(l.layers) : l.type === 'tilelayer' && flat.push(l),
+      );
+    walk(json.layers);
+    this._layerArray = flat.map((l) => new FakeMapLayer(l, this));
+  }
+  get tileWidth() {
+    return this._mapTileW;
+  }
+  get tileHeight() {
+    return this._mapTileH;
+  }
+  get width() {
+    return this._width;
+  }
+  get height() {
+    return this._height;
+  }
+  get numColumnsTile() {
+    return this._mapW;
+  }
+  get numRowsTile() {
+    return this._mapH;
+  }
+  get orientation() {
+    return this._orientation;
+  }
+  getLayerByName(layerName) {
+    return this._layerArray.find((l) => l.layerName === layerName) ?? null;
+  }
+  getLayerByIndex(index) {
+    return index < this._layerArray.length ? this._layerArray[index] : null;
+  }
+}
+
+// Laya reads `data` as an array: the CSV-in-JSON format. That is the fixture map-csv.tmj.
+const json = JSON.parse(readFileSync(join(fixtures, 'map-csv.tmj'), 'utf8'));
+
+function recordingGrid(width, height) {
+  const data = new Uint8Array(width * height);
+  const calls = [];
+  return {
+    width,
+    height,
+    calls,
+    data,
+    get: (x, y) => data[y * width + x],
+    set(x, y, cls) {
+      calls.push(['set', x, y, cls]);
+      data[y * width + x] = cls;
+    },
+    setCost: (cls, cost) => calls.push(['setCost', cls, cost]),
+  };
+}
+
+describe('readLayaLayer', () => {
+  test('gives the cells readTiledLayer gives for the same JSON, flip flags masked', () => {
+    const map = new FakeTiledMap(json);
+    for (const layer of ['Ground', 'Walls']) {
+      const fromLaya = readLayaLayer(map, { layer, json });
+      const fromJson = readTiledLayer(json, { layer });
+      assert.deepEqual(fromLaya.cells, fromJson.cells, layer);
+      assert.deepEqual(fromLaya.costs, fromJson.costs, layer);
+    }
+  });
+
+  test('without the JSON there are no tile properties: empty = 0, any tile = 1', () => {
+    const layer = readLayaLayer(new FakeTiledMap(json), { layer: 'Walls' });
+    assert.deepEqual(
+      [...layer.cells],
+      [...readTiledLayer(json, { layer: 'Walls', classOf: (gid) => (gid === 0 ? 0 : 1) }).cells],
+    );
+  });
+
+  test('a missing layer and an unloaded map are reported', () => {
+    assert.throws(
+      () => readLayaLayer(new FakeTiledMap(json), { layer: 'Nope' }),
+      /no layer named "Nope" \(layers: "Ground", "Walls"\)/,
+    );
+    const unloaded = new FakeTiledMap(json);
+    unloaded._mapW = undefined;
+    assert.throws(() => readLayaLayer(unloaded, { layer: 'Walls' }), /completeHandler/);
+  });
+});
+
+describe('bindLayaLayer', () => {
+  test('initialises the target, then sends only cells whose class changed', () => {
+    const copy = structuredClone(json);
+    const map = new FakeTiledMap(copy);
+    const grid = recordingGrid(8, 6);
+    const binding = bindLayaLayer(map, grid, { layer: 'Walls', json: copy });
+    const walls = grid.calls.filter((c) => c[0] === 'set').map((c) => [c[1], c[2]]);
+    assert.deepEqual(walls, [
+      [4, 1],
+      [2, 2],
+      [4, 2],
+      [4, 3],
+    ]);
+    grid.calls.length = 0;
+    const data = map.getLayerByName('Walls')._mapData;
+    data[0] = 2; // the game places a wall in its data
+    data[1] = 3; // and a swamp tile (cost 3), a class the grid has not seen yet
+    data[4 + 8] = 0; // and removes one
+    binding.resync();
+    assert.deepEqual(grid.calls, [
+      ['set', 0, 0, 1],
+      ['setCost', 2, 3],
+      ['set', 1, 0, 2],
+      ['set', 4, 1, 0],
+    ]);
+    grid.calls.length = 0;
+    data[2] = (2 | 0x80000000) >>> 0;
+    binding.refresh(2, 0);
+    binding.refresh(3, 0);
+    assert.deepEqual(grid.calls, [['set', 2, 0, 1]]);
+    assert.throws(() => binding.refresh(8, 0), /outside the 8x6 map/);
+  });
+});
+
+describe('layaTileSpace', () => {
+  for (const orientation of ['orthogonal', 'isometric']) {
+    test(`${orientation}: cell centres are where Laya puts tile centres`, () => {
+      const map = new FakeTiledMap({ ...json, orientation, width: 5, height: 5, layers: [] });
+      const space = layaTileSpace(map);
+      const layer = new FakeMapLayer({ name: 'x', data: [] }, map);
+      for (let y = 0; y < 5; y++) {
+        for (let x = 0; x < 5; x++) {
+          const p = { x: 0, y: 0 };
+          // Laya's fractional tile position of the centre: +0.5 each way.
+          layer.getScreenPositionByTilePos(x + 0.5, y + 0.5, p);
+          assert.deepEqual(space.cellToWorld(x, y), p, `${x},${y}`);
+          assert.deepEqual(space.worldToCell(p.x, p.y), { x, y });
+        }
+      }
+    });
+  }
+
+  test("a non-square isometric map follows Laya's layout (centred on columns)", () => {
+    const map = new FakeTiledMap({
+      ...json,
+      orientation: 'isometric',
+      width: 6,
+      height: 3,
+      layers: [],
+    });
+    const layer = new FakeMapLayer({ name: 'x', data: [] }, map);
+    const p = { x: 0, y: 0 };
+    layer.getScreenPositionByTilePos(2.5, 1.5, p);
+    assert.deepEqual(layaTileSpace(map).cellToWorld(2, 1), p);
+  });
+});
+
+describe('2D arrays', () => {
+  const drawn = ['..#.', '.##.', '....'];
+  const rows = () => drawn.map((r) => [...r].map((ch) => (ch === '#' ? 1 : 0)));
+
+  test('array[y][x] of classes reads as is', () => {
+    const grid = readArray2D(rows());
+    assert.equal(grid.width, 4);
+    assert.equal(grid.height, 3);
+    assert.deepEqual([...grid.cells], [0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+  });
+
+  test('array[x][y] (columns) gives the same grid', () => {
+    const columns = [0, 1, 2, 3].map((x) => rows().map((row) => row[x]));
+    assert.deepEqual(readArray2D(columns, { order: 'columns' }).cells, readArray2D(rows()).cells);
+  });
+
+  test('classOf maps other values (true = walkable here)', () => {
+    const walkable = drawn.map((r) => [...r].map((ch) => ch === '.'));
+    assert.deepEqual(
+      readArray2D(walkable, { classOf: (v) => (v ? 0 : 1) }).cells,
+      readArray2D(rows()).cells,
+    );
+    assert.throws(() => readArray2D(walkable), /booleans needs a classOf/);
+  });
+
+  test('bad arrays and bad values are named', () => {
+    assert.throws(() => readArray2D([[0, 0], [0]]), /row 1 has 1 entries, row 0 has 2/);
+    assert.throws(() => readArray2D([[0, 300]]), /cell 1, 0: value 300 gives class 300/);
+    assert.throws(() => readArray2D([]), /non-empty array of arrays/);
+    assert.throws(() => readArray2D([[0]], { order: 'diagonal' }), /order must be 'rows'/);
+  });
+
+  test('bindArray2D writes the array and the grid together', () => {
+    const data = rows();
+    const grid = recordingGrid(4, 3);
+    const bound = bindArray2D(data, grid);
+    assert.deepEqual(grid.calls, [
+      ['set', 2, 0, 1],
+      ['set', 1, 1, 1],
+      ['set', 2, 1, 1],
+    ]);
+    grid.calls.length = 0;
+    bound.set(3, 2, 1);
+    assert.equal(data[2][3], 1);
+    assert.deepEqual(grid.calls, [['set', 3, 2, 1]]);
+    bound.set(3, 2, 1); // unchanged: nothing sent
+    data[0][0] = 1; // changed behind its back
+    bound.resync();
+    assert.deepEqual(grid.calls, [
+      ['set', 3, 2, 1],
+      ['set', 0, 0, 1],
+    ]);
+    assert.throws(() => bound.set(4, 0, 1), /outside the 4x3 array/);
+    assert.throws(() => bound.set(0, 0, -1), /gives class -1/);
+    assert.equal(data[0][0], 1, 'a refused value is not written');
+  });
+});
+
+describe('with a real tilepath Grid', () => {
+  test('bindArray2D edits reach the Grid the paths are found on', async () => {
+    const { createPathfinder } = await import('../../js/node.js');
+    const level = ['....', '.##.', '.#..'].map((r) => [...r].map((ch) => (ch === '#' ? 1 : 0)));
+    const { width, height, cells } = readArray2D(level);
+    const grid = (await createPathfinder()).createGrid(width, height, cells);
+    const tiles = bindArray2D(level, grid);
+    try {
+      // Round the right-hand side: 9 cells.
+      assert.equal(grid.findPath(0, 2, 2, 2).path.length / 2, 9);
+      tiles.set(3, 1, 1); // wall it off
+      assert.equal(grid.findPath(0, 2, 2, 2).status, 'none');
+      tiles.set(2, 1, 0); // open the middle
+      assert.deepEqual(
+        [...grid.findPath(0, 2, 2, 2).path],
+        [0, 2, 0, 1, 0, 0, 1, 0, 2, 0, 2, 1, 2, 2],
+      );
+      assert.equal(level[1][2], 0);
+    } finally {
+      grid.dispose();
+    }
+  });
+});
