@@ -706,6 +706,7 @@ function showQueryStats(result, ms, where) {
   status.textContent =
     result.status === 'found' ? 'found' : result.status === 'partial' ? 'partial' : 'no path';
   status.className = `status ${result.status}`;
+  updateHud();
 }
 
 function paintHeat(result) {
@@ -1146,7 +1147,7 @@ function frame(stamp) {
   app.graph.draw();
   if (stamp - lastHud > 250) {
     lastHud = stamp;
-    updateHud(dt);
+    updateHud();
   }
   requestAnimationFrame(frame);
 }
@@ -1173,7 +1174,8 @@ function scene() {
   return s;
 }
 
-function updateHud(dt) {
+function updateHud() {
+  const dt = app.graph.lastFrame();
   $('stat-rps').textContent = formatInt(app.requests.perSecond());
   const ws = app.engine?.workerStats() ?? { bytesPosted: 0, inFlight: 0 };
   $('stat-bytes').textContent = formatBytes(ws.bytesPosted);

@@ -47,6 +47,10 @@ export class FrameGraph {
     return dt;
   }
 
+  lastFrame() {
+    return this.count ? this.times[(this.head - 1 + this.times.length) % this.times.length] : NaN;
+  }
+
   /** The longest frame among the last `n`. */
   worst(n = 60) {
     let worst = 0;

@@ -1,0 +1,497 @@
+// tilepath's benchmarks (npm run bench; never part of CI). Prints a table and writes
+// test-results/bench.json. Everything runs in this one Node process, on the same Moving AI
+// problems for every library, with the libraries taken in turn problem by problem (the order
+// rotates) so that machine noise lands on all of them alike. Figures are medians over problems
+// and, for speed, ratios of times measured side by side on the same problem.
+//
+//   node tests/bench/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 3] [--no-worker]
+//
+// Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
+// 4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { createPathfinder } from '../../js/node.js';
+import {
+  loadMap,
+  loadScenario,
+  mapNames,
+  matchesOptimal,
+  movingaiDir,
+  repoRoot,
+} from '../js/support/movingai.mjs';
+import { checkPath } from './paths.mjs';
+import { ensurePeersInstalled, loadPeers, makeEntrants, micros, peerVersions } from './peers.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    problems: { type: 'string', default: '200' },
+    maps: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    'no-worker': { type: 'boolean', default: false },
+    out: { type: 'string', default: join(repoRoot, 'test-results', 'bench.json') },
+  },
+});
+const problemTarget = positiveInteger('--problems', args.problems);
+const rounds = positiveInteger('--rounds', args.rounds);
+
+function positiveInteger(flag, text) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${flag} must be a positive integer, got ${text}`);
+  return n;
+}
+
+// A full collection between maps keeps one map's garbage (PathFinding.js grids) out of the
+// next map's timings. Node only offers gc() behind a flag, so it is switched on from here.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const median = (values) => {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const quantile = (values, q) => {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const round = (x, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mib = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;
+
+/** Plain text table: columns padded to their widest cell, numbers right-aligned. */
+function table(header, rows) {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  const numeric = header.map((_, c) => rows.every((r) => /^[-\d.,x% /]*$/.test(String(r[c]))));
+  const line = (r) =>
+    r.map((cell, c) => (numeric[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ');
+  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)]
+    .map((l) => `  ${l.trimEnd()}`)
+    .join('\n');
+}
+
+/** Every stride-th problem from the first: the same sample `tilepath-scen --stride` runs. */
+function sample(name) {
+  const all = loadScenario(name);
+  const stride = Math.max(1, Math.floor(all.length / problemTarget));
+  const problems = [];
+  for (let k = 0; k < all.length; k += stride) problems.push({ ...all[k], index: k });
+  return { stride, problems, total: all.length };
+}
+
+const report = {
+  command: 'npm run bench (node tests/bench/run.mjs)',
+  date: new Date().toISOString(),
+  machine: {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    memoryBytes: os.totalmem(),
+  },
+  settings: { problemsPerMap: problemTarget, rounds },
+  peers: peerVersions(),
+};
+console.log(
+  `tilepath benchmarks: node ${process.version}, ${report.machine.cores} cores (${report.machine.cpu}), ` +
+    `${report.machine.platform}`,
+);
+
+ensurePeersInstalled();
+const peers = loadPeers();
+const tp = await createPathfinder();
+
+// 1. Sizes -------------------------------------------------------------------------------------
+{
+  const gz = (file) => {
+    const bytes = readFileSync(join(repoRoot, file));
+    return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  };
+  const files = ['dist/tilepath.wasm', 'dist/tilepath.mjs', 'dist/tilepath-single.mjs'].map(gz);
+  // What a browser loads for the in-thread API: the glue, the wasm and the small JS wrapper.
+  const api = ['js/index.js', 'js/core.js', 'js/validate.js', 'dist/options.mjs'].map(gz);
+  const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
+  report.sizes = {
+    files: [...files, ...api],
+    wasmPlusGlue: { bytes: sum(files.slice(0, 2), 'bytes'), gzipBytes: sum(files.slice(0, 2), 'gzipBytes') },
+    inThreadApi: {
+      bytes: sum([...files.slice(0, 2), ...api], 'bytes'),
+      gzipBytes: sum([...files.slice(0, 2), ...api], 'gzipBytes'),
+    },
+  };
+  console.log('\n1. Sizes (gzip level 9, node:zlib; each file compressed alone)');
+  console.log(
+    table(
+      ['file', 'bytes', 'gzip'],
+      [
+        ...report.sizes.files.map((f) => [f.file, kib(f.bytes), kib(f.gzipBytes)]),
+        ['tilepath.wasm + tilepath.mjs', kib(report.sizes.wasmPlusGlue.bytes), kib(report.sizes.wasmPlusGlue.gzipBytes)],
+        ['in-thread API in a browser (all above but -single)', kib(report.sizes.inThreadApi.bytes), kib(report.sizes.inThreadApi.gzipBytes)],
+      ],
+    ),
+  );
+}
+
+// 2. Memory: a 1024x1024 serpentine (long walls every 4th row, the gap at alternate ends), so a
+// corner-to-corner search walks the whole grid and expands most of it. Measured first, on the
+// freshly loaded module, before any other grid has grown the heap.
+{
+  const size = 1024;
+  const cells = new Uint8Array(size * size);
+  for (let y = 4; y < size; y += 4) {
+    const gap = (y / 4) % 2 ? size - 1 : 0;
+    for (let x = 0; x < size; x++) if (x !== gap) cells[y * size + x] = 1;
+  }
+  const snapshot = (step) => ({
+    step,
+    memoryBytes: tp.memoryBytes(),
+    searchMemoryBytes: tp.searchMemoryBytes(),
+  });
+  const steps = [snapshot('module loaded')];
+  const grid = tp.createGrid(size, size, cells);
+  steps.push(snapshot('1024x1024 grid created'));
+  const searches = [];
+  for (const [label, options] of [
+    ['A* noCorners', { diagonal: 'noCorners' }],
+    ['JPS noCorners', { diagonal: 'noCorners', algorithm: 'jps' }],
+    ['A* 4-way', { diagonal: 'never' }],
+  ]) {
+    const t0 = micros();
+    const r = grid.findPath(0, 0, size - 1, size - 1, options);
+    const ms = (micros() - t0) / 1000;
+    if (r.status !== 'found') throw new Error(`memory maze: ${label} found no path`);
+    searches.push({ label, pathCells: r.path.length / 2, expanded: r.expanded, cost: round(r.cost, 3), ms: round(ms, 1) });
+    steps.push(snapshot(`after ${label}, corner to corner`));
+  }
+  grid.dispose();
+  steps.push(snapshot('grid disposed'));
+  report.memory = { grid: `${size}x${size} serpentine, walls every 4th row`, steps, searches };
+  console.log(`\n2. Wasm memory, ${report.memory.grid} (tp.memoryBytes(), tp.searchMemoryBytes())`);
+  console.log(table(['step', 'wasm heap', 'search state'], steps.map((s) => [s.step, mib(s.memoryBytes), mib(s.searchMemoryBytes)])));
+  console.log(
+    table(
+      ['search', 'path cells', 'expanded', 'cost'],
+      searches.map((s) => [s.label, s.pathCells, s.expanded, s.cost]),
+    ),
+  );
+}
+
+// 3. tilepath vs the JS peers ------------------------------------------------------------------
+const entrants = makeEntrants(tp, peers);
+const names = mapNames();
+const selected = args.maps ? args.maps.split(',') : names;
+for (const m of selected) if (!names.includes(m)) throw new RangeError(`--maps: no ${m} in ${movingaiDir}`);
+
+/**
+ * Runs one group of entrants over a map's sample, rotating their order per problem.
+ * Each answer is checked as a path on the map; `isOptimal(cost, problem, i)` judges its cost.
+ */
+function race(group, map, problems, rule, isOptimal) {
+  const runs = group.map((e) => {
+    const t0 = micros();
+    const ctx = e.prepare(map);
+    return { e, ctx, prepareMs: (micros() - t0) / 1000, times: [], searchTimes: [], costs: [], expanded: [] };
+  });
+  // Warm-up (untimed): the JIT sees every entrant before the first timed query.
+  for (const p of problems.slice(0, 3)) for (const r of runs) r.e.run(p, r.ctx);
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i];
+    for (let k = 0; k < runs.length; k++) {
+      const r = runs[(i + k) % runs.length];
+      const { raw, micros: t, searchMicros } = r.e.run(p, r.ctx);
+      r.times.push(t);
+      if (searchMicros !== undefined) r.searchTimes.push(searchMicros);
+      const checked = checkPath(map, r.e.path(raw), p, rule);
+      r.costs.push(checked.valid ? checked.cost : { invalid: checked.reason });
+      if (r.e.expanded) r.expanded.push(r.e.expanded(raw));
+    }
+  }
+  for (const r of runs) r.e.dispose?.(r.ctx);
+  return runs.map((r) => {
+    let valid = 0;
+    let optimal = 0;
+    const excess = [];
+    const invalid = [];
+    r.costs.forEach((c, i) => {
+      if (typeof c !== 'number') {
+        invalid.push({ index: problems[i].index, reason: c.invalid });
+        return;
+      }
+      valid++;
+      if (isOptimal(c, problems[i], i)) optimal++;
+      else excess.push(c / referenceCost(problems[i], i, isOptimal) - 1);
+    });
+    return {
+      name: r.e.name,
+      prepareMs: r.prepareMs,
+      times: r.times,
+      searchTimes: r.searchTimes.length ? r.searchTimes : null,
+      costs: r.costs,
+      expanded: r.expanded,
+      valid,
+      optimal,
+      suboptimal: excess.length,
+      worstExcess: excess.length ? Math.max(...excess) : 0,
+      medianExcessOfSuboptimal: excess.length ? median(excess) : 0,
+      invalid: invalid.slice(0, 5),
+    };
+  });
+}
+const referenceCost = (p, i, isOptimal) => isOptimal.reference(p, i);
+
+/** Per problem ratio of a series to a reference series, then the median of those ratios. */
+const pairedRatio = (times, reference) => median(times.map((t, i) => t / reference[i]));
+
+report.maps = [];
+const printedRows = [];
+for (const name of selected) {
+  collectGarbage();
+  const map = loadMap(name);
+  const { stride, problems, total } = sample(name);
+  process.stdout.write(`\n3. ${name} (${map.width}x${map.height}): ${problems.length} of ${total} problems (every ${stride}th)...`);
+  const t0 = micros();
+
+  // 8-neighbour, noCorners: judged against the scenario's optimal length.
+  const byScenario = (cost, p) => matchesOptimal(cost, p);
+  byScenario.reference = (p) => p.optimal;
+  const diagonal = race(entrants.diagonal, map, problems, 'noCorners', byScenario);
+
+  // 4-neighbour: the scenario lengths are for 8 moves, so tilepath's own 4-way A* cost is the
+  // reference; l1-path-finder's answer must equal it (integers, exactly).
+  const fourWay = [];
+  {
+    const tpFour = entrants.fourWay[0];
+    const shared = { costs: null };
+    const byTilepath = (cost, _p, i) => Math.abs(cost - shared.costs[i]) < 1e-9;
+    byTilepath.reference = (_p, i) => shared.costs[i];
+    // tilepath's 4-way costs are needed before judging anyone, so they are taken untimed first.
+    const ctx = tpFour.prepare(map);
+    shared.costs = problems.map((p) => ctx.grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'never' }).cost);
+    tpFour.dispose(ctx);
+    fourWay.push(...race(entrants.fourWay, map, problems, 'never', byTilepath));
+  }
+
+  const summarize = (series, refs) => {
+    const out = {
+      name: series.name,
+      medianMicros: round(median(series.times), 1),
+      p90Micros: round(quantile(series.times, 0.9), 1),
+      prepareMs: round(series.prepareMs, 1),
+      valid: series.valid,
+      optimal: series.optimal,
+      problems: series.times.length,
+      worstExcessPercent: round(series.worstExcess * 100, 2),
+      invalidExamples: series.invalid,
+    };
+    if (series.expanded.length) out.meanExpanded = round(series.expanded.reduce((a, b) => a + b, 0) / series.expanded.length, 1);
+    for (const [label, ref] of refs) {
+      out[`ratioTo${label}`] = round(pairedRatio(series.times, ref.times), 2);
+      out[`ratioOfMediansTo${label}`] = round(median(series.times) / median(ref.times), 2);
+    }
+    if (series.searchTimes) {
+      out.searchOnly = {
+        medianMicros: round(median(series.searchTimes), 1),
+        p90Micros: round(quantile(series.searchTimes, 0.9), 1),
+      };
+      for (const [label, ref] of refs) out.searchOnly[`ratioTo${label}`] = round(pairedRatio(series.searchTimes, ref.times), 2);
+    }
+    return out;
+  };
+  const [tpAstar, tpJps] = diagonal;
+  const entry = {
+    map: name,
+    width: map.width,
+    height: map.height,
+    stride,
+    problems: problems.length,
+    seconds: round((micros() - t0) / 1e6, 1),
+    diagonal: diagonal.map((s) => summarize(s, [['TilepathAstar', tpAstar], ['TilepathJps', tpJps]])),
+    fourWay: fourWay.map((s) => summarize(s, [['Tilepath4Way', fourWay[0]]])),
+  };
+  // Kept for the pooled summary below, not written to JSON.
+  entry.raw = { diagonal, fourWay };
+  report.maps.push(entry);
+  console.log(` ${entry.seconds} s`);
+
+  const rows = [];
+  for (const s of entry.diagonal) {
+    const opt = `${s.optimal}/${s.problems}`;
+    rows.push([s.name, fmt(s.medianMicros), `${fmt(s.ratioToTilepathAstar, 2)}x`, `${fmt(s.ratioToTilepathJps, 2)}x`, opt, s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`, fmt(s.prepareMs)]);
+    if (s.searchOnly) {
+      rows.push([`  of which search only (no clone)`, fmt(s.searchOnly.medianMicros), `${fmt(s.searchOnly.ratioToTilepathAstar, 2)}x`, `${fmt(s.searchOnly.ratioToTilepathJps, 2)}x`, '', '', '']);
+    }
+  }
+  console.log(`   8-neighbour, no corner cutting; optimal = matches the scenario's length`);
+  console.log(table(['entrant', 'median us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'], rows));
+  console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
+  console.log(
+    table(
+      ['entrant', 'median us', 'vs tp A* 4-way', 'optimal', 'errors', 'prepare ms'],
+      entry.fourWay.map((s) => [s.name, fmt(s.medianMicros), `${fmt(s.ratioToTilepath4Way, 2)}x`, `${s.optimal}/${s.problems}`, s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`, fmt(s.prepareMs)]),
+    ),
+  );
+  for (const s of [...entry.diagonal, ...entry.fourWay]) {
+    if (s.optimal < s.problems && s.valid === s.problems) {
+      console.log(`   ${s.name}: ${s.problems - s.optimal} suboptimal answers, worst ${fmt(s.worstExcessPercent, 2)}% longer`);
+    }
+    for (const bad of s.invalidExamples) console.log(`   ${s.name}: problem ${bad.index}: ${bad.reason}`);
+  }
+}
+
+// Pooled over every problem of every map: the median of the per-problem ratios.
+{
+  const pooled = {};
+  for (const m of report.maps) {
+    const [tpAstar, tpJps] = m.raw.diagonal;
+    for (const s of m.raw.diagonal) {
+      const p = (pooled[s.name] ??= { astar: [], jps: [], search: [], optimal: 0, problems: 0 });
+      s.times.forEach((t, i) => {
+        p.astar.push(t / tpAstar.times[i]);
+        p.jps.push(t / tpJps.times[i]);
+        if (s.searchTimes) p.search.push(s.searchTimes[i] / tpAstar.times[i]);
+      });
+      p.optimal += s.optimal;
+      p.problems += s.times.length;
+    }
+    const [tpFour] = m.raw.fourWay;
+    for (const s of m.raw.fourWay) {
+      const p = (pooled[s.name] ??= { four: [], optimal: 0, problems: 0 });
+      s.times.forEach((t, i) => p.four.push(t / tpFour.times[i]));
+      p.optimal += s.optimal;
+      p.problems += s.times.length;
+    }
+    delete m.raw;
+  }
+  report.allMaps = Object.entries(pooled).map(([name, p]) => ({
+    name,
+    problems: p.problems,
+    optimal: p.optimal,
+    ...(p.astar && {
+      medianRatioToTilepathAstar: round(median(p.astar), 2),
+      medianRatioToTilepathJps: round(median(p.jps), 2),
+    }),
+    ...(p.search?.length && { searchOnlyMedianRatioToTilepathAstar: round(median(p.search), 2) }),
+    ...(p.four && { medianRatioToTilepath4Way: round(median(p.four), 2) }),
+  }));
+  console.log(`\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`);
+  console.log(
+    table(
+      ['entrant', 'vs tp A*', 'vs tp JPS', 'vs tp 4-way', 'search only vs tp A*', 'optimal'],
+      report.allMaps.map((s) => [
+        s.name,
+        s.medianRatioToTilepathAstar ? `${fmt(s.medianRatioToTilepathAstar, 2)}x` : '',
+        s.medianRatioToTilepathJps ? `${fmt(s.medianRatioToTilepathJps, 2)}x` : '',
+        s.medianRatioToTilepath4Way ? `${fmt(s.medianRatioToTilepath4Way, 2)}x` : '',
+        s.searchOnlyMedianRatioToTilepathAstar ? `${fmt(s.searchOnlyMedianRatioToTilepathAstar, 2)}x` : '',
+        `${s.optimal}/${s.problems}`,
+      ]),
+    ),
+  );
+}
+
+// 4. wasm vs native: the same stride sample through the C++ CLI (its own timer around each
+// search) and through the wasm build in this process (around each grid.findPath call, which
+// adds the JS wrapper: option checks, copying the path out). Rounds alternate which goes first.
+{
+  const cli = join(repoRoot, 'build', 'native', 'tilepath-scen');
+  const maps512 = selected.filter((n) => {
+    const m = loadMap(n);
+    return m.width === 512 && m.height === 512;
+  });
+  report.wasmVsNative = [];
+  if (!existsSync(cli)) {
+    console.log(`\n4. wasm vs native: skipped, ${cli} is missing (run npm run build)`);
+    report.wasmVsNative = { skipped: `${cli} missing` };
+  } else {
+    console.log(`\n4. wasm (in this process) vs native (${'build/native/tilepath-scen'}), same problems, ${rounds} rounds`);
+    const native = (name, stride, algorithm) => {
+      const r = spawnSync(cli, [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--stride', String(stride), '--algorithm', algorithm, '--json'], { encoding: 'utf8' });
+      const line = r.stdout.trim().split('\n').pop();
+      if (r.status !== 0 || !line.startsWith('{')) throw new Error(`tilepath-scen failed on ${name}: ${r.stderr || r.stdout}`);
+      return JSON.parse(line);
+    };
+    const rows = [];
+    for (const name of maps512) {
+      collectGarbage();
+      const map = loadMap(name);
+      const { stride, problems } = sample(name);
+      const grid = tp.createGrid(map.width, map.height, map.cells);
+      for (const algorithm of ['astar', 'jps']) {
+        const options = { diagonal: 'noCorners', algorithm };
+        const wasmPass = () => {
+          const times = [];
+          let mismatches = 0;
+          for (const p of problems) {
+            const t0 = micros();
+            const r = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+            times.push(micros() - t0);
+            if (!matchesOptimal(r.cost, p)) mismatches++;
+          }
+          return { medianMicros: median(times), mismatches };
+        };
+        wasmPass(); // warm-up, as the CLI warms up with its first problem
+        const perRound = [];
+        for (let k = 0; k < rounds; k++) {
+          let n;
+          let w;
+          if (k % 2 === 0) {
+            n = native(name, stride, algorithm);
+            w = wasmPass();
+          } else {
+            w = wasmPass();
+            n = native(name, stride, algorithm);
+          }
+          if (n.problems !== problems.length) throw new Error(`CLI ran ${n.problems} problems, expected ${problems.length}`);
+          if (n.mismatches || w.mismatches) throw new Error(`${name} ${algorithm}: mismatches native ${n.mismatches}, wasm ${w.mismatches}`);
+          perRound.push({ nativeMicros: n.medianMicros, wasmMicros: w.medianMicros, ratio: w.medianMicros / n.medianMicros });
+        }
+        const entry = {
+          map: name,
+          algorithm,
+          problems: problems.length,
+          nativeMedianMicros: round(median(perRound.map((r) => r.nativeMicros)), 1),
+          wasmMedianMicros: round(median(perRound.map((r) => r.wasmMicros)), 1),
+          ratioWasmToNative: round(median(perRound.map((r) => r.ratio)), 2),
+          rounds: perRound.map((r) => ({ nativeMicros: round(r.nativeMicros, 1), wasmMicros: round(r.wasmMicros, 1), ratio: round(r.ratio, 2) })),
+        };
+        report.wasmVsNative.push(entry);
+        rows.push([name, algorithm === 'astar' ? 'A*' : 'JPS', entry.problems, fmt(entry.nativeMedianMicros), fmt(entry.wasmMedianMicros), `${fmt(entry.ratioWasmToNative, 2)}x`, perRound.map((r) => fmt(r.ratio, 2)).join(' ')]);
+      }
+      grid.dispose();
+    }
+    console.log(table(['map', 'search', 'problems', 'native median us', 'wasm median us', 'wasm/native', 'per round'], rows));
+  }
+}
+
+// 5. The worker shim, measured by worker-bench.mjs in its own process (it starts a worker).
+if (args['no-worker']) {
+  report.worker = { skipped: '--no-worker' };
+} else {
+  console.log('\n5. Worker shim (tests/bench/worker-bench.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'worker-bench.mjs');
+  if (!existsSync(script)) {
+    report.worker = { skipped: 'tests/bench/worker-bench.mjs missing' };
+    console.log('   skipped: worker-bench.mjs is missing');
+  } else {
+    const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 180_000 });
+    const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+    report.worker = { exitCode: r.status, lines };
+    if (r.status !== 0) report.worker.error = (r.stderr || String(r.error)).trim().split('\n').slice(0, 5);
+    for (const l of lines) console.log(`   ${l}`);
+    if (r.status !== 0) console.log(`   worker-bench failed (exit ${r.status}): ${report.worker.error.join(' / ')}`);
+  }
+}
+
+mkdirSync(join(args.out, '..'), { recursive: true });
+writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwrote ${args.out}`);

@@ -1,0 +1,53 @@
+// The package as a user gets it: `npm pack`, install the tarball into a scratch project
+// outside the repo, and import it from plain Node by its name.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { repoRoot } from './support/movingai.mjs';
+
+test('the packed tarball installs into a scratch project and works without the repo', { timeout: 180_000 }, () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'tilepath-user-'));
+  try {
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repoRoot, encoding: 'utf8' }),
+    );
+    const files = packed[0].files.map((f) => f.path);
+    for (const needed of ['dist/tilepath.wasm', 'dist/tilepath.mjs', 'dist/tilepath-single.mjs', 'js/index.js', 'js/index.d.ts', 'js/worker.js', 'README.md']) {
+      assert.ok(files.includes(needed), `${needed} is in the tarball`);
+    }
+    assert.ok(!files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')), 'sources and tests stay out');
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'game', private: true, type: 'module' }));
+    const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', join(scratch, tarball)], { cwd: scratch, stdio: 'pipe' });
+    writeFileSync(
+      join(scratch, 'game.mjs'),
+      `import { createPathfinder } from 'tilepath';
+import { PathWorker } from 'tilepath/worker';
+import { readTiledLayer } from 'tilepath/tiled';
+const tp = await createPathfinder();
+const grid = tp.createGrid(8, 3, [0,0,0,0,0,0,0,0, 0,1,1,1,1,1,1,0, 0,0,0,0,0,0,0,0]);
+const sync = grid.findPath(0, 1, 7, 1);
+const cells = new Uint8Array(grid.cells());
+const pw = await PathWorker.create({ width: 8, height: 3, cells: cells.buffer });
+const viaWorker = await pw.findPath(0, 1, 7, 1);
+pw.terminate();
+const layer = readTiledLayer({ width: 2, height: 1, tilewidth: 8, tileheight: 8, orientation: 'orthogonal',
+  layers: [{ type: 'tilelayer', name: 'Walls', width: 2, height: 1, data: [0, 1] }],
+  tilesets: [{ firstgid: 1, tilecount: 1, tiles: [] }] }, { layer: 'Walls' });
+console.log(JSON.stringify({ sync: [...sync.path], worker: [...viaWorker.path], cost: sync.cost,
+  detached: cells.buffer.byteLength, tiled: [...layer.cells] }));
+`,
+    );
+    const out = JSON.parse(execFileSync('node', ['game.mjs'], { cwd: scratch, encoding: 'utf8' }));
+    assert.equal(out.cost, 9);
+    assert.deepEqual(out.worker, out.sync);
+    assert.equal(out.detached, 0);
+    assert.deepEqual(out.tiled, [0, 1]);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});

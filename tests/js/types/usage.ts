@@ -1,0 +1,61 @@
+// Typed usage of every public entry point, the way a Cocos/Laya/Vite game would write it.
+// Checked by `tsc --noEmit` (tests/js/types.test.mjs); it is never run.
+import { createPathfinder, type PathResult, type SearchOptions, type Grid } from 'tilepath';
+import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
+import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
+import { readCocosLayer, bindCocosLayer, type CocosTiledLayer } from 'tilepath/cocos';
+import { readArray2D } from 'tilepath/laya';
+
+export async function inThread(): Promise<number> {
+  const tp = await createPathfinder({ locateFile: (path) => `/assets/${path}` });
+  const grid: Grid = tp.createGrid(64, 64, new Uint8Array(64 * 64));
+  grid.set(3, 4, 1);
+  grid.setCost(2, 3.5);
+  grid.fillRect(0, 0, 4, 4, 1);
+  grid.setCells([1, 2, 3], 0);
+  const options: SearchOptions = { diagonal: 'noCorners', algorithm: 'jps', smooth: true, goal: 'adjacent' };
+  const r: PathResult = grid.findPath(0, 0, 63, 63, options);
+  if (r.status === 'found' && r.goal) {
+    const facing: string = r.goal.facing;
+    void facing;
+  }
+  const values: readonly string[] = tp.optionValues.diagonal;
+  void values;
+  grid.dispose();
+  return r.path[0] + r.cost + r.expanded;
+}
+
+export async function inWorker(cells: ArrayBuffer, signal: AbortSignal): Promise<Int32Array> {
+  const pw = await PathWorker.create({ width: 64, height: 64, cells });
+  pw.setCell(1, 1, 1);
+  pw.setCost(2, Infinity);
+  const r: WorkerPathResult = await pw.findPath(0, 0, 10, 10, { diagonal: 'always', signal });
+  const crowd = await pw.findPaths([{ sx: 0, sy: 0, gx: 5, gy: 5 }]);
+  pw.terminate();
+  return crowd.length > 0 ? crowd[0].path : r.path;
+}
+
+export function fromTiled(json: object): number {
+  const layer = readTiledLayer(json, { layer: 'Walls' });
+  const space = tileSpace({ tileWidth: 32, tileHeight: 32, width: layer.width, height: layer.height, yUp: true });
+  const p = space.cellToWorld(1, 2);
+  void p.x;
+  return layer.cells.length;
+}
+
+export function fromCocos(layer: CocosTiledLayer, grid: Grid): void {
+  const { cells, width, height, costs } = readCocosLayer(layer);
+  applyCosts(grid, costs);
+  const binding = bindCocosLayer(layer, grid);
+  binding.unbind();
+  void cells;
+  void width;
+  void height;
+}
+
+export function fromArray(rows: number[][]): Uint8Array {
+  return readArray2D(rows).cells;
+}
+
+// @ts-expect-error: diagonal names are checked by the type too
+export const wrong: SearchOptions = { diagonal: 'sometimes' };
