@@ -105,6 +105,7 @@ class Grid {
     const native = this.#live();
     const bytes = toCells(cells, this.width, this.height);
     this.#module.HEAPU8.set(bytes, native.cellsAddress());
+    native.cellsChanged();
   }
 
   findPath(sx, sy, gx, gy, options) {

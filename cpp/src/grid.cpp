@@ -9,6 +9,8 @@ Grid::Grid(int width, int height)
     : width_(width), height_(height), cells_(static_cast<std::size_t>(width) * height, 0) {
   costs_[0] = 1.0;
   std::fill(costs_ + 1, costs_ + kClasses, 0.0);
+  std::fill(counts_, counts_ + kClasses, 0u);
+  counts_[0] = static_cast<uint32_t>(cells_.size());
   refreshCostSummary();
 }
 
@@ -29,7 +31,7 @@ std::string Grid::apply(const uint32_t* indices, const uint8_t* classes, std::si
       return "cell index " + std::to_string(indices[i]) + " at position " + std::to_string(i) +
              " is outside the grid (0.." + std::to_string(limit - 1) + ")";
   }
-  for (std::size_t i = 0; i < count; ++i) cells_[indices[i]] = classes[i];
+  for (std::size_t i = 0; i < count; ++i) write(static_cast<int>(indices[i]), classes[i]);
   return {};
 }
 
@@ -37,10 +39,8 @@ void Grid::fillRect(int x, int y, int w, int h, uint8_t cls) {
   const int x0 = std::max(x, 0), y0 = std::max(y, 0);
   const int x1 = std::min<long long>(static_cast<long long>(x) + w, width_);
   const int y1 = std::min<long long>(static_cast<long long>(y) + h, height_);
-  for (int yy = y0; yy < y1; ++yy) {
-    std::fill(cells_.begin() + index(x0, yy), cells_.begin() + index(x0, yy) + std::max(0, x1 - x0),
-              cls);
-  }
+  for (int yy = y0; yy < y1; ++yy)
+    for (int xx = x0; xx < x1; ++xx) write(index(xx, yy), cls);
 }
 
 std::string Grid::setCost(int cls, double cost) {
@@ -54,10 +54,17 @@ std::string Grid::setCost(int cls, double cost) {
   return {};
 }
 
+void Grid::cellsChanged() {
+  std::fill(counts_, counts_ + kClasses, 0u);
+  for (uint8_t c : cells_) ++counts_[c];
+  refreshCostSummary();
+}
+
 void Grid::refreshCostSummary() {
   double lo = 0, hi = 0;
-  for (double c : costs_) {
-    if (c <= 0) continue;
+  for (int cls = 0; cls < kClasses; ++cls) {
+    const double c = costs_[cls];
+    if (c <= 0 || counts_[cls] == 0) continue;
     lo = lo == 0 ? c : std::min(lo, c);
     hi = std::max(hi, c);
   }

@@ -42,7 +42,9 @@ class WasmGrid {
 
   int width() const { return grid_.width(); }
   int height() const { return grid_.height(); }
+  // JS writes a whole grid here, then calls cellsChanged().
   uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(grid_.data()); }
+  void cellsChanged() { grid_.cellsChanged(); }
 
   int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
   bool set(int x, int y, int cls) {
@@ -138,6 +140,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("width", &WasmGrid::width)
       .function("height", &WasmGrid::height)
       .function("cellsAddress", &WasmGrid::cellsAddress)
+      .function("cellsChanged", &WasmGrid::cellsChanged)
       .function("get", &WasmGrid::get)
       .function("set", &WasmGrid::set)
       .function("reserveDeltas", &WasmGrid::reserveDeltas)

@@ -194,9 +194,10 @@ for (const m of selected) if (!names.includes(m)) throw new RangeError(`--maps: 
 
 /**
  * Runs one group of entrants over a map's sample, rotating their order per problem.
- * Each answer is checked as a path on the map; `isOptimal(cost, problem, i)` judges its cost.
+ * Each answer is checked as a path on the map, then its cost is judged:
+ * `judge.isOptimal(cost, problem, i)`, `judge.reference(problem, i)` the optimal cost.
  */
-function race(group, map, problems, rule, isOptimal) {
+function race(group, map, problems, rule, judge) {
   const runs = group.map((e) => {
     const t0 = micros();
     const ctx = e.prepare(map);
@@ -228,8 +229,8 @@ function race(group, map, problems, rule, isOptimal) {
         return;
       }
       valid++;
-      if (isOptimal(c, problems[i], i)) optimal++;
-      else excess.push(c / referenceCost(problems[i], i, isOptimal) - 1);
+      if (judge.isOptimal(c, problems[i], i)) optimal++;
+      else excess.push(c / judge.reference(problems[i], i) - 1);
     });
     return {
       name: r.e.name,
@@ -247,7 +248,6 @@ function race(group, map, problems, rule, isOptimal) {
     };
   });
 }
-const referenceCost = (p, i, isOptimal) => isOptimal.reference(p, i);
 
 /** Per problem ratio of a series to a reference series, then the median of those ratios. */
 const pairedRatio = (times, reference) => median(times.map((t, i) => t / reference[i]));
@@ -262,8 +262,7 @@ for (const name of selected) {
   const t0 = micros();
 
   // 8-neighbour, noCorners: judged against the scenario's optimal length.
-  const byScenario = (cost, p) => matchesOptimal(cost, p);
-  byScenario.reference = (p) => p.optimal;
+  const byScenario = { isOptimal: (cost, p) => matchesOptimal(cost, p), reference: (p) => p.optimal };
   const diagonal = race(entrants.diagonal, map, problems, 'noCorners', byScenario);
 
   // 4-neighbour: the scenario lengths are for 8 moves, so tilepath's own 4-way A* cost is the
@@ -271,13 +270,14 @@ for (const name of selected) {
   const fourWay = [];
   {
     const tpFour = entrants.fourWay[0];
-    const shared = { costs: null };
-    const byTilepath = (cost, _p, i) => Math.abs(cost - shared.costs[i]) < 1e-9;
-    byTilepath.reference = (_p, i) => shared.costs[i];
     // tilepath's 4-way costs are needed before judging anyone, so they are taken untimed first.
     const ctx = tpFour.prepare(map);
-    shared.costs = problems.map((p) => ctx.grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'never' }).cost);
+    const costs = problems.map((p) => ctx.grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'never' }).cost);
     tpFour.dispose(ctx);
+    const byTilepath = {
+      isOptimal: (cost, _p, i) => Math.abs(cost - costs[i]) < 1e-9,
+      reference: (_p, i) => costs[i],
+    };
     fourWay.push(...race(entrants.fourWay, map, problems, 'never', byTilepath));
   }
 

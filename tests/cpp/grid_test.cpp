@@ -64,13 +64,25 @@ TEST_CASE("the cost table accepts positive costs, 0 and infinity, and rejects th
   CHECK(grid.setCost(256, 1).find("256") != std::string::npos);
 }
 
-TEST_CASE("the grid knows its cheapest passable cost and whether costs are uniform") {
+TEST_CASE("the cheapest cost and uniformity count only the classes present in the grid") {
   Grid grid(2, 2);
   CHECK(grid.minCost() == 1.0);
   CHECK(grid.uniformCost());
-  grid.setCost(4, 0.5);
+  grid.setCost(4, 0.5);  // a road class no cell uses yet: the heuristic must not weaken
+  CHECK(grid.minCost() == 1.0);
+  CHECK(grid.uniformCost());
+  grid.set(1, 1, 4);
   CHECK(grid.minCost() == 0.5);
   CHECK_FALSE(grid.uniformCost());
+  CHECK(grid.count(4) == 1);
+  CHECK(grid.count(0) == 3);
+  grid.fillRect(0, 0, 2, 2, 0);
+  CHECK(grid.count(4) == 0);
+  CHECK(grid.minCost() == 1.0);
+  CHECK(grid.uniformCost());
+  grid.data()[3] = 4;  // a bulk write, announced afterwards
+  grid.cellsChanged();
+  CHECK(grid.minCost() == 0.5);
   grid.setCost(4, 0);
   CHECK(grid.uniformCost());
 }

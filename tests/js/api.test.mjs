@@ -167,3 +167,17 @@ test('liveGrids counts grids until they are disposed', async () => {
   b.dispose();
   assert.equal(tp.liveGrids(), before);
 });
+
+test('a cheap class the map does not use does not weaken the heuristic', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(64, 64);
+  grid.fillRect(32, 0, 1, 60, 1);
+  const plain = grid.findPath(2, 2, 60, 2, { diagonal: 'noCorners' });
+  grid.setCost(5, 0.1); // a road class, not placed yet
+  assert.equal(grid.findPath(2, 2, 60, 2, { diagonal: 'noCorners' }).expanded, plain.expanded);
+  grid.set(0, 63, 5); // one road cell: now A* must allow for cheap cells anywhere
+  const withRoad = grid.findPath(2, 2, 60, 2, { diagonal: 'noCorners' });
+  assert.ok(withRoad.expanded > plain.expanded);
+  assert.equal(withRoad.cost, plain.cost);
+  grid.dispose();
+});

@@ -29,7 +29,7 @@ class Grid {
   int index(int x, int y) const { return y * width_ + x; }
 
   uint8_t get(int x, int y) const { return cells_[index(x, y)]; }
-  void set(int x, int y, uint8_t cls) { cells_[index(x, y)] = cls; }
+  void set(int x, int y, uint8_t cls) { write(index(x, y), cls); }
   // Applies (index, class) deltas; returns an error naming the first bad index (nothing is
   // applied then), or an empty string.
   std::string apply(const uint32_t* indices, const uint8_t* classes, std::size_t count);
@@ -45,21 +45,36 @@ class Grid {
   bool passable(int i) const { return costs_[cells_[i]] > 0; }
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
 
-  // Cheapest passable class cost (scales the heuristic), 0 if nothing is passable.
+  // Cheapest cost among the passable classes present in the grid (scales the heuristic, so a
+  // cheap class the map does not use cannot weaken it), 0 if no cell is passable.
   double minCost() const { return minCost_; }
-  // True when every passable class has the same cost (BFS and JPS are then exact).
+  // True when every passable class present costs the same (BFS and JPS are then exact).
   bool uniformCost() const { return uniform_; }
+  // Cells of each class.
+  uint32_t count(int cls) const { return counts_[cls]; }
 
-  uint8_t* data() { return cells_.data(); }
   const uint8_t* data() const { return cells_.data(); }
+  // For bulk writes (the bindings copy a whole grid in): call cellsChanged() afterwards.
+  uint8_t* data() { return cells_.data(); }
+  void cellsChanged();
 
  private:
+  void write(int i, uint8_t cls) {
+    uint8_t& cell = cells_[i];
+    if (cell == cls) return;
+    // The cost summary only depends on which classes are present: refresh it when one
+    // appears or disappears, which edits rarely do.
+    const bool presenceChanged = --counts_[cell] == 0 || counts_[cls]++ == 0;
+    cell = cls;
+    if (presenceChanged) refreshCostSummary();
+  }
   void refreshCostSummary();
 
   int width_;
   int height_;
   std::vector<uint8_t> cells_;
   double costs_[kClasses];
+  uint32_t counts_[kClasses];
   double minCost_ = 1.0;
   bool uniform_ = true;
 };
