@@ -14,6 +14,7 @@
 
 import { GID_MASK, createTileClassifier, tileInfoOfMap } from './tiled.js';
 import { tileSpace } from './coords.js';
+import { checkCoordinates } from './validate.js';
 
 function checkMap(map) {
   if (!map || typeof map.getLayerByName !== 'function') {
@@ -120,16 +121,7 @@ export function bindLayaLayer(map, target, options = {}) {
   if (options.initialize !== false) initialize(target, set, mirror, width, classifier.costs);
   live = true;
   const refresh = (x, y) => {
-    if (
-      !Number.isInteger(x) ||
-      !Number.isInteger(y) ||
-      x < 0 ||
-      y < 0 ||
-      x >= width ||
-      y >= height
-    ) {
-      throw new RangeError(`cell ${x}, ${y} is outside the ${width}x${height} map`);
-    }
+    checkCoordinates(width, height, x, y);
     const cls = classifier.classOf((layer.getTileData(x, y) ?? 0) >>> 0);
     const i = y * width + x;
     if (mirror[i] !== cls) {
@@ -245,16 +237,7 @@ export function bindArray2D(rows, target, options = {}) {
   if (options.initialize !== false) initialize(target, set, mirror, width, null);
   const at = (x, y) => (order === 'rows' ? rows[y][x] : rows[x][y]);
   const checkCell = (x, y) => {
-    if (
-      !Number.isInteger(x) ||
-      !Number.isInteger(y) ||
-      x < 0 ||
-      y < 0 ||
-      x >= width ||
-      y >= height
-    ) {
-      throw new RangeError(`cell ${x}, ${y} is outside the ${width}x${height} array`);
-    }
+    checkCoordinates(width, height, x, y);
   };
   const push = (x, y) => {
     const cls = classOfValue(classOf, at(x, y), x, y);

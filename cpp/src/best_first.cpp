@@ -11,15 +11,7 @@ void runBestFirst(SearchRun& run) {
 
   while (!run.openEmpty()) {
     const int32_t current = run.pop();
-    run.noteExpanded(current);
-    if (run.isTarget(current)) {
-      run.reached = current;
-      return;
-    }
-    if (!run.budgetLeft()) {
-      run.budgetHit = true;
-      return;
-    }
+    if (!run.settle(current)) return;
     const int x = current % width, y = current / width;
     const double g = run.record(current).g;
     run.forEachNeighbour(x, y, [&](int32_t next, double step) {

@@ -17,15 +17,7 @@ void runBreadthFirst(SearchRun& run) {
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const int32_t current = queue[head];
     run.record(current).heapIndex = Searcher::kClosed;
-    run.noteExpanded(current);
-    if (run.isTarget(current)) {
-      run.reached = current;
-      return;
-    }
-    if (!run.budgetLeft()) {
-      run.budgetHit = true;
-      return;
-    }
+    if (!run.settle(current)) return;
     const double g = run.record(current).g + 1.0;
     run.forEachNeighbour(current % width, current / width, [&](int32_t next, double) {
       Searcher::Node& n = run.node(next);

@@ -85,15 +85,7 @@ void runJumpPoint(SearchRun& run) {
 
   while (!run.openEmpty()) {
     const int32_t current = run.pop();
-    run.noteExpanded(current);
-    if (current == run.goal) {
-      run.reached = current;
-      return;
-    }
-    if (!run.budgetLeft()) {
-      run.budgetHit = true;
-      return;
-    }
+    if (!run.settle(current)) return;
     const int x = current % width, y = current / width;
     const Searcher::Node& cur = run.record(current);
     const double g = cur.g;

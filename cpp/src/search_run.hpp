@@ -125,8 +125,9 @@ struct SearchRun {
   int32_t pop();
   bool openEmpty() const { return s.heap_.empty(); }
 
-  // Book-keeping on each expansion: count, trace, closest-so-far. Returns false when the
-  // budget is spent (the caller stops).
+  // Book-keeping on each expansion (count, trace, closest so far), then whether to go on:
+  // false once the target is reached or the budget is spent.
+  bool settle(int32_t i);
   void noteExpanded(int32_t i);
   bool budgetLeft() const {
     return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions;

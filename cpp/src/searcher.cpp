@@ -98,6 +98,19 @@ void SearchRun::siftDown(std::size_t k) {
   s.nodes_[e.node].heapIndex = static_cast<int32_t>(k);
 }
 
+bool SearchRun::settle(int32_t i) {
+  noteExpanded(i);
+  if (isTarget(i)) {
+    reached = i;
+    return false;
+  }
+  if (!budgetLeft()) {
+    budgetHit = true;
+    return false;
+  }
+  return true;
+}
+
 void SearchRun::noteExpanded(int32_t i) {
   ++out.expanded;
   const int x = i % width, y = i / width;

@@ -182,7 +182,7 @@ describe('bindLayaLayer', () => {
     binding.refresh(2, 0);
     binding.refresh(3, 0);
     assert.deepEqual(grid.calls, [['set', 2, 0, 1]]);
-    assert.throws(() => binding.refresh(8, 0), /outside the 8x6 map/);
+    assert.throws(() => binding.refresh(8, 0), { name: 'RangeError', message: 'x must be from 0 to 7, got 8' });
   });
 });
 
@@ -271,7 +271,7 @@ describe('2D arrays', () => {
       ['set', 3, 2, 1],
       ['set', 0, 0, 1],
     ]);
-    assert.throws(() => bound.set(4, 0, 1), /outside the 4x3 array/);
+    assert.throws(() => bound.set(4, 0, 1), { name: 'RangeError', message: 'x must be from 0 to 3, got 4' });
     assert.throws(() => bound.set(0, 0, -1), /gives class -1/);
     assert.equal(data[0][0], 1, 'a refused value is not written');
   });
