@@ -147,7 +147,8 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 std::size_t Searcher::memoryBytes() const {
   return nodes_.capacity() * sizeof(Node) + heap_.capacity() * sizeof(HeapEntry) +
-         fifo_.capacity() * sizeof(int32_t) + scratch_.capacity() * sizeof(int32_t);
+         fifo_.capacity() * sizeof(int32_t) + scratch_.capacity() * sizeof(int32_t) +
+         smoothing_.capacity() * sizeof(double);
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
@@ -249,7 +250,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
 
   if (options.smooth && path.size() > 4) {
     out.rawPath = path;
-    out.cost = smoothPath(grid, options.diagonal, out.rawPath, path);
+    out.cost = smoothPath(grid, options.diagonal, out.rawPath, path, smoothing_);
   }
   if (!options.includeStart) path.erase(path.begin(), path.begin() + 2);
 }

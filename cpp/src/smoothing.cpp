@@ -46,12 +46,13 @@ double lineCost(const Grid& grid, Diagonal rule, int x0, int y0, int x1, int y1)
 }
 
 double smoothPath(const Grid& grid, Diagonal rule, const std::vector<int32_t>& path,
-                  std::vector<int32_t>& out) {
+                  std::vector<int32_t>& out, std::vector<double>& scratch) {
   const std::size_t n = path.size() / 2;
   out.clear();
   if (n == 0) return 0;
   // prefix[k]: cost of the path up to its k-th cell, to compare a shortcut with what it skips.
-  std::vector<double> prefix(n, 0.0);
+  std::vector<double>& prefix = scratch;
+  prefix.assign(n, 0.0);
   for (std::size_t k = 1; k < n; ++k) {
     const bool diagonal = path[2 * k] != path[2 * k - 2] && path[2 * k + 1] != path[2 * k - 1];
     prefix[k] = prefix[k - 1] + (diagonal ? std::sqrt(2.0) : 1.0) *

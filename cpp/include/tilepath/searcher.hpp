@@ -46,6 +46,7 @@ class Searcher {
   std::vector<HeapEntry> heap_;
   std::vector<int32_t> fifo_;
   std::vector<int32_t> scratch_;
+  std::vector<double> smoothing_;
   uint32_t search_ = 0;
 };
 

@@ -17,8 +17,9 @@ namespace tilepath {
 double lineCost(const Grid& grid, Diagonal rule, int x0, int y0, int x1, int y1);
 
 // Writes the smoothed waypoints of `path` (x,y pairs, cell by cell) into `out` and returns
-// their cost; never more than the cost of `path`.
+// their cost; never more than the cost of `path`. `scratch` is working space, reused across
+// calls so that a warm searcher allocates nothing.
 double smoothPath(const Grid& grid, Diagonal rule, const std::vector<int32_t>& path,
-                  std::vector<int32_t>& out);
+                  std::vector<int32_t>& out, std::vector<double>& scratch);
 
 }  // namespace tilepath
