@@ -35,7 +35,8 @@ if (missing.length > 0) {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+  // With recommended packages, as verified in toolchain notes (fonts for Chromium, emscripten's tools).
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env });
 }
 
 // npm dependencies: install when any listed one is absent from node_modules.

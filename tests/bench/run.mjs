@@ -43,7 +43,8 @@ const rounds = positiveInteger('--rounds', args.rounds);
 
 function positiveInteger(flag, text) {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${flag} must be a positive integer, got ${text}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`${flag} must be a positive integer, got ${text}`);
   return n;
 }
 
@@ -123,7 +124,10 @@ const tp = await createPathfinder();
   const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
   report.sizes = {
     files: [...files, ...api],
-    wasmPlusGlue: { bytes: sum(files.slice(0, 2), 'bytes'), gzipBytes: sum(files.slice(0, 2), 'gzipBytes') },
+    wasmPlusGlue: {
+      bytes: sum(files.slice(0, 2), 'bytes'),
+      gzipBytes: sum(files.slice(0, 2), 'gzipBytes'),
+    },
     inThreadApi: {
       bytes: sum([...files.slice(0, 2), ...api], 'bytes'),
       gzipBytes: sum([...files.slice(0, 2), ...api], 'gzipBytes'),
@@ -135,8 +139,16 @@ const tp = await createPathfinder();
       ['file', 'bytes', 'gzip'],
       [
         ...report.sizes.files.map((f) => [f.file, kib(f.bytes), kib(f.gzipBytes)]),
-        ['tilepath.wasm + tilepath.mjs', kib(report.sizes.wasmPlusGlue.bytes), kib(report.sizes.wasmPlusGlue.gzipBytes)],
-        ['in-thread API in a browser (all above but -single)', kib(report.sizes.inThreadApi.bytes), kib(report.sizes.inThreadApi.gzipBytes)],
+        [
+          'tilepath.wasm + tilepath.mjs',
+          kib(report.sizes.wasmPlusGlue.bytes),
+          kib(report.sizes.wasmPlusGlue.gzipBytes),
+        ],
+        [
+          'in-thread API in a browser (all above but -single)',
+          kib(report.sizes.inThreadApi.bytes),
+          kib(report.sizes.inThreadApi.gzipBytes),
+        ],
       ],
     ),
   );
@@ -170,14 +182,25 @@ const tp = await createPathfinder();
     const r = grid.findPath(0, 0, size - 1, size - 1, options);
     const ms = (micros() - t0) / 1000;
     if (r.status !== 'found') throw new Error(`memory maze: ${label} found no path`);
-    searches.push({ label, pathCells: r.path.length / 2, expanded: r.expanded, cost: round(r.cost, 3), ms: round(ms, 1) });
+    searches.push({
+      label,
+      pathCells: r.path.length / 2,
+      expanded: r.expanded,
+      cost: round(r.cost, 3),
+      ms: round(ms, 1),
+    });
     steps.push(snapshot(`after ${label}, corner to corner`));
   }
   grid.dispose();
   steps.push(snapshot('grid disposed'));
   report.memory = { grid: `${size}x${size} serpentine, walls every 4th row`, steps, searches };
   console.log(`\n2. Wasm memory, ${report.memory.grid} (tp.memoryBytes(), tp.searchMemoryBytes())`);
-  console.log(table(['step', 'wasm heap', 'search state'], steps.map((s) => [s.step, mib(s.memoryBytes), mib(s.searchMemoryBytes)])));
+  console.log(
+    table(
+      ['step', 'wasm heap', 'search state'],
+      steps.map((s) => [s.step, mib(s.memoryBytes), mib(s.searchMemoryBytes)]),
+    ),
+  );
   console.log(
     table(
       ['search', 'path cells', 'expanded', 'cost'],
@@ -190,7 +213,8 @@ const tp = await createPathfinder();
 const entrants = makeEntrants(tp, peers);
 const names = mapNames();
 const selected = args.maps ? args.maps.split(',') : names;
-for (const m of selected) if (!names.includes(m)) throw new RangeError(`--maps: no ${m} in ${movingaiDir}`);
+for (const m of selected)
+  if (!names.includes(m)) throw new RangeError(`--maps: no ${m} in ${movingaiDir}`);
 
 /**
  * Runs one group of entrants over a map's sample, rotating their order per problem.
@@ -201,7 +225,15 @@ function race(group, map, problems, rule, judge) {
   const runs = group.map((e) => {
     const t0 = micros();
     const ctx = e.prepare(map);
-    return { e, ctx, prepareMs: (micros() - t0) / 1000, times: [], searchTimes: [], costs: [], expanded: [] };
+    return {
+      e,
+      ctx,
+      prepareMs: (micros() - t0) / 1000,
+      times: [],
+      searchTimes: [],
+      costs: [],
+      expanded: [],
+    };
   });
   // Warm-up (untimed): the JIT sees every entrant before the first timed query.
   for (const p of problems.slice(0, 3)) for (const r of runs) r.e.run(p, r.ctx);
@@ -258,11 +290,16 @@ for (const name of selected) {
   collectGarbage();
   const map = loadMap(name);
   const { stride, problems, total } = sample(name);
-  process.stdout.write(`\n3. ${name} (${map.width}x${map.height}): ${problems.length} of ${total} problems (every ${stride}th)...`);
+  process.stdout.write(
+    `\n3. ${name} (${map.width}x${map.height}): ${problems.length} of ${total} problems (stride ${stride})...`,
+  );
   const t0 = micros();
 
   // 8-neighbour, noCorners: judged against the scenario's optimal length.
-  const byScenario = { isOptimal: (cost, p) => matchesOptimal(cost, p), reference: (p) => p.optimal };
+  const byScenario = {
+    isOptimal: (cost, p) => matchesOptimal(cost, p),
+    reference: (p) => p.optimal,
+  };
   const diagonal = race(entrants.diagonal, map, problems, 'noCorners', byScenario);
 
   // 4-neighbour: the scenario lengths are for 8 moves, so tilepath's own 4-way A* cost is the
@@ -272,7 +309,9 @@ for (const name of selected) {
     const tpFour = entrants.fourWay[0];
     // tilepath's 4-way costs are needed before judging anyone, so they are taken untimed first.
     const ctx = tpFour.prepare(map);
-    const costs = problems.map((p) => ctx.grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'never' }).cost);
+    const costs = problems.map(
+      (p) => ctx.grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'never' }).cost,
+    );
     tpFour.dispose(ctx);
     const byTilepath = {
       isOptimal: (cost, _p, i) => Math.abs(cost - costs[i]) < 1e-9,
@@ -293,7 +332,11 @@ for (const name of selected) {
       worstExcessPercent: round(series.worstExcess * 100, 2),
       invalidExamples: series.invalid,
     };
-    if (series.expanded.length) out.meanExpanded = round(series.expanded.reduce((a, b) => a + b, 0) / series.expanded.length, 1);
+    if (series.expanded.length)
+      out.meanExpanded = round(
+        series.expanded.reduce((a, b) => a + b, 0) / series.expanded.length,
+        1,
+      );
     for (const [label, ref] of refs) {
       out[`ratioTo${label}`] = round(pairedRatio(series.times, ref.times), 2);
       out[`ratioOfMediansTo${label}`] = round(median(series.times) / median(ref.times), 2);
@@ -303,7 +346,8 @@ for (const name of selected) {
         medianMicros: round(median(series.searchTimes), 1),
         p90Micros: round(quantile(series.searchTimes, 0.9), 1),
       };
-      for (const [label, ref] of refs) out.searchOnly[`ratioTo${label}`] = round(pairedRatio(series.searchTimes, ref.times), 2);
+      for (const [label, ref] of refs)
+        out.searchOnly[`ratioTo${label}`] = round(pairedRatio(series.searchTimes, ref.times), 2);
     }
     return out;
   };
@@ -315,7 +359,12 @@ for (const name of selected) {
     stride,
     problems: problems.length,
     seconds: round((micros() - t0) / 1e6, 1),
-    diagonal: diagonal.map((s) => summarize(s, [['TilepathAstar', tpAstar], ['TilepathJps', tpJps]])),
+    diagonal: diagonal.map((s) =>
+      summarize(s, [
+        ['TilepathAstar', tpAstar],
+        ['TilepathJps', tpJps],
+      ]),
+    ),
     fourWay: fourWay.map((s) => summarize(s, [['Tilepath4Way', fourWay[0]]])),
   };
   // Kept for the pooled summary below, not written to JSON.
@@ -326,25 +375,56 @@ for (const name of selected) {
   const rows = [];
   for (const s of entry.diagonal) {
     const opt = `${s.optimal}/${s.problems}`;
-    rows.push([s.name, fmt(s.medianMicros), `${fmt(s.ratioToTilepathAstar, 2)}x`, `${fmt(s.ratioToTilepathJps, 2)}x`, opt, s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`, fmt(s.prepareMs)]);
+    rows.push([
+      s.name,
+      fmt(s.medianMicros),
+      `${fmt(s.ratioToTilepathAstar, 2)}x`,
+      `${fmt(s.ratioToTilepathJps, 2)}x`,
+      opt,
+      s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`,
+      fmt(s.prepareMs),
+    ]);
     if (s.searchOnly) {
-      rows.push([`  of which search only (no clone)`, fmt(s.searchOnly.medianMicros), `${fmt(s.searchOnly.ratioToTilepathAstar, 2)}x`, `${fmt(s.searchOnly.ratioToTilepathJps, 2)}x`, '', '', '']);
+      rows.push([
+        `  of which search only (no clone)`,
+        fmt(s.searchOnly.medianMicros),
+        `${fmt(s.searchOnly.ratioToTilepathAstar, 2)}x`,
+        `${fmt(s.searchOnly.ratioToTilepathJps, 2)}x`,
+        '',
+        '',
+        '',
+      ]);
     }
   }
   console.log(`   8-neighbour, no corner cutting; optimal = matches the scenario's length`);
-  console.log(table(['entrant', 'median us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'], rows));
+  console.log(
+    table(
+      ['entrant', 'median us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'],
+      rows,
+    ),
+  );
   console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
   console.log(
     table(
       ['entrant', 'median us', 'vs tp A* 4-way', 'optimal', 'errors', 'prepare ms'],
-      entry.fourWay.map((s) => [s.name, fmt(s.medianMicros), `${fmt(s.ratioToTilepath4Way, 2)}x`, `${s.optimal}/${s.problems}`, s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`, fmt(s.prepareMs)]),
+      entry.fourWay.map((s) => [
+        s.name,
+        fmt(s.medianMicros),
+        `${fmt(s.ratioToTilepath4Way, 2)}x`,
+        `${s.optimal}/${s.problems}`,
+        s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`,
+        fmt(s.prepareMs),
+      ]),
     ),
   );
   for (const s of [...entry.diagonal, ...entry.fourWay]) {
     if (s.optimal < s.problems && s.valid === s.problems) {
-      console.log(`   ${s.name}: ${s.problems - s.optimal} suboptimal answers, worst ${fmt(s.worstExcessPercent, 2)}% longer`);
+      console.log(
+        `   ${s.name}: ${s.problems - s.optimal} suboptimal answers, worst ${fmt(s.worstExcessPercent, 2)}% longer`,
+      );
     }
-    for (const bad of s.invalidExamples) console.log(`   ${s.name}: problem ${bad.index}: ${bad.reason}`);
+    for (const bad of s.invalidExamples)
+      console.log(`   ${s.name}: problem ${bad.index}: ${bad.reason}`);
   }
 }
 
@@ -383,7 +463,9 @@ for (const name of selected) {
     ...(p.search?.length && { searchOnlyMedianRatioToTilepathAstar: round(median(p.search), 2) }),
     ...(p.four && { medianRatioToTilepath4Way: round(median(p.four), 2) }),
   }));
-  console.log(`\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`);
+  console.log(
+    `\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`,
+  );
   console.log(
     table(
       ['entrant', 'vs tp A*', 'vs tp JPS', 'vs tp 4-way', 'search only vs tp A*', 'optimal'],
@@ -392,7 +474,9 @@ for (const name of selected) {
         s.medianRatioToTilepathAstar ? `${fmt(s.medianRatioToTilepathAstar, 2)}x` : '',
         s.medianRatioToTilepathJps ? `${fmt(s.medianRatioToTilepathJps, 2)}x` : '',
         s.medianRatioToTilepath4Way ? `${fmt(s.medianRatioToTilepath4Way, 2)}x` : '',
-        s.searchOnlyMedianRatioToTilepathAstar ? `${fmt(s.searchOnlyMedianRatioToTilepathAstar, 2)}x` : '',
+        s.searchOnlyMedianRatioToTilepathAstar
+          ? `${fmt(s.searchOnlyMedianRatioToTilepathAstar, 2)}x`
+          : '',
         `${s.optimal}/${s.problems}`,
       ]),
     ),
@@ -413,11 +497,26 @@ for (const name of selected) {
     console.log(`\n4. wasm vs native: skipped, ${cli} is missing (run npm run build)`);
     report.wasmVsNative = { skipped: `${cli} missing` };
   } else {
-    console.log(`\n4. wasm (in this process) vs native (${'build/native/tilepath-scen'}), same problems, ${rounds} rounds`);
+    console.log(
+      `\n4. wasm (in this process) vs native (${'build/native/tilepath-scen'}), same problems, ${rounds} rounds`,
+    );
     const native = (name, stride, algorithm) => {
-      const r = spawnSync(cli, [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--stride', String(stride), '--algorithm', algorithm, '--json'], { encoding: 'utf8' });
+      const r = spawnSync(
+        cli,
+        [
+          join(movingaiDir, name),
+          join(movingaiDir, `${name}.scen`),
+          '--stride',
+          String(stride),
+          '--algorithm',
+          algorithm,
+          '--json',
+        ],
+        { encoding: 'utf8' },
+      );
       const line = r.stdout.trim().split('\n').pop();
-      if (r.status !== 0 || !line.startsWith('{')) throw new Error(`tilepath-scen failed on ${name}: ${r.stderr || r.stdout}`);
+      if (r.status !== 0 || !line.startsWith('{'))
+        throw new Error(`tilepath-scen failed on ${name}: ${r.stderr || r.stdout}`);
       return JSON.parse(line);
     };
     const rows = [];
@@ -451,9 +550,17 @@ for (const name of selected) {
             w = wasmPass();
             n = native(name, stride, algorithm);
           }
-          if (n.problems !== problems.length) throw new Error(`CLI ran ${n.problems} problems, expected ${problems.length}`);
-          if (n.mismatches || w.mismatches) throw new Error(`${name} ${algorithm}: mismatches native ${n.mismatches}, wasm ${w.mismatches}`);
-          perRound.push({ nativeMicros: n.medianMicros, wasmMicros: w.medianMicros, ratio: w.medianMicros / n.medianMicros });
+          if (n.problems !== problems.length)
+            throw new Error(`CLI ran ${n.problems} problems, expected ${problems.length}`);
+          if (n.mismatches || w.mismatches)
+            throw new Error(
+              `${name} ${algorithm}: mismatches native ${n.mismatches}, wasm ${w.mismatches}`,
+            );
+          perRound.push({
+            nativeMicros: n.medianMicros,
+            wasmMicros: w.medianMicros,
+            ratio: w.medianMicros / n.medianMicros,
+          });
         }
         const entry = {
           map: name,
@@ -462,14 +569,39 @@ for (const name of selected) {
           nativeMedianMicros: round(median(perRound.map((r) => r.nativeMicros)), 1),
           wasmMedianMicros: round(median(perRound.map((r) => r.wasmMicros)), 1),
           ratioWasmToNative: round(median(perRound.map((r) => r.ratio)), 2),
-          rounds: perRound.map((r) => ({ nativeMicros: round(r.nativeMicros, 1), wasmMicros: round(r.wasmMicros, 1), ratio: round(r.ratio, 2) })),
+          rounds: perRound.map((r) => ({
+            nativeMicros: round(r.nativeMicros, 1),
+            wasmMicros: round(r.wasmMicros, 1),
+            ratio: round(r.ratio, 2),
+          })),
         };
         report.wasmVsNative.push(entry);
-        rows.push([name, algorithm === 'astar' ? 'A*' : 'JPS', entry.problems, fmt(entry.nativeMedianMicros), fmt(entry.wasmMedianMicros), `${fmt(entry.ratioWasmToNative, 2)}x`, perRound.map((r) => fmt(r.ratio, 2)).join(' ')]);
+        rows.push([
+          name,
+          algorithm === 'astar' ? 'A*' : 'JPS',
+          entry.problems,
+          fmt(entry.nativeMedianMicros),
+          fmt(entry.wasmMedianMicros),
+          `${fmt(entry.ratioWasmToNative, 2)}x`,
+          perRound.map((r) => fmt(r.ratio, 2)).join(' '),
+        ]);
       }
       grid.dispose();
     }
-    console.log(table(['map', 'search', 'problems', 'native median us', 'wasm median us', 'wasm/native', 'per round'], rows));
+    console.log(
+      table(
+        [
+          'map',
+          'search',
+          'problems',
+          'native median us',
+          'wasm median us',
+          'wasm/native',
+          'per round',
+        ],
+        rows,
+      ),
+    );
   }
 }
 
@@ -486,9 +618,11 @@ if (args['no-worker']) {
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 180_000 });
     const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
     report.worker = { exitCode: r.status, lines };
-    if (r.status !== 0) report.worker.error = (r.stderr || String(r.error)).trim().split('\n').slice(0, 5);
+    if (r.status !== 0)
+      report.worker.error = (r.stderr || String(r.error)).trim().split('\n').slice(0, 5);
     for (const l of lines) console.log(`   ${l}`);
-    if (r.status !== 0) console.log(`   worker-bench failed (exit ${r.status}): ${report.worker.error.join(' / ')}`);
+    if (r.status !== 0)
+      console.log(`   worker-bench failed (exit ${r.status}): ${report.worker.error.join(' / ')}`);
   }
 }
 
