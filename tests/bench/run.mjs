@@ -4,7 +4,7 @@
 // rotates) so that machine noise lands on all of them alike. Figures are medians over problems
 // and, for speed, ratios of times measured side by side on the same problem.
 //
-//   node tests/bench/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 3] [--no-worker]
+//   node tests/bench/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 5] [--no-worker]
 //
 // Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
 // 4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
   options: {
     problems: { type: 'string', default: '200' },
     maps: { type: 'string' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     'no-worker': { type: 'boolean', default: false },
     out: { type: 'string', default: join(repoRoot, 'test-results', 'bench.json') },
   },
@@ -498,7 +498,7 @@ for (const name of selected) {
     report.wasmVsNative = { skipped: `${cli} missing` };
   } else {
     console.log(
-      `\n4. wasm (in this process) vs native (${'build/native/tilepath-scen'}), same problems, ${rounds} rounds`,
+      `\n4. wasm (in this process) vs native (build/native/tilepath-scen), same problems, ${rounds} rounds`,
     );
     const native = (name, stride, algorithm) => {
       const r = spawnSync(
