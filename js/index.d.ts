@@ -1,9 +1,10 @@
 // Types for `tilepath` (the in-thread API). Option names and defaults mirror
 // cpp/include/tilepath/options.hpp, the one place they are declared.
 
-/** Search algorithm. `astar` is optimal under any cost table; `bfs` and `jps` treat every
- * passable cell as cost 1 while searching (the reported `cost` still uses the table); `jps`
- * runs jump point search for `noCorners` on a uniform-cost table and quietly runs A* otherwise. */
+/** Search algorithm. `astar` is optimal under any cost table; `dijkstra` has no heuristic;
+ * `bfs` counts steps; `jps` is jump point search for `never` and `noCorners` with an `exact`
+ * goal. Where the passable classes present do not all cost the same (or, for `jps`, with other
+ * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. */
 export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps';
 
 /** Which moves are allowed. `never`: 4 neighbours. The others allow 8: `noCorners` needs both

@@ -186,7 +186,8 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   if (grid.minCost() == 0) return;                           // nothing is passable
 
   // bfs and jps count steps, not table costs; where that would not be optimal (a non-uniform
-  // table) they give way to A*, which is.
+  // table) they give way to A*, which is. jps also needs an exact goal and 4 neighbours or
+  // noCorners; elsewhere A* runs.
   const Algorithm algorithm = options.algorithm;
   run.unitCost = (algorithm == Algorithm::BFS || algorithm == Algorithm::JPS) && uniform;
   const bool usesHeuristic = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS ||
@@ -200,7 +201,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
 
   bool jumpPoints = false;
   if (algorithm == Algorithm::JPS && uniform && exactGoal &&
-      options.diagonal == Diagonal::NoCorners) {
+      (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never)) {
     jumpPoints = true;
     runJumpPoint(run);
   } else if (algorithm == Algorithm::BFS && uniform && options.diagonal == Diagonal::Never) {

@@ -107,3 +107,32 @@ TEST_CASE("Dijkstra matches the optimal length on 300 problems of each Moving AI
 TEST_CASE("bfs matches the optimal length on 300 problems of each Moving AI map") {
   CHECK(checkAll(Algorithm::BFS, 300) >= 8 * 150);
 }
+
+TEST_CASE("4-neighbour jump point search costs what 4-neighbour A* costs on every Moving AI map") {
+  // The scenarios' lengths are for 8 neighbours; with 4, A* (optimal) is the reference.
+  Searcher s;
+  SearchResult astar, jps;
+  SearchOptions o;
+  o.diagonal = Diagonal::Never;
+  std::size_t checked = 0, jpsExpanded = 0, astarExpanded = 0;
+  for (const Scenario& sc : scenarios()) {
+    const std::size_t stride = std::max<std::size_t>(1, sc.problems.size() / 300);
+    for (std::size_t k = 0; k < sc.problems.size(); k += stride) {
+      const auto& p = sc.problems[k];
+      o.algorithm = Algorithm::AStar;
+      s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, astar);
+      o.algorithm = Algorithm::JPS;
+      s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, jps);
+      INFO(sc.name << " problem " << k);
+      REQUIRE(jps.status == astar.status);
+      CHECK(jps.cost == Approx(astar.cost).epsilon(1e-12));
+      std::string why;
+      CHECK(testing::legalPathCost(sc.grid, o.diagonal, jps.path, why) == Approx(jps.cost));
+      ++checked;
+      jpsExpanded += jps.expanded;
+      astarExpanded += astar.expanded;
+    }
+  }
+  CHECK(checked >= 8 * 150);
+  CHECK(jpsExpanded * 4 < astarExpanded);
+}

@@ -337,3 +337,25 @@ TEST_CASE("search state is reused: repeated queries do not grow memory") {
   batch();
   CHECK(s.memoryBytes() == warm);
 }
+
+TEST_CASE("4-neighbour jump point search finds A*'s cost around walls, expanding fewer cells") {
+  Grid grid = drawn({
+      "..........",
+      ".####.###.",
+      "....#...#.",
+      ".##.#.#.#.",
+      "..#...#...",
+  });
+  Searcher s;
+  auto astar = s.find(grid, 0, 4, 9, 0, with(Diagonal::Never));
+  auto jps = s.find(grid, 0, 4, 9, 0, with(Diagonal::Never, Algorithm::JPS));
+  REQUIRE(jps.status == Status::Found);
+  CHECK(jps.cost == astar.cost);
+  std::string why;
+  CHECK(legalPathCost(grid, Diagonal::Never, jps.path, why) == jps.cost);
+  Grid open(200, 200);
+  auto a = s.find(open, 3, 3, 190, 170, with(Diagonal::Never));
+  auto j = s.find(open, 3, 3, 190, 170, with(Diagonal::Never, Algorithm::JPS));
+  CHECK(j.cost == a.cost);
+  CHECK(j.expanded * 10 < a.expanded);
+}
