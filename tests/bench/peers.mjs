@@ -182,6 +182,10 @@ export function makeEntrants(tp, peers) {
       pathfinding('PathFinding.js JPS', pfJps),
       easystar,
     ],
-    fourWay: [tilepath('tilepath A* 4-way', { diagonal: 'never' }), l1],
+    fourWay: [
+      tilepath('tilepath A* 4-way', { diagonal: 'never' }),
+      tilepath('tilepath JPS 4-way', { diagonal: 'never', algorithm: 'jps' }),
+      l1,
+    ],
   };
 }

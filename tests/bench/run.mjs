@@ -345,6 +345,7 @@ for (const name of selected) {
       out.searchOnly = {
         medianMicros: round(median(series.searchTimes), 1),
         p90Micros: round(quantile(series.searchTimes, 0.9), 1),
+        cloneMedianMicros: round(median(series.times.map((t, i) => t - series.searchTimes[i])), 1),
       };
       for (const [label, ref] of refs)
         out.searchOnly[`ratioTo${label}`] = round(pairedRatio(series.searchTimes, ref.times), 2);
@@ -365,7 +366,12 @@ for (const name of selected) {
         ['TilepathJps', tpJps],
       ]),
     ),
-    fourWay: fourWay.map((s) => summarize(s, [['Tilepath4Way', fourWay[0]]])),
+    fourWay: fourWay.map((s) =>
+      summarize(s, [
+        ['Tilepath4Way', fourWay[0]],
+        ['Tilepath4WayJps', fourWay[1]],
+      ]),
+    ),
   };
   // Kept for the pooled summary below, not written to JSON.
   entry.raw = { diagonal, fourWay };
@@ -406,11 +412,12 @@ for (const name of selected) {
   console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
   console.log(
     table(
-      ['entrant', 'median us', 'vs tp A* 4-way', 'optimal', 'errors', 'prepare ms'],
+      ['entrant', 'median us', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'optimal', 'errors', 'prepare ms'],
       entry.fourWay.map((s) => [
         s.name,
         fmt(s.medianMicros),
         `${fmt(s.ratioToTilepath4Way, 2)}x`,
+        `${fmt(s.ratioToTilepath4WayJps, 2)}x`,
         `${s.optimal}/${s.problems}`,
         s.valid === s.problems ? '' : `${s.problems - s.valid} invalid`,
         fmt(s.prepareMs),
@@ -443,10 +450,13 @@ for (const name of selected) {
       p.optimal += s.optimal;
       p.problems += s.times.length;
     }
-    const [tpFour] = m.raw.fourWay;
+    const [tpFour, tpFourJps] = m.raw.fourWay;
     for (const s of m.raw.fourWay) {
-      const p = (pooled[s.name] ??= { four: [], optimal: 0, problems: 0 });
-      s.times.forEach((t, i) => p.four.push(t / tpFour.times[i]));
+      const p = (pooled[s.name] ??= { four: [], fourJps: [], optimal: 0, problems: 0 });
+      s.times.forEach((t, i) => {
+        p.four.push(t / tpFour.times[i]);
+        p.fourJps.push(t / tpFourJps.times[i]);
+      });
       p.optimal += s.optimal;
       p.problems += s.times.length;
     }
@@ -461,19 +471,23 @@ for (const name of selected) {
       medianRatioToTilepathJps: round(median(p.jps), 2),
     }),
     ...(p.search?.length && { searchOnlyMedianRatioToTilepathAstar: round(median(p.search), 2) }),
-    ...(p.four && { medianRatioToTilepath4Way: round(median(p.four), 2) }),
+    ...(p.four && {
+      medianRatioToTilepath4Way: round(median(p.four), 2),
+      medianRatioToTilepath4WayJps: round(median(p.fourJps), 2),
+    }),
   }));
   console.log(
     `\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`,
   );
   console.log(
     table(
-      ['entrant', 'vs tp A*', 'vs tp JPS', 'vs tp 4-way', 'search only vs tp A*', 'optimal'],
+      ['entrant', 'vs tp A*', 'vs tp JPS', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'search only vs tp A*', 'optimal'],
       report.allMaps.map((s) => [
         s.name,
         s.medianRatioToTilepathAstar ? `${fmt(s.medianRatioToTilepathAstar, 2)}x` : '',
         s.medianRatioToTilepathJps ? `${fmt(s.medianRatioToTilepathJps, 2)}x` : '',
         s.medianRatioToTilepath4Way ? `${fmt(s.medianRatioToTilepath4Way, 2)}x` : '',
+        s.medianRatioToTilepath4WayJps ? `${fmt(s.medianRatioToTilepath4WayJps, 2)}x` : '',
         s.searchOnlyMedianRatioToTilepathAstar
           ? `${fmt(s.searchOnlyMedianRatioToTilepathAstar, 2)}x`
           : '',
