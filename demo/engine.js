@@ -11,14 +11,10 @@ export class SearchEngine {
    * @param {Map<number, number>} costs the cost the user wants for each class
    */
   static async create(pathfinder, PathWorker, map, costs) {
-    // Only the classes on the map go into the grids' cost table. The heuristic is scaled by the
-    // cheapest passable class in the table, so a road class that is nowhere on the map would
-    // still halve it and make every search expand more. A class joins when it is first painted.
-    const present = new Set(map.cells);
-    present.add(0);
-    const applied = new Map([...costs].filter(([cls]) => present.has(cls)));
+    // The whole cost table goes in: the core scales its heuristic by the cheapest class present
+    // on the map, so a road class nobody has painted yet does not slow the search.
     const grid = pathfinder.createGrid(map.width, map.height, map.cells);
-    for (const [cls, cost] of applied) grid.setCost(cls, cost);
+    for (const [cls, cost] of costs) grid.setCost(cls, cost);
     let worker = null;
     let workerError = null;
     if (PathWorker) {
@@ -28,42 +24,35 @@ export class SearchEngine {
           width: map.width,
           height: map.height,
           cells: map.cells.slice(),
-          costs: Object.fromEntries(applied),
+          costs: Object.fromEntries(costs),
         });
       } catch (error) {
         workerError = error;
       }
     }
-    return new SearchEngine(grid, worker, workerError, costs, applied);
+    return new SearchEngine(grid, worker, workerError, costs);
   }
 
-  constructor(grid, worker, workerError, wanted, applied) {
+  constructor(grid, worker, workerError, costs) {
     this.grid = grid;
     this.worker = worker;
     this.workerError = workerError;
-    this.wanted = new Map(wanted);
-    this.applied = applied;
+    this.costs = new Map(costs);
   }
 
   /** The cost table the grids search with, as [class, cost] pairs. */
   costTable() {
-    return [...this.applied];
+    return [...this.costs];
   }
 
   /** Apply a paint stroke's changes. `indices` are y * width + x; `cls` one class for all. */
   setCells(indices, cls) {
-    if (!this.applied.has(cls) && this.wanted.has(cls)) this.#apply(cls, this.wanted.get(cls));
     this.grid.setCells(indices, cls);
     this.worker?.setCells(indices, cls);
   }
 
   setCost(cls, cost) {
-    this.wanted.set(cls, cost);
-    if (this.applied.has(cls)) this.#apply(cls, cost);
-  }
-
-  #apply(cls, cost) {
-    this.applied.set(cls, cost);
+    this.costs.set(cls, cost);
     this.grid.setCost(cls, cost);
     this.worker?.setCost(cls, cost);
   }

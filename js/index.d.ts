@@ -123,8 +123,15 @@ export interface Pathfinder {
   createGrid(width: number, height: number, cells?: Uint8Array | ArrayLike<number>): Grid;
   /** Bytes of wasm memory in use (grows, never shrinks). */
   memoryBytes(): number;
+  /** Bytes held by the shared search state (about 25 per cell of the largest grid searched). */
+  searchMemoryBytes(): number;
   /** Grids created and not yet disposed. */
   liveGrids(): number;
+  /** @internal The option table the JS checks use and the one compiled into the wasm core
+   * (a test compares them). */
+  readonly checkedOptions: unknown;
+  /** @internal */
+  readonly wasmOptions: unknown;
   /** Each option's allowed values and its default, as declared by the C++ core. */
   readonly optionValues: {
     readonly algorithm: readonly Algorithm[];
