@@ -134,14 +134,17 @@ class Grid {
       const address = native.traceAddress() >> 3;
       const events = m.HEAPF64.slice(address, address + native.traceLength());
       const expandedCells = new Int32Array(2 * result.expanded);
-      for (let e = 0, k = 0; e < events.length; e += 5) {
+      let k = 0;
+      for (let e = 0; e < events.length; e += 5) {
         if (events[e] === 1) {
           expandedCells[k++] = events[e + 1];
           expandedCells[k++] = events[e + 2];
         }
       }
       result.traceEvents = events;
-      result.expandedCells = expandedCells;
+      // A truncated trace (over a million events) holds fewer expansions than the search made.
+      result.expandedCells = k === expandedCells.length ? expandedCells : expandedCells.slice(0, k);
+      if (native.traceTruncated()) result.traceTruncated = true;
     }
     return result;
   }
@@ -170,6 +173,8 @@ export function wrapModule(module) {
     wasmOptions,
     createGrid(width, height, cells) {
       checkSize(width, height);
+      const memoryError = module.Grid.checkSize(width, height);
+      if (memoryError) throw new RangeError(memoryError);
       const grid = new Grid(module, state, width, height, cells);
       state.live++;
       return grid;

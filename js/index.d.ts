@@ -79,6 +79,9 @@ export interface PathResult {
   /** With `trace`: one record of 5 numbers per event: kind (0 = opened or improved,
    * 1 = expanded), x, y, g (cost so far), h (heuristic, weighted). */
   traceEvents?: Float64Array;
+  /** With `trace`: true when the trace stopped at its limit (1,048,576 events); the search
+   * itself ran to the end. */
+  traceTruncated?: boolean;
 }
 
 export interface Grid {

@@ -5,7 +5,9 @@ import { OPTION_VALUES } from '../dist/options.mjs';
 
 export { OPTION_VALUES };
 
+// Mirrors Grid::kMaxSide / kMaxCells in cpp/include/tilepath/grid.hpp.
 const MAX_SIDE = 16384;
+const MAX_CELLS = 16777216;
 
 export function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -29,6 +31,11 @@ export function checkInteger(name, value, min, max) {
 export function checkSize(width, height) {
   checkInteger('width', width, 1, MAX_SIDE);
   checkInteger('height', height, 1, MAX_SIDE);
+  if (width * height > MAX_CELLS) {
+    throw new RangeError(
+      `width x height must be at most ${MAX_CELLS} cells, got ${width} x ${height} = ${width * height}`,
+    );
+  }
 }
 
 export function checkClass(cls, name = 'class') {

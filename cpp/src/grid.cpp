@@ -21,6 +21,10 @@ std::string Grid::validateSize(long long width, long long height) {
   if (height < 1 || height > kMaxSide)
     return "height must be an integer from 1 to " + std::to_string(kMaxSide) + ", got " +
            std::to_string(height);
+  if (width * height > kMaxCells)
+    return "width x height must be at most " + std::to_string(kMaxCells) + " cells, got " +
+           std::to_string(width) + " x " + std::to_string(height) + " = " +
+           std::to_string(width * height);
   return {};
 }
 

@@ -133,8 +133,11 @@ struct SearchRun {
     return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions;
   }
   void traceOpened(int32_t i, double g, double h) {
-    if (opt.trace)
-      out.trace.push_back({TraceEvent::Opened, i % width, i / width, g, h});
+    if (opt.trace) record({TraceEvent::Opened, i % width, i / width, g, h});
+  }
+  void record(const TraceEvent& e) {
+    if (out.trace.size() < kMaxTraceEvents) out.trace.push_back(e);
+    else out.traceTruncated = true;
   }
 
  private:

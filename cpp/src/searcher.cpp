@@ -115,7 +115,7 @@ void SearchRun::noteExpanded(int32_t i) {
   ++out.expanded;
   const int x = i % width, y = i / width;
   const double g = s.nodes_[i].g;
-  if (opt.trace) out.trace.push_back({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
+  if (opt.trace) record({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
   const double d = goalDistance(x, y);
   if (d < bestDist || (d == bestDist && g < bestG)) {
     best = i;
@@ -145,6 +145,19 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 }  // namespace
 
+std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
+  const auto cells = static_cast<std::size_t>(grid.size());
+  auto more = [cells](std::size_t have, std::size_t each) {
+    return have >= cells ? 0 : (cells - have) * each;
+  };
+  // Worst case: every cell open at once (heap) or queued (fifo).
+  std::size_t bytes = more(nodes_.size(), sizeof(Node)) +
+                      more(heap_.capacity(), sizeof(HeapEntry)) +
+                      more(fifo_.capacity(), sizeof(int32_t));
+  if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
+  return bytes;
+}
+
 std::size_t Searcher::memoryBytes() const {
   return nodes_.capacity() * sizeof(Node) + heap_.capacity() * sizeof(HeapEntry) +
          fifo_.capacity() * sizeof(int32_t) + scratch_.capacity() * sizeof(int32_t) +
@@ -157,6 +170,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   out.path.clear();
   out.rawPath.clear();
   out.trace.clear();
+  out.traceTruncated = false;
   out.cost = 0;
   out.expanded = 0;
   out.endX = out.endY = -1;

@@ -4,6 +4,8 @@
 // JS checks every argument before calling; the checks here are the backstop that keeps
 // the instance alive whatever arrives (errors come back as strings, never aborts).
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
 
 #include <cstdint>
 #include <string>
@@ -25,6 +27,24 @@ Searcher& sharedSearcher() {
 
 enum Flags : int { kPartial = 1, kSmooth = 2, kIncludeStart = 4, kTrace = 8 };
 
+// Bytes malloc can still hand out before the wasm memory reaches its maximum. Checked before
+// anything large is allocated: running out would abort the instance (no exceptions here).
+double freeBytes() {
+  const double inUse = static_cast<double>(mallinfo().uordblks);
+  return static_cast<double>(emscripten_get_heap_max()) - inUse;
+}
+
+// Room kept free for the JS side's copies of results and for fragmentation.
+constexpr double kMemoryMargin = 32.0 * (1 << 20);
+
+std::string memoryError(const char* what, double needed) {
+  return std::string("not enough wasm memory for ") + what + ": needs about " +
+         std::to_string(static_cast<long long>(needed / (1 << 20)) + 1) + " MB more and a " +
+         std::to_string(static_cast<long long>(kMemoryMargin / (1 << 20))) + " MB reserve, " +
+         std::to_string(static_cast<long long>(freeBytes() / (1 << 20))) +
+         " MB left of the 2 GB wasm limit (dispose grids you no longer need)";
+}
+
 template <typename T>
 uintptr_t address(const std::vector<T>& v) {
   return reinterpret_cast<uintptr_t>(v.data());
@@ -36,8 +56,14 @@ class WasmGrid {
  public:
   WasmGrid(int width, int height) : grid_(width, height) {}
 
+  // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
   static std::string checkSize(double width, double height) {
-    return Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
+    std::string error =
+        Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
+    if (!error.empty()) return error;
+    const double needed = width * height + 64 * 1024;
+    if (needed + kMemoryMargin > freeBytes()) return memoryError("a grid of this size", needed);
+    return {};
   }
 
   int width() const { return grid_.width(); }
@@ -96,6 +122,14 @@ class WasmGrid {
       result_.error = "option values must be non-negative codes";
       return -1;
     }
+    // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
+    const double needed = static_cast<double>(sharedSearcher().bytesToGrowFor(grid_, o.trace)) +
+                          (o.trace ? kMaxTraceEvents * 5.0 * sizeof(double) : 0) +
+                          4.0 * sizeof(int32_t) * grid_.size();
+    if (needed > 0 && needed + kMemoryMargin > freeBytes()) {
+      result_.error = memoryError("this search", needed);
+      return -1;
+    }
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
     if (!result_.ok()) return -1;
     trace_.clear();
@@ -115,6 +149,7 @@ class WasmGrid {
   int traceLength() const { return static_cast<int>(trace_.size()); }
   double cost() const { return result_.cost; }
   double expanded() const { return result_.expanded; }
+  bool traceTruncated() const { return result_.traceTruncated; }
   int endX() const { return result_.endX; }
   int endY() const { return result_.endY; }
   int faceX() const { return result_.faceX; }
@@ -163,5 +198,6 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("endX", &WasmGrid::endX)
       .function("endY", &WasmGrid::endY)
       .function("faceX", &WasmGrid::faceX)
-      .function("faceY", &WasmGrid::faceY);
+      .function("faceY", &WasmGrid::faceY)
+      .function("traceTruncated", &WasmGrid::traceTruncated);
 }

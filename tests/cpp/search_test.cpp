@@ -359,3 +359,23 @@ TEST_CASE("4-neighbour jump point search finds A*'s cost around walls, expanding
   CHECK(j.cost == a.cost);
   CHECK(j.expanded * 10 < a.expanded);
 }
+
+TEST_CASE("a trace stops at its limit while the search runs to the end") {
+  Grid grid(600, 600);
+  Searcher s;
+  SearchOptions o = with(Diagonal::NoCorners, Algorithm::Dijkstra);
+  o.trace = true;
+  auto r = s.find(grid, 0, 0, 599, 599, o);
+  CHECK(r.status == Status::Found);
+  CHECK(r.cost == Approx(599 * std::sqrt(2.0)));
+  CHECK(r.traceTruncated);
+  CHECK(r.trace.size() == kMaxTraceEvents);
+  CHECK(r.expanded > 300000);
+  auto small = s.find(grid, 0, 0, 5, 5, o);
+  CHECK_FALSE(small.traceTruncated);
+}
+
+TEST_CASE("grids over 4096 x 4096 cells are refused, whatever their shape") {
+  CHECK(Grid::validateSize(16384, 1024).empty());
+  CHECK(Grid::validateSize(16384, 1025).find("16777216") != std::string::npos);
+}

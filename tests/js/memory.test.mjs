@@ -32,3 +32,31 @@ test('disposing grids returns their memory for the next ones to reuse', async ()
   for (let k = 0; k < 200; k++) tp.createGrid(1024, 1024).dispose();
   assert.equal(tp.memoryBytes(), heap);
 });
+
+test('running out of wasm memory is a RangeError naming the shortfall, never an abort', async () => {
+  const tp = await createPathfinder();
+  assert.throws(() => tp.createGrid(16384, 16384), {
+    name: 'RangeError',
+    message: /at most 16777216 cells, got 16384 x 16384/,
+  });
+  const grids = [];
+  let refusal = null;
+  try {
+    for (let k = 0; k < 200; k++) grids.push(tp.createGrid(4096, 4096));
+  } catch (error) {
+    refusal = error;
+  }
+  assert.ok(refusal instanceof RangeError, 'grids are refused before the 2 GB limit');
+  assert.match(refusal.message, /not enough wasm memory for a grid of this size: needs about \d+ MB more/);
+  // With the memory full of grids, a search that would need more is refused too...
+  assert.throws(() => grids[0].findPath(0, 0, 4095, 4095), {
+    name: 'RangeError',
+    message: /not enough wasm memory for this search/,
+  });
+  // ...and once grids are disposed, the same instance searches again.
+  for (const g of grids.slice(1)) g.dispose();
+  const r = grids[0].findPath(0, 0, 4095, 4095, { diagonal: 'noCorners', algorithm: 'jps' });
+  assert.equal(r.status, 'found');
+  assert.equal(r.path.length / 2, 4096);
+  grids[0].dispose();
+});

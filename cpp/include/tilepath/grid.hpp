@@ -13,10 +13,13 @@ class Grid {
   static constexpr int kClasses = 256;
 
   // Every cell class 0. Default table: class 0 costs 1, every other class is blocked.
-  // Sizes must be 1..kMaxSide; check with validateSize first when they come from users.
+  // Sizes must pass validateSize (check first when they come from users).
   Grid(int width, int height);
 
+  // A side up to 16384, at most 4096 x 4096 cells in all: with its search state (about 48
+  // bytes a cell at worst) the largest grid still fits in wasm32's 2 GB.
   static constexpr int kMaxSide = 1 << 14;
+  static constexpr long long kMaxCells = 1LL << 24;
   static std::string validateSize(long long width, long long height);
 
   int width() const { return width_; }

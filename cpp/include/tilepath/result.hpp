@@ -19,6 +19,10 @@ struct TraceEvent {
   double h;  // heuristic (weighted) towards the goal
 };
 
+// A trace stops recording after this many events (the search itself goes on), so that a
+// traced search on a huge grid cannot exhaust memory; SearchResult::traceTruncated says so.
+inline constexpr std::size_t kMaxTraceEvents = std::size_t{1} << 20;
+
 struct SearchResult {
   Status status = Status::None;
   std::vector<int32_t> path;     // x0, y0, x1, y1, ...
@@ -29,6 +33,7 @@ struct SearchResult {
   int32_t endX = -1, endY = -1;
   int32_t faceX = 0, faceY = 0;
   std::vector<TraceEvent> trace;  // only with SearchOptions::trace
+  bool traceTruncated = false;    // the trace reached kMaxTraceEvents
   std::string error;              // non-empty: the arguments were rejected, nothing ran
 
   bool ok() const { return error.empty(); }

@@ -26,6 +26,9 @@ class Searcher {
 
   // Bytes held by the search state (grows with the largest grid searched).
   std::size_t memoryBytes() const;
+  // At most how many more bytes a search on `grid` may allocate (for hosts with a hard memory
+  // limit, such as wasm, to refuse a search instead of running out mid-way).
+  std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
   struct Node {
     double g;
