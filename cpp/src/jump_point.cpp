@@ -103,8 +103,7 @@ void runJumpPoint(SearchRun& run) {
   const int width = run.width;
   const bool fourWay = run.opt.diagonal == Diagonal::Never;
   const Jumper jumper(grid, run.goalX, run.goalY, fourWay);
-  run.node(run.start);
-  run.push(run.start, 0.0, run.heuristic(run.startX, run.startY));
+  run.openStart();
 
   while (!run.openEmpty()) {
     const int32_t current = run.pop();
@@ -116,19 +115,10 @@ void runJumpPoint(SearchRun& run) {
     auto tryDirection = [&](int dx, int dy) {
       int jx, jy;
       if (!jumper.jump(x, y, dx, dy, jx, jy)) return;
-      const int32_t next = grid.index(jx, jy);
-      Searcher::Node& n = run.node(next);
-      if (n.heapIndex == Searcher::kClosed) return;
       const int ax = std::abs(jx - x), ay = std::abs(jy - y);
       // A run is straight or diagonal: its length is its number of steps times the step.
-      const double ng = g + (ax != 0 && ay != 0 ? kSqrt2 * ax : static_cast<double>(ax + ay));
-      if (!(ng < n.g)) return;
-      n.parent = current;
-      if (n.heapIndex >= 0) {
-        run.decrease(next, ng);
-      } else {
-        run.push(next, ng, run.heuristic(jx, jy));
-      }
+      run.relax(current, grid.index(jx, jy),
+                g + (ax != 0 && ay != 0 ? kSqrt2 * ax : static_cast<double>(ax + ay)));
     };
 
     if (cur.parent < 0) {  // the start: every direction

@@ -125,6 +125,23 @@ struct SearchRun {
   int32_t pop();
   bool openEmpty() const { return s.heap_.empty(); }
 
+  // Puts the start on the open list.
+  void openStart() {
+    node(start);
+    push(start, 0.0, heuristic(startX, startY));
+  }
+  // Offers `next` a way from `from` with cost `g` so far; kept if cheaper than what it has.
+  void relax(int32_t from, int32_t next, double g) {
+    Searcher::Node& n = node(next);
+    if (n.heapIndex == Searcher::kClosed || !(g < n.g)) return;
+    n.parent = from;
+    if (n.heapIndex >= 0) {
+      decrease(next, g);
+    } else {
+      push(next, g, heuristic(next % width, next / width));
+    }
+  }
+
   // Book-keeping on each expansion (count, trace, closest so far), then whether to go on:
   // false once the target is reached or the budget is spent.
   bool settle(int32_t i);
