@@ -51,8 +51,7 @@ std::string Grid::setCost(int cls, double cost) {
   if (cls < 0 || cls >= kClasses)
     return "class must be an integer from 0 to 255, got " + std::to_string(cls);
   if (std::isnan(cost) || cost < 0)
-    return "cost must be 0 or Infinity (blocked) or a positive number, got " +
-           std::to_string(cost);
+    return "cost must be 0 or Infinity (blocked) or a positive number, got " + std::to_string(cost);
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();
   return {};

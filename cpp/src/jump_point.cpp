@@ -11,7 +11,9 @@
 namespace tilepath {
 namespace {
 
-int sign(int v) { return (v > 0) - (v < 0); }
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
 
 class Jumper {
  public:

@@ -17,17 +17,22 @@ std::optional<Grid> loadMap(const std::string& path, std::string& error) {
   std::string word;
   long long width = -1, height = -1;
   while (in >> word && word != "map") {
-    if (word == "height") in >> height;
-    else if (word == "width") in >> width;
-    else if (word == "type") in >> word;
+    if (word == "height")
+      in >> height;
+    else if (word == "width")
+      in >> width;
+    else if (word == "type")
+      in >> word;
     else {
       error = path + ": unexpected header word '" + word + "'";
       return std::nullopt;
     }
   }
   if (word != "map" || (error = Grid::validateSize(width, height), !error.empty())) {
-    if (error.empty()) error = path + ": no 'map' line";
-    else error = path + ": " + error;
+    if (error.empty())
+      error = path + ": no 'map' line";
+    else
+      error = path + ": " + error;
     return std::nullopt;
   }
   Grid grid(static_cast<int>(width), static_cast<int>(height));

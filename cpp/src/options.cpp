@@ -83,7 +83,8 @@ std::string optionValuesJson() {
   appendNames(json, "algorithm", kAlgorithmNames,
               kAlgorithmNames[static_cast<int>(defaults.algorithm)]);
   json += ',';
-  appendNames(json, "diagonal", kDiagonalNames, kDiagonalNames[static_cast<int>(defaults.diagonal)]);
+  appendNames(json, "diagonal", kDiagonalNames,
+              kDiagonalNames[static_cast<int>(defaults.diagonal)]);
   json += ',';
   appendNames(json, "heuristic", kHeuristicNames, "");
   json += ',';
@@ -92,8 +93,8 @@ std::string optionValuesJson() {
   json += ",\"maxExpansions\":{\"default\":" + std::to_string(defaults.maxExpansions) + "}";
   json += std::string(",\"partial\":{\"default\":") + (defaults.partial ? "true" : "false") + "}";
   json += std::string(",\"smooth\":{\"default\":") + (defaults.smooth ? "true" : "false") + "}";
-  json += std::string(",\"includeStart\":{\"default\":") + (defaults.includeStart ? "true" : "false") +
-          "}";
+  json += std::string(",\"includeStart\":{\"default\":") +
+          (defaults.includeStart ? "true" : "false") + "}";
   json += std::string(",\"trace\":{\"default\":") + (defaults.trace ? "true" : "false") + "}";
   json += '}';
   return json;

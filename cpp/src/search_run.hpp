@@ -113,7 +113,8 @@ struct SearchRun {
     if (up) fn(i - width, 1.0);
     const Diagonal rule = opt.diagonal;
     if (rule == Diagonal::Never) return;
-    if (grid.passable(x + 1, y + 1) && diagonalAllowed(rule, right, down)) fn(i + width + 1, kSqrt2);
+    if (grid.passable(x + 1, y + 1) && diagonalAllowed(rule, right, down))
+      fn(i + width + 1, kSqrt2);
     if (grid.passable(x - 1, y + 1) && diagonalAllowed(rule, left, down)) fn(i + width - 1, kSqrt2);
     if (grid.passable(x + 1, y - 1) && diagonalAllowed(rule, right, up)) fn(i - width + 1, kSqrt2);
     if (grid.passable(x - 1, y - 1) && diagonalAllowed(rule, left, up)) fn(i - width - 1, kSqrt2);
@@ -146,15 +147,15 @@ struct SearchRun {
   // false once the target is reached or the budget is spent.
   bool settle(int32_t i);
   void noteExpanded(int32_t i);
-  bool budgetLeft() const {
-    return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions;
-  }
+  bool budgetLeft() const { return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions; }
   void traceOpened(int32_t i, double g, double h) {
     if (opt.trace) record({TraceEvent::Opened, i % width, i / width, g, h});
   }
   void record(const TraceEvent& e) {
-    if (out.trace.size() < kMaxTraceEvents) out.trace.push_back(e);
-    else out.traceTruncated = true;
+    if (out.trace.size() < kMaxTraceEvents)
+      out.trace.push_back(e);
+    else
+      out.traceTruncated = true;
   }
 
  private:
@@ -166,9 +167,9 @@ struct SearchRun {
 };
 
 // The algorithm families; each fills run.reached / run.best / run.budgetHit.
-void runBestFirst(SearchRun& run);    // A*, Dijkstra, BFS with diagonals
-void runBreadthFirst(SearchRun& run); // BFS, 4 neighbours: a plain FIFO queue
-void runJumpPoint(SearchRun& run);    // JPS, noCorners, uniform cost
+void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
+void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
+void runJumpPoint(SearchRun& run);     // JPS, noCorners, uniform cost
 // Cells between two jump points (exclusive of `from`, inclusive of `to`), appended to path.
 void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path);
 

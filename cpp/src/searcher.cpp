@@ -141,7 +141,9 @@ double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
   return cost;
 }
 
-int sign(int v) { return (v > 0) - (v < 0); }
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
 
 }  // namespace
 
@@ -208,7 +210,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
                              (algorithm == Algorithm::BFS && !uniform);
   run.hScale = usesHeuristic ? options.weight * (run.unitCost ? 1.0 : grid.minCost()) : 0;
   if (options.goal == GoalMode::Adjacent)
-    run.hSlack = options.diagonal == Diagonal::Never ? 1.0
+    run.hSlack = options.diagonal == Diagonal::Never         ? 1.0
                  : run.heuristicKind == Heuristic::Manhattan ? 2.0
                  : run.heuristicKind == Heuristic::Chebyshev ? 1.0
                                                              : kSqrt2;

@@ -30,8 +30,8 @@ double lineCost(const Grid& grid, Diagonal rule, int x0, int y0, int x1, int y1)
       --remaining;
     } else {
       const bool sideA = grid.passable(x + stepX, y), sideB = grid.passable(x, y + stepY);
-      const bool allowed = rule == Diagonal::Never ? sideA && sideB
-                           : rule == Diagonal::NoCorners ? sideA && sideB
+      const bool allowed = rule == Diagonal::Never         ? sideA && sideB
+                           : rule == Diagonal::NoCorners   ? sideA && sideB
                            : rule == Diagonal::OneObstacle ? sideA || sideB
                                                            : true;
       if (!allowed) return 0;

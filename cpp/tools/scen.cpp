@@ -22,7 +22,8 @@ int usage(const char* message) {
   std::fprintf(stderr,
                "%s\nusage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
                "       [--diagonal never|noCorners|oneObstacle|always]\n"
-               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json] [--each]\n       [--stride N]\n",
+               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json] "
+               "[--each]\n       [--stride N]\n",
                message);
   return 2;
 }
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
   SearchOptions options;
   options.diagonal = Diagonal::NoCorners;
   bool json = false;
-  bool each = false;  // one line per problem: index, status, cost (17 digits), expanded
+  bool each = false;       // one line per problem: index, status, cost (17 digits), expanded
   std::size_t stride = 1;  // run every stride-th problem only
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -121,8 +122,9 @@ int main(int argc, char** argv) {
   if (auto slash = mapName.find_last_of('/'); slash != std::string::npos)
     mapName = mapName.substr(slash + 1);
 
-  std::printf("%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f\n",
-              mapName.c_str(), run, mismatches, maxError, median, meanExpanded);
+  std::printf(
+      "%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f\n",
+      mapName.c_str(), run, mismatches, maxError, median, meanExpanded);
   if (json) {
     std::printf(
         "{\"map\":%s,\"problems\":%zu,\"mismatches\":%d,\"maxError\":%.9g,\"medianMicros\":%.3f,"

@@ -163,8 +163,12 @@ class WasmGrid {
   std::vector<double> trace_;
 };
 
-std::string optionValues() { return optionValuesJson(); }
-double searchMemoryBytes() { return static_cast<double>(sharedSearcher().memoryBytes()); }
+std::string optionValues() {
+  return optionValuesJson();
+}
+double searchMemoryBytes() {
+  return static_cast<double>(sharedSearcher().memoryBytes());
+}
 
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("optionValues", &optionValues);

@@ -1,9 +1,10 @@
+#include "tilepath/grid.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 
 #include "maps.hpp"
-#include "tilepath/grid.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;

@@ -52,8 +52,7 @@ inline double legalPathCost(const Grid& grid, Diagonal rule, const std::vector<i
     const int dx = x - px, dy = y - py;
     const std::string at = " at step " + std::to_string(k / 2);
     if (!grid.passable(x, y)) return why = "enters a blocked cell" + at, -1;
-    if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0))
-      return why = "jumps" + at, -1;
+    if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return why = "jumps" + at, -1;
     if (dx != 0 && dy != 0) {
       const bool a = grid.passable(px + dx, py), b = grid.passable(px, py + dy);
       const bool ok = rule == Diagonal::NoCorners     ? a && b

@@ -1,13 +1,14 @@
 // The external truth: Moving AI scenarios give the optimal length of every problem
 // (8 neighbours, no corner cutting). Found through TILEPATH_MOVINGAI.
-#include <catch2/catch.hpp>
+#include "tilepath/movingai.hpp"
+
 #include <dirent.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 
 #include "maps.hpp"
-#include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;

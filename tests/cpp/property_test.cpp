@@ -107,8 +107,8 @@ TEST_CASE("on random grids smoothed paths never cost more and never cross a wall
     CHECK(r.cost <= raw + 1e-9);
     double sum = 0;
     for (std::size_t k = 2; k + 1 < r.path.size(); k += 2) {
-      const double c = lineCost(grid, o.diagonal, r.path[k - 2], r.path[k - 1], r.path[k],
-                                r.path[k + 1]);
+      const double c =
+          lineCost(grid, o.diagonal, r.path[k - 2], r.path[k - 1], r.path[k], r.path[k + 1]);
       CHECK(c > 0);
       sum += c;
     }

@@ -289,8 +289,9 @@ TEST_CASE("option names parse, and unknown names are refused") {
   CHECK_FALSE(parseHeuristic("", h));
   CHECK(parseHeuristic("euclidean", h));
   const std::string json = optionValuesJson();
-  CHECK(json.find("\"diagonal\":{\"values\":[\"never\",\"noCorners\",\"oneObstacle\",\"always\"]") !=
-        std::string::npos);
+  CHECK(
+      json.find("\"diagonal\":{\"values\":[\"never\",\"noCorners\",\"oneObstacle\",\"always\"]") !=
+      std::string::npos);
 }
 
 TEST_CASE("a trace lists each expansion once, in order, with the cells opened before it") {
@@ -307,7 +308,8 @@ TEST_CASE("a trace lists each expansion once, in order, with the cells opened be
   std::vector<bool> opened(12, false);
   for (const TraceEvent& e : r.trace) {
     const int i = e.y * 4 + e.x;
-    if (e.kind == TraceEvent::Opened) opened[i] = true;
+    if (e.kind == TraceEvent::Opened)
+      opened[i] = true;
     else {
       ++expandedEvents;
       CHECK(opened[i]);  // a cell is opened before it is expanded

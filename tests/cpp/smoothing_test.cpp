@@ -1,9 +1,10 @@
+#include "tilepath/smoothing.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "maps.hpp"
 #include "tilepath/searcher.hpp"
-#include "tilepath/smoothing.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;
@@ -74,10 +75,9 @@ TEST_CASE("smoothing does not cut across a swamp when going around is cheaper") 
   raw.smooth = false;
   CHECK(r.cost <= s.find(grid, 0, 1, 6, 2, raw).cost + 1e-9);
   for (std::size_t k = 2; k + 1 < r.path.size(); k += 2) {
-    const double c = lineCost(grid, o.diagonal, r.path[k - 2], r.path[k - 1], r.path[k],
-                              r.path[k + 1]);
-    const double length =
-        std::hypot(r.path[k] - r.path[k - 2], r.path[k + 1] - r.path[k - 1]);
+    const double c =
+        lineCost(grid, o.diagonal, r.path[k - 2], r.path[k - 1], r.path[k], r.path[k + 1]);
+    const double length = std::hypot(r.path[k] - r.path[k - 2], r.path[k + 1] - r.path[k - 1]);
     CHECK(c == Approx(length));  // every segment stays on cost-1 ground
   }
 }

@@ -19,13 +19,13 @@ struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;
   Diagonal diagonal = Diagonal::Never;
   Heuristic heuristic = Heuristic::Default;
-  double weight = 1.0;          // >= 1: weighted A*, cost at most weight x optimal
-  uint32_t maxExpansions = 0;   // 0 = no budget
-  bool partial = false;         // on budget or no path: path to the closest reached cell
+  double weight = 1.0;         // >= 1: weighted A*, cost at most weight x optimal
+  uint32_t maxExpansions = 0;  // 0 = no budget
+  bool partial = false;        // on budget or no path: path to the closest reached cell
   GoalMode goal = GoalMode::Exact;
-  bool smooth = false;          // string-pulling, never costlier, obeys the corner rule
+  bool smooth = false;  // string-pulling, never costlier, obeys the corner rule
   bool includeStart = true;
-  bool trace = false;           // record opened/expanded cells for debug drawing
+  bool trace = false;  // record opened/expanded cells for debug drawing
 };
 
 // Names as the JS options use them, indexed by the enum's value.

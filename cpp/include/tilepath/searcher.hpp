@@ -33,7 +33,7 @@ class Searcher {
   struct Node {
     double g;
     int32_t parent;
-    uint32_t search;  // the search that last touched this record; stale otherwise
+    uint32_t search;    // the search that last touched this record; stale otherwise
     int32_t heapIndex;  // >= 0 open, kClosed after expansion
   };
   struct HeapEntry {
