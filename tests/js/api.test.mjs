@@ -181,3 +181,39 @@ test('a cheap class the map does not use does not weaken the heuristic', async (
   assert.equal(withRoad.cost, plain.cost);
   grid.dispose();
 });
+
+test('2,000 calls with random bad values only ever throw TypeError or RangeError', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(16, 16);
+  const pool = [0, 1, 15, 16, -1, -0, 2.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 53, '3', null,
+    undefined, {}, [], true, 255, 256, 1e-9, 10n];
+  const optionPool = [undefined, null, {}, { diagonal: 'noCorners' }, { diagonal: 7 }, { weight: NaN },
+    { maxExpansions: 2 ** 32 }, { maxExpansions: 1.5 }, { goal: 'adjacent', smooth: true },
+    { algorithm: 'jps', partial: 1 }, { heuristic: null }, [], 'x', { trace: true, includeStart: false }];
+  let seed = 12345;
+  const pick = (list) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return list[seed % list.length];
+  };
+  let threw = 0;
+  for (let k = 0; k < 2000; k++) {
+    const method = pick(['findPath', 'set', 'get', 'setCost', 'fillRect', 'setCells']);
+    try {
+      if (method === 'findPath') grid.findPath(pick(pool), pick(pool), pick(pool), pick(pool), pick(optionPool));
+      else if (method === 'set') grid.set(pick(pool), pick(pool), pick(pool));
+      else if (method === 'get') grid.get(pick(pool), pick(pool));
+      else if (method === 'setCost') grid.setCost(pick(pool), pick(pool));
+      else if (method === 'fillRect') grid.fillRect(pick(pool), pick(pool), pick(pool), pick(pool), pick(pool));
+      else grid.setCells([pick(pool), pick(pool)], pick(pool));
+    } catch (error) {
+      threw++;
+      assert.ok(error instanceof TypeError || error instanceof RangeError, `${method}: ${error}`);
+      assert.ok(error.message.length > 10);
+    }
+  }
+  assert.ok(threw > 1000, `most random calls are refused (${threw})`);
+  grid.setAll(new Uint8Array(256));
+  grid.setCost(0, 1);
+  assert.equal(grid.findPath(0, 0, 15, 15).cost, 30);
+  grid.dispose();
+});
