@@ -1,7 +1,7 @@
 // Runs every suite: Catch2 (through CTest), node:test for the JS API, worker and engine glue,
 // and the browser tests in real Chromium. Runs them all even when one fails, then exits
 // non-zero if any did.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,17 +22,45 @@ const suites = [
   { name: 'e2e', cmd: 'node', args: ['--test', '--test-concurrency=1', ...testFiles('tests/e2e')] },
 ];
 
+// Runs a suite with its output passed through as it comes, and counts what its runner reports:
+// CTest's "N% tests passed, F tests failed out of T", node:test's "# pass N" / "# fail N".
+function runSuite(suite) {
+  return new Promise((resolve) => {
+    const child = spawn(suite.cmd, suite.args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      text += chunk;
+    });
+    child.on('close', (status) => {
+      const counts = { passed: 0, failed: 0 };
+      const ctest = /tests passed, (\d+) tests failed out of (\d+)/.exec(text);
+      if (ctest) {
+        counts.failed = Number(ctest[1]);
+        counts.passed = Number(ctest[2]) - counts.failed;
+      }
+      for (const m of text.matchAll(/^# (pass|fail) (\d+)$/gm)) {
+        counts[m[1] === 'pass' ? 'passed' : 'failed'] += Number(m[2]);
+      }
+      resolve({ status, counts });
+    });
+  });
+}
+
 const failed = [];
+const total = { passed: 0, failed: 0 };
 for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
   console.log(`\n=== ${suite.name}: ${suite.cmd} ${suite.args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(suite.cmd, suite.args, { stdio: 'inherit', cwd: root });
-  console.log(`=== ${suite.name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) failed.push(suite.name);
+  const { status, counts } = await runSuite(suite);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${suite.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  if (status !== 0) failed.push(suite.name);
 }
-if (failed.length > 0) {
-  console.error(`\nfailed suites: ${failed.join(', ')}`);
-  process.exit(1);
-}
-console.log('\nall suites passed');
+if (failed.length > 0) console.error(`\nfailed suites: ${failed.join(', ')}`);
+else console.log('\nall suites passed');
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
+process.exit(failed.length > 0 ? 1 : 0);
