@@ -16,8 +16,26 @@ const testFiles = (dir) =>
     .sort()
     .map((f) => join(dir, f));
 
+// The C++ suite again under AddressSanitizer + UndefinedBehaviorSanitizer, without the long
+// Moving AI runs: any out-of-bounds access or UB in the core fails it. (The allocation-counting
+// test replaces operator new with malloc, which ASan would report as a mismatch.)
+const sanitized = 'build/sanitize';
+const sanitizerFlags = '-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1';
+process.env.ASAN_OPTIONS ??= 'alloc_dealloc_mismatch=0';
+
 const suites = [
   { name: 'cpp', cmd: 'ctest', args: ['--test-dir', 'build/native', '-j', '2', '--output-on-failure'] },
+  {
+    name: 'sanitize',
+    cmd: 'sh',
+    args: [
+      '-c',
+      `cmake -S . -B ${sanitized} -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=${sanitizerFlags}" > /dev/null` +
+        ` && (cmake --build ${sanitized} -j 2 --target tilepath_tests > ${sanitized}.log 2>&1` +
+        ` || (cat ${sanitized}.log; exit 1))` +
+        ` && ${sanitized}/tilepath_tests "~*Moving AI*"`,
+    ],
+  },
   { name: 'js', cmd: 'node', args: ['--test', ...testFiles('tests/js')] },
   { name: 'e2e', cmd: 'node', args: ['--test', '--test-concurrency=1', ...testFiles('tests/e2e')] },
 ];
@@ -38,6 +56,13 @@ function runSuite(suite) {
       if (ctest) {
         counts.failed = Number(ctest[1]);
         counts.passed = Number(ctest[2]) - counts.failed;
+      }
+      const catch2 = /^All tests passed \(\d+ assertions? in (\d+) test cases?\)$/m.exec(text);
+      if (catch2) counts.passed += Number(catch2[1]);
+      const catch2Failed = /^test cases: +(\d+) \| +(\d+) passed \| +(\d+) failed/m.exec(text);
+      if (catch2Failed) {
+        counts.passed += Number(catch2Failed[2]);
+        counts.failed += Number(catch2Failed[3]);
       }
       for (const m of text.matchAll(/^# (pass|fail) (\d+)$/gm)) {
         counts[m[1] === 'pass' ? 'passed' : 'failed'] += Number(m[2]);
