@@ -632,7 +632,8 @@ test('results carry workerMs and expanded; the client counts requests in flight 
 const movingAiMaps = ['arena.map', 'den011d.map', 'AR0011SR.map', 'maze512-1-0.map'];
 
 test("results equal the sync API's on Moving AI maps (noCorners, A*, JPS, Dijkstra)", async (t) => {
-  if (!existsSync(movingAi)) {
+  // Outside CI a checkout without the maps skips, saying why; in CI the test runs and fails.
+  if (!existsSync(movingAi) && !process.env.CI) {
     t.skip(`Moving AI maps not found at ${movingAi}: set TILEPATH_MOVINGAI`);
     return;
   }
