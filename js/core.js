@@ -30,14 +30,24 @@ class Grid {
   #module;
   #native;
   #owner;
+  #width;
+  #height;
 
   constructor(module, owner, width, height, cells) {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height);
-    this.width = width;
-    this.height = height;
+    this.#width = width;
+    this.#height = height;
     if (cells !== undefined) this.setAll(cells);
+  }
+
+  get width() {
+    return this.#width;
+  }
+
+  get height() {
+    return this.#height;
   }
 
   get disposed() {
