@@ -5,6 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readCocosLayer, bindCocosLayer, cocosTileSpace } from '../../js/cocos.js';
+import { recordingGrid } from './support/recording-grid.mjs';
 
 const FLIPPED_ALL = 0xf0000000;
 const FLIPPED_MASK = 0x0fffffff;
@@ -129,23 +130,6 @@ class FakeTiledMap {
   }
 }
 
-/** A stand-in for a Grid that records what it is told. */
-function recordingGrid(width, height, cells) {
-  const data = cells ? Uint8Array.from(cells) : new Uint8Array(width * height);
-  const calls = [];
-  return {
-    width,
-    height,
-    calls,
-    data,
-    get: (x, y) => data[y * width + x],
-    set(x, y, cls) {
-      calls.push(['set', x, y, cls]);
-      data[y * width + x] = cls;
-    },
-    setCost: (cls, cost) => calls.push(['setCost', cls, cost]),
-  };
-}
 
 const ROWS = ['1..2', '.3..', '...1'];
 const tileSize = { width: 32, height: 16 };

@@ -15,6 +15,7 @@ import {
   bindArray2D,
 } from '../../js/laya.js';
 import { readTiledLayer } from '../../js/tiled.js';
+import { recordingGrid } from './support/recording-grid.mjs';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
 
@@ -105,22 +106,6 @@ class FakeTiledMap {
 // Laya reads `data` as an array: the CSV-in-JSON format. That is the fixture map-csv.tmj.
 const json = JSON.parse(readFileSync(join(fixtures, 'map-csv.tmj'), 'utf8'));
 
-function recordingGrid(width, height) {
-  const data = new Uint8Array(width * height);
-  const calls = [];
-  return {
-    width,
-    height,
-    calls,
-    data,
-    get: (x, y) => data[y * width + x],
-    set(x, y, cls) {
-      calls.push(['set', x, y, cls]);
-      data[y * width + x] = cls;
-    },
-    setCost: (cls, cost) => calls.push(['setCost', cls, cost]),
-  };
-}
 
 describe('readLayaLayer', () => {
   test('gives the cells readTiledLayer gives for the same JSON, flip flags masked', () => {
