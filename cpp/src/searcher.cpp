@@ -113,9 +113,13 @@ bool SearchRun::settle(int32_t i) {
 
 void SearchRun::noteExpanded(int32_t i) {
   ++out.expanded;
+  // The closest cell so far only matters for partial paths and nearest goals.
+  const bool trackBest = opt.partial || opt.goal == GoalMode::Nearest;
+  if (!opt.trace && !trackBest) return;
   const int x = i % width, y = i / width;
   const double g = s.nodes_[i].g;
   if (opt.trace) record({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
+  if (!trackBest) return;
   const double d = goalDistance(x, y);
   if (d < bestDist || (d == bestDist && g < bestG)) {
     best = i;
