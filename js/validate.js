@@ -186,6 +186,55 @@ export function encodeOptions(options) {
   };
 }
 
+/** A request's options without `signal` (a snapshot: the caller may change its object later). */
+export function stripSignal(options) {
+  if (options === undefined || options === null) return null;
+  const { signal, ...rest } = options;
+  return rest;
+}
+
+/**
+ * The requests of a findPaths call, checked, as [sx, sy, gx, gy, options] entries. `requests`
+ * holds objects { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, ...; entries without
+ * options of their own take `options`, minus its signal. An error names the request.
+ */
+export function requestList(requests, options, width, height) {
+  if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
+    throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
+  }
+  encodeOptions(options);
+  const shared = stripSignal(options);
+  const checked = (label, sx, sy, gx, gy, own) => {
+    try {
+      checkRequest(width, height, sx, sy, gx, gy, own);
+    } catch (error) {
+      throw new error.constructor(`${label}: ${error.message}`);
+    }
+  };
+  const list = [];
+  if (requests.length > 0 && typeof requests[0] === 'number') {
+    if (requests.length % 4 !== 0) {
+      throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
+    }
+    for (let i = 0; i < requests.length; i += 4) {
+      const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
+      checked(`requests[${i / 4}]`, sx, sy, gx, gy, undefined);
+      list.push([sx, sy, gx, gy, shared]);
+    }
+    return list;
+  }
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i];
+    if (!request || typeof request !== 'object') {
+      throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
+    }
+    const { sx, sy, gx, gy } = request;
+    checked(`requests[${i}]`, sx, sy, gx, gy, request.options);
+    list.push([sx, sy, gx, gy, request.options === undefined ? shared : stripSignal(request.options)]);
+  }
+  return list;
+}
+
 /** Same checks as findPath does, for callers that forward the request elsewhere. */
 export function checkRequest(width, height, sx, sy, gx, gy, options) {
   checkCoordinates(width, height, sx, sy, 'startX', 'startY');

@@ -9,6 +9,7 @@
 
 import { PathWorker } from './worker.js';
 import { abortError } from './worker-protocol.js';
+import { requestList, stripSignal } from './validate.js';
 import { encodedEndpoint, encodeMessage, decodeMessage } from './wechat/codec.js';
 import { loadPathfinderWithWx, DEFAULT_WASM_PATH } from './wechat/instantiate.js';
 
@@ -112,45 +113,18 @@ export class InThreadPathWorker {
   flush() {}
 
   findPath(sx, sy, gx, gy, options) {
-    const { signal, ...rest } = options ?? {};
-    if (signal?.aborted) return Promise.reject(abortError());
+    if (options?.signal?.aborted) return Promise.reject(abortError());
     // Programming errors throw here, synchronously, as PathWorker's do.
-    const result = this.#grid.findPath(sx, sy, gx, gy, options ? rest : undefined);
+    const result = this.#grid.findPath(sx, sy, gx, gy, stripSignal(options));
     this.#requests++;
     return Promise.resolve(result);
   }
 
   findPaths(requests, options) {
-    if (!requests || typeof requests.length !== 'number') {
-      throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
-    }
-    const { signal, ...shared } = options ?? {};
-    if (signal?.aborted) return Promise.reject(abortError());
-    const sharedOptions = options ? shared : undefined;
-    const results = [];
-    if (requests.length > 0 && typeof requests[0] === 'number') {
-      if (requests.length % 4 !== 0) {
-        throw new RangeError(
-          `a flat request list needs 4 numbers per request, got ${requests.length}`,
-        );
-      }
-      for (let i = 0; i < requests.length; i += 4) {
-        results.push(
-          this.#grid.findPath(
-            requests[i],
-            requests[i + 1],
-            requests[i + 2],
-            requests[i + 3],
-            sharedOptions,
-          ),
-        );
-      }
-    } else {
-      for (const r of requests) {
-        const own = r.options ? (({ signal: ignored, ...o }) => o)(r.options) : sharedOptions;
-        results.push(this.#grid.findPath(r.sx, r.sy, r.gx, r.gy, own));
-      }
-    }
+    // Checked in full before any search runs, with PathWorker's own errors.
+    const list = requestList(requests, options, this.#grid.width, this.#grid.height);
+    if (options?.signal?.aborted) return Promise.reject(abortError());
+    const results = list.map(([sx, sy, gx, gy, own]) => this.#grid.findPath(sx, sy, gx, gy, own));
     this.#requests += results.length;
     return Promise.resolve(results);
   }

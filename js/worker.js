@@ -22,8 +22,8 @@ import {
   checkRect,
   checkRequest,
   checkSize,
-  describe,
-  encodeOptions,
+  requestList,
+  stripSignal,
   toCells,
   toDeltas,
 } from './validate.js';
@@ -68,12 +68,6 @@ class NumberQueue {
   }
 }
 
-function stripSignal(options) {
-  if (options === undefined || options === null) return null;
-  // A snapshot: the request is posted at the end of the task, and must not see later changes.
-  const { signal, ...rest } = options;
-  return rest;
-}
 
 export class PathWorker {
   /**
@@ -252,7 +246,7 @@ export class PathWorker {
   /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
   findPath(sx, sy, gx, gy, options) {
     this.#checkOpen();
-    this.#checkRequest(sx, sy, gx, gy, options);
+    checkRequest(this.#width, this.#height, sx, sy, gx, gy, options);
     const [promise] = this.#enqueue([[sx, sy, gx, gy, stripSignal(options)]], options?.signal);
     return promise;
   }
@@ -265,48 +259,8 @@ export class PathWorker {
    */
   findPaths(requests, options) {
     this.#checkOpen();
-    if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
-      throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
-    }
-    encodeOptions(options);
-    const shared = stripSignal(options);
-    const list = [];
-    if (requests.length > 0 && typeof requests[0] === 'number') {
-      if (requests.length % 4 !== 0) {
-        throw new RangeError(
-          `a flat request list needs 4 numbers per request, got ${requests.length}`,
-        );
-      }
-      for (let i = 0; i < requests.length; i += 4) {
-        const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
-        this.#checkRequest(sx, sy, gx, gy, undefined, `requests[${i / 4}]:`);
-        list.push([sx, sy, gx, gy, shared]);
-      }
-    } else {
-      for (let i = 0; i < requests.length; i++) {
-        const request = requests[i];
-        if (!request || typeof request !== 'object') {
-          throw new TypeError(
-            `requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`,
-          );
-        }
-        const { sx, sy, gx, gy } = request;
-        this.#checkRequest(sx, sy, gx, gy, request.options, `requests[${i}]:`);
-        const own = request.options === undefined ? shared : stripSignal(request.options);
-        list.push([sx, sy, gx, gy, own]);
-      }
-    }
+    const list = requestList(requests, options, this.#width, this.#height);
     return Promise.all(this.#enqueue(list, options?.signal));
-  }
-
-  #checkRequest(sx, sy, gx, gy, options, prefix = '') {
-    try {
-      checkRequest(this.#width, this.#height, sx, sy, gx, gy, options);
-    } catch (error) {
-      // findPaths says which request; findPath throws exactly what the sync API throws.
-      if (!prefix) throw error;
-      throw new error.constructor(`${prefix} ${error.message}`);
-    }
   }
 
   #enqueue(list, signal) {
