@@ -138,10 +138,8 @@ std::string coordinateError(const char* name, int v, int limit) {
 // Cost of walking a cell-by-cell path under the grid's table.
 double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
   double cost = 0;
-  for (std::size_t k = 2; k + 1 < path.size(); k += 2) {
-    const bool diagonal = path[k] != path[k - 2] && path[k + 1] != path[k - 1];
-    cost += (diagonal ? kSqrt2 : 1.0) * grid.cellCost(grid.index(path[k], path[k + 1]));
-  }
+  for (std::size_t k = 2; k + 1 < path.size(); k += 2)
+    cost += grid.stepCost(path[k - 2], path[k - 1], path[k], path[k + 1]);
   return cost;
 }
 

@@ -53,11 +53,9 @@ double smoothPath(const Grid& grid, Diagonal rule, const std::vector<int32_t>& p
   // prefix[k]: cost of the path up to its k-th cell, to compare a shortcut with what it skips.
   std::vector<double>& prefix = scratch;
   prefix.assign(n, 0.0);
-  for (std::size_t k = 1; k < n; ++k) {
-    const bool diagonal = path[2 * k] != path[2 * k - 2] && path[2 * k + 1] != path[2 * k - 1];
-    prefix[k] = prefix[k - 1] + (diagonal ? std::sqrt(2.0) : 1.0) *
-                                    grid.cellCost(grid.index(path[2 * k], path[2 * k + 1]));
-  }
+  for (std::size_t k = 1; k < n; ++k)
+    prefix[k] = prefix[k - 1] +
+                grid.stepCost(path[2 * k - 2], path[2 * k - 1], path[2 * k], path[2 * k + 1]);
   out.push_back(path[0]);
   out.push_back(path[1]);
   double total = 0;

@@ -46,6 +46,12 @@ class Grid {
   // Cost of entering cell i, 0 when blocked. Out-of-grid cells are never asked for.
   double cellCost(int i) const { return costs_[cells_[i]]; }
   bool passable(int i) const { return costs_[cells_[i]] > 0; }
+  // A step to a neighbouring cell costs its length (1, or sqrt 2 diagonally) times the cost of
+  // the cell entered.
+  double stepCost(int fromX, int fromY, int toX, int toY) const {
+    const bool diagonal = fromX != toX && fromY != toY;
+    return (diagonal ? 1.4142135623730951 : 1.0) * cellCost(index(toX, toY));
+  }
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
 
   // Cheapest cost among the passable classes present in the grid (scales the heuristic, so a
