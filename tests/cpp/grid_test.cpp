@@ -93,3 +93,49 @@ TEST_CASE("sizes outside 1..16384 are refused with the bad value named") {
   CHECK(Grid::validateSize(5, 20000).find("20000") != std::string::npos);
   CHECK(Grid::validateSize(512, 512).empty());
 }
+
+TEST_CASE("an edit that removes the last cell of one class and adds a new class counts both") {
+  Grid grid = drawn({"3.", ".."});  // class 3 occurs once
+  grid.setCost(3, 5);
+  grid.setCost(4, 0.5);
+  grid.set(0, 0, 4);  // the last 3 goes, the first 4 arrives
+  CHECK(grid.count(3) == 0);
+  CHECK(grid.count(4) == 1);
+  CHECK(grid.minCost() == 0.5);
+  CHECK_FALSE(grid.uniformCost());
+  grid.set(0, 0, 0);  // the count of 4 returns to 0 instead of wrapping around
+  CHECK(grid.count(4) == 0);
+  CHECK(grid.minCost() == 1.0);
+  CHECK(grid.uniformCost());
+}
+
+TEST_CASE("class counts and the cost summary equal a fresh grid's after random edits") {
+  std::uint32_t seed = 12345;
+  auto next = [&seed](std::uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  Grid grid(7, 5);
+  for (int cls = 0; cls < 6; ++cls) grid.setCost(cls, cls == 5 ? 0 : 1 + cls * 0.5);
+  for (int step = 0; step < 3000; ++step) {
+    const int kind = static_cast<int>(next(3));
+    const auto cls = static_cast<uint8_t>(next(6));
+    if (kind == 0) {
+      grid.set(static_cast<int>(next(7)), static_cast<int>(next(5)), cls);
+    } else if (kind == 1) {
+      grid.fillRect(static_cast<int>(next(7)), static_cast<int>(next(5)), static_cast<int>(next(4)),
+                    static_cast<int>(next(4)), cls);
+    } else {
+      const uint32_t indices[] = {next(35), next(35)};
+      const uint8_t classes[] = {cls, static_cast<uint8_t>(next(6))};
+      grid.apply(indices, classes, 2);
+    }
+    Grid fresh(7, 5);
+    for (int cls2 = 0; cls2 < 6; ++cls2) fresh.setCost(cls2, grid.cost(cls2));
+    std::copy(grid.data(), grid.data() + grid.size(), fresh.data());
+    fresh.cellsChanged();
+    for (int cls2 = 0; cls2 < Grid::kClasses; ++cls2) REQUIRE(grid.count(cls2) == fresh.count(cls2));
+    REQUIRE(grid.minCost() == fresh.minCost());
+    REQUIRE(grid.uniformCost() == fresh.uniformCost());
+  }
+}

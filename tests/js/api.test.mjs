@@ -217,3 +217,22 @@ test('2,000 calls with random bad values only ever throw TypeError or RangeError
   assert.equal(grid.findPath(0, 0, 15, 15).cost, 30);
   grid.dispose();
 });
+
+test('an edit that swaps the only cell of one class for a new class keeps the cost table in force', async () => {
+  const tp = await createPathfinder();
+  // The one class-3 cell becomes class 2, new on the map: the last 3 goes and the first 2 arrives,
+  // and both counts must follow, or bfs/jps take the grid for uniform and walk through the swamp.
+  const grid = drawn(tp, ['.....', '..3..', '.....']);
+  grid.setCost(3, 1);
+  grid.setCost(2, 10);
+  grid.set(2, 1, 2);
+  const fresh = drawn(tp, ['.....', '..2..', '.....']);
+  fresh.setCost(2, 10);
+  for (const algorithm of ['astar', 'bfs', 'jps', 'dijkstra']) {
+    const edited = grid.findPath(0, 1, 4, 1, { algorithm });
+    assert.equal(edited.cost, fresh.findPath(0, 1, 4, 1, { algorithm }).cost, algorithm);
+    assert.equal(edited.cost, 6, algorithm);
+  }
+  grid.dispose();
+  fresh.dispose();
+});

@@ -73,7 +73,10 @@ class Grid {
     if (cell == cls) return;
     // The cost summary only depends on which classes are present: refresh it when one
     // appears or disappears, which edits rarely do.
-    const bool presenceChanged = --counts_[cell] == 0 || counts_[cls]++ == 0;
+    // Both counts must change: a short-circuited `||` here once left the new class uncounted.
+    const bool oldGone = --counts_[cell] == 0;
+    const bool newAppeared = counts_[cls]++ == 0;
+    const bool presenceChanged = oldGone || newAppeared;
     cell = cls;
     if (presenceChanged) refreshCostSummary();
   }
