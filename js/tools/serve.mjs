@@ -17,10 +17,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The Moving AI folder: env TILEPATH_MOVINGAI, or ../shared/data/movingai beside the repo. */
+/** The Moving AI folder: env TILEPATH_MOVINGAI, or tests/data/movingai in the repo. */
 export function movingAiFolder() {
   return resolve(
-    process.env.TILEPATH_MOVINGAI || join(repoRoot, '..', 'shared', 'data', 'movingai'),
+    process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai'),
   );
 }
 

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-process.env.TILEPATH_MOVINGAI ??= join(root, '..', 'shared', 'data', 'movingai');
+process.env.TILEPATH_MOVINGAI ??= join(root, 'tests', 'data', 'movingai');
 
 const only = process.argv.slice(2); // e.g. `node js/tools/test.mjs js e2e`
 const testFiles = (dir) =>

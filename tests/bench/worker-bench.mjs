@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
 const requestCount = Number(args.requests);
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const movingAi =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, '..', 'shared', 'data', 'movingai');
+  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
 
 function loadMap() {
   const file = join(movingAi, args.map);

@@ -14,7 +14,7 @@ import { comparable, drawMap, parseMap, parseScenarios, random } from '../e2e/pa
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const movingAi =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, '..', 'shared', 'data', 'movingai');
+  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
 const tilepath = await createPathfinder();
 
 /** Bytes a message carries: typed arrays and buffers by size, 8 per number, 1 per character. */

@@ -1,12 +1,12 @@
 // Moving AI maps for the JS tests and benchmarks: read from TILEPATH_MOVINGAI (default
-// ../shared/data/movingai beside the repo), never copied into the repo.
+// tests/data/movingai in the repo).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const movingaiDir =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, '..', 'shared', 'data', 'movingai');
+  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
 
 /** The .map files present; throws (not skips) when the folder is missing. */
 export function mapNames() {
