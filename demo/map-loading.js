@@ -1,9 +1,17 @@
 // Which map is on screen: the map picker (generated maps, the server's Moving AI maps, a file the
-// user opened or dropped), reading each kind, and the line under the picker that describes it.
+// user opened or dropped), reading each kind, and the line under the picker that describes the
+// map, with what to do when none of it can be walked.
 
 import { GENERATORS, generateMap, parseMovingAiMap } from './maps.js';
+import { WALL, GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
 import { $, showError, showToast } from './page.js';
+
+/** The files the picker and a drop accept, as the drop hint names them. */
+export const MAP_FORMATS = 'a Moving AI .map, or a Tiled map (.tmx, .tmj or .json)';
+export const TILESET_FORMATS = 'its external tilesets (.tsx, .tsj)';
+
+const TILESET_FILE = /\.(tsx|tsj)$/i;
 
 export class MapLoader {
   /**
@@ -15,7 +23,7 @@ export class MapLoader {
     this.key = 'gen:terrain';
     this.seed = 1;
     this.loads = 0; // loads started, so a slow fetch cannot replace a later pick
-    this.fileMap = null; // the last map file opened
+    this.file = null; // the last file opened: { name, text, tilesets, map }
     $('map-select').addEventListener('change', () => this.loadSelected());
     $('map-size').addEventListener('change', () => this.loadSelected());
     $('map-new').addEventListener('click', () => {
@@ -23,10 +31,11 @@ export class MapLoader {
       this.loadSelected();
     });
     $('map-file').addEventListener('change', async () => {
-      const file = $('map-file').files[0];
-      if (file) await this.loadFile(file);
+      const files = [...$('map-file').files];
+      if (files.length) await this.loadFiles(files);
       $('map-file').value = '';
     });
+    $('drop-text').textContent = `Drop ${MAP_FORMATS}, with ${TILESET_FORMATS}`;
     this.bindDrop();
   }
 
@@ -86,8 +95,8 @@ export class MapLoader {
         map.label = `Moving AI: ${key.slice(4)}`;
         if (option.dataset.scenario)
           endpoints = await hardestScenario(option.dataset.scenario, map);
-      } else if (key.startsWith('file:') && this.fileMap) {
-        map = this.fileMap;
+      } else if (key.startsWith('file:') && this.file) {
+        map = this.file.map;
       }
       if (map && token === this.loads) await this.onMap(map, endpoints);
     } catch (error) {
@@ -95,37 +104,61 @@ export class MapLoader {
     }
   }
 
-  async loadFile(file) {
+  /**
+   * Files the user opened or dropped: one map, and the external tilesets a Tiled map names.
+   * @param {File[]} files
+   */
+  async loadFiles(files) {
     try {
-      const text = await file.text();
-      let map;
-      if (/^\s*type\s+/.test(text)) {
-        map = parseMovingAiMap(text, file.name);
-      } else if (/^\s*[{<]/.test(text)) {
-        map = await readTiled(text, file.name);
-      } else {
+      const tilesetFiles = files.filter((f) => TILESET_FILE.test(f.name));
+      const mapFiles = files.filter((f) => !TILESET_FILE.test(f.name));
+      if (mapFiles.length !== 1) {
+        const names = files.map((f) => f.name).join(', ');
         throw new TypeError(
-          `${file.name}: not a Moving AI .map (no "type" header) nor Tiled JSON/TMX`,
+          mapFiles.length
+            ? `one map at a time, please: got ${names}`
+            : `${names}: a tileset alone is not a map; pick or drop it with its map`,
         );
       }
-      map.label = `File: ${file.name}`;
-      this.fileMap = map;
-      const select = $('map-select');
-      let option = select.querySelector('option[value^="file:"]');
-      if (!option) {
-        const group = document.createElement('optgroup');
-        group.label = 'Your file';
-        option = new Option('', '');
-        group.append(option);
-        select.append(group);
-      }
-      option.value = `file:${file.name}`;
-      option.textContent = `${file.name} (${map.width}×${map.height})`;
-      select.value = option.value;
-      await this.loadSelected();
+      const tilesets = {};
+      for (const f of tilesetFiles) tilesets[f.name] = await f.text();
+      const [file] = mapFiles;
+      this.file = { name: file.name, text: await file.text(), tilesets };
+      await this.readFile('walls');
     } catch (error) {
       showError(error);
     }
+  }
+
+  /**
+   * Reads the last file again, a Tiled layer as `tiles` 'walls' (a tile is a wall unless its
+   * properties say otherwise) or 'floor' (a tile is floor, an empty cell a wall), and shows it.
+   */
+  async readFile(tiles) {
+    const { name, text, tilesets } = this.file;
+    let map;
+    if (/^\s*type\s+/.test(text)) {
+      map = parseMovingAiMap(text, name);
+    } else if (/^\s*[{<]/.test(text)) {
+      map = await readTiled(text, name, tilesets, tiles);
+    } else {
+      throw new TypeError(`${name}: not ${MAP_FORMATS} (no "type" header, no JSON or XML)`);
+    }
+    map.label = `File: ${name}`;
+    this.file.map = map;
+    const select = $('map-select');
+    let option = select.querySelector('option[value^="file:"]');
+    if (!option) {
+      const group = document.createElement('optgroup');
+      group.label = 'Your file';
+      option = new Option('', '');
+      group.append(option);
+      select.append(group);
+    }
+    option.value = `file:${name}`;
+    option.textContent = `${name} (${map.width}×${map.height})`;
+    select.value = option.value;
+    await this.loadSelected();
   }
 
   bindDrop() {
@@ -145,13 +178,14 @@ export class MapLoader {
       event.preventDefault();
       depth = 0;
       overlay.hidden = true;
-      const file = event.dataTransfer?.files[0];
-      if (file) this.loadFile(file);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (files.length) this.loadFiles(files);
     });
   }
 
   /**
-   * The line under the picker: name, size and the share of cells blocked.
+   * The line under the picker: size and share blocked, and when every cell is blocked, why and
+   * what would fix it.
    * @param {import('./level.js').Level} level
    */
   describe(level, costOf) {
@@ -162,6 +196,45 @@ export class MapLoader {
     $('map-info').textContent =
       `${map.label ?? map.name}: ${width}×${height}, ${formatInt(total)} cells, ` +
       `${((blocked / total) * 100).toFixed(1)}% blocked.`;
+    const box = $('map-problem');
+    box.replaceChildren();
+    box.hidden = blocked < total;
+    if (box.hidden) return;
+    const tiled = map.tiled;
+    if (tiled?.tiles === 'walls' && tiled.tileCells === total) {
+      box.append(
+        `Every cell of layer “${tiled.layer}” holds a tile, and a tile without a blocked, ` +
+          'cost or pathClass property reads as a wall. If this is a floor layer (a tile is ' +
+          'floor, an empty cell is void), ',
+        this.rereadButton('floor', `read “${tiled.layer}” as floor`),
+        '. Or give its walkable tiles blocked = false in Tiled.',
+      );
+    } else if (tiled?.tiles === 'floor' && tiled.tileCells === 0) {
+      box.append(
+        `Layer “${tiled.layer}” has no tiles, and read as floor an empty cell is a wall: `,
+        this.rereadButton('walls', 'read it as walls'),
+        '.',
+      );
+    } else {
+      const names = level.classes.map(([cls]) => TERRAIN[cls]?.name ?? `class ${cls}`);
+      const sliders = level.classes.filter(([cls]) => TERRAIN[cls]?.editable);
+      box.append(
+        `Every cell is ${names.join(' or ')}, and the cost table blocks ` +
+          `${names.length > 1 ? 'them all' : 'it'}: ` +
+          (sliders.length
+            ? `raise the ${sliders.map(([cls]) => TERRAIN[cls].name).join(' or ')} cost ` +
+              'above 0 under Terrain costs.'
+            : `paint some ${TERRAIN[GROUND].name} to walk on.`),
+      );
+    }
+  }
+
+  rereadButton(tiles, label) {
+    const button = document.createElement('button');
+    button.className = 'link';
+    button.textContent = label;
+    button.addEventListener('click', () => this.readFile(tiles).catch(showError));
+    return button;
   }
 }
 
@@ -191,8 +264,11 @@ async function hardestScenario(url, map) {
   }
 }
 
-/** Tiled JSON or TMX through tilepath/tiled; picks a collision-looking layer, else the first. */
-async function readTiled(text, name) {
+/**
+ * A Tiled map (JSON or TMX) through tilepath/tiled: a collision-looking layer if there is one,
+ * else the first tile layer.
+ */
+async function readTiled(text, name, tilesets, tiles) {
   let tiled;
   try {
     tiled = await import('../js/tiled.js');
@@ -200,7 +276,9 @@ async function readTiled(text, name) {
     throw new Error(`Tiled maps need js/tiled.js and its dependency fflate: ${error.message}`);
   }
   const names = [];
+  const sources = []; // external tilesets the map names
   if (text.trim().startsWith('{')) {
+    const json = JSON.parse(text);
     const walk = (layers, prefix) => {
       for (const l of layers ?? []) {
         const path = prefix ? `${prefix}/${l.name}` : l.name;
@@ -208,19 +286,41 @@ async function readTiled(text, name) {
         if (l.type === 'group') walk(l.layers, path);
       }
     };
-    walk(JSON.parse(text).layers, '');
+    walk(json.layers, '');
+    for (const t of json.tilesets ?? []) if (t.source) sources.push(t.source);
   } else {
     for (const m of text.matchAll(/<layer\b[^>]*\bname="([^"]*)"/g)) names.push(m[1]);
+    for (const m of text.matchAll(/<tileset\b[^>]*\bsource="([^"]*)"/g)) sources.push(m[1]);
   }
   const preferred = names.find((n) => /collision|collide|wall|obstacle|block|solid/i.test(n));
-  const layer = preferred ?? 0;
-  const read = tiled.readTiledLayer(text, { layer });
+  const layer = preferred ?? names[0] ?? 0;
+  const options = { layer, tilesets };
+  // Floor: a tile is walkable unless it says it blocks; an empty cell is outside the level.
+  if (tiles === 'floor') {
+    options.classOf = (gid, properties) =>
+      gid === 0 || properties.blocked === true || properties.collides === true ? WALL : GROUND;
+  }
+  let read;
+  try {
+    read = tiled.readTiledLayer(text, options);
+  } catch (error) {
+    // The reader names its option; a demo user gives a tileset by picking its file.
+    const missing = sources.filter((s) => !(s.split(/[\\/]/).pop() in tilesets));
+    if (!missing.length) throw error;
+    throw new Error(
+      `${name} uses the external tileset ${missing.join(', ')}: pick or drop ` +
+        `${missing.length > 1 ? 'them' : 'it'} together with the map`,
+    );
+  }
   const map = { name, width: read.width, height: read.height, cells: read.cells };
   // Tile properties may give classes their own costs: use them for this map.
   const entries = read.costs instanceof Map ? [...read.costs] : Object.entries(read.costs ?? {});
   map.costs = entries.map(([cls, cost]) => [Number(cls), cost]);
+  const layerName = typeof layer === 'string' ? layer : 'first';
+  map.tiled = { layer: layerName, tiles, tileCells: read.gids.filter((g) => g !== 0).length };
   showToast(
-    `Read layer ${JSON.stringify(preferred ?? names[0] ?? 'first')} of ${name}`,
+    `Read layer ${JSON.stringify(layerName)} of ${name}` +
+      (tiles === 'floor' ? ' as floor' : ''),
     'info',
     3000,
   );

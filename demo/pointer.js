@@ -8,7 +8,8 @@ export class PointerInput {
    * @param {{ view: import('./view.js').MapView, tools: import('./tools.js').ToolPanel,
    *   route: import('./route.js').Route, painter: import('./painting.js').Painter,
    *   hasMap(): boolean, mode(): string, onRoute(): void, onDragEnd(): void,
-   *   onSend(cell: {x: number, y: number}): void, onHover(cell: {x: number, y: number} | null): void }} parts
+   *   onSend(cell: {x: number, y: number}): void,
+   *   onHover(cell: {x: number, y: number} | null): void }} parts
    *   onRoute: S or G moved; onDragEnd: a stroke or a marker drag ended (search again, in full);
    *   onSend: an agents-mode click on the map
    */
@@ -76,7 +77,7 @@ export class PointerInput {
   /** Route tool: grab S or G if the press is on one, else place the next endpoint. */
   routeDown(p, cell) {
     const { view, route, onRoute } = this.parts;
-    const grabbed = route.grab(p, (x, y) => view.cellCenter(x, y), Math.max(12, view.zoom * 0.8));
+    const grabbed = route.grab(p, (x, y) => view.markerCenter(x, y), Math.max(12, view.zoom * 0.8));
     if (grabbed) return { kind: 'drag', which: grabbed };
     if (!view.inside(cell.x, cell.y)) return null;
     route.place(cell);

@@ -1,4 +1,6 @@
 // The start (S) and goal (G) of the path and step modes, and which one a click places next.
+// Both always lie inside the current map: they are clamped into it whenever the map changes or
+// a marker is dragged past the edge.
 
 export class Route {
   constructor() {
@@ -9,34 +11,37 @@ export class Route {
     this.height = 0;
   }
 
-  /** A new map of width x height cells, with its suggested endpoints. */
+  /** A new map: take the suggested endpoints, kept inside its width x height. */
   reset(width, height, { start, goal }) {
     this.width = width;
     this.height = height;
-    this.start = start;
-    this.goal = goal;
+    this.start = this.clamp(start);
+    this.goal = this.clamp(goal);
     this.next = 'start';
   }
 
-  inside({ x, y }) {
-    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  /** The cell of the map nearest to `cell`. */
+  clamp(cell) {
+    const x = Math.max(0, Math.min(this.width - 1, Math.round(cell.x)));
+    const y = Math.max(0, Math.min(this.height - 1, Math.round(cell.y)));
+    return { x, y };
   }
 
-  /** A click on a cell of the map: places the next endpoint. */
+  /** A click: places the next endpoint. */
   place(cell) {
-    this[this.next] = cell;
+    this[this.next] = this.clamp(cell);
     this.next = this.next === 'start' ? 'goal' : 'start';
   }
 
   /**
-   * A dragged marker follows the pointer while it is over the map. Returns true when it moved to
-   * another cell.
+   * A dragged marker follows the pointer, held at the map's edge when the pointer leaves it.
+   * Returns true when it moved to another cell.
    * @param {'start' | 'goal'} which
    */
   move(which, cell) {
-    if (!this.inside(cell)) return false;
-    if (cell.x === this[which].x && cell.y === this[which].y) return false;
-    this[which] = cell;
+    const to = this.clamp(cell);
+    if (to.x === this[which].x && to.y === this[which].y) return false;
+    this[which] = to;
     return true;
   }
 

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { launch } from './harness.mjs';
 import { createPathfinder } from '../../js/node.js';
 import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mjs';
+import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
 
 const MAP_NAME = 'den011d.map'; // 247x167: big enough to matter, cells still several pixels wide
 
@@ -18,6 +19,23 @@ const MAP_NAME = 'den011d.map'; // 247x167: big enough to matter, cells still se
 function scenario() {
   const problems = loadScenario(MAP_NAME).sort((a, b) => a.optimal - b.optimal);
   return problems[Math.floor(problems.length * 0.75)];
+}
+
+/** Classes of a map drawn as strings, by character. */
+function classesOf(rows, classOf) {
+  return rows.flatMap((row) => [...row].map((c) => classOf[c]));
+}
+
+/** Drops files on the page as a person dragging them from a file manager would. */
+async function dropFiles(page, files) {
+  await page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const f of files) data.items.add(new File([f.text], f.name));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      const init = { dataTransfer: data, bubbles: true, cancelable: true };
+      document.dispatchEvent(new DragEvent(type, init));
+    }
+  }, files);
 }
 
 function pathCells(path) {
@@ -339,4 +357,239 @@ describe('demo page', () => {
     await session.screenshot(phone, 'demo-390x844');
     assert.deepEqual(errorsOf(phone), []);
   });
+
+  /** The route, the last query's endpoints, and whether each marker's disk lies on the map. */
+  async function markers(page) {
+    return page.evaluate(() => {
+      const d = window.tilepathDemo;
+      const { start, goal } = d.route;
+      const rect = d.mapRect();
+      const onMap = (cell) => {
+        const disk = d.markerDisk(cell.x, cell.y);
+        const centre = d.cellToClient(cell.x, cell.y);
+        const inside =
+          disk.x - disk.r >= rect.x - 0.5 &&
+          disk.y - disk.r >= rect.y - 0.5 &&
+          disk.x + disk.r <= rect.x + rect.width + 0.5 &&
+          disk.y + disk.r <= rect.y + rect.height + 0.5;
+        // Moved in from the edge, the disk stays on its cell: the cell's centre is within the
+        // disk's bounding square (in a corner it may sit just outside the disk itself).
+        const covers =
+          Math.abs(disk.x - centre.x) <= disk.r && Math.abs(disk.y - centre.y) <= disk.r;
+        return inside && covers;
+      };
+      const { width, height } = d.map;
+      const inMap = (c) => c.x >= 0 && c.y >= 0 && c.x < width && c.y < height;
+      const q = d.last.query;
+      return {
+        cellsInMap: inMap(start) && inMap(goal),
+        disksOnMap: onMap(start) && onMap(goal),
+        queried: q.sx === start.x && q.sy === start.y && q.gx === goal.x && q.gy === goal.y,
+      };
+    });
+  }
+
+  test('start and goal markers stay inside the map: on every map change, and when dragged past its edge', async (t) => {
+    const page = await openDemo(t);
+    const inside = { cellsInMap: true, disksOnMap: true, queried: true };
+    assert.deepEqual(await markers(page), inside, 'the first map');
+    await page.selectOption('#map-size', '64');
+    await page.waitForFunction(() => window.tilepathDemo.map.width === 64);
+    await settledResult(page);
+    assert.deepEqual(await markers(page), inside, 'a smaller generated map');
+    for (const name of ['arena.map', 'den011d.map', 'brc202d.map']) {
+      await pickMap(page, name);
+      assert.deepEqual(await markers(page), inside, name);
+    }
+    // Drag G from its cell to beyond the map's top-right corner: it stops on the corner cell.
+    const { goal } = await page.evaluate(() => window.tilepathDemo.route);
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const from = await page.evaluate(
+      ([x, y]) => window.tilepathDemo.markerDisk(x, y),
+      [goal.x, goal.y],
+    );
+    const rect = await page.evaluate(() => window.tilepathDemo.mapRect());
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + rect.width + 30, rect.y - 30, { steps: 8 });
+    await page.mouse.up();
+    await settledResult(page);
+    assert.deepEqual((await page.evaluate(() => window.tilepathDemo.route)).goal, {
+      x: map.width - 1,
+      y: 0,
+    });
+    assert.deepEqual(await markers(page), inside, 'after the drag');
+    await session.screenshot(page, 'demo-marker-in-corner');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the drop hint and the file picker name every format accepted, and a file of each loads', async (t) => {
+    const page = await openDemo(t);
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'x.map'));
+      document.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
+    });
+    assert.equal(await page.isVisible('#drop-overlay'), true);
+    assert.equal(
+      (await page.textContent('#drop-overlay')).trim(),
+      'Drop a Moving AI .map, or a Tiled map (.tmx, .tmj or .json), ' +
+        'with its external tilesets (.tsx, .tsj)',
+    );
+    await page.evaluate(() => document.dispatchEvent(new DragEvent('dragleave')));
+    assert.equal(await page.isVisible('#drop-overlay'), false);
+    assert.equal(
+      (await page.textContent('#file-formats')).replace(/\s+/g, ' ').trim(),
+      'A Moving AI .map, or a Tiled map (.tmx, .tmj or .json) with its external tilesets ' +
+        '(.tsx, .tsj): open them together, or drop them anywhere on the page.',
+    );
+    const accept = (await page.getAttribute('#map-file', 'accept')).split(',');
+    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj']) {
+      assert.ok(accept.includes(extension), `the file picker accepts ${extension}`);
+    }
+
+    // One small level drawn as strings, written in each format: '#' a wall, '.' floor.
+    // prettier-ignore
+    const rows = [
+      '..#.....',
+      '..#..#..',
+      '.....#..',
+    ];
+    const expected = classesOf(rows, { '.': 0, '#': 1 });
+    // A walls layer: an empty cell is free; tile 0 has no properties, so it reads as a wall.
+    const walls = { layer: 'Walls', gids: { '.': 0, '#': 1 } };
+    const tiled = tiledMap(rows, walls);
+    // The same with its tileset in terrain.tsx, where tile 0 says blocked = true.
+    const external = tiledMap(rows, { ...walls, tiles: { 0: { blocked: true } }, external: 'terrain.tsx' });
+    const drops = [
+      [{ name: 'level.map', text: movingAiText(rows.map((r) => r.replace(/#/g, '@'))) }],
+      [{ name: 'level.tmx', text: tiled.tmx }],
+      [{ name: 'level.tmj', text: tiled.tmj }],
+      [{ name: 'level.json', text: tiled.tmj }],
+      [
+        { name: 'with-tileset.tmx', text: external.tmx },
+        { name: 'terrain.tsx', text: external.tsx },
+      ],
+      [
+        { name: 'terrain.tsx', text: external.tsx },
+        { name: 'with-tileset.tmj', text: external.tmj },
+      ],
+    ];
+    for (const files of drops) {
+      const name = files.find((f) => !f.name.endsWith('.tsx')).name;
+      await dropFiles(page, files);
+      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+      const last = await settledResult(page);
+      assert.deepEqual(await page.evaluate(() => window.tilepathDemo.cells()), expected, name);
+      assert.equal(last.status, 'found', name);
+    }
+    await session.screenshot(page, 'demo-dropped-tiled');
+    // A map whose tileset was left behind says which file to add.
+    await dropFiles(page, [{ name: 'alone.tmx', text: external.tmx }]);
+    await page.waitForFunction(() => !document.getElementById('toast').hidden);
+    assert.equal(
+      await page.textContent('#toast'),
+      'alone.tmx uses the external tileset terrain.tsx: pick or drop it together with the map',
+    );
+    assert.equal((await page.evaluate(() => window.tilepathDemo.map)).name, 'with-tileset.tmj');
+    assert.deepEqual(
+      errorsOf(page).filter((e) => !e.includes('alone.tmx')),
+      [],
+      'nothing but the expected warning',
+    );
+  });
+
+  test('a Tiled floor layer that reads as all blocked says why, and reading it as floor fixes it', async (t) => {
+    const page = await openDemo(t);
+    // A ground layer as designers draw it: every cell a grass tile (no properties), rocks that
+    // say blocked = true. Read as walls (the default), every cell is blocked.
+    // prettier-ignore
+    const rows = [
+      'gggggggg',
+      'ggrrgggg',
+      'gggggrgg',
+      'gggggggg',
+    ];
+    const floor = tiledMap(rows, { gids: { g: 1, r: 2 }, tiles: { 1: { blocked: true } } });
+    for (const [name, text] of [
+      ['floor.tmj', floor.tmj],
+      ['floor.tmx', floor.tmx],
+    ]) {
+      await dropFiles(page, [{ name, text }]);
+      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+      await page.waitForSelector('#map-problem', { state: 'visible' });
+      assert.equal(
+        await page.textContent('#map-problem'),
+        'Every cell of layer “Ground” holds a tile, and a tile without a blocked, cost or ' +
+          'pathClass property reads as a wall. If this is a floor layer (a tile is floor, an ' +
+          'empty cell is void), read “Ground” as floor. Or give its walkable tiles ' +
+          'blocked = false in Tiled.',
+      );
+      assert.equal((await settledResult(page)).status, 'none');
+      if (name.endsWith('.tmj')) await session.screenshot(page, 'demo-all-blocked');
+      await page.click('#map-problem button');
+      await page.waitForSelector('#map-problem', { state: 'hidden' });
+      await settledResult(page);
+      assert.deepEqual(
+        await page.evaluate(() => window.tilepathDemo.cells()),
+        classesOf(rows, { g: 0, r: 1 }),
+        name,
+      );
+      assert.equal((await settledResult(page)).status, 'found', name);
+    }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('a map the cost table blocks entirely says which cost to raise', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, 'arena.map');
+    const setGroundCost = (cost) =>
+      page.$eval(
+        '#cost-0',
+        (el, cost) => {
+          el.value = String(cost);
+          el.dispatchEvent(new Event('input'));
+        },
+        cost,
+      );
+    await setGroundCost(0);
+    assert.equal(
+      await page.textContent('#map-problem'),
+      'Every cell is Ground or Wall, and the cost table blocks them all: raise the Ground cost ' +
+        'above 0 under Terrain costs.',
+    );
+    assert.equal((await settledResult(page)).status, 'none');
+    await setGroundCost(1);
+    assert.equal(await page.isVisible('#map-problem'), false);
+    assert.equal((await settledResult(page)).status, 'found');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the search options are visible without scrolling at 1280x720, in every mode', async (t) => {
+    const page = await openDemo(t);
+    for (const mode of ['path', 'step', 'agents']) {
+      await page.click(`[data-mode="${mode}"]`);
+      const hidden = await page.evaluate(() => {
+        const out = [];
+        for (const el of document.querySelectorAll('#group-search select, #group-search input')) {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          const seen =
+            r.width > 0 &&
+            r.top >= 0 &&
+            r.left >= 0 &&
+            r.bottom <= innerHeight &&
+            r.right <= innerWidth &&
+            el.closest('label').contains(document.elementFromPoint(x, y));
+          if (!seen) out.push(el.id);
+        }
+        return out;
+      });
+      assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
+      await session.screenshot(page, `demo-1280x720-${mode}`);
+    }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
 });
