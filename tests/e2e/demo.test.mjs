@@ -5,9 +5,13 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { launch } from './harness.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { repoRoot } from '../../js/tools/serve.mjs';
 import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mjs';
+import { MOVING_AI_MAPS } from '../js/support/movingai-list.mjs';
 import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
 
 const MAP_NAME = 'den011d.map'; // 247x167: big enough to matter, cells still several pixels wide
@@ -592,4 +596,42 @@ describe('demo page', () => {
     assert.deepEqual(errorsOf(page), []);
   });
 
+  test('served by `npm run demo` with no environment variable, the map picker lists the eight Moving AI maps', async (t) => {
+    const env = { ...process.env, PORT: '0' };
+    delete env.TILEPATH_MOVINGAI;
+    const server = spawn(process.execPath, [join(repoRoot, 'js', 'tools', 'serve.mjs')], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    t.after(() => server.kill());
+    let output = '';
+    const url = await new Promise((resolve, reject) => {
+      server.stdout.on('data', (chunk) => {
+        output += chunk;
+        const m = /tilepath demo: http:\/\/localhost:(\d+)\/demo\//.exec(output);
+        if (m) resolve(`http://127.0.0.1:${m[1]}/demo/`);
+      });
+      server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}): ${output}`)));
+    });
+    assert.equal(
+      output.split('\n')[0],
+      `Moving AI maps: 8 from ${join(repoRoot, 'tests', 'data', 'movingai')}`,
+    );
+    const page = await session.newPage();
+    t.after(() => page.close());
+    await page.goto(url);
+    await page.evaluate(() => window.tilepathDemo.ready);
+    const listed = await page.$$eval(
+      '#map-select optgroup[label="Moving AI benchmarks"] option',
+      (options) => options.map((o) => [o.value, o.textContent]),
+    );
+    assert.deepEqual(
+      listed,
+      MOVING_AI_MAPS.map(({ name, width, height }) => [
+        `mai:${name}`,
+        `${name.replace(/\.map$/, '')} (${width}×${height})`,
+      ]),
+    );
+    assert.deepEqual(errorsOf(page), []);
+  });
 });
