@@ -72,8 +72,8 @@ export class Hud {
  */
 export function showLegend({ classes, costOf, mode, smooth, heat }) {
   const items = [];
-  const line = (color, label, dashed = false) =>
-    `<span class="item"><span class="line${dashed ? ' dashed' : ''}" style="background:${color}"></span>${label}</span>`;
+  const line = (color, label, dashed = false, wide = false) =>
+    `<span class="item${wide ? ' wide' : ''}"><span class="line${dashed ? ' dashed' : ''}" style="background:${color}"></span>${label}</span>`;
   const dot = (color, label) =>
     `<span class="item"><span class="dot" style="background:${color}"></span>${label}</span>`;
   const box = (color, label) =>
@@ -98,7 +98,7 @@ export function showLegend({ classes, costOf, mode, smooth, heat }) {
       items.push(
         box('rgb(120 230 60)', 'open'),
         box('rgb(255 130 80)', 'closed'),
-        line('#ff3df2', 'best route to the expanded cell'),
+        line('#ff3df2', 'best route to the expanded cell', false, true),
       );
     } else {
       if (smooth) {
@@ -106,7 +106,7 @@ export function showLegend({ classes, costOf, mode, smooth, heat }) {
       } else items.push(line('#20d8ff', 'path'));
       if (heat) {
         items.push(
-          `<span class="item">expanded: first<span class="ramp" style="background:${heatGradientCss()}"></span>last</span>`,
+          `<span class="item wide">expanded: first<span class="ramp" style="background:${heatGradientCss()}"></span>last</span>`,
         );
       }
     }

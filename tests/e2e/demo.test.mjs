@@ -464,7 +464,11 @@ describe('demo page', () => {
     const walls = { layer: 'Walls', gids: { '.': 0, '#': 1 } };
     const tiled = tiledMap(rows, walls);
     // The same with its tileset in terrain.tsx, where tile 0 says blocked = true.
-    const external = tiledMap(rows, { ...walls, tiles: { 0: { blocked: true } }, external: 'terrain.tsx' });
+    const external = tiledMap(rows, {
+      ...walls,
+      tiles: { 0: { blocked: true } },
+      external: 'terrain.tsx',
+    });
     const drops = [
       [{ name: 'level.map', text: movingAiText(rows.map((r) => r.replace(/#/g, '@'))) }],
       [{ name: 'level.tmx', text: tiled.tmx }],
