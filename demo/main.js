@@ -124,7 +124,7 @@ async function useMap(map, endpoints) {
 
 /** The words that follow the state: the options note, the legend and the hint. */
 function showState() {
-  panel.showNote(level.uniformCosts(costOf));
+  panel.showFor(modes.name, level.uniformCosts(costOf));
   showLegend({
     classes: level.classes,
     costOf,

@@ -91,12 +91,25 @@ export class SearchPanel {
     return $('on-main').checked;
   }
 
-  /** A line under the options on what the chosen algorithm does with this map's costs. */
-  showNote(uniformCosts) {
+  /**
+   * Greys out what the mode does not use, and a line under the options on what the chosen
+   * algorithm does with this map's costs.
+   */
+  showFor(mode, uniformCosts) {
+    // Units plan with the options agentOptions() keeps; nothing draws a heat map meanwhile.
+    const agents = mode === 'agents';
+    for (const id of ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']) {
+      $(id).disabled = agents;
+      $(id).closest('label').classList.toggle('unused', agents);
+    }
     const algorithm = $('opt-algorithm').value;
     const diagonal = $('opt-diagonal').value;
     let note = '';
-    if (algorithm === 'bfs')
+    if (agents)
+      note =
+        'Units plan with the algorithm, diagonals, heuristic and weight above, and walk to ' +
+        'the nearest cell they can reach.';
+    else if (algorithm === 'bfs')
       note = 'BFS searches as if every passable cell cost 1; the cost shown uses the table.';
     else if (algorithm === 'jps' && (diagonal !== 'noCorners' || !uniformCosts)) {
       note = 'JPS needs “No corner cutting” and uniform costs; here it quietly runs A*.';

@@ -14,6 +14,9 @@ import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mj
 import { MOVING_AI_MAPS } from '../js/support/movingai-list.mjs';
 import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
 
+/** The search options the current mode does not use. */
+const UNUSED_OPTIONS = '#group-search :is(input, select):disabled';
+
 const MAP_NAME = 'den011d.map'; // 247x167: big enough to matter, cells still several pixels wide
 
 /**
@@ -315,6 +318,9 @@ describe('demo page', () => {
     const path = (await settledResult(page)).path;
     await page.click('[data-mode="agents"]');
     await page.click('[data-tool="route"]');
+    // Units plan with the algorithm, diagonals, heuristic and weight: the rest is greyed out.
+    const greyed = await page.$$eval(UNUSED_OPTIONS, (list) => list.map((el) => el.id));
+    assert.deepEqual(greyed, ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']);
     const frames0 = await page.evaluate(() => window.tilepathDemo.frames);
     const bytes0 = (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted;
     // The page keeps drawing frames while the crowd plans: 45 more of them, 100 plans, some
@@ -595,6 +601,8 @@ describe('demo page', () => {
         return out;
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
+      const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
+      assert.equal(disabled, mode === 'agents' ? 5 : 0, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }
     assert.deepEqual(errorsOf(page), []);
