@@ -123,19 +123,20 @@ export class MapLoader {
       const tilesets = {};
       for (const f of tilesetFiles) tilesets[f.name] = await f.text();
       const [file] = mapFiles;
-      this.file = { name: file.name, text: await file.text(), tilesets };
-      await this.readFile('walls');
+      await this.readFile({ name: file.name, text: await file.text(), tilesets }, 'walls');
     } catch (error) {
       showError(error);
     }
   }
 
   /**
-   * Reads the last file again, a Tiled layer as `tiles` 'walls' (a tile is a wall unless its
-   * properties say otherwise) or 'floor' (a tile is floor, an empty cell a wall), and shows it.
+   * Reads a map file, a Tiled layer as `tiles` 'walls' (a tile is a wall unless its properties
+   * say otherwise) or 'floor' (a tile is floor, an empty cell a wall), and shows it. The file
+   * shown before stays in the picker if this one cannot be read.
+   * @param {{ name: string, text: string, tilesets: { [source: string]: string } }} file
    */
-  async readFile(tiles) {
-    const { name, text, tilesets } = this.file;
+  async readFile(file, tiles) {
+    const { name, text, tilesets } = file;
     let map;
     if (/^\s*type\s+/.test(text)) {
       map = parseMovingAiMap(text, name);
@@ -145,7 +146,7 @@ export class MapLoader {
       throw new TypeError(`${name}: not ${MAP_FORMATS} (no "type" header, no JSON or XML)`);
     }
     map.label = `File: ${name}`;
-    this.file.map = map;
+    this.file = { ...file, map };
     const select = $('map-select');
     let option = select.querySelector('option[value^="file:"]');
     if (!option) {
@@ -233,7 +234,7 @@ export class MapLoader {
     const button = document.createElement('button');
     button.className = 'link';
     button.textContent = label;
-    button.addEventListener('click', () => this.readFile(tiles).catch(showError));
+    button.addEventListener('click', () => this.readFile(this.file, tiles).catch(showError));
     return button;
   }
 }
