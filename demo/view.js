@@ -66,6 +66,7 @@ export class MapView {
     this.overlay = null;
     this.showOverlay = true;
     this.needsDraw = true;
+    this.fitted = false; // showing the whole map, as fit() left it: a resize fits again
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
   }
@@ -85,7 +86,7 @@ export class MapView {
     this.dpr = dpr;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
-    if (this.map && hadSize) {
+    if (this.map && hadSize && !this.fitted) {
       this.ox = w / 2 - cx * this.zoom;
       this.oy = h / 2 - cy * this.zoom;
     } else if (this.map) this.fit();
@@ -124,6 +125,7 @@ export class MapView {
     // Centred, unless that would put the map under the buttons.
     this.ox = Math.max(pad, Math.min((this.cssWidth - w) / 2, this.cssWidth - buttons - w));
     this.oy = (this.cssHeight - this.map.height * this.zoom) / 2;
+    this.fitted = true;
     this.needsDraw = true;
   }
 
@@ -134,12 +136,14 @@ export class MapView {
     this.ox = sx - (sx - this.ox) * k;
     this.oy = sy - (sy - this.oy) * k;
     this.zoom = zoom;
+    this.fitted = false;
     this.needsDraw = true;
   }
 
   panBy(dx, dy) {
     this.ox += dx;
     this.oy += dy;
+    this.fitted = false;
     this.needsDraw = true;
   }
 
@@ -275,10 +279,31 @@ export class MapView {
     ctx.stroke();
   }
 
+  /** Radius in CSS pixels of the S and G markers: readable when cells are tiny. */
+  markerRadius() {
+    return Math.max(7, Math.min(this.zoom * 0.7, 18));
+  }
+
+  /**
+   * Where a cell's marker is drawn: its centre, moved in just enough for the whole disk to lie
+   * on the map (a marker on an edge cell would otherwise hang over the edge). Each axis moves
+   * less than the radius, so the marker stays on its cell.
+   */
+  markerCenter(x, y) {
+    const c = this.cellCenter(x, y);
+    const r = this.markerRadius();
+    const inward = (v, lo, hi) =>
+      hi - lo < 2 * r ? (lo + hi) / 2 : Math.min(hi - r, Math.max(lo + r, v));
+    return {
+      x: inward(c.x, this.ox, this.ox + this.map.width * this.zoom),
+      y: inward(c.y, this.oy, this.oy + this.map.height * this.zoom),
+    };
+  }
+
   drawMarker(cell, color, label) {
-    const { ctx, zoom } = this;
-    const { x, y } = this.cellCenter(cell.x, cell.y);
-    const r = Math.max(7, Math.min(zoom * 0.7, 18));
+    const { ctx } = this;
+    const { x, y } = this.markerCenter(cell.x, cell.y);
+    const r = this.markerRadius();
     ctx.beginPath();
     ctx.arc(x, y, r, 0, Math.PI * 2);
     ctx.fillStyle = color;

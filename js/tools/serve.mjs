@@ -1,10 +1,11 @@
 // Static HTTP server for the demo and the browser tests. No dependencies: node:http only.
 //
-//   node js/tools/serve.mjs            serves the repo on PORT (default 8080, next free port if busy)
+//   node js/tools/serve.mjs            serves the repo on PORT (default 8080, next free port if busy;
+//                                      PORT=0: any free port)
 //   import { startServer } from './serve.mjs'; const s = await startServer({ port: 0 });
 //
-// The Moving AI maps stay outside the repo (see design.md); they are served read-only at
-// /movingai/, with /movingai/index.json listing the .map files:
+// The Moving AI maps (tests/data/movingai, or the folder TILEPATH_MOVINGAI names) are served
+// read-only at /movingai/, with /movingai/index.json listing the .map files:
 //   { "maps": [{ "name": "arena.map", "url": "/movingai/arena.map",
 //                "scenario": "/movingai/arena.map.scen" | null, "width": 49, "height": 49 }],
 //     "message"?: "why the list is empty" }
@@ -148,7 +149,7 @@ async function sendFile(req, res, file, pathname) {
  */
 export function startServer({
   root = repoRoot,
-  port = Number(process.env.PORT) || 8080,
+  port = process.env.PORT ? Number(process.env.PORT) : 8080,
   host = '127.0.0.1',
   movingai = movingAiFolder(),
   headers = {},
@@ -221,8 +222,14 @@ export function startServer({
 }
 
 async function main() {
-  const first = Number(process.env.PORT) || 8080;
-  const attempts = 20;
+  const first = process.env.PORT ? Number(process.env.PORT) : 8080;
+  if (!Number.isInteger(first) || first < 0 || first > 65535) {
+    throw new RangeError(
+      `PORT must be an integer in 0..65535, got ${JSON.stringify(process.env.PORT)}`,
+    );
+  }
+  // Port 0 asks the system for a free port: one attempt is enough.
+  const attempts = first === 0 ? 1 : 20;
   for (let port = first; port < first + attempts; port++) {
     try {
       const { port: actual } = await startServer({ port });

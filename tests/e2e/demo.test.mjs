@@ -1,84 +1,101 @@
 // The demo page in real Chromium: it loads cleanly, what it draws is what the sync API computes,
 // painting reaches the worker as small deltas, agents keep the frames coming, and it fits a
-// laptop screen and a phone. Screenshots land in test-results/screenshots/demo-*.png.
+// laptop screen and a phone. Each test opens its own page (one browser for all) and waits on
+// what the page reports, never a fixed time. Screenshots land in test-results/screenshots/.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { launch } from './harness.mjs';
-import { movingAiFolder } from '../../js/tools/serve.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { repoRoot } from '../../js/tools/serve.mjs';
+import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mjs';
+import { MOVING_AI_MAPS } from '../js/support/movingai-list.mjs';
+import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
+
+/** The search options the current mode does not use. */
+const UNUSED_OPTIONS = '#group-search :is(input, select):disabled';
 
 const MAP_NAME = 'den011d.map'; // 247x167: big enough to matter, cells still several pixels wide
-const mapFile = join(movingAiFolder(), MAP_NAME);
-// Outside CI a checkout without the Moving AI maps skips these two tests, saying why; in CI
-// (CI=true) they run and fail loudly, like every other suite that needs the maps.
-const haveMaps = existsSync(mapFile) || Boolean(process.env.CI);
-
-/** Moving AI .map -> cells, read here independently of the demo's own reader. */
-function readMap(text) {
-  const lines = text.split(/\r?\n/);
-  const height = Number(/^height (\d+)/m.exec(text)[1]);
-  const width = Number(/^width (\d+)/m.exec(text)[1]);
-  const first = lines.indexOf('map') + 1;
-  const cells = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++)
-      cells[y * width + x] = '.GS'.includes(lines[first + y][x]) ? 0 : 1;
-  }
-  return { width, height, cells };
-}
 
 /**
  * A long problem from the map's scenario file (solvable by construction), though not the
  * longest: the demo shows that one when the map is picked, and the clicks must change something.
  */
 function scenario() {
-  const rows = readFileSync(`${mapFile}.scen`, 'utf8').trim().split('\n').slice(1);
-  const problems = rows.map((row) => {
-    const f = row.trim().split(/\s+/);
-    return { sx: +f[4], sy: +f[5], gx: +f[6], gy: +f[7], optimal: +f[8] };
-  });
-  problems.sort((a, b) => a.optimal - b.optimal);
+  const problems = loadScenario(MAP_NAME).sort((a, b) => a.optimal - b.optimal);
   return problems[Math.floor(problems.length * 0.75)];
+}
+
+/** Classes of a map drawn as strings, by character. */
+function classesOf(rows, classOf) {
+  return rows.flatMap((row) => [...row].map((c) => classOf[c]));
+}
+
+/** Drops files on the page as a person dragging them from a file manager would. */
+async function dropFiles(page, files) {
+  await page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const f of files) data.items.add(new File([f.text], f.name));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      const init = { dataTransfer: data, bubbles: true, cancelable: true };
+      document.dispatchEvent(new DragEvent(type, init));
+    }
+  }, files);
 }
 
 function pathCells(path) {
   const out = [];
-  for (let i = 0; i < path.length; i += 2) out.push(`${path[i]},${path[i + 1]}`);
+  for (let i = 0; i < path.length; i += 2) out.push([path[i], path[i + 1]]);
   return out;
 }
 
 describe('demo page', () => {
   let session;
-  let page;
   let pathfinder;
-  const errors = () => session.errors.filter((e) => !e.includes('favicon'));
 
   before(async () => {
     session = await launch();
     pathfinder = await createPathfinder();
-    page = await session.newPage('/demo/');
-    await page.evaluate(() => window.tilepathDemo.ready);
   });
 
   after(async () => {
     await session?.close();
   });
 
-  async function clickCell(x, y) {
+  /** A fresh demo page of its own, closed when the test ends, ready and settled. */
+  async function openDemo(t, viewport = { width: 1280, height: 720 }) {
+    const page = await session.newPage();
+    t.after(() => page.close());
+    await page.setViewportSize(viewport);
+    await page.goto(session.url('/demo/'));
+    await page.evaluate(() => window.tilepathDemo.ready);
+    await page.evaluate(() => window.tilepathDemo.settled());
+    return page;
+  }
+
+  /** The page's console and page errors, the favicon request aside. */
+  const errorsOf = (page) => session.errorsOf(page).filter((e) => !e.includes('favicon'));
+
+  async function clickCell(page, x, y) {
     const p = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [x, y]);
     await page.mouse.click(p.x, p.y);
   }
 
-  async function settledResult() {
+  async function settledResult(page) {
     await page.evaluate(() => window.tilepathDemo.settled());
     return page.evaluate(() => window.tilepathDemo.last);
   }
 
+  async function pickMap(page, name) {
+    await page.selectOption('#map-select', `mai:${name}`);
+    await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+    return settledResult(page);
+  }
+
   /** The sync API's answer for the page's current cells and the page's last query. */
-  async function syncAnswer(last) {
+  async function syncAnswer(page, last) {
     const map = await page.evaluate(() => window.tilepathDemo.map);
     const cells = Uint8Array.from(await page.evaluate(() => window.tilepathDemo.cells()));
     const grid = pathfinder.createGrid(map.width, map.height, cells);
@@ -95,107 +112,91 @@ describe('demo page', () => {
     }
   }
 
-  test('loads with a path on screen and no console errors', async () => {
-    const last = await settledResult();
+  test('loads with a path on screen and no console errors', async (t) => {
+    const page = await openDemo(t);
+    const last = await settledResult(page);
     assert.equal(last.status, 'found');
     assert.ok(last.path.length >= 4, 'a path of at least two cells is drawn');
     assert.equal(last.where, 'worker', 'interactive queries run in the PathWorker');
+    assert.deepEqual(await syncAnswer(page, last), {
+      status: last.status,
+      path: last.path,
+      cost: last.cost,
+    });
     await session.screenshot(page, 'demo-1280x720-path');
-    assert.deepEqual(errors(), []);
+    assert.deepEqual(errorsOf(page), []);
   });
 
-  test(
-    'a Moving AI map picked in the menu, start and goal set by clicking: the path shown is the sync API path',
-    { skip: !haveMaps && `no ${MAP_NAME} in ${movingAiFolder()}` },
-    async () => {
-      await page.selectOption('#map-select', `mai:${MAP_NAME}`);
-      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, MAP_NAME);
-      await page.click('[data-tool="route"]');
-      const s = scenario();
-      await clickCell(s.sx, s.sy);
-      await clickCell(s.gx, s.gy);
-      const last = await settledResult();
-      assert.deepEqual(
-        [last.query.sx, last.query.sy, last.query.gx, last.query.gy],
-        [s.sx, s.sy, s.gx, s.gy],
-        'the clicks landed on the intended cells',
-      );
-      // The cells the page searched are the file's cells.
-      const fromFile = readMap(readFileSync(mapFile, 'utf8'));
-      assert.deepEqual(
-        await page.evaluate(() => window.tilepathDemo.cells()),
-        Array.from(fromFile.cells),
-      );
-      const sync = await syncAnswer(last);
-      assert.equal(last.status, 'found');
-      assert.deepEqual(last.path, sync.path);
-      assert.ok(Math.abs(last.cost - sync.cost) < 1e-9);
-      // The demo's default options are the Moving AI rules, so the benchmark's length holds.
-      assert.equal(last.query.options.diagonal, 'noCorners');
-      assert.ok(
-        Math.abs(last.cost - s.optimal) < 1e-3,
-        `cost ${last.cost} vs optimal ${s.optimal}`,
-      );
-      await session.screenshot(page, 'demo-movingai-path');
-      assert.deepEqual(errors(), []);
-    },
-  );
-
-  test(
-    'painting a wall across the path changes the path, and the stroke reaches the worker as small deltas',
-    { skip: !haveMaps && `no ${MAP_NAME}` },
-    async () => {
-      const before = await settledResult();
-      const bytesBefore = (await page.evaluate(() => window.tilepathDemo.workerStats()))
-        .bytesPosted;
-      const n = before.path.length / 2;
-      const k = Math.floor(n / 2);
-      const [x, y] = [before.path[k * 2], before.path[k * 2 + 1]];
-      const dx = Math.sign(before.path[k * 2 + 2] - before.path[k * 2 - 2]);
-      const dy = Math.sign(before.path[k * 2 + 3] - before.path[k * 2 - 1]);
-      // Perpendicular to the direction of travel, 6 cells each side.
-      const [px, py] = [-dy, dx];
-      const map = await page.evaluate(() => window.tilepathDemo.map);
-      const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
-      const a = { x: clamp(x - px * 6, map.width), y: clamp(y - py * 6, map.height) };
-      const b = { x: clamp(x + px * 6, map.width), y: clamp(y + py * 6, map.height) };
-
-      await page.click('[data-tool="paint:1"]');
-      const pa = await page.evaluate(
-        ([x, y]) => window.tilepathDemo.cellToClient(x, y),
-        [a.x, a.y],
-      );
-      const pb = await page.evaluate(
-        ([x, y]) => window.tilepathDemo.cellToClient(x, y),
-        [b.x, b.y],
-      );
-      await page.mouse.move(pa.x, pa.y);
-      await page.mouse.down();
-      await page.mouse.move(pb.x, pb.y, { steps: 12 });
-      await page.mouse.up();
-      const after = await settledResult();
-
-      const cells = await page.evaluate(() => window.tilepathDemo.cells());
-      assert.equal(cells[y * map.width + x], 1, 'the cell the path crossed is now a wall');
-      assert.notDeepEqual(after.path, before.path);
-      for (const c of pathCells(after.path)) {
-        const [cx, cy] = c.split(',').map(Number);
-        assert.notEqual(cells[cy * map.width + cx], 1, `new path goes through wall ${c}`);
-      }
-      assert.deepEqual(after.path, (await syncAnswer(after)).path);
-      const posted =
-        (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted - bytesBefore;
-      assert.ok(
-        posted > 0 && posted < (map.width * map.height) / 4,
-        `stroke posted ${posted} bytes`,
-      );
-      await session.screenshot(page, 'demo-wall-painted');
-      assert.deepEqual(errors(), []);
-    },
-  );
-
-  test('every option in the search panel reaches the query, and the path still matches the sync API', async () => {
+  test('a Moving AI map picked in the menu, start and goal set by clicking: the path shown is the sync API path', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, MAP_NAME);
     await page.click('[data-tool="route"]');
+    const s = scenario();
+    await clickCell(page, s.startX, s.startY);
+    await clickCell(page, s.goalX, s.goalY);
+    const last = await settledResult(page);
+    assert.deepEqual(
+      [last.query.sx, last.query.sy, last.query.gx, last.query.gy],
+      [s.startX, s.startY, s.goalX, s.goalY],
+      'the clicks landed on the intended cells',
+    );
+    // The cells the page searched are the file's cells.
+    assert.deepEqual(
+      await page.evaluate(() => window.tilepathDemo.cells()),
+      Array.from(loadMap(MAP_NAME).cells),
+    );
+    const sync = await syncAnswer(page, last);
+    assert.equal(last.status, 'found');
+    assert.deepEqual({ path: last.path, cost: last.cost }, { path: sync.path, cost: sync.cost });
+    // The demo's default options are the Moving AI rules, so the benchmark's length holds.
+    assert.equal(last.query.options.diagonal, 'noCorners');
+    assert.ok(matchesOptimal(last.cost, s), `cost ${last.cost} vs optimal ${s.optimal}`);
+    await session.screenshot(page, 'demo-movingai-path');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('painting a wall across the path changes the path, and the stroke reaches the worker as small deltas', async (t) => {
+    const page = await openDemo(t);
+    const before = await pickMap(page, MAP_NAME);
+    const bytesBefore = (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted;
+    const n = before.path.length / 2;
+    const k = Math.floor(n / 2);
+    const [x, y] = [before.path[k * 2], before.path[k * 2 + 1]];
+    const dx = Math.sign(before.path[k * 2 + 2] - before.path[k * 2 - 2]);
+    const dy = Math.sign(before.path[k * 2 + 3] - before.path[k * 2 - 1]);
+    // Perpendicular to the direction of travel, 6 cells each side.
+    const [px, py] = [-dy, dx];
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
+    const a = { x: clamp(x - px * 6, map.width), y: clamp(y - py * 6, map.height) };
+    const b = { x: clamp(x + px * 6, map.width), y: clamp(y + py * 6, map.height) };
+
+    await page.click('[data-tool="paint:1"]');
+    const toClient = (c) =>
+      page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [c.x, c.y]);
+    const pa = await toClient(a);
+    const pb = await toClient(b);
+    await page.mouse.move(pa.x, pa.y);
+    await page.mouse.down();
+    await page.mouse.move(pb.x, pb.y, { steps: 12 });
+    await page.mouse.up();
+    const after = await settledResult(page);
+
+    const cells = await page.evaluate(() => window.tilepathDemo.cells());
+    assert.equal(cells[y * map.width + x], 1, 'the cell the path crossed is now a wall');
+    assert.notDeepEqual(after.path, before.path);
+    const walls = pathCells(after.path).filter(([cx, cy]) => cells[cy * map.width + cx] === 1);
+    assert.deepEqual(walls, [], 'the new path goes through no wall');
+    assert.deepEqual(after.path, (await syncAnswer(page, after)).path);
+    const posted =
+      (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted - bytesBefore;
+    assert.ok(posted > 0 && posted < (map.width * map.height) / 4, `stroke posted ${posted} bytes`);
+    await session.screenshot(page, 'demo-wall-painted');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('every option in the search panel reaches the query, and the path still matches the sync API', async (t) => {
+    const page = await openDemo(t);
     const settings = [
       { algorithm: 'jps', diagonal: 'noCorners' },
       { algorithm: 'dijkstra', diagonal: 'never' },
@@ -220,21 +221,27 @@ describe('demo page', () => {
       await page.fill('#opt-budget', String(want.maxExpansions ?? 0));
       await page.setChecked('#opt-partial', !!want.partial);
       await page.setChecked('#opt-smooth', !!want.smooth);
-      const last = await settledResult();
-      const expected = {
-        weight: 1,
-        maxExpansions: 0,
-        partial: false,
-        goal: 'exact',
-        smooth: false,
-        ...want,
-      };
-      for (const [key, value] of Object.entries(expected)) {
-        assert.equal(last.query.options[key], value, `${JSON.stringify(want)}: option ${key}`);
-      }
-      const sync = await syncAnswer(last);
-      assert.equal(last.status, sync.status, JSON.stringify(want));
-      assert.deepEqual(last.path, sync.path, JSON.stringify(want));
+      const last = await settledResult(page);
+      // The whole options object: nothing the panel did not set, nothing it set lost.
+      assert.deepEqual(
+        last.query.options,
+        {
+          weight: 1,
+          maxExpansions: 0,
+          partial: false,
+          goal: 'exact',
+          smooth: false,
+          trace: true, // for the heat map
+          ...want,
+        },
+        JSON.stringify(want),
+      );
+      const sync = await syncAnswer(page, last);
+      assert.deepEqual(
+        { status: last.status, path: last.path },
+        { status: sync.status, path: sync.path },
+        JSON.stringify(want),
+      );
       if (want.maxExpansions) {
         assert.equal(last.status, 'partial', 'a 300-cell budget cannot cross this map');
         assert.ok(last.expanded <= 300);
@@ -245,23 +252,22 @@ describe('demo page', () => {
       }
       if (want.partial) await session.screenshot(page, 'demo-partial-path');
     }
-    // Back to the defaults for the tests below.
-    await page.selectOption('#opt-algorithm', 'astar');
-    await page.selectOption('#opt-goal', 'exact');
-    assert.deepEqual(errors(), []);
+    assert.deepEqual(errorsOf(page), []);
   });
 
-  test('the wheel zooms around the cursor and a right-drag pans', async () => {
-    const last = await settledResult();
+  test('the wheel zooms around the cursor and a right-drag pans', async (t) => {
+    const page = await openDemo(t);
+    const last = await settledResult(page);
     const [x, y] = [last.path[0], last.path[1]];
-    const before = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [x, y]);
+    const cellToClient = () =>
+      page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [x, y]);
+    const before = await cellToClient();
     const zoom0 = await page.evaluate(() => window.tilepathDemo.zoom);
     await page.mouse.move(before.x, before.y);
     await page.mouse.wheel(0, -400);
-    await page.waitForTimeout(100);
+    await page.waitForFunction((z) => window.tilepathDemo.zoom > z * 1.5, zoom0);
     const zoom1 = await page.evaluate(() => window.tilepathDemo.zoom);
-    assert.ok(zoom1 > zoom0 * 1.5, `zoom ${zoom0} -> ${zoom1}`);
-    const after = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [x, y]);
+    const after = await cellToClient();
     assert.ok(
       Math.hypot(after.x - before.x, after.y - before.y) < zoom1,
       'the cell stays under the cursor',
@@ -269,62 +275,86 @@ describe('demo page', () => {
     await page.mouse.down({ button: 'right' });
     await page.mouse.move(before.x + 120, before.y - 60, { steps: 5 });
     await page.mouse.up({ button: 'right' });
-    const panned = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [x, y]);
+    const panned = await cellToClient();
     assert.ok(Math.abs(panned.x - after.x - 120) < 1 && Math.abs(panned.y - after.y + 60) < 1);
     await session.screenshot(page, 'demo-zoomed');
-    assert.deepEqual(last.path, (await settledResult()).path, 'panning is not painting or routing');
+    const unchanged = (await settledResult(page)).path;
+    assert.deepEqual(last.path, unchanged, 'panning is not painting or routing');
     await page.click('#zoom-fit');
     assert.equal(await page.evaluate(() => window.tilepathDemo.zoom), zoom0);
+    assert.deepEqual(errorsOf(page), []);
   });
 
-  test('step mode replays the search one expansion at a time', async () => {
+  test('step mode replays the search one expansion at a time', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, MAP_NAME);
     await page.click('[data-mode="step"]');
+    await page.click('#step-end');
+    const expanded = await page.textContent('#stat-expanded');
+    const cost = await page.textContent('#stat-cost');
+    // One replay step per expanded cell, and at the end the search's own result.
+    assert.equal(
+      await page.textContent('#step-progress'),
+      `Expansion ${expanded} of ${expanded} · path found, cost ${cost}`,
+    );
     await page.click('#step-reset');
     for (let i = 0; i < 5; i++) await page.click('#step-forward');
-    assert.match(await page.textContent('#step-progress'), /^Expansion 5 of [\d,]+/);
-    await page.click('#step-end');
-    const text = await page.textContent('#step-progress');
-    const total = Number(/of ([\d,]+)/.exec(text)[1].replace(/,/g, ''));
-    const expanded = Number((await page.textContent('#stat-expanded')).replace(/,/g, ''));
-    assert.equal(total, expanded, 'the replay has one step per expanded cell');
+    assert.equal(await page.textContent('#step-progress'), `Expansion 5 of ${expanded}`);
+    await page.click('#step-back');
+    assert.equal(await page.textContent('#step-progress'), `Expansion 4 of ${expanded}`);
     await page.click('#step-reset');
     await page.click('#step-play');
-    await page.waitForTimeout(700);
+    // Playing moves on by itself.
+    await page.waitForFunction(() => {
+      const m = /^Expansion ([\d,]+) of/.exec(document.getElementById('step-progress').textContent);
+      return m && Number(m[1].replace(/,/g, '')) >= 20;
+    });
     await session.screenshot(page, 'demo-step-mode');
-    assert.deepEqual(errors(), []);
+    assert.deepEqual(errorsOf(page), []);
   });
 
-  test('agents mode: units plan in the worker, walk to a clicked target, and frames keep coming', async () => {
-    const path = (await settledResult()).path;
+  test('agents mode: units plan in the worker, walk to a clicked target, and frames keep coming', async (t) => {
+    const page = await openDemo(t);
+    const path = (await settledResult(page)).path;
     await page.click('[data-mode="agents"]');
     await page.click('[data-tool="route"]');
+    // Units plan with the algorithm, diagonals, heuristic and weight: the rest is greyed out.
+    const greyed = await page.$$eval(UNUSED_OPTIONS, (list) => list.map((el) => el.id));
+    assert.deepEqual(greyed, ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']);
     const frames0 = await page.evaluate(() => window.tilepathDemo.frames);
-    await page.waitForTimeout(3000);
-    const frames1 = await page.evaluate(() => window.tilepathDemo.frames);
-    const plans = await page.evaluate(() => window.tilepathDemo.agentPlans);
-    const counts = await page.evaluate(() => window.tilepathDemo.agentCounts());
-    assert.ok(frames1 - frames0 >= 45, `only ${frames1 - frames0} frames in 3 s`);
-    assert.ok(plans >= 100, `only ${plans} plans`);
-    assert.ok(counts.moving > 0, 'units are walking');
-    // Click a target (a cell of the earlier path, so a walkable one): the crowd closes in.
+    const bytes0 = (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted;
+    // The page keeps drawing frames while the crowd plans: 45 more of them, 100 plans, some
+    // units walking.
+    await page.waitForFunction(
+      (frames0) => {
+        const d = window.tilepathDemo;
+        return d.frames >= frames0 + 45 && d.agentPlans >= 100 && d.agentCounts().moving > 0;
+      },
+      frames0,
+      { timeout: 20_000 },
+    );
+    const bytes1 = (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted;
+    assert.ok(bytes1 > bytes0, 'the plans were asked of the worker');
+    assert.equal(await page.textContent('#stat-where'), 'in worker');
+    // Click a target (the end of the earlier path, so a walkable cell): the crowd closes in.
     const [tx, ty] = [path[path.length - 2], path[path.length - 1]];
     await page.setChecked('#agent-wander', false);
-    await clickCell(tx, ty);
-    const d0 = await page.evaluate(([x, y]) => window.tilepathDemo.agentDistance(x, y), [tx, ty]);
-    await page.waitForTimeout(3500);
-    const d1 = await page.evaluate(([x, y]) => window.tilepathDemo.agentDistance(x, y), [tx, ty]);
-    // Units walk 8 cells a second along winding corridors: the straight-line mean falls slower.
-    assert.ok(d1 < d0 - 10, `mean distance to the target ${d0.toFixed(1)} -> ${d1.toFixed(1)}`);
+    await clickCell(page, tx, ty);
+    const distance = () =>
+      page.evaluate(([x, y]) => window.tilepathDemo.agentDistance(x, y), [tx, ty]);
+    const d0 = await distance();
+    await page.waitForFunction(
+      ([x, y, d0]) => window.tilepathDemo.agentDistance(x, y) < d0 - 10,
+      [tx, ty, d0],
+      { timeout: 20_000 },
+    );
     await session.screenshot(page, 'demo-agents');
-    assert.deepEqual(errors(), []);
+    assert.ok((await distance()) < d0 - 10);
+    assert.deepEqual(errorsOf(page), []);
   });
 
-  test('fits a phone-sized window', async () => {
-    const phone = await session.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(session.url('/demo/'));
-    await phone.evaluate(() => window.tilepathDemo.ready);
-    await phone.evaluate(() => window.tilepathDemo.settled());
+  test('fits a phone-sized window', async (t) => {
+    const phone = await openDemo(t, { width: 390, height: 844 });
     const layout = await phone.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       canvas: document.getElementById('map').getBoundingClientRect().toJSON(),
@@ -335,7 +365,285 @@ describe('demo page', () => {
       JSON.stringify(layout.canvas),
     );
     await session.screenshot(phone, 'demo-390x844');
-    await phone.close();
-    assert.deepEqual(errors(), []);
+    assert.deepEqual(errorsOf(phone), []);
+  });
+
+  /** The route, the last query's endpoints, and whether each marker's disk lies on the map. */
+  async function markers(page) {
+    return page.evaluate(() => {
+      const d = window.tilepathDemo;
+      const { start, goal } = d.route;
+      const rect = d.mapRect();
+      const onMap = (cell) => {
+        const disk = d.markerDisk(cell.x, cell.y);
+        const centre = d.cellToClient(cell.x, cell.y);
+        const inside =
+          disk.x - disk.r >= rect.x - 0.5 &&
+          disk.y - disk.r >= rect.y - 0.5 &&
+          disk.x + disk.r <= rect.x + rect.width + 0.5 &&
+          disk.y + disk.r <= rect.y + rect.height + 0.5;
+        // Moved in from the edge, the disk stays on its cell: the cell's centre is within the
+        // disk's bounding square (in a corner it may sit just outside the disk itself).
+        const covers =
+          Math.abs(disk.x - centre.x) <= disk.r && Math.abs(disk.y - centre.y) <= disk.r;
+        return inside && covers;
+      };
+      const { width, height } = d.map;
+      const inMap = (c) => c.x >= 0 && c.y >= 0 && c.x < width && c.y < height;
+      const q = d.last.query;
+      return {
+        cellsInMap: inMap(start) && inMap(goal),
+        disksOnMap: onMap(start) && onMap(goal),
+        queried: q.sx === start.x && q.sy === start.y && q.gx === goal.x && q.gy === goal.y,
+      };
+    });
+  }
+
+  test('start and goal markers stay inside the map: on every map change, and when dragged past its edge', async (t) => {
+    const page = await openDemo(t);
+    const inside = { cellsInMap: true, disksOnMap: true, queried: true };
+    assert.deepEqual(await markers(page), inside, 'the first map');
+    await page.selectOption('#map-size', '64');
+    await page.waitForFunction(() => window.tilepathDemo.map.width === 64);
+    await settledResult(page);
+    assert.deepEqual(await markers(page), inside, 'a smaller generated map');
+    for (const name of ['arena.map', 'den011d.map', 'brc202d.map']) {
+      await pickMap(page, name);
+      assert.deepEqual(await markers(page), inside, name);
+    }
+    // Drag G from its cell to beyond the map's top-right corner: it stops on the corner cell.
+    const { goal } = await page.evaluate(() => window.tilepathDemo.route);
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const from = await page.evaluate(
+      ([x, y]) => window.tilepathDemo.markerDisk(x, y),
+      [goal.x, goal.y],
+    );
+    const rect = await page.evaluate(() => window.tilepathDemo.mapRect());
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + rect.width + 30, rect.y - 30, { steps: 8 });
+    await page.mouse.up();
+    await settledResult(page);
+    assert.deepEqual((await page.evaluate(() => window.tilepathDemo.route)).goal, {
+      x: map.width - 1,
+      y: 0,
+    });
+    assert.deepEqual(await markers(page), inside, 'after the drag');
+    await session.screenshot(page, 'demo-marker-in-corner');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the drop hint and the file picker name every format accepted, and a file of each loads', async (t) => {
+    const page = await openDemo(t);
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'x.map'));
+      document.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
+    });
+    assert.equal(await page.isVisible('#drop-overlay'), true);
+    assert.equal(
+      (await page.textContent('#drop-overlay')).trim(),
+      'Drop a Moving AI .map, or a Tiled map (.tmx, .tmj or .json), ' +
+        'with its external tilesets (.tsx, .tsj)',
+    );
+    await page.evaluate(() => document.dispatchEvent(new DragEvent('dragleave')));
+    assert.equal(await page.isVisible('#drop-overlay'), false);
+    assert.equal(
+      (await page.textContent('#file-formats')).replace(/\s+/g, ' ').trim(),
+      'A Moving AI .map, or a Tiled map (.tmx, .tmj or .json) with its external tilesets ' +
+        '(.tsx, .tsj): open them together, or drop them anywhere on the page.',
+    );
+    const accept = (await page.getAttribute('#map-file', 'accept')).split(',');
+    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj']) {
+      assert.ok(accept.includes(extension), `the file picker accepts ${extension}`);
+    }
+
+    // One small level drawn as strings, written in each format: '#' a wall, '.' floor.
+    // prettier-ignore
+    const rows = [
+      '..#.....',
+      '..#..#..',
+      '.....#..',
+    ];
+    const expected = classesOf(rows, { '.': 0, '#': 1 });
+    // A walls layer: an empty cell is free; tile 0 has no properties, so it reads as a wall.
+    const walls = { layer: 'Walls', gids: { '.': 0, '#': 1 } };
+    const tiled = tiledMap(rows, walls);
+    // The same with its tileset in terrain.tsx, where tile 0 says blocked = true.
+    const external = tiledMap(rows, {
+      ...walls,
+      tiles: { 0: { blocked: true } },
+      external: 'terrain.tsx',
+    });
+    const drops = [
+      [{ name: 'level.map', text: movingAiText(rows.map((r) => r.replace(/#/g, '@'))) }],
+      [{ name: 'level.tmx', text: tiled.tmx }],
+      [{ name: 'level.tmj', text: tiled.tmj }],
+      [{ name: 'level.json', text: tiled.tmj }],
+      [
+        { name: 'with-tileset.tmx', text: external.tmx },
+        { name: 'terrain.tsx', text: external.tsx },
+      ],
+      [
+        { name: 'terrain.tsx', text: external.tsx },
+        { name: 'with-tileset.tmj', text: external.tmj },
+      ],
+    ];
+    for (const files of drops) {
+      const name = files.find((f) => !f.name.endsWith('.tsx')).name;
+      await dropFiles(page, files);
+      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+      const last = await settledResult(page);
+      assert.deepEqual(await page.evaluate(() => window.tilepathDemo.cells()), expected, name);
+      assert.equal(last.status, 'found', name);
+    }
+    await session.screenshot(page, 'demo-dropped-tiled');
+    // A map whose tileset was left behind says which file to add.
+    await dropFiles(page, [{ name: 'alone.tmx', text: external.tmx }]);
+    await page.waitForFunction(() => !document.getElementById('toast').hidden);
+    assert.equal(
+      await page.textContent('#toast'),
+      'alone.tmx uses the external tileset terrain.tsx: pick or drop it together with the map',
+    );
+    assert.equal((await page.evaluate(() => window.tilepathDemo.map)).name, 'with-tileset.tmj');
+    assert.deepEqual(
+      errorsOf(page).filter((e) => !e.includes('alone.tmx')),
+      [],
+      'nothing but the expected warning',
+    );
+  });
+
+  test('a Tiled floor layer that reads as all blocked says why, and reading it as floor fixes it', async (t) => {
+    const page = await openDemo(t);
+    // A ground layer as designers draw it: every cell a grass tile (no properties), rocks that
+    // say blocked = true. Read as walls (the default), every cell is blocked.
+    // prettier-ignore
+    const rows = [
+      'gggggggg',
+      'ggrrgggg',
+      'gggggrgg',
+      'gggggggg',
+    ];
+    const floor = tiledMap(rows, { gids: { g: 1, r: 2 }, tiles: { 1: { blocked: true } } });
+    for (const [name, text] of [
+      ['floor.tmj', floor.tmj],
+      ['floor.tmx', floor.tmx],
+    ]) {
+      await dropFiles(page, [{ name, text }]);
+      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+      await page.waitForSelector('#map-problem', { state: 'visible' });
+      assert.equal(
+        await page.textContent('#map-problem'),
+        'Every cell of layer “Ground” holds a tile, and a tile without a blocked, cost or ' +
+          'pathClass property reads as a wall. If this is a floor layer (a tile is floor, an ' +
+          'empty cell is void), read “Ground” as floor. Or give its walkable tiles ' +
+          'blocked = false in Tiled.',
+      );
+      assert.equal((await settledResult(page)).status, 'none');
+      if (name.endsWith('.tmj')) await session.screenshot(page, 'demo-all-blocked');
+      await page.click('#map-problem button');
+      await page.waitForSelector('#map-problem', { state: 'hidden' });
+      await settledResult(page);
+      assert.deepEqual(
+        await page.evaluate(() => window.tilepathDemo.cells()),
+        classesOf(rows, { g: 0, r: 1 }),
+        name,
+      );
+      assert.equal((await settledResult(page)).status, 'found', name);
+    }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('a map the cost table blocks entirely says which cost to raise', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, 'arena.map');
+    const setGroundCost = (cost) =>
+      page.$eval(
+        '#cost-0',
+        (el, cost) => {
+          el.value = String(cost);
+          el.dispatchEvent(new Event('input'));
+        },
+        cost,
+      );
+    await setGroundCost(0);
+    assert.equal(
+      await page.textContent('#map-problem'),
+      'Every cell is Ground or Wall, and the cost table blocks them all: raise the Ground cost ' +
+        'above 0 under Terrain costs.',
+    );
+    assert.equal((await settledResult(page)).status, 'none');
+    await setGroundCost(1);
+    assert.equal(await page.isVisible('#map-problem'), false);
+    assert.equal((await settledResult(page)).status, 'found');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the search options are visible without scrolling at 1280x720, in every mode', async (t) => {
+    const page = await openDemo(t);
+    for (const mode of ['path', 'step', 'agents']) {
+      await page.click(`[data-mode="${mode}"]`);
+      const hidden = await page.evaluate(() => {
+        const out = [];
+        for (const el of document.querySelectorAll('#group-search select, #group-search input')) {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          const seen =
+            r.width > 0 &&
+            r.top >= 0 &&
+            r.left >= 0 &&
+            r.bottom <= innerHeight &&
+            r.right <= innerWidth &&
+            el.closest('label').contains(document.elementFromPoint(x, y));
+          if (!seen) out.push(el.id);
+        }
+        return out;
+      });
+      assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
+      const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
+      assert.equal(disabled, mode === 'agents' ? 5 : 0, `${mode} mode: options greyed out`);
+      await session.screenshot(page, `demo-1280x720-${mode}`);
+    }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('served by `npm run demo` with no environment variable, the map picker lists the eight Moving AI maps', async (t) => {
+    const env = { ...process.env, PORT: '0' };
+    delete env.TILEPATH_MOVINGAI;
+    const server = spawn(process.execPath, [join(repoRoot, 'js', 'tools', 'serve.mjs')], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    t.after(() => server.kill());
+    let output = '';
+    const url = await new Promise((resolve, reject) => {
+      server.stdout.on('data', (chunk) => {
+        output += chunk;
+        const m = /tilepath demo: http:\/\/localhost:(\d+)\/demo\//.exec(output);
+        if (m) resolve(`http://127.0.0.1:${m[1]}/demo/`);
+      });
+      server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}): ${output}`)));
+    });
+    assert.equal(
+      output.split('\n')[0],
+      `Moving AI maps: 8 from ${join(repoRoot, 'tests', 'data', 'movingai')}`,
+    );
+    const page = await session.newPage();
+    t.after(() => page.close());
+    await page.goto(url);
+    await page.evaluate(() => window.tilepathDemo.ready);
+    const listed = await page.$$eval(
+      '#map-select optgroup[label="Moving AI benchmarks"] option',
+      (options) => options.map((o) => [o.value, o.textContent]),
+    );
+    assert.deepEqual(
+      listed,
+      MOVING_AI_MAPS.map(({ name, width, height }) => [
+        `mai:${name}`,
+        `${name.replace(/\.map$/, '')} (${width}×${height})`,
+      ]),
+    );
+    assert.deepEqual(errorsOf(page), []);
   });
 });

@@ -1,6 +1,7 @@
 // Browser-test harness: the repo's static server on a free port plus Debian's Chromium driven by
 // playwright-core, with a fresh profile per run and every console error (workers' included: the
-// page's console event carries them), page error and failed request collected in `errors`.
+// page's console event carries them), page error and failed request collected in `errors`, and
+// per page in `errorsOf(page)`.
 //
 //   import { withBrowser } from './harness.mjs';
 //   await withBrowser(async ({ newPage, errors }) => {
@@ -45,6 +46,7 @@ async function loadPlaywright() {
  * Starts the server and the browser. Call `close()` when done (withBrowser does it for you).
  * @returns {Promise<{ context, baseUrl: string, url(path: string): string,
  *   newPage(path?: string): Promise<import('playwright-core').Page>, errors: string[],
+ *   errorsOf(page: import('playwright-core').Page): string[],
  *   screenshot(page, name: string): Promise<string>, close(): Promise<void> }>}
  */
 export async function launch({ headless = true, serverOptions = {} } = {}) {
@@ -69,18 +71,25 @@ export async function launch({ headless = true, serverOptions = {} } = {}) {
   }
 
   const errors = [];
+  const pageErrors = new WeakMap();
   const watch = (page) => {
+    const own = [];
+    pageErrors.set(page, own);
+    const report = (text) => {
+      errors.push(text);
+      own.push(text);
+    };
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      if (message.type() === 'error') report(`console.error: ${message.text()}`);
     });
-    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-    page.on('crash', () => errors.push('page crashed'));
+    page.on('pageerror', (error) => report(`page error: ${error.message}`));
+    page.on('crash', () => report('page crashed'));
     // Chromium's own "Failed to load resource" console line does not say which URL.
     page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+      if (response.status() >= 400) report(`HTTP ${response.status()}: ${response.url()}`);
     });
     page.on('requestfailed', (request) =>
-      errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+      report(`request failed: ${request.url()} (${request.failure()?.errorText})`),
     );
   };
   context.pages().forEach(watch);
@@ -92,6 +101,8 @@ export async function launch({ headless = true, serverOptions = {} } = {}) {
     baseUrl: server.url,
     url,
     errors,
+    /** The errors of one page only: tests that share a browser keep their own records. */
+    errorsOf: (page) => pageErrors.get(page),
     async newPage(path) {
       const page = await context.newPage();
       if (path !== undefined) await page.goto(url(path));

@@ -1,6 +1,6 @@
 // The static server of js/tools/serve.mjs: MIME types, no way out of the root, the redirect to
-// the demo, and the Moving AI folder with its index.
-// Run: node --test tests/e2e/serve.test.mjs
+// the demo, and the Moving AI folder with its index. No browser: plain HTTP requests.
+// Run: node --test tests/js/serve.test.mjs
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,13 @@ import { request } from 'node:http';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../js/tools/serve.mjs';
+import {
+  movingAiFolder,
+  movingAiIndex,
+  repoRoot,
+  startServer,
+} from '../../js/tools/serve.mjs';
+import { MOVING_AI_MAPS } from './support/movingai-list.mjs';
 
 /** A raw GET: the path is sent exactly as given, not normalised as fetch() would. */
 function get(port, path) {
@@ -123,8 +129,12 @@ test('a missing maps folder gives an empty list that says where it looked', asyn
   const server = await startServer({ root, movingai: join(dir, 'nowhere'), port: 0 });
   try {
     const index = JSON.parse((await get(server.port, '/movingai/index.json')).body);
-    assert.deepEqual(index.maps, []);
-    assert.match(index.message, /not found at .*nowhere.*TILEPATH_MOVINGAI/);
+    assert.deepEqual(index, {
+      maps: [],
+      message:
+        `Moving AI maps not found at ${join(dir, 'nowhere')}. ` +
+        'Set TILEPATH_MOVINGAI to the folder holding the .map and .map.scen files.',
+    });
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -140,4 +150,25 @@ test('two servers on port 0 get different free ports, and close() frees them', a
   await b.close();
   await assert.rejects(get(a.port, '/'), { code: 'ECONNREFUSED' });
   await rm(dir, { recursive: true, force: true });
+});
+
+test('with no TILEPATH_MOVINGAI the maps come from tests/data/movingai: all eight, with scenarios', async () => {
+  const saved = process.env.TILEPATH_MOVINGAI;
+  delete process.env.TILEPATH_MOVINGAI;
+  try {
+    const folder = join(repoRoot, 'tests', 'data', 'movingai');
+    assert.equal(movingAiFolder(), folder);
+    const index = await movingAiIndex();
+    assert.deepEqual(index, {
+      maps: MOVING_AI_MAPS.map(({ name, width, height }) => ({
+        name,
+        url: `/movingai/${name}`,
+        scenario: `/movingai/${name}.scen`,
+        width,
+        height,
+      })),
+    });
+  } finally {
+    if (saved !== undefined) process.env.TILEPATH_MOVINGAI = saved;
+  }
 });

@@ -1,0 +1,144 @@
+// Path mode: one query for the route's start and goal, asked again whenever something it depends
+// on changes, with the cells it expanded painted as a heat map.
+
+import { heatRamp } from './view.js';
+import { formatInt } from './stats.js';
+import { showError } from './page.js';
+
+const HEAT = heatRamp(165);
+
+export class PathMode {
+  /**
+   * @param {{ level: import('./level.js').Level, route: import('./route.js').Route,
+   *   view: import('./view.js').MapView, panel: import('./search-panel.js').SearchPanel,
+   *   hud: import('./hud.js').Hud, dragging(): boolean }} parts
+   *   dragging: a paint stroke or a marker drag is going on
+   */
+  constructor(parts) {
+    this.parts = parts;
+    this.active = false;
+    /** The last answered query: what the page shows (and what the e2e tests read). */
+    this.last = null;
+    // One query in flight at a time; changes made meanwhile coalesce into the next one, so
+    // dragging the goal across a 1024x1024 map never piles up stale requests.
+    this.dirty = false;
+    this.inFlight = false;
+    this.waiters = [];
+    this.heatOrder = null; // expansion number of each cell in the last search, -1 if not expanded
+  }
+
+  enter() {
+    this.active = true;
+    if (this.last) this.paintHeat(this.last.result);
+    this.rerun();
+  }
+
+  leave() {
+    this.active = false;
+  }
+
+  mapChanged(map) {
+    this.last = null;
+    this.heatOrder = new Int32Array(map.width * map.height).fill(-1);
+    if (this.active) this.rerun();
+  }
+
+  /** Something the search depends on changed: ask again. */
+  rerun() {
+    this.dirty = true;
+    this.pump();
+  }
+
+  /** Resolves when no query is waiting or running. */
+  settled() {
+    if (!this.inFlight && !this.dirty) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async pump() {
+    const { level, route, panel, hud, dragging } = this.parts;
+    if (!level.engine || !this.active) this.dirty = false; // the other modes search their own way
+    if (this.inFlight || !this.dirty) {
+      if (!this.inFlight) this.settle();
+      return;
+    }
+    this.dirty = false;
+    this.inFlight = true;
+    const engine = level.engine;
+    const { start, goal } = route;
+    // A trace of a huge search is megabytes: while a drag is going on, skip it unless the last
+    // search was small, and trace once more when the drag ends.
+    const light = !this.last || this.last.result.expanded < 60000;
+    const options = { ...panel.options(), trace: panel.heat && (!dragging() || light) };
+    try {
+      const { result, ms, where } = await engine.findPath(
+        start.x,
+        start.y,
+        goal.x,
+        goal.y,
+        options,
+        panel.onMain,
+      );
+      hud.requests.add(1);
+      if (engine === level.engine) {
+        const query = { sx: start.x, sy: start.y, gx: goal.x, gy: goal.y, options };
+        this.last = { query, result, ms, where };
+        if (this.active) {
+          this.paintHeat(result);
+          hud.showSearch(result, ms, where);
+        }
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      this.inFlight = false;
+      if (this.dirty) this.pump();
+      else this.settle();
+    }
+  }
+
+  settle() {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  paintHeat(result) {
+    const { view, panel, level } = this.parts;
+    const overlay = view.overlay;
+    const order = this.heatOrder;
+    order.fill(-1);
+    overlay.words.fill(0);
+    const cells = result?.expandedCells;
+    if (panel.heat && cells) {
+      const n = cells.length / 2;
+      const width = level.map.width;
+      for (let k = 0; k < n; k++) {
+        const i = cells[k * 2 + 1] * width + cells[k * 2];
+        order[i] = k;
+        overlay.words[i] = HEAT[Math.floor((k / Math.max(1, n - 1)) * 255)];
+      }
+    }
+    overlay.markAllDirty();
+    view.needsDraw = true;
+  }
+
+  /** Nothing moves between answers. */
+  frame() {}
+
+  /** What to draw on the map: the markers and the path. */
+  scene(s) {
+    s.start = this.parts.route.start;
+    s.goal = this.parts.route.goal;
+    if (this.last) {
+      const r = this.last.result;
+      s.path = r.path;
+      s.rawPath = r.rawPath;
+      s.smoothed = !!this.last.query.options.smooth && !!r.rawPath;
+    }
+  }
+
+  /** The hovered cell's place in the last search's expansion order. */
+  describeCell(x, y) {
+    const k = this.heatOrder?.[y * this.parts.level.map.width + x] ?? -1;
+    return k >= 0 ? ` · expanded ${formatInt(k + 1)}th` : '';
+  }
+}

@@ -1,0 +1,122 @@
+// The search options panel: its selects are filled from the option values the package declares,
+// and it answers with options in the package's own names. It also holds the two switches about
+// where and how searches are shown: the heat map and "search on the main thread".
+
+import { $, showValue } from './page.js';
+
+const LABELS = {
+  algorithm: {
+    astar: 'A*',
+    bfs: 'Breadth-first (BFS)',
+    dijkstra: 'Dijkstra',
+    jps: 'Jump point search (JPS)',
+  },
+  diagonal: {
+    never: 'Never (4 neighbours)',
+    noCorners: 'No corner cutting',
+    oneObstacle: 'Past one obstacle',
+    always: 'Always',
+  },
+  heuristic: { auto: 'Default for diagonals' },
+  goal: {
+    exact: 'Exact cell',
+    adjacent: 'Next to it (doors, NPCs)',
+    nearest: 'Nearest reachable',
+  },
+};
+
+export class SearchPanel {
+  /**
+   * @param {{ onChange(): void, onHeatChange(heat: boolean): void, onWhereChange(): void }} handlers
+   *   onChange: an option the search reads changed
+   */
+  constructor({ onChange, onHeatChange, onWhereChange }) {
+    showValue($('opt-weight'), (v) => `×${Number(v).toFixed(1)}`);
+    for (const id of ['opt-algorithm', 'opt-diagonal', 'opt-heuristic', 'opt-goal'])
+      $(id).addEventListener('change', onChange);
+    for (const id of ['opt-weight', 'opt-budget']) $(id).addEventListener('input', onChange);
+    for (const id of ['opt-partial', 'opt-smooth']) $(id).addEventListener('change', onChange);
+    $('opt-heat').addEventListener('change', () => onHeatChange(this.heat));
+    $('on-main').addEventListener('change', onWhereChange);
+  }
+
+  /** @param {{ algorithm: string[], diagonal: string[], heuristic: string[], goal: string[] }} values */
+  fill(values) {
+    const fill = (id, list, labels) => {
+      const select = $(id);
+      select.replaceChildren();
+      for (const v of list) select.append(new Option(labels[v] ?? v, v));
+    };
+    fill('opt-algorithm', values.algorithm, LABELS.algorithm);
+    fill('opt-diagonal', values.diagonal, LABELS.diagonal);
+    fill('opt-heuristic', ['auto', ...values.heuristic], LABELS.heuristic);
+    fill('opt-goal', values.goal, LABELS.goal);
+    $('opt-diagonal').value = 'noCorners';
+  }
+
+  /** The search options the panel describes, in the package's option names. */
+  options() {
+    const options = {
+      algorithm: $('opt-algorithm').value,
+      diagonal: $('opt-diagonal').value,
+      weight: Number($('opt-weight').value),
+      maxExpansions: Math.max(0, Math.floor(Number($('opt-budget').value) || 0)),
+      partial: $('opt-partial').checked,
+      goal: $('opt-goal').value,
+      smooth: $('opt-smooth').checked,
+    };
+    const heuristic = $('opt-heuristic').value;
+    if (heuristic !== 'auto') options.heuristic = heuristic;
+    return options;
+  }
+
+  /** Units walk cell by cell, and a unit sent onto a wall should still get as close as it can. */
+  agentOptions() {
+    const { algorithm, diagonal, heuristic, weight } = this.options();
+    const options = { algorithm, diagonal, weight, goal: 'nearest' };
+    if (heuristic) options.heuristic = heuristic;
+    return options;
+  }
+
+  get heat() {
+    return $('opt-heat').checked;
+  }
+
+  get smooth() {
+    return $('opt-smooth').checked;
+  }
+
+  /** Search on this thread instead of the worker. */
+  get onMain() {
+    return $('on-main').checked;
+  }
+
+  /**
+   * Greys out what the mode does not use, and a line under the options on what the chosen
+   * algorithm does with this map's costs.
+   */
+  showFor(mode, uniformCosts) {
+    // Units plan with the options agentOptions() keeps; nothing draws a heat map meanwhile.
+    const agents = mode === 'agents';
+    for (const id of ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']) {
+      $(id).disabled = agents;
+      $(id).closest('label').classList.toggle('unused', agents);
+    }
+    const algorithm = $('opt-algorithm').value;
+    const diagonal = $('opt-diagonal').value;
+    let note = '';
+    if (agents)
+      note =
+        'Units plan with the algorithm, diagonals, heuristic and weight above, and walk to ' +
+        'the nearest cell they can reach.';
+    else if (algorithm === 'bfs')
+      note = 'BFS searches as if every passable cell cost 1; the cost shown uses the table.';
+    else if (algorithm === 'jps' && (diagonal !== 'noCorners' || !uniformCosts)) {
+      note = 'JPS needs “No corner cutting” and uniform costs; here it quietly runs A*.';
+    } else if (algorithm === 'dijkstra')
+      note = 'Dijkstra ignores the heuristic: compare the expanded count with A*.';
+    else if (Number($('opt-weight').value) > 1)
+      note = 'Weighted A*: fewer cells expanded, cost at most weight × optimal.';
+    $('opt-note').textContent = note;
+  }
+}

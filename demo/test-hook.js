@@ -1,0 +1,74 @@
+// window.tilepathDemo: what the browser tests read of the page (what it shows, in numbers), and
+// how they aim a click at a cell. Read-only: the tests drive the page through its controls.
+
+/**
+ * @param {{ level: import('./level.js').Level, route: import('./route.js').Route,
+ *   view: import('./view.js').MapView, modes: import('./modes.js').ModeSwitch,
+ *   hud: import('./hud.js').Hud }} parts
+ * @param {Promise<void>} ready resolves once the page has its first map and path
+ */
+export function installTestHook({ level, route, view, modes, hud }, ready) {
+  const { path, agents } = modes.modes;
+  const canvas = view.canvas;
+  const toClient = (p) => {
+    const rect = canvas.getBoundingClientRect();
+    return { x: rect.left + p.x, y: rect.top + p.y };
+  };
+  window.tilepathDemo = {
+    ready,
+    /** The last path query answered and shown in path mode. */
+    get last() {
+      if (!path.last) return null;
+      const { query, result, ms, where } = path.last;
+      return {
+        query: { ...query, options: { ...query.options } },
+        status: result.status,
+        path: Array.from(result.path),
+        rawPath: result.rawPath ? Array.from(result.rawPath) : null,
+        cost: result.cost,
+        expanded: result.expanded,
+        ms,
+        where,
+      };
+    },
+    /** Resolves when no path query is waiting or running. */
+    settled: () => path.settled(),
+    get mode() {
+      return modes.name;
+    },
+    get map() {
+      const m = level.map;
+      return m && { name: m.name, width: m.width, height: m.height };
+    },
+    cells: () => Array.from(level.map.cells),
+    costTable: () => level.engine.costTable(),
+    workerStats: () => level.engine?.workerStats(),
+    get route() {
+      return { start: { ...route.start }, goal: { ...route.goal } };
+    },
+    /** Page coordinates of a cell's centre. */
+    cellToClient: (x, y) => toClient(view.cellCenter(x, y)),
+    /** Page coordinates of the disk drawn for a marker on cell (x, y), and its radius. */
+    markerDisk(x, y) {
+      return { ...toClient(view.markerCenter(x, y)), r: view.markerRadius() };
+    },
+    /** Page rectangle of the whole map as drawn. */
+    mapRect() {
+      const { x, y } = toClient({ x: view.ox, y: view.oy });
+      return { x, y, width: level.map.width * view.zoom, height: level.map.height * view.zoom };
+    },
+    get zoom() {
+      return view.zoom;
+    },
+    get frames() {
+      return hud.graph.frames;
+    },
+    worstFrame: (n) => hud.graph.worst(n),
+    get agentPlans() {
+      return agents.plans;
+    },
+    agentCounts: () => agents.crowd?.counts() ?? null,
+    /** Mean distance in cells from the units to (x, y). */
+    agentDistance: (x, y) => agents.meanDistance(x, y),
+  };
+}
