@@ -1,0 +1,218 @@
+// Tile classification: a GID and what its tileset says about it -> the class byte of a cell.
+// No parsing and no inflate here: the Cocos and Laya adapters classify the engine's own tiles
+// with this module alone.
+
+/** Tiled stores flips and rotations in the top 4 bits of a GID. */
+export const FLIPPED_HORIZONTALLY = 0x80000000;
+export const FLIPPED_VERTICALLY = 0x40000000;
+export const FLIPPED_DIAGONALLY = 0x20000000;
+export const ROTATED_HEXAGONAL_120 = 0x10000000;
+export const GID_MASK = 0x0fffffff;
+
+/** The class the default convention gives to a tile that says nothing (any tile = wall). */
+export const DEFAULT_TILE_CLASS = 1;
+
+/** The classes a tile or shape without properties gets, by what its layer holds. */
+const PLAIN_CLASS = { walls: DEFAULT_TILE_CLASS, floor: 0 };
+
+/** Checks `tiles: 'walls' | 'floor'` (what a tile without properties means). */
+export function checkTilesMeaning(value, where = 'options.tiles') {
+  if (value === undefined) return 'walls';
+  if (value !== 'walls' && value !== 'floor') {
+    throw new TypeError(
+      `${where} must be 'walls' (a tile is a wall) or 'floor' (a tile is floor, empty is void), got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The documented property convention: { cls } for a fixed class, { cls, cost } for a class with
+ * a cost, { cost } for a cost that needs a class of its own. `what` names the thing in errors
+ * ("tile GID 7", "object 12").
+ */
+export function conventionOf(what, info, tiles = 'walls') {
+  const pick = (key) => {
+    if (info.properties[key] !== undefined) return info.properties[key];
+    return info.tileset?.properties?.[key];
+  };
+  const pathClass = pick('pathClass');
+  let blocked = pick('blocked');
+  const collides = pick('collides');
+  const cost = pick('cost');
+  if (
+    pathClass !== undefined &&
+    (!Number.isInteger(pathClass) || pathClass < 0 || pathClass > 255)
+  ) {
+    throw new RangeError(
+      `${what}: property pathClass must be an integer 0..255, got ${JSON.stringify(pathClass)}`,
+    );
+  }
+  if (blocked !== undefined && typeof blocked !== 'boolean') {
+    throw new TypeError(`${what}: property blocked must be a bool, got ${JSON.stringify(blocked)}`);
+  }
+  if (collides !== undefined && typeof collides !== 'boolean') {
+    throw new TypeError(
+      `${what}: property collides must be a bool, got ${JSON.stringify(collides)}`,
+    );
+  }
+  // `collides` is the name Phaser's world uses for the same thing; `blocked` wins when both are set.
+  blocked ??= collides;
+  if (cost !== undefined && (typeof cost !== 'number' || !(cost > 0) || !Number.isFinite(cost))) {
+    throw new RangeError(
+      `${what}: property cost must be a number > 0 (use blocked for walls), got ${JSON.stringify(cost)}`,
+    );
+  }
+  if (pathClass !== undefined) return { cls: pathClass, cost };
+  if (blocked === true) return { cls: DEFAULT_TILE_CLASS };
+  if (cost !== undefined) return cost === 1 ? { cls: 0 } : { cost };
+  if (blocked === false) return { cls: 0 };
+  return { cls: PLAIN_CLASS[tiles] };
+}
+
+function checkedClass(cls, call) {
+  if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
+    throw new RangeError(`${call} returned ${String(cls)}; a class is an integer 0..255`);
+  }
+  return cls;
+}
+
+const SMALL_GIDS = 1 << 16;
+
+/** The distinct tiles (flip bits masked) of a layer, in increasing GID order. */
+function distinctTiles(gids) {
+  const small = new Uint8Array(SMALL_GIDS);
+  const large = new Set();
+  for (let i = 0; i < gids.length; i++) {
+    const gid = gids[i] & GID_MASK;
+    if (gid < SMALL_GIDS) small[gid] = 1;
+    else large.add(gid);
+  }
+  const out = [];
+  for (let gid = 0; gid < SMALL_GIDS; gid++) if (small[gid]) out.push(gid);
+  return out.concat([...large].sort((p, q) => p - q));
+}
+
+const NO_TILE = Object.freeze({ id: -1, tileset: null, properties: Object.freeze({}), type: '' });
+
+/**
+ * Maps raw GIDs (flags included) to cell classes, caching per GID. Used by readTiledLayer and by
+ * the Cocos/Laya adapters, which keep one alive to classify tiles the game places later.
+ * `tiles: 'floor'` makes a tile without properties floor (class 0) and an empty cell void
+ * (class 1); 'walls' (default) the other way round.
+ * @param {{ classOf?: Function, tileInfo?: (gid: number) => object, onCost?: (cls: number, cost: number) => void, tiles?: 'walls' | 'floor' }} options
+ */
+export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) {
+  if (classOf !== undefined && typeof classOf !== 'function') {
+    throw new TypeError('classOf must be a function (gid, properties, tile) => class 0..255');
+  }
+  const meaning = checkTilesMeaning(tiles);
+  const info = tileInfo ?? ((gid) => ({ id: gid, tileset: null, properties: {}, type: '' }));
+  const classes = new Map(); // masked gid -> class
+  const costs = new Map(); // class -> cost (from the default convention)
+  const costClass = new Map(); // cost -> class allocated for it
+  const reserved = new Set([0, DEFAULT_TILE_CLASS]); // classes claimed by pathClass or a cost
+
+  const record = (what, cls, cost) => {
+    if (cost !== undefined) {
+      const known = costs.get(cls);
+      if (known !== undefined && known !== cost) {
+        throw new RangeError(
+          `${what}: class ${cls} already has cost ${known}, this one says ${cost}`,
+        );
+      }
+      if (known === undefined) {
+        costs.set(cls, cost);
+        costClass.set(cost, cls);
+        onCost?.(cls, cost);
+      }
+    }
+    reserved.add(cls);
+  };
+
+  const allocate = (what, cost) => {
+    let cls = costClass.get(cost);
+    if (cls !== undefined) return cls;
+    for (cls = 2; cls < 256 && reserved.has(cls); cls++);
+    if (cls === 256) throw new RangeError(`${what}: no class left for cost ${cost} (256 classes)`);
+    record(what, cls, cost);
+    return cls;
+  };
+
+  /** The class the convention gives to a thing with these properties (tiles and shapes alike). */
+  const classOfRule = (what, rule) => {
+    if (rule.cls === undefined) return allocate(what, rule.cost);
+    if (rule.cost !== undefined) record(what, rule.cls, rule.cost);
+    else reserved.add(rule.cls);
+    return rule.cls;
+  };
+
+  const classify = (gid) => {
+    const tile = { gid, ...info(gid) };
+    if (classOf) return checkedClass(classOf(gid, tile.properties, tile), `classOf(${gid})`);
+    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, meaning));
+  };
+
+  const emptyClass = () => {
+    if (classOf) return checkedClass(classOf(0, {}, { gid: 0, ...NO_TILE }), 'classOf(0)');
+    return meaning === 'floor' ? DEFAULT_TILE_CLASS : 0;
+  };
+
+  return {
+    /** Class of a raw GID (flip bits are ignored). */
+    classOf(rawGid) {
+      const gid = (rawGid & GID_MASK) >>> 0;
+      let cls = classes.get(gid);
+      if (cls === undefined) {
+        cls = gid === 0 ? emptyClass() : classify(gid);
+        classes.set(gid, cls);
+      }
+      return cls;
+    },
+    /**
+     * Classify the distinct GIDs of a layer up front so that cost classes are numbered by
+     * ascending cost, whatever the order the tiles appear in.
+     */
+    prepare(gids) {
+      const distinct = distinctTiles(gids);
+      if (!classOf) {
+        // Explicit classes first, so allocated cost classes avoid them.
+        const costOnly = [];
+        for (const gid of distinct) {
+          if (gid === 0) continue;
+          const rule = conventionOf(`tile GID ${gid}`, { gid, ...info(gid) }, meaning);
+          if (rule.cls === undefined) costOnly.push([gid, rule.cost]);
+          else this.classOf(gid);
+        }
+        costOnly.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+        for (const [gid] of costOnly) this.classOf(gid);
+      }
+      for (const gid of distinct) this.classOf(gid);
+    },
+    /** Classes of a whole layer of GIDs (prepared first), one byte per cell. */
+    classesOf(gids) {
+      this.prepare(gids);
+      // Maps use few tiles with small GIDs: a table indexed by GID beats a Map per cell.
+      const table = new Int16Array(SMALL_GIDS).fill(-1);
+      for (const [gid, cls] of classes) if (gid < SMALL_GIDS) table[gid] = cls;
+      const cells = new Uint8Array(gids.length);
+      for (let i = 0; i < gids.length; i++) {
+        const gid = gids[i] & GID_MASK;
+        const cls = gid < SMALL_GIDS ? table[gid] : -1;
+        cells[i] = cls >= 0 ? cls : this.classOf(gid);
+      }
+      return cells;
+    },
+    /**
+     * Class of a map object (shape or tile object without a tile): `properties` by the same
+     * convention as tiles, `what` names it in errors.
+     */
+    classOfProperties(what, properties, objectTiles = meaning) {
+      return classOfRule(what, conventionOf(what, { properties }, objectTiles));
+    },
+    /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
+    get costs() {
+      return Object.fromEntries(costs);
+    },
+  };
+}
