@@ -16,5 +16,5 @@ export {
   DEFAULT_TILE_CLASS,
   createTileClassifier,
 } from './tiled/classify.js';
-export { readTiledLayer, applyCosts, tileInfoOfMap } from './tiled/read.js';
+export { readTiledLayer, readTiledMap, applyCosts, tileInfoOfMap } from './tiled/read.js';
 export { tileSpace, tileSpaceForLayer } from './coords.js';

@@ -108,7 +108,8 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
   }
   const meaning = checkTilesMeaning(tiles);
   const info = tileInfo ?? ((gid) => ({ id: gid, tileset: null, properties: {}, type: '' }));
-  const classes = new Map(); // masked gid -> class
+  // masked gid -> class, one cache per meaning of a plain tile ('walls' | 'floor')
+  const caches = { walls: new Map(), floor: new Map() };
   const costs = new Map(); // class -> cost (from the default convention)
   const costClass = new Map(); // cost -> class allocated for it
   const reserved = new Set([0, DEFAULT_TILE_CLASS]); // classes claimed by pathClass or a cost
@@ -147,68 +148,84 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
     return rule.cls;
   };
 
-  const classify = (gid) => {
+  const classify = (gid, tiles) => {
     const tile = { gid, ...info(gid) };
     if (classOf) return checkedClass(classOf(gid, tile.properties, tile), `classOf(${gid})`);
-    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, meaning));
+    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, tiles));
   };
 
-  const emptyClass = () => {
+  const emptyClass = (tiles) => {
     if (classOf) return checkedClass(classOf(0, {}, { gid: 0, ...NO_TILE }), 'classOf(0)');
-    return meaning === 'floor' ? DEFAULT_TILE_CLASS : 0;
+    return tiles === 'floor' ? DEFAULT_TILE_CLASS : 0;
+  };
+
+  const classOfGid = (gid, tiles) => {
+    const cache = caches[tiles];
+    let cls = cache.get(gid);
+    if (cls === undefined) {
+      cls = gid === 0 ? emptyClass(tiles) : classify(gid, tiles);
+      cache.set(gid, cls);
+    }
+    return cls;
+  };
+
+  /**
+   * Classifies the distinct GIDs of a layer up front so that cost classes are numbered by
+   * ascending cost, whatever the order the tiles appear in. Returns them.
+   */
+  const prepare = (gids, tiles, withEmpty) => {
+    const distinct = distinctTiles(gids).filter((gid) => gid !== 0 || withEmpty);
+    if (!classOf) {
+      // Explicit classes first, so allocated cost classes avoid them.
+      const costOnly = [];
+      for (const gid of distinct) {
+        if (gid === 0) continue;
+        const rule = conventionOf(`tile GID ${gid}`, { gid, ...info(gid) }, tiles);
+        if (rule.cls === undefined) costOnly.push([gid, rule.cost]);
+        else classOfGid(gid, tiles);
+      }
+      costOnly.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+      for (const [gid] of costOnly) classOfGid(gid, tiles);
+    }
+    for (const gid of distinct) classOfGid(gid, tiles);
   };
 
   return {
     /** Class of a raw GID (flip bits are ignored). */
-    classOf(rawGid) {
-      const gid = (rawGid & GID_MASK) >>> 0;
-      let cls = classes.get(gid);
-      if (cls === undefined) {
-        cls = gid === 0 ? emptyClass() : classify(gid);
-        classes.set(gid, cls);
-      }
-      return cls;
+    classOf(rawGid, tiles = meaning) {
+      return classOfGid((rawGid & GID_MASK) >>> 0, checkTilesMeaning(tiles));
+    },
+    /** Classify these GIDs now, so cost classes are numbered by cost, not by order of appearance. */
+    prepare(gids, tiles = meaning) {
+      prepare(gids, checkTilesMeaning(tiles), true);
     },
     /**
-     * Classify the distinct GIDs of a layer up front so that cost classes are numbered by
-     * ascending cost, whatever the order the tiles appear in.
+     * Classes of a whole layer of GIDs, one byte per cell. `paint(cells, index, cls)` instead
+     * writes only the cells that hold a tile (combining layers): empty cells are left alone.
      */
-    prepare(gids) {
-      const distinct = distinctTiles(gids);
-      if (!classOf) {
-        // Explicit classes first, so allocated cost classes avoid them.
-        const costOnly = [];
-        for (const gid of distinct) {
-          if (gid === 0) continue;
-          const rule = conventionOf(`tile GID ${gid}`, { gid, ...info(gid) }, meaning);
-          if (rule.cls === undefined) costOnly.push([gid, rule.cost]);
-          else this.classOf(gid);
-        }
-        costOnly.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
-        for (const [gid] of costOnly) this.classOf(gid);
-      }
-      for (const gid of distinct) this.classOf(gid);
-    },
-    /** Classes of a whole layer of GIDs (prepared first), one byte per cell. */
-    classesOf(gids) {
-      this.prepare(gids);
+    classesOf(gids, tiles = meaning, paint) {
+      tiles = checkTilesMeaning(tiles);
+      prepare(gids, tiles, !paint);
       // Maps use few tiles with small GIDs: a table indexed by GID beats a Map per cell.
       const table = new Int16Array(SMALL_GIDS).fill(-1);
-      for (const [gid, cls] of classes) if (gid < SMALL_GIDS) table[gid] = cls;
-      const cells = new Uint8Array(gids.length);
+      for (const [gid, cls] of caches[tiles]) if (gid < SMALL_GIDS) table[gid] = cls;
+      const cells = paint ? undefined : new Uint8Array(gids.length);
       for (let i = 0; i < gids.length; i++) {
         const gid = gids[i] & GID_MASK;
-        const cls = gid < SMALL_GIDS ? table[gid] : -1;
-        cells[i] = cls >= 0 ? cls : this.classOf(gid);
+        if (paint && gid === 0) continue;
+        const known = gid < SMALL_GIDS ? table[gid] : -1;
+        const cls = known >= 0 ? known : classOfGid(gid, tiles);
+        if (paint) paint(i, cls);
+        else cells[i] = cls;
       }
       return cells;
     },
     /**
-     * Class of a map object (shape or tile object without a tile): `properties` by the same
-     * convention as tiles, `what` names it in errors.
+     * Class of a map object without a tile, by the same convention as tiles (`what` names it in
+     * errors); `tiles` says what an object without properties is.
      */
-    classOfProperties(what, properties, objectTiles = meaning) {
-      return classOfRule(what, conventionOf(what, { properties }, objectTiles));
+    classOfProperties(what, properties, tiles = meaning, tileset = null) {
+      return classOfRule(what, conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)));
     },
     /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
     get costs() {
