@@ -4,7 +4,7 @@
 // Synchronous on purpose (fflate's streaming classes): WeChat mini-games have no
 // DecompressionStream.
 
-import { Gunzip, Unzlib } from 'fflate';
+import { Gunzip, Unzlib } from '../../dist/fflate.mjs';
 
 // Deflate expands at most ~1032:1, so one piece can overshoot the limit by at most ~8 MB.
 const PIECE = 8192;
