@@ -62,13 +62,14 @@ export interface ReadTiledLayerOptions {
 
 export type TilesMeaning = 'walls' | 'floor';
 
-export interface TiledLayerGrid {
+/** What readTiledLayer and readTiledMap return. */
+export interface TiledMapGrid {
   width: number;
   height: number;
   /** One class per cell, row-major (index y * width + x): createGrid / PathWorker.create input. */
   cells: Uint8Array;
-  /** Costs the tile properties gave, { [class]: cost }: pass to PathWorker.create({ costs }) or
-   * applyCosts(grid, costs). Empty with a custom classOf. */
+  /** Costs the tile and object properties gave, { [class]: cost }: pass to
+   * PathWorker.create({ costs }) or applyCosts(grid, costs). Empty with a custom classOf. */
   costs: { [cls: number]: number };
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
@@ -76,6 +77,9 @@ export interface TiledLayerGrid {
   orientation: string;
   tileWidth: number;
   tileHeight: number;
+}
+
+export interface TiledLayerGrid extends TiledMapGrid {
   /** The raw GIDs, flip bits included, row-major. */
   gids: Uint32Array;
 }
@@ -122,19 +126,6 @@ export interface ReadTiledMapOptions {
   /** Called for tiles and tile objects (not for empty cells or shapes). */
   classOf?: ClassOf;
   tilesets?: ReadTiledLayerOptions['tilesets'];
-}
-
-export interface TiledMapGrid {
-  width: number;
-  height: number;
-  cells: Uint8Array;
-  costs: { [cls: number]: number };
-  /** Map tile of cell (0, 0): 0, 0 except on infinite maps (the chosen tile layers' bounds). */
-  offsetX: number;
-  offsetY: number;
-  orientation: string;
-  tileWidth: number;
-  tileHeight: number;
 }
 
 /**

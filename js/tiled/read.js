@@ -31,6 +31,12 @@ function checkTilesets(tilesets) {
   return tilesets;
 }
 
+/** What both readers return: the grid, its costs, and where it sits in the map. */
+function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
+  const { orientation, tileWidth, tileHeight } = model;
+  return { width, height, cells, costs: classifier.costs, offsetX, offsetY, orientation, tileWidth, tileHeight };
+}
+
 /**
  * Reads one tile layer of a Tiled map into a tilepath grid. See tiled.d.ts for the options and
  * the tile property convention.
@@ -59,18 +65,8 @@ export function readTiledLayer(map, options) {
     tiles,
     tileInfo: createTileLookup(model.tilesets, tilesets, parseTilesetSource),
   });
-  return {
-    width,
-    height,
-    cells: classifier.classesOf(gids),
-    costs: classifier.costs,
-    offsetX,
-    offsetY,
-    orientation: model.orientation,
-    tileWidth: model.tileWidth,
-    tileHeight: model.tileHeight,
-    gids,
-  };
+  const cells = classifier.classesOf(gids);
+  return { ...grid(model, { width, height, offsetX, offsetY }, cells, classifier), gids };
 }
 
 /** Applies the costs readTiledLayer found (class -> cost) to a Grid or a PathWorker. */
@@ -173,17 +169,7 @@ export function readTiledMap(map, options) {
       paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf);
     }
   }
-  return {
-    width,
-    height,
-    cells,
-    costs: classifier.costs,
-    offsetX,
-    offsetY,
-    orientation: model.orientation,
-    tileWidth: model.tileWidth,
-    tileHeight: model.tileHeight,
-  };
+  return grid(model, bounds, cells, classifier);
 }
 
 function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf) {
