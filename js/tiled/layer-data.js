@@ -5,7 +5,9 @@
 
 import { inflateInto } from './inflate.js';
 
-const BASE64 = new Int16Array(128).fill(-1);
+// Value of each UTF-16 code unit in base64, -1 for anything else ('=' included: padding is
+// handled at the end). A full-range table keeps the decoding loop free of range checks.
+const BASE64 = new Int8Array(65536).fill(-1);
 for (let i = 0; i < 64; i++) {
   BASE64['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] = i;
 }
@@ -16,46 +18,63 @@ const isSpace = (c) => c === 32 || c === 10 || c === 13 || c === 9;
 // on) the bytes can be written straight into the Uint32Array's memory.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-function base64Length(text, where) {
-  let chars = 0;
-  let padding = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) continue;
-    chars++;
-    if (c === 61 /* = */) padding++;
-    else if (padding > 0) {
-      throw new TypeError(`${where}: invalid base64: data after the '=' padding`);
-    }
-  }
-  if (chars % 4 !== 0) {
-    throw new TypeError(
-      `${where}: base64 data has ${chars} characters, not a multiple of 4 (truncated?)`,
-    );
-  }
-  if (padding > 2) throw new TypeError(`${where}: invalid base64: ${padding} '=' at the end`);
-  return (chars / 4) * 3 - padding;
+/** The base64 characters of `text`: TMX puts line breaks around them, some tools inside too. */
+function base64Characters(text) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  const inner = start === 0 && end === text.length ? text : text.slice(start, end);
+  return /\s/.test(inner) ? inner.replace(/\s+/g, '') : inner;
 }
 
-/** Decodes base64 into `out` (exactly its decoded length, from base64Length). */
-function decodeBase64Into(text, out, where) {
-  let o = 0;
-  let quad = 0;
-  let k = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) continue;
-    let v = c < 128 ? BASE64[c] : -1;
-    if (c === 61) v = 0;
-    if (v < 0) throw new TypeError(`${where}: invalid base64 character ${JSON.stringify(text[i])}`);
-    quad = (quad << 6) | v;
-    if (++k === 4) {
-      out[o++] = (quad >>> 16) & 255;
-      if (o < out.length) out[o++] = (quad >>> 8) & 255;
-      if (o < out.length) out[o++] = quad & 255;
-      quad = 0;
-      k = 0;
+/** Decoded length of base64 characters, checked for shape (not for content: decodeBase64Into). */
+function base64Length(chars, where) {
+  if (chars.length % 4 !== 0) {
+    throw new TypeError(
+      `${where}: base64 data has ${chars.length} characters, not a multiple of 4 (truncated?)`,
+    );
+  }
+  let padding = 0;
+  if (chars.endsWith('==')) padding = 2;
+  else if (chars.endsWith('=')) padding = 1;
+  return (chars.length / 4) * 3 - padding;
+}
+
+function invalidBase64(chars, from, where) {
+  for (let i = from; i < from + 4; i++) {
+    if (BASE64[chars.charCodeAt(i)] < 0) {
+      const what = chars[i] === '=' ? "'=' before the end" : `character ${JSON.stringify(chars[i])}`;
+      return new TypeError(`${where}: invalid base64 ${what}`);
     }
+  }
+  return new TypeError(`${where}: invalid base64`);
+}
+
+/** Decodes base64 characters into `out` (exactly their decoded length, from base64Length). */
+function decodeBase64Into(chars, out, where) {
+  const padding = chars.length / 4 * 3 - out.length;
+  const full = chars.length - (padding > 0 ? 4 : 0);
+  let o = 0;
+  for (let i = 0; i < full; i += 4) {
+    const a = BASE64[chars.charCodeAt(i)];
+    const b = BASE64[chars.charCodeAt(i + 1)];
+    const c = BASE64[chars.charCodeAt(i + 2)];
+    const d = BASE64[chars.charCodeAt(i + 3)];
+    if ((a | b | c | d) < 0) throw invalidBase64(chars, i, where);
+    const quad = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o] = quad >>> 16;
+    out[o + 1] = (quad >>> 8) & 255;
+    out[o + 2] = quad & 255;
+    o += 3;
+  }
+  if (padding > 0) {
+    const last = chars.slice(full, full + 4 - padding) + 'AA'.slice(0, padding);
+    const values = [...last].map((ch) => BASE64[ch.charCodeAt(0)]);
+    if (values.some((v) => v < 0)) throw invalidBase64(last, 0, where);
+    const quad = (values[0] << 18) | (values[1] << 12) | (values[2] << 6) | values[3];
+    out[o++] = quad >>> 16;
+    if (padding === 1) out[o] = (quad >>> 8) & 255;
   }
   return out;
 }
@@ -71,14 +90,15 @@ const wrongSize = (where, count, got) =>
   new RangeError(`${where}: expected ${count} tiles (${count * 4} bytes), got ${got} bytes`);
 
 function gidsFromBase64(text, compression, count, where) {
-  const length = base64Length(text, where);
+  const chars = base64Characters(text);
+  const length = base64Length(chars, where);
   const gids = new Uint32Array(count);
   const target = LITTLE_ENDIAN ? new Uint8Array(gids.buffer) : new Uint8Array(count * 4);
   if (!compression) {
     if (length !== count * 4) throw wrongSize(where, count, length);
-    return gidsFromBytes(decodeBase64Into(text, target, where), gids);
+    return gidsFromBytes(decodeBase64Into(chars, target, where), gids);
   }
-  const packed = decodeBase64Into(text, new Uint8Array(length), where);
+  const packed = decodeBase64Into(chars, new Uint8Array(length), where);
   const got = inflateInto(packed, compression, target, where);
   if (got !== count * 4) throw wrongSize(where, count, got);
   return gidsFromBytes(target, gids);

@@ -305,6 +305,34 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
   }
 });
 
+describe('hostile Tiled files: base64 read exactly', () => {
+  const base64Map = (width, data) => jsonMap(width, 1, { encoding: 'base64', data });
+  test('padding of one and two characters and line breaks anywhere read', () => {
+    assert.deepEqual([...readTiledLayer(base64Map(1, 'AQAAAA=='), { layer: 'L' }).gids], [1]);
+    assert.deepEqual([...readTiledLayer(base64Map(2, 'AgAAAAEAAAA='), { layer: 'L' }).gids], [2, 1]);
+    assert.deepEqual([...readTiledLayer(base64Map(2, '\n  AgAA\r\n AAEA\tAAA=\n'), { layer: 'L' }).gids], [2, 1]);
+  });
+
+  test('a bad character or padding inside the data is named', () => {
+    assert.throws(
+      () => readTiledLayer(base64Map(2, 'AgAAAAEAAAA'), { layer: 'L' }),
+      /^TypeError: layer "L": base64 data has 11 characters, not a multiple of 4 \(truncated\?\)$/,
+    );
+    assert.throws(
+      () => readTiledLayer(base64Map(2, 'AgA*AAEAAAA='), { layer: 'L' }),
+      /^TypeError: layer "L": invalid base64 character "\*"$/,
+    );
+    assert.throws(
+      () => readTiledLayer(base64Map(2, 'Ag=AAAEAAAA='), { layer: 'L' }),
+      /^TypeError: layer "L": invalid base64 '=' before the end$/,
+    );
+    assert.throws(
+      () => readTiledLayer(base64Map(1, 'AQA*AA=='), { layer: 'L' }),
+      /^TypeError: layer "L": invalid base64 character "\*"$/,
+    );
+  });
+});
+
 describe('hostile Tiled files: deep nesting, bad characters', () => {
   test('20,000 nested groups in JSON are read without recursion', () => {
     let layers = [{ type: 'tilelayer', name: 'L', width: 2, height: 1, data: [1, 0] }];
