@@ -79,7 +79,8 @@ export function paintObject(object, grid, paint, where) {
 function paintPoint(p, grid, paint) {
   const x = Math.floor(p.x);
   const y = Math.floor(p.y);
-  if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) return 0;
+  // (Huge coordinates can overflow to Infinity, or NaN, once rotated: nothing is covered.)
+  if (!(x >= 0 && y >= 0 && x < grid.width && y < grid.height)) return 0;
   paint(y * grid.width + x);
   return 1;
 }
@@ -195,7 +196,9 @@ function clip(a, b, grid) {
 function paintPolyline(points, grid, paint) {
   let painted = 0;
   const last = (v, size) => Math.min(size - 1, Math.max(0, Math.floor(v)));
+  const finite = (p) => Number.isFinite(p.x) && Number.isFinite(p.y);
   for (let i = 0; i + 1 < points.length; i++) {
+    if (!finite(points[i]) || !finite(points[i + 1])) continue;
     const clipped = clip(points[i], points[i + 1], grid);
     if (!clipped) continue;
     const [a, b] = clipped;

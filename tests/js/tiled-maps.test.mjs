@@ -200,6 +200,33 @@ describe('readTiledMap: layers and collision objects combined', () => {
     assert.deepEqual(drawn(readTiledMap(map, { layers: ['Blocks'] })), ['....', '.##.', '....', '#...']);
   });
 
+  test('shapes far outside the map cost nothing and cover nothing', { timeout: 10_000 }, () => {
+    const huge = 1.7e308;
+    const map = {
+      width: 3,
+      height: 2,
+      tilewidth: 16,
+      tileheight: 16,
+      layers: [
+        {
+          type: 'objectgroup',
+          name: 'Far',
+          objects: [
+            { id: 1, x: huge, y: huge, polyline: [{ x: 0, y: 0 }, { x: huge, y: huge }] },
+            { id: 2, x: -huge, y: 0, width: huge, height: huge, rotation: 45 },
+            { id: 3, x: huge, y: huge, width: huge, height: huge, ellipse: true },
+            { id: 4, x: huge, y: 0, point: true },
+            { id: 5, x: 8, y: 8, polyline: [{ x: 0, y: 0 }, { x: -1e9, y: 0 }, { x: 1e9, y: 0 }] },
+          ],
+        },
+      ],
+      tilesets: [],
+    };
+    // Only the last polyline crosses the map (row 0, both ways from its start); the rest are
+    // so far out that they overflow to Infinity once rotated or offset, and cover nothing.
+    assert.deepEqual(drawn(readTiledMap(map, { layers: ['Far'] })), ['###', '...']);
+  });
+
   test('bad requests and unsupported objects say what to do', () => {
     const yard = read('courtyard.tmj');
     assert.throws(() => readTiledMap(yard, { layers: [] }), /^TypeError: options.layers must be a non-empty array/);
