@@ -49,7 +49,7 @@ const csvLayer = (csv, size = 'width="2" height="1"') =>
 
 /**
  * Reads `map` (written to a file) with readTiledLayer in a fresh node with a small heap; returns
- * { message, maxRssMB, ms, cells }.
+ * { message, maxRssMB, ms, cpuMs, cells }.
  */
 function readInChild(map, options, heapMB = 256) {
   const dir = mkdtempSync(join(tmpdir(), 'tilepath-hostile-'));
@@ -61,11 +61,14 @@ function readInChild(map, options, heapMB = 256) {
       import { readTiledLayer } from ${JSON.stringify(tiledEntry)};
       const text = readFileSync(${JSON.stringify(file)}, 'utf8');
       const start = performance.now();
+      const cpu0 = process.cpuUsage();
       let message = null, cells = 0;
       try { cells = readTiledLayer(text, ${JSON.stringify(options)}).cells.length; }
       catch (error) { message = error.constructor.name + ': ' + error.message; }
       const ms = performance.now() - start;
-      console.log(JSON.stringify({ message, cells, ms, maxRssMB: process.resourceUsage().maxRSS / 1024 }));`;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      console.log(JSON.stringify({ message, cells, ms, cpuMs, maxRssMB: process.resourceUsage().maxRSS / 1024 }));`;
     const out = execFileSync(
       process.execPath,
       [`--max-old-space-size=${heapMB}`, '--input-type=module', '-e', script],
@@ -154,7 +157,7 @@ describe('hostile Tiled files: sizes are checked before anything is allocated', 
     );
   });
 
-  test('a legal 4096 x 4096 base64+zlib layer reads in a heap a small multiple of its size', () => {
+  test('a legal 4096 x 4096 base64+zlib layer reads in a heap a small multiple of its size', (t) => {
     // Rooms and corridors: walls every 8th row and column, doors in them.
     const side = 4096;
     const bytes = Buffer.alloc(side * side * 4);
@@ -164,12 +167,22 @@ describe('hostile Tiled files: sizes are checked before anything is allocated', 
         if (wall) bytes.writeUInt32LE(2, (y * side + x) * 4);
       }
     }
-    const r = readInChild(jsonMap(side, side, zlibLayer(bytes)), { layer: 'L' }, 128);
-    assert.equal(r.message, null);
-    assert.equal(r.cells, side * side);
-    // GIDs (64 MB) + cells (16 MB) + the text: anything near the old 1 GB means a full copy too many.
-    assert.ok(r.maxRssMB < 400, `peak RSS ${r.maxRssMB.toFixed(0)} MB`);
-    console.log(`# 4096 x 4096 zlib layer: ${r.ms.toFixed(0)} ms, peak RSS ${r.maxRssMB.toFixed(0)} MB`);
+    const map = jsonMap(side, side, zlibLayer(bytes));
+    // Fresh processes: what a game pays loading one map (inflate not yet compiled by the JIT).
+    const runs = [1, 2, 3].map(() => readInChild(map, { layer: 'L' }, 64));
+    for (const r of runs) {
+      assert.equal(r.message, null);
+      assert.equal(r.cells, side * side);
+      // GIDs (64 MB) + cells (16 MB) + the text: anything near the old 1 GB means a copy too many.
+      assert.ok(r.maxRssMB < 400, `peak RSS ${r.maxRssMB.toFixed(0)} MB`);
+    }
+    const sorted = (key) => runs.map((r) => r[key].toFixed(0)).sort((a, b) => a - b);
+    const [ms, cpu] = [sorted('ms'), sorted('cpuMs')];
+    const rss = Math.max(...runs.map((r) => r.maxRssMB));
+    t.diagnostic(
+      `4096 x 4096 base64+zlib layer, 3 fresh processes: median ${ms[1]} ms wall (${ms[0]}-${ms[2]}), ` +
+        `${cpu[1]} ms CPU (${cpu[0]}-${cpu[2]}), peak RSS ${rss.toFixed(0)} MB with a 64 MB JS heap`,
+    );
   });
 });
 
