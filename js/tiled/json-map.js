@@ -36,7 +36,7 @@ function jsonObject(o, where) {
     height: number('height', 0),
     rotation: number('rotation', 0),
     points: list,
-    gid: o.gid === undefined ? undefined : jsonInteger(o.gid, `${at}: gid`),
+    gid: o.gid === undefined || o.gid === 0 ? undefined : jsonInteger(o.gid, `${at}: gid`),
     template: o.template,
     properties: jsonProperties(o.properties, at),
   };
@@ -51,7 +51,8 @@ function jsonLayer(layer, path, infinite) {
   }
   if (kind !== 'tilelayer') return { kind };
   const base = { encoding: layer.encoding, compression: layer.compression || undefined };
-  if (!infinite && layer.chunks === undefined) {
+  // Tiled writes chunks for every layer of an infinite map; plain data is read as it is.
+  if (layer.chunks === undefined && (!infinite || layer.data !== undefined)) {
     return {
       kind,
       width: jsonInteger(layer.width, `${where}: width`),

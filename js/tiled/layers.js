@@ -44,7 +44,7 @@ export function findLayer(model, wanted, { what = 'options.layer', objects = fal
   if (!readable(layer)) {
     const kind = Object.hasOwn(KIND_NAMES, layer.kind) ? KIND_NAMES[layer.kind] : `a ${layer.kind}`;
     throw new TypeError(
-      `layer ${JSON.stringify(wanted)} is ${kind}, not a tile layer` +
+      `layer ${JSON.stringify(wanted)} is ${kind}, not a tile ${objects ? 'or object ' : ''}layer` +
         (layer.kind === 'objectgroup' ? ': read its shapes with readTiledMap' : ''),
     );
   }

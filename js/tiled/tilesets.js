@@ -18,7 +18,8 @@ export function jsonTileset(ts, where = 'tileset') {
   const tiles = new Map();
   if (Array.isArray(ts.tiles)) {
     for (const t of ts.tiles) {
-      const id = jsonInteger(t?.id, `${at}: tile id`);
+      if (t === null || typeof t !== 'object') throw new TypeError(`${at}: a tile must be an object`);
+      const id = jsonInteger(t.id, `${at}: tile id`);
       tiles.set(id, {
         properties: jsonProperties(t.properties, `${at}, tile ${id}`),
         type: t.class ?? t.type ?? '',

@@ -44,7 +44,7 @@ function xmlObject(element, where) {
     height: number('height'),
     rotation: number('rotation'),
     points,
-    gid: gid === undefined ? undefined : integerText(gid, `${at}: attribute gid`),
+    gid: gid === undefined || gid === '0' ? undefined : integerText(gid, `${at}: attribute gid`),
     template: element.attributes.template,
     properties: xmlProperties(element, at),
   };

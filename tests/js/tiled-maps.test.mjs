@@ -238,6 +238,10 @@ describe('readTiledMap: layers and collision objects combined', () => {
       () => readTiledMap(yard, { layers: ['Roof'] }),
       /^RangeError: no layer named "Roof"; tile and object layers: "Ground", "Walls", "Collision"$/,
     );
+    assert.throws(
+      () => readTiledMap(read('map-csv.tmj'), { layers: ['Level'] }),
+      /^TypeError: layer "Level" is a group, not a tile or object layer$/,
+    );
     const templated = JSON.parse(yard);
     templated.layers[2].objects.push({ id: 11, template: 'crate.tx', x: 0, y: 0 });
     assert.throws(
