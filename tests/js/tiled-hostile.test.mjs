@@ -347,11 +347,20 @@ describe('hostile Tiled files: base64 read exactly', () => {
 });
 
 describe('hostile Tiled files: deep nesting, bad characters', () => {
-  test('20,000 nested groups in JSON are read without recursion', () => {
+  test('20,000 nested groups in JSON, as an object or as text, are read without recursion', () => {
     let layers = [{ type: 'tilelayer', name: 'L', width: 2, height: 1, data: [1, 0] }];
     for (let i = 0; i < 20_000; i++) layers = [{ type: 'group', name: 'g', layers }];
     const map = { ...jsonMap(2, 1, {}), layers };
     assert.deepEqual([...readTiledLayer(map, { layer: 'L' }).cells], [1, 0]);
+    // The same as a file's text (JSON.stringify itself cannot write it: built by hand).
+    const layer = JSON.stringify({ type: 'tilelayer', name: 'L', width: 2, height: 1, data: [1, 0] });
+    const text =
+      '{"width":2,"height":1,"tilewidth":16,"tileheight":16,"tilesets":[{"firstgid":1,"tilecount":4}],"layers":' +
+      '[{"type":"group","name":"g","layers":'.repeat(20_000) +
+      `[${layer}]` +
+      '}]'.repeat(20_000) +
+      '}';
+    assert.deepEqual([...readTiledLayer(text, { layer: 'L' }).cells], [1, 0]);
   });
 
   test('20,000 nested groups in TMX are refused with the depth limit', () => {
