@@ -57,7 +57,16 @@ export function readLayerGrid(width, height, gids, classifierOptions) {
  * with new costs appear. Returns { costs, refresh(x, y), resync() }; refresh takes a cell
  * inside the layer (the adapters check or filter coordinates first).
  */
-export function bindLayerGids({ target, width, height, what, gids, gidAt, classifierOptions, initialize }) {
+export function bindLayerGids({
+  target,
+  width,
+  height,
+  what,
+  gids,
+  gidAt,
+  classifierOptions,
+  initialize,
+}) {
   const set = checkTarget(target, width, height, what);
   if (typeof target.setCost !== 'function') throw new TypeError('target must have setCost');
   let live = false;

@@ -89,7 +89,12 @@ function readGids(layer, width, height) {
 export function readCocosLayer(mapOrLayer, options = {}) {
   const { map, layer } = resolve(mapOrLayer, options);
   const { width, height } = sizeOf(map, layer);
-  return readLayerGrid(width, height, readGids(layer, width, height), classifierOptions(map, options));
+  return readLayerGrid(
+    width,
+    height,
+    readGids(layer, width, height),
+    classifierOptions(map, options),
+  );
 }
 
 function orientationOf(map, layer) {

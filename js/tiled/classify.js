@@ -225,7 +225,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
      * errors); `tiles` says what an object without properties is.
      */
     classOfProperties(what, properties, tiles = meaning, tileset = null) {
-      return classOfRule(what, conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)));
+      return classOfRule(
+        what,
+        conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)),
+      );
     },
     /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
     get costs() {

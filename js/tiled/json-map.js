@@ -8,7 +8,8 @@ import { createTileLookup, jsonTileset } from './tilesets.js';
 import { jsonInteger, jsonNumber } from './values.js';
 
 function jsonObject(o, where) {
-  if (o === null || typeof o !== 'object') throw new TypeError(`${where}: an object must be an object`);
+  if (o === null || typeof o !== 'object')
+    throw new TypeError(`${where}: an object must be an object`);
   const id = jsonInteger(o.id, `${where}: object id`, 0);
   const at = `${where}, object ${id}`;
   const number = (key, fallback) => jsonNumber(o[key], `${at}: ${key}`, fallback);
@@ -46,7 +47,8 @@ function jsonLayer(layer, path, infinite) {
   const where = `layer ${JSON.stringify(path)}`;
   const kind = layer.type;
   if (kind === 'objectgroup') {
-    if (!Array.isArray(layer.objects ?? [])) throw new TypeError(`${where}: objects must be an array`);
+    if (!Array.isArray(layer.objects ?? []))
+      throw new TypeError(`${where}: objects must be an array`);
     return { kind, objects: (layer.objects ?? []).map((o) => jsonObject(o, where)) };
   }
   if (kind !== 'tilelayer') return { kind };
@@ -129,7 +131,9 @@ export function jsonMapModel(source) {
     throw new TypeError('map is not a Tiled map: it has no "layers" array');
   }
   if (source.infinite !== undefined && typeof source.infinite !== 'boolean') {
-    throw new TypeError(`map: infinite must be true or false, got ${JSON.stringify(source.infinite)}`);
+    throw new TypeError(
+      `map: infinite must be true or false, got ${JSON.stringify(source.infinite)}`,
+    );
   }
   const infinite = source.infinite === true;
   return {

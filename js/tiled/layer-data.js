@@ -44,7 +44,8 @@ function base64Length(chars, where) {
 function invalidBase64(chars, from, where) {
   for (let i = from; i < from + 4; i++) {
     if (BASE64[chars.charCodeAt(i)] < 0) {
-      const what = chars[i] === '=' ? "'=' before the end" : `character ${JSON.stringify(chars[i])}`;
+      const what =
+        chars[i] === '=' ? "'=' before the end" : `character ${JSON.stringify(chars[i])}`;
       return new TypeError(`${where}: invalid base64 ${what}`);
     }
   }
@@ -53,7 +54,7 @@ function invalidBase64(chars, from, where) {
 
 /** Decodes base64 characters into `out` (exactly their decoded length, from base64Length). */
 function decodeBase64Into(chars, out, where) {
-  const padding = chars.length / 4 * 3 - out.length;
+  const padding = (chars.length / 4) * 3 - out.length;
   const full = chars.length - (padding > 0 ? 4 : 0);
   let o = 0;
   for (let i = 0; i < full; i += 4) {
@@ -106,7 +107,9 @@ function gidsFromBase64(text, compression, count, where) {
 
 function checkedGid(value, where, index) {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new TypeError(`${where}: tile ${index} is not a valid GID: ${JSON.stringify(value) ?? String(value)}`);
+    throw new TypeError(
+      `${where}: tile ${index} is not a valid GID: ${JSON.stringify(value) ?? String(value)}`,
+    );
   }
   return value;
 }

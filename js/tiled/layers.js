@@ -5,7 +5,12 @@ import { decodeBlock } from './layer-data.js';
 import { checkGridSize, MAX_CELLS, MAX_SIDE } from './limits.js';
 
 /** The layer `wanted` names (name at any depth, "Group/Layer" path, "/Top" or tile-layer index). */
-const KIND_NAMES = { tilelayer: 'a tile layer', objectgroup: 'an object layer', group: 'a group', imagelayer: 'an image layer' };
+const KIND_NAMES = {
+  tilelayer: 'a tile layer',
+  objectgroup: 'an object layer',
+  group: 'a group',
+  imagelayer: 'an image layer',
+};
 
 export function findLayer(model, wanted, { what = 'options.layer', objects = false } = {}) {
   const readable = (l) => l.kind === 'tilelayer' || (objects && l.kind === 'objectgroup');

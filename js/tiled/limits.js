@@ -14,7 +14,9 @@ export function checkGridSize(width, height, what) {
       throw new RangeError(`${what}: ${name} must be a positive integer, got ${String(value)}`);
     }
     if (value > MAX_SIDE) {
-      throw new RangeError(`${what}: ${name} ${value} is more than the grid limit of ${MAX_SIDE} per side`);
+      throw new RangeError(
+        `${what}: ${name} ${value} is more than the grid limit of ${MAX_SIDE} per side`,
+      );
     }
   }
   if (width * height > MAX_CELLS) {

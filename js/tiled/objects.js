@@ -50,7 +50,8 @@ export function paintObject(object, grid, paint, where) {
     case 'point':
       return paintPoint(toGrid(object), grid, paint);
     case 'polygon':
-      if (object.points.length < 3) throw new TypeError(`${where}: a polygon needs 3 points or more`);
+      if (object.points.length < 3)
+        throw new TypeError(`${where}: a polygon needs 3 points or more`);
       return paintPolygon(
         object.points.map((p) => toGrid(rotate(object, p.x, p.y))),
         grid,
@@ -64,10 +65,15 @@ export function paintObject(object, grid, paint, where) {
       );
     case 'rectangle':
     case 'ellipse':
-      if (w < 0 || h < 0) throw new RangeError(`${where}: width and height must be >= 0, got ${w} x ${h}`);
+      if (w < 0 || h < 0)
+        throw new RangeError(`${where}: width and height must be >= 0, got ${w} x ${h}`);
       if (w === 0 && h === 0) return paintPoint(toGrid(object), grid, paint);
       if (w === 0 || h === 0) {
-        return paintPolyline([toGrid(rotate(object, 0, 0)), toGrid(rotate(object, w, h))], grid, paint);
+        return paintPolyline(
+          [toGrid(rotate(object, 0, 0)), toGrid(rotate(object, w, h))],
+          grid,
+          paint,
+        );
       }
       if (shape === 'rectangle') return paintPolygon(corners(0, 0, w, h), grid, paint);
       return paintEllipse(object, grid, paint);
@@ -125,7 +131,8 @@ function paintPolygon(points, grid, paint) {
     for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
       const a = points[j];
       const b = points[i];
-      if (a.y === cy && b.y === cy) painted += paintSpan(y, Math.min(a.x, b.x), Math.max(a.x, b.x), grid, paint);
+      if (a.y === cy && b.y === cy)
+        painted += paintSpan(y, Math.min(a.x, b.x), Math.max(a.x, b.x), grid, paint);
     }
   }
   return painted;

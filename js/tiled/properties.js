@@ -24,7 +24,10 @@ function jsonValue(type, value, what) {
   switch (type) {
     case 'int':
     case 'object':
-      if (!Number.isSafeInteger(value)) throw new TypeError(`${what} must be an integer, got ${JSON.stringify(value) ?? String(value)}`);
+      if (!Number.isSafeInteger(value))
+        throw new TypeError(
+          `${what} must be an integer, got ${JSON.stringify(value) ?? String(value)}`,
+        );
       return value;
     case 'float':
       if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -32,7 +35,8 @@ function jsonValue(type, value, what) {
       }
       return value;
     case 'bool':
-      if (typeof value !== 'boolean') throw new TypeError(`${what} must be true or false, got ${JSON.stringify(value)}`);
+      if (typeof value !== 'boolean')
+        throw new TypeError(`${what} must be true or false, got ${JSON.stringify(value)}`);
       return value;
     default:
       return value;

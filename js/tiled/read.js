@@ -34,7 +34,17 @@ function checkTilesets(tilesets) {
 /** What both readers return: the grid, its costs, and where it sits in the map. */
 function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
   const { orientation, tileWidth, tileHeight } = model;
-  return { width, height, cells, costs: classifier.costs, offsetX, offsetY, orientation, tileWidth, tileHeight };
+  return {
+    width,
+    height,
+    cells,
+    costs: classifier.costs,
+    offsetX,
+    offsetY,
+    orientation,
+    tileWidth,
+    tileHeight,
+  };
 }
 
 /**
@@ -91,7 +101,8 @@ const ORTHOGONAL_UNITS = (model) => ({ unitX: model.tileWidth, unitY: model.tile
 /** One entry of readTiledMap's `layers`: 'Name' or { layer, tiles? }. */
 function layerEntry(entry, index) {
   const what = `options.layers[${index}]`;
-  if (typeof entry === 'string' || typeof entry === 'number') return { layer: entry, tiles: 'walls', what };
+  if (typeof entry === 'string' || typeof entry === 'number')
+    return { layer: entry, tiles: 'walls', what };
   if (entry === null || typeof entry !== 'object') {
     throw new TypeError(`${what} must be a layer name or { layer, tiles? }, got ${String(entry)}`);
   }
@@ -136,7 +147,11 @@ function mapBounds(model, reads) {
  * for the rule. Layers are painted in the order given, each over the ones before.
  */
 export function readTiledMap(map, options) {
-  checkOptions(options, ['layers', 'classOf', 'tilesets'], 'readTiledMap(map, { layers, classOf?, tilesets? })');
+  checkOptions(
+    options,
+    ['layers', 'classOf', 'tilesets'],
+    'readTiledMap(map, { layers, classOf?, tilesets? })',
+  );
   const { layers, classOf, tilesets = {} } = options;
   if (!Array.isArray(layers) || layers.length === 0) {
     throw new TypeError(
@@ -154,7 +169,9 @@ export function readTiledMap(map, options) {
   });
   const bounds = mapBounds(model, reads);
   const { width, height, offsetX, offsetY } = bounds;
-  const hasFloor = entries.some((e, i) => e.tiles === 'floor' && reads[i].layer.kind === 'tilelayer');
+  const hasFloor = entries.some(
+    (e, i) => e.tiles === 'floor' && reads[i].layer.kind === 'tilelayer',
+  );
   const cells = new Uint8Array(width * height).fill(hasFloor ? DEFAULT_TILE_CLASS : 0);
   for (const { entry, layer, read } of reads) {
     if (read) {
@@ -176,7 +193,8 @@ function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup
   const where = `layer ${JSON.stringify(layer.path)}`;
   let units;
   if (model.orientation === 'orthogonal') units = ORTHOGONAL_UNITS(model);
-  else if (model.orientation === 'isometric') units = { unitX: model.tileHeight, unitY: model.tileHeight };
+  else if (model.orientation === 'isometric')
+    units = { unitX: model.tileHeight, unitY: model.tileHeight };
   else {
     throw new RangeError(
       `${where}: objects are read on orthogonal and isometric maps, this one is ${model.orientation}`,

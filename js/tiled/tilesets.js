@@ -18,7 +18,8 @@ export function jsonTileset(ts, where = 'tileset') {
   const tiles = new Map();
   if (Array.isArray(ts.tiles)) {
     for (const t of ts.tiles) {
-      if (t === null || typeof t !== 'object') throw new TypeError(`${at}: a tile must be an object`);
+      if (t === null || typeof t !== 'object')
+        throw new TypeError(`${at}: a tile must be an object`);
       const id = jsonInteger(t.id, `${at}: tile id`);
       tiles.set(id, {
         properties: jsonProperties(t.properties, `${at}, tile ${id}`),
@@ -61,7 +62,8 @@ export function xmlTileset(element) {
   return {
     name,
     tilecount: integerAttribute(element, 'tilecount', at),
-    imageCollection: !childNamed(element, 'image') && integerAttribute(element, 'columns', at) === 0,
+    imageCollection:
+      !childNamed(element, 'image') && integerAttribute(element, 'columns', at) === 0,
     properties: xmlProperties(element, at),
     tiles,
   };
@@ -111,7 +113,12 @@ export function createTileLookup(tilesets, given, parseSource) {
           `(firstgid ${ts.firstgid}), which has no tile ${id} (its tiles: ${[...ts.data.tiles.keys()].sort((p, q) => p - q).join(', ')})`,
       );
     }
-    if (ts.data && !ts.data.imageCollection && Number.isInteger(ts.data.tilecount) && id >= ts.data.tilecount) {
+    if (
+      ts.data &&
+      !ts.data.imageCollection &&
+      Number.isInteger(ts.data.tilecount) &&
+      id >= ts.data.tilecount
+    ) {
       throw new RangeError(
         `tile GID ${gid} is past the end of tileset ${JSON.stringify(ts.data.name)} ` +
           `(firstgid ${ts.firstgid}, ${ts.data.tilecount} tiles)`,

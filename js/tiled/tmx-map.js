@@ -16,7 +16,10 @@ function xmlPoints(text, what) {
       if (y === undefined || extra !== undefined) {
         throw new TypeError(`${what}: point ${i} must be "x,y", got ${JSON.stringify(pair)}`);
       }
-      return { x: decimalText(x, `${what}: point ${i} x`), y: decimalText(y, `${what}: point ${i} y`) };
+      return {
+        x: decimalText(x, `${what}: point ${i} x`),
+        y: decimalText(y, `${what}: point ${i} y`),
+      };
     });
 }
 
@@ -28,8 +31,10 @@ function xmlObject(element, where) {
   let points;
   const polygon = childNamed(element, 'polygon');
   const polyline = childNamed(element, 'polyline');
-  if (polygon) [shape, points] = ['polygon', xmlPoints(polygon.attributes.points, `${at}: polygon`)];
-  else if (polyline) [shape, points] = ['polyline', xmlPoints(polyline.attributes.points, `${at}: polyline`)];
+  if (polygon)
+    [shape, points] = ['polygon', xmlPoints(polygon.attributes.points, `${at}: polygon`)];
+  else if (polyline)
+    [shape, points] = ['polyline', xmlPoints(polyline.attributes.points, `${at}: polyline`)];
   else if (childNamed(element, 'ellipse')) shape = 'ellipse';
   else if (childNamed(element, 'point')) shape = 'point';
   else if (childNamed(element, 'text')) shape = 'text';
@@ -125,7 +130,9 @@ export function tmxMapModel(text) {
   if (!map) throw new TypeError('TMX: no <map> element');
   const infiniteText = map.attributes.infinite;
   if (infiniteText !== undefined && infiniteText !== '0' && infiniteText !== '1') {
-    throw new TypeError(`TMX: <map> attribute infinite must be 0 or 1, got ${JSON.stringify(infiniteText)}`);
+    throw new TypeError(
+      `TMX: <map> attribute infinite must be 0 or 1, got ${JSON.stringify(infiniteText)}`,
+    );
   }
   const infinite = infiniteText === '1';
   return {

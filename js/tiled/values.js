@@ -47,7 +47,8 @@ export function decimalAttribute(element, name, where, fallback) {
 /** A JSON value that must be an integer when present. */
 export function jsonInteger(value, what, fallback) {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value)) throw new TypeError(`${what} must be an integer, got ${shown(value)}`);
+  if (!Number.isSafeInteger(value))
+    throw new TypeError(`${what} must be an integer, got ${shown(value)}`);
   return value;
 }
 

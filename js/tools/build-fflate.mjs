@@ -14,11 +14,14 @@ export function fflateModule() {
   const require = createRequire(join(root, 'package.json'));
   const packageDir = dirname(require.resolve('fflate/package.json'));
   const { version, license } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  if (license !== 'MIT') throw new Error(`fflate ${version} is licensed ${license}, not MIT: check before shipping it`);
+  if (license !== 'MIT')
+    throw new Error(`fflate ${version} is licensed ${license}, not MIT: check before shipping it`);
   const licenseText = readFileSync(join(packageDir, 'LICENSE'), 'utf8').trim();
   const code = readFileSync(join(packageDir, 'esm', 'browser.js'), 'utf8');
   if (/^\s*import\s|\bimport\(|\brequire\(/m.test(code)) {
-    throw new Error('fflate/esm/browser.js imports something: it can no longer be shipped as one file');
+    throw new Error(
+      'fflate/esm/browser.js imports something: it can no longer be shipped as one file',
+    );
   }
   return (
     `// fflate ${version} (https://github.com/101arrowz/fflate): esm/browser.js of the npm package,\n` +

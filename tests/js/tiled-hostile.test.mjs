@@ -187,11 +187,18 @@ describe('hostile Tiled files: sizes are checked before anything is allocated', 
 });
 
 function execGzip(bytes) {
-  return execFileSync(process.execPath, ['-e', 'process.stdout.write(require("zlib").gzipSync(require("fs").readFileSync(0)).toString("base64"))'], {
-    input: bytes,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
+  return execFileSync(
+    process.execPath,
+    [
+      '-e',
+      'process.stdout.write(require("zlib").gzipSync(require("fs").readFileSync(0)).toString("base64"))',
+    ],
+    {
+      input: bytes,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    },
+  );
 }
 
 describe('hostile Tiled files: names are plain names', () => {
@@ -240,7 +247,14 @@ describe('hostile Tiled files: names are plain names', () => {
   test('__proto__ and constructor as entity names are unknown entities', () => {
     for (const name of ['__proto__', 'constructor', 'toString']) {
       assert.throws(
-        () => readTiledLayer(tmx(csvLayer('1,0'), { tileset: `<!-- &${name}; -->` }).replace('name="set"', `name="&${name};"`), { layer: 'L' }),
+        () =>
+          readTiledLayer(
+            tmx(csvLayer('1,0'), { tileset: `<!-- &${name}; -->` }).replace(
+              'name="set"',
+              `name="&${name};"`,
+            ),
+            { layer: 'L' },
+          ),
         (e) => e instanceof TypeError && e.message === `TMX: unknown XML entity &${name};`,
       );
     }
@@ -251,7 +265,9 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
   const cases = [
     [
       'gid="0x1"',
-      tmx(' <layer id="1" name="L" width="2" height="1"><data><tile gid="0x1"/><tile/></data></layer>'),
+      tmx(
+        ' <layer id="1" name="L" width="2" height="1"><data><tile gid="0x1"/><tile/></data></layer>',
+      ),
       'layer "L", <tile>: attribute gid must be an integer, got "0x1"',
     ],
     [
@@ -274,28 +290,44 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
     [
       'a bool "TRUE"',
       tmx(csvLayer('1,0'), {
-        tileset: '<tile id="0"><properties><property name="blocked" type="bool" value="TRUE"/></properties></tile>',
+        tileset:
+          '<tile id="0"><properties><property name="blocked" type="bool" value="TRUE"/></properties></tile>',
       }),
       'tileset "set", tile 0: property "blocked" must be true or false, got "TRUE"',
     ],
     [
       'a float "NaN"',
       tmx(csvLayer('1,0'), {
-        tileset: '<tile id="0"><properties><property name="cost" type="float" value="NaN"/></properties></tile>',
+        tileset:
+          '<tile id="0"><properties><property name="cost" type="float" value="NaN"/></properties></tile>',
       }),
       'tileset "set", tile 0: property "cost" must be a finite number, got "NaN"',
     ],
-    ['a JSON width of NaN', jsonMap(NaN, 1, { data: [1] }), 'map: width must be an integer, got NaN'],
+    [
+      'a JSON width of NaN',
+      jsonMap(NaN, 1, { data: [1] }),
+      'map: width must be an integer, got NaN',
+    ],
     [
       'a JSON chunk x of "0"',
-      { ...jsonMap(1, 1, { chunks: [{ x: '0', y: 0, width: 1, height: 1, data: [1] }] }), infinite: true },
+      {
+        ...jsonMap(1, 1, { chunks: [{ x: '0', y: 0, width: 1, height: 1, data: [1] }] }),
+        infinite: true,
+      },
       'layer "L", chunk 0: x must be an integer, got "0"',
     ],
     [
       'a JSON bool property "TRUE"',
       {
         ...jsonMap(1, 1, { data: [1] }),
-        tilesets: [{ firstgid: 1, name: 'set', tilecount: 1, tiles: [{ id: 0, properties: [{ name: 'blocked', type: 'bool', value: 'TRUE' }] }] }],
+        tilesets: [
+          {
+            firstgid: 1,
+            name: 'set',
+            tilecount: 1,
+            tiles: [{ id: 0, properties: [{ name: 'blocked', type: 'bool', value: 'TRUE' }] }],
+          },
+        ],
       },
       'tileset "set", tile 0: property "blocked" must be true or false, got "TRUE"',
     ],
@@ -303,7 +335,14 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
       'a JSON cost of NaN',
       {
         ...jsonMap(1, 1, { data: [1] }),
-        tilesets: [{ firstgid: 1, name: 'set', tilecount: 1, tiles: [{ id: 0, properties: [{ name: 'cost', type: 'float', value: NaN }] }] }],
+        tilesets: [
+          {
+            firstgid: 1,
+            name: 'set',
+            tilecount: 1,
+            tiles: [{ id: 0, properties: [{ name: 'cost', type: 'float', value: NaN }] }],
+          },
+        ],
       },
       'tileset "set", tile 0: property "cost" must be a finite number, got NaN',
     ],
@@ -322,8 +361,14 @@ describe('hostile Tiled files: base64 read exactly', () => {
   const base64Map = (width, data) => jsonMap(width, 1, { encoding: 'base64', data });
   test('padding of one and two characters and line breaks anywhere read', () => {
     assert.deepEqual([...readTiledLayer(base64Map(1, 'AQAAAA=='), { layer: 'L' }).gids], [1]);
-    assert.deepEqual([...readTiledLayer(base64Map(2, 'AgAAAAEAAAA='), { layer: 'L' }).gids], [2, 1]);
-    assert.deepEqual([...readTiledLayer(base64Map(2, '\n  AgAA\r\n AAEA\tAAA=\n'), { layer: 'L' }).gids], [2, 1]);
+    assert.deepEqual(
+      [...readTiledLayer(base64Map(2, 'AgAAAAEAAAA='), { layer: 'L' }).gids],
+      [2, 1],
+    );
+    assert.deepEqual(
+      [...readTiledLayer(base64Map(2, '\n  AgAA\r\n AAEA\tAAA=\n'), { layer: 'L' }).gids],
+      [2, 1],
+    );
   });
 
   test('a bad character or padding inside the data is named', () => {
@@ -353,7 +398,13 @@ describe('hostile Tiled files: deep nesting, bad characters', () => {
     const map = { ...jsonMap(2, 1, {}), layers };
     assert.deepEqual([...readTiledLayer(map, { layer: 'L' }).cells], [1, 0]);
     // The same as a file's text (JSON.stringify itself cannot write it: built by hand).
-    const layer = JSON.stringify({ type: 'tilelayer', name: 'L', width: 2, height: 1, data: [1, 0] });
+    const layer = JSON.stringify({
+      type: 'tilelayer',
+      name: 'L',
+      width: 2,
+      height: 1,
+      data: [1, 0],
+    });
     const text =
       '{"width":2,"height":1,"tilewidth":16,"tileheight":16,"tilesets":[{"firstgid":1,"tilecount":4}],"layers":' +
       '[{"type":"group","name":"g","layers":'.repeat(20_000) +
@@ -368,14 +419,18 @@ describe('hostile Tiled files: deep nesting, bad characters', () => {
     assert.throws(
       () => readTiledLayer(tmx(body), { layer: 'L' }),
       (e) =>
-        e instanceof RangeError && e.message === 'TMX: elements nested more than 200 deep at line 6',
+        e instanceof RangeError &&
+        e.message === 'TMX: elements nested more than 200 deep at line 6',
     );
   });
 
   test('a character reference past U+10FFFF is named', () => {
     for (const ref of ['&#x110000;', '&#0;', '&#xD800;', '&#99999999999;']) {
       assert.throws(
-        () => readTiledLayer(tmx(csvLayer('1,0')).replace('name="set"', `name="${ref}"`), { layer: 'L' }),
+        () =>
+          readTiledLayer(tmx(csvLayer('1,0')).replace('name="set"', `name="${ref}"`), {
+            layer: 'L',
+          }),
         (e) =>
           e instanceof RangeError &&
           e.message === `TMX: character reference ${ref} is not a valid Unicode code point`,
@@ -387,7 +442,10 @@ describe('hostile Tiled files: deep nesting, bad characters', () => {
     const doctype = '<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">\n';
     const text = tmx(csvLayer('1,0')).replace('<map ', `${doctype}<map `);
     assert.deepEqual([...readTiledLayer(text, { layer: 'L' }).cells], [1, 0]);
-    const entities = tmx(csvLayer('1,0')).replace('<map ', '<!DOCTYPE map [<!ENTITY boom "x">]>\n<map ');
+    const entities = tmx(csvLayer('1,0')).replace(
+      '<map ',
+      '<!DOCTYPE map [<!ENTITY boom "x">]>\n<map ',
+    );
     assert.throws(
       () => readTiledLayer(entities, { layer: 'L' }),
       /^TypeError: TMX: a DOCTYPE with an internal subset \(\[\.\.\.\]\) is not supported \(it can declare entities\)$/,

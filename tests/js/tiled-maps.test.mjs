@@ -34,7 +34,10 @@ describe('Tiled maps as designers make them', () => {
     test(`an image collection with gaps in its tile ids resolves GIDs by id (.${ext})`, () => {
       const layer = readTiledLayer(read(`image-collection.${ext}`), { layer: 'Props' });
       // Tile 0 (crate) has no properties: a wall; tile 3 (rug, GID 4) says blocked=false.
-      assert.deepEqual(drawn(layer), IMAGE_COLLECTION_ROWS.map((r) => r.replace(/a/g, '#').replace(/b/g, '.')));
+      assert.deepEqual(
+        drawn(layer),
+        IMAGE_COLLECTION_ROWS.map((r) => r.replace(/a/g, '#').replace(/b/g, '.')),
+      );
     });
 
     test(`a GID in an image collection's gap names the tiles it has (.${ext})`, () => {
@@ -166,7 +169,9 @@ describe('readTiledMap: layers and collision objects combined', () => {
   });
 
   test('layers paint in the order given: the walls layer before the floor is covered by it', () => {
-    const grid = readTiledMap(read('courtyard.tmj'), { layers: ['Walls', { layer: 'Ground', tiles: 'floor' }] });
+    const grid = readTiledMap(read('courtyard.tmj'), {
+      layers: ['Walls', { layer: 'Ground', tiles: 'floor' }],
+    });
     // The wall at (2,2) is under floor tiles now, the bridge at (5,2) under water.
     assert.equal(grid.cells[2 * 10 + 2], 0);
     assert.equal(grid.cells[2 * 10 + 5], 1);
@@ -197,7 +202,12 @@ describe('readTiledMap: layers and collision objects combined', () => {
       ],
       tilesets: [],
     };
-    assert.deepEqual(drawn(readTiledMap(map, { layers: ['Blocks'] })), ['....', '.##.', '....', '#...']);
+    assert.deepEqual(drawn(readTiledMap(map, { layers: ['Blocks'] })), [
+      '....',
+      '.##.',
+      '....',
+      '#...',
+    ]);
   });
 
   test('shapes far outside the map cost nothing and cover nothing', { timeout: 10_000 }, () => {
@@ -212,11 +222,28 @@ describe('readTiledMap: layers and collision objects combined', () => {
           type: 'objectgroup',
           name: 'Far',
           objects: [
-            { id: 1, x: huge, y: huge, polyline: [{ x: 0, y: 0 }, { x: huge, y: huge }] },
+            {
+              id: 1,
+              x: huge,
+              y: huge,
+              polyline: [
+                { x: 0, y: 0 },
+                { x: huge, y: huge },
+              ],
+            },
             { id: 2, x: -huge, y: 0, width: huge, height: huge, rotation: 45 },
             { id: 3, x: huge, y: huge, width: huge, height: huge, ellipse: true },
             { id: 4, x: huge, y: 0, point: true },
-            { id: 5, x: 8, y: 8, polyline: [{ x: 0, y: 0 }, { x: -1e9, y: 0 }, { x: 1e9, y: 0 }] },
+            {
+              id: 5,
+              x: 8,
+              y: 8,
+              polyline: [
+                { x: 0, y: 0 },
+                { x: -1e9, y: 0 },
+                { x: 1e9, y: 0 },
+              ],
+            },
           ],
         },
       ],
@@ -229,7 +256,10 @@ describe('readTiledMap: layers and collision objects combined', () => {
 
   test('bad requests and unsupported objects say what to do', () => {
     const yard = read('courtyard.tmj');
-    assert.throws(() => readTiledMap(yard, { layers: [] }), /^TypeError: options.layers must be a non-empty array/);
+    assert.throws(
+      () => readTiledMap(yard, { layers: [] }),
+      /^TypeError: options.layers must be a non-empty array/,
+    );
     assert.throws(
       () => readTiledMap(yard, { layers: [{ layer: 'Walls', tile: 'floor' }] }),
       /^TypeError: options.layers\[0\]: unknown key "tile" \(expected layer, tiles\)$/,
@@ -259,26 +289,42 @@ describe('readTiledMap: layers and collision objects combined', () => {
 // Tiled's own example maps (github.com/mapeditor/tiled, examples/), read when a checkout is
 // named by TILED_EXAMPLES; they are not part of this repository (their licence differs).
 const examples = process.env.TILED_EXAMPLES;
-describe("Tiled's example maps", { skip: !examples || !existsSync(examples) ? 'set TILED_EXAMPLES to a Tiled examples/ folder' : false }, () => {
-  const ex = (name) => readFileSync(join(examples, name), 'utf8');
-  test('desert.tmx with its external desert.tsx', () => {
-    const layer = readTiledLayer(ex('desert.tmx'), { layer: 'Ground', tiles: 'floor', tilesets: { 'desert.tsx': ex('desert.tsx') } });
-    assert.equal(layer.width * layer.height, 1600);
-    assert.ok(layer.cells.every((c) => c === 0), 'every desert tile is floor');
-  });
-  test('sewer_automap/sewers.tmx (DOCTYPE, no tilecount)', () => {
-    const layer = readTiledLayer(ex('sewer_automap/sewers.tmx'), { layer: 'set' });
-    assert.equal(layer.width, 31);
-  });
-  test('orthogonal-outside.tmx: tile layers and the Objects layer (ellipse, polygon, polylines, tile objects)', () => {
-    const grid = readTiledMap(ex('orthogonal-outside.tmx'), { layers: [{ layer: 'Ground', tiles: 'floor' }, 'Objects'] });
-    assert.ok(grid.cells.some((c) => c === 1));
-  });
-  test('rpg/island.tmx with its external tileset', () => {
-    const grid = readTiledMap(ex('rpg/island.tmx'), {
-      layers: [{ layer: 'Ground', tiles: 'floor' }, 'Objects'],
-      tilesets: { 'beach_tileset.tsx': ex('rpg/beach_tileset.tsx') },
+describe(
+  "Tiled's example maps",
+  {
+    skip:
+      !examples || !existsSync(examples) ? 'set TILED_EXAMPLES to a Tiled examples/ folder' : false,
+  },
+  () => {
+    const ex = (name) => readFileSync(join(examples, name), 'utf8');
+    test('desert.tmx with its external desert.tsx', () => {
+      const layer = readTiledLayer(ex('desert.tmx'), {
+        layer: 'Ground',
+        tiles: 'floor',
+        tilesets: { 'desert.tsx': ex('desert.tsx') },
+      });
+      assert.equal(layer.width * layer.height, 1600);
+      assert.ok(
+        layer.cells.every((c) => c === 0),
+        'every desert tile is floor',
+      );
     });
-    assert.equal(grid.width, 58);
-  });
-});
+    test('sewer_automap/sewers.tmx (DOCTYPE, no tilecount)', () => {
+      const layer = readTiledLayer(ex('sewer_automap/sewers.tmx'), { layer: 'set' });
+      assert.equal(layer.width, 31);
+    });
+    test('orthogonal-outside.tmx: tile layers and the Objects layer (ellipse, polygon, polylines, tile objects)', () => {
+      const grid = readTiledMap(ex('orthogonal-outside.tmx'), {
+        layers: [{ layer: 'Ground', tiles: 'floor' }, 'Objects'],
+      });
+      assert.ok(grid.cells.some((c) => c === 1));
+    });
+    test('rpg/island.tmx with its external tileset', () => {
+      const grid = readTiledMap(ex('rpg/island.tmx'), {
+        layers: [{ layer: 'Ground', tiles: 'floor' }, 'Objects'],
+        tilesets: { 'beach_tileset.tsx': ex('rpg/beach_tileset.tsx') },
+      });
+      assert.equal(grid.width, 58);
+    });
+  },
+);

@@ -25,7 +25,8 @@ function moduleGraph(entry) {
       ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
     ].map((m) => m[1]);
     for (const specifier of specifiers) {
-      if (specifier.startsWith('./') || specifier.startsWith('../')) visit(resolve(dirname(file), specifier));
+      if (specifier.startsWith('./') || specifier.startsWith('../'))
+        visit(resolve(dirname(file), specifier));
       else bare.push(`${relative(root, file)}: ${specifier}`);
     }
   };
@@ -50,8 +51,16 @@ test('tilepath/tiled inflates with dist/fflate.mjs, found by a relative path', (
 test('the Cocos and Laya adapters do not load the XML reader or inflate', () => {
   for (const entry of ['js/cocos.js', 'js/laya.js']) {
     const { files } = moduleGraph(entry);
-    assert.ok(files.includes('js/tiled/classify.js'), `${entry} classifies with js/tiled/classify.js`);
-    for (const heavy of ['js/tiled/xml.js', 'js/tiled/inflate.js', 'dist/fflate.mjs', 'js/tiled.js']) {
+    assert.ok(
+      files.includes('js/tiled/classify.js'),
+      `${entry} classifies with js/tiled/classify.js`,
+    );
+    for (const heavy of [
+      'js/tiled/xml.js',
+      'js/tiled/inflate.js',
+      'dist/fflate.mjs',
+      'js/tiled.js',
+    ]) {
       assert.ok(!files.includes(heavy), `${entry} loads ${heavy}`);
     }
   }
@@ -64,9 +73,12 @@ test('dist/fflate.mjs is the fflate package build with its MIT licence, unchange
 });
 
 test('every module the three entry points reach is in the npm package', () => {
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' }),
+  );
   const inPackage = new Set(packed[0].files.map((f) => f.path));
   for (const entry of ['js/tiled.js', 'js/cocos.js', 'js/laya.js']) {
-    for (const file of moduleGraph(entry).files) assert.ok(inPackage.has(file), `${file} (from ${entry}) is packed`);
+    for (const file of moduleGraph(entry).files)
+      assert.ok(inPackage.has(file), `${file} (from ${entry}) is packed`);
   }
 });
