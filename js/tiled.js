@@ -1,11 +1,19 @@
 // tilepath/tiled: Tiled maps (.tmj/.json and .tmx) into the grids tilepath searches
 // ({ width, height, cells }, one class byte per cell, row-major, y down).
 //
-// The reader lives in js/tiled/, one job per file: xml.js (TMX text), values.js (strict numbers
-// and booleans), properties.js, tilesets.js, json-map.js and tmx-map.js (both formats into one
-// model), layer-data.js and inflate.js (layer encodings, bounded inflate), limits.js, layers.js,
-// classify.js (tile properties into classes: what the Cocos and Laya adapters import alone) and
-// read.js (the public reader). This file is the package entry point.
+// The reader lives in js/tiled/, one job per file:
+//   xml.js, elements.js      TMX/TSX text into elements (no recursion, depth-limited)
+//   values.js                strict numbers and booleans
+//   properties.js            custom properties, typed, as null-prototype objects
+//   tilesets.js              tilesets and the GID -> tile lookup
+//   json-map.js, tmx-map.js  both formats into one map model; map.js picks one
+//   limits.js                the grid limits every size is checked against
+//   layer-data.js, inflate.js  layer encodings, inflate bounded by the expected size
+//   layers.js                finding a layer, a tile layer's GIDs (infinite chunks placed)
+//   classify.js              tile properties into classes (all the Cocos/Laya adapters import)
+//   objects.js               object shapes into the cells they cover
+//   read.js                  readTiledLayer, readTiledMap, applyCosts
+// This file is the package entry point.
 
 export {
   FLIPPED_HORIZONTALLY,
