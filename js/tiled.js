@@ -10,7 +10,8 @@
 //   limits.js                the grid limits every size is checked against
 //   layer-data.js, inflate.js  layer encodings, inflate bounded by the expected size
 //   layers.js                finding a layer, a tile layer's GIDs (infinite chunks placed)
-//   classify.js              tile properties into classes (all the Cocos/Laya adapters import)
+//   classify.js              tile properties into classes (the adapters import this, and Laya
+//                            json-map.js, never the XML reader or inflate)
 //   objects.js               object shapes into the cells they cover
 //   read.js                  readTiledLayer, readTiledMap, applyCosts
 // This file is the package entry point.
