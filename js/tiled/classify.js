@@ -70,7 +70,8 @@ export function conventionOf(what, info, tiles = 'walls') {
   return { cls: PLAIN_CLASS[tiles] };
 }
 
-function checkedClass(cls, call) {
+/** A class returned by a caller's classOf: an integer 0..255, or a RangeError naming the call. */
+export function checkedClass(cls, call) {
   if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
     throw new RangeError(`${call} returned ${String(cls)}; a class is an integer 0..255`);
   }

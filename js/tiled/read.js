@@ -3,6 +3,7 @@
 
 import {
   createTileClassifier,
+  checkedClass,
   checkTilesMeaning,
   DEFAULT_TILE_CLASS,
   GID_MASK,
@@ -96,8 +97,6 @@ export function tileInfoOfMap(map, tilesets = {}) {
   return createTileLookup(parseMap(map).tilesets, checkTilesets(tilesets), parseTilesetSource);
 }
 
-const ORTHOGONAL_UNITS = (model) => ({ unitX: model.tileWidth, unitY: model.tileHeight });
-
 /** One entry of readTiledMap's `layers`: 'Name' or { layer, tiles? }. */
 function layerEntry(entry, index) {
   const what = `options.layers[${index}]`;
@@ -118,13 +117,6 @@ function layerEntry(entry, index) {
 function mapBounds(model, reads) {
   if (!model.infinite) {
     checkGridSize(model.width, model.height, 'map');
-    for (const { layer, read } of reads) {
-      if (read && (read.width !== model.width || read.height !== model.height)) {
-        throw new RangeError(
-          `layer ${JSON.stringify(layer.path)} is ${read.width} x ${read.height}, the map ${model.width} x ${model.height}`,
-        );
-      }
-    }
     return { width: model.width, height: model.height, offsetX: 0, offsetY: 0 };
   }
   const parts = reads.filter((r) => r.read && !r.read.empty).map((r) => r.read);
@@ -163,9 +155,12 @@ export function readTiledMap(map, options) {
   const model = parseMap(map);
   const lookup = createTileLookup(model.tilesets, tilesets, parseTilesetSource);
   const classifier = createTileClassifier({ classOf, tileInfo: lookup });
+  // An infinite map's size comes from its layers' tiles, so those are read up front; a finite
+  // map's layers are read one at a time as they are painted.
   const reads = entries.map((entry) => {
     const layer = findLayer(model, entry.layer, { what: `${entry.what}.layer`, objects: true });
-    return { entry, layer, read: layer.kind === 'tilelayer' ? layerGids(layer) : null };
+    const upFront = model.infinite && layer.kind === 'tilelayer';
+    return { entry, layer, read: upFront ? layerGids(layer) : null };
   });
   const bounds = mapBounds(model, reads);
   const { width, height, offsetX, offsetY } = bounds;
@@ -173,14 +168,24 @@ export function readTiledMap(map, options) {
     (e, i) => e.tiles === 'floor' && reads[i].layer.kind === 'tilelayer',
   );
   const cells = new Uint8Array(width * height).fill(hasFloor ? DEFAULT_TILE_CLASS : 0);
-  for (const { entry, layer, read } of reads) {
-    if (read) {
+  for (const { entry, layer, read: early } of reads) {
+    if (layer.kind === 'tilelayer') {
+      const read = early ?? layerGids(layer);
       if (read.empty) continue;
+      if (!model.infinite && (read.width !== width || read.height !== height)) {
+        throw new RangeError(
+          `layer ${JSON.stringify(layer.path)} is ${read.width} x ${read.height}, the map ${width} x ${height}`,
+        );
+      }
       const dx = read.offsetX - offsetX;
       const dy = read.offsetY - offsetY;
+      const aligned = dx === 0 && dy === 0 && read.width === width;
       classifier.classesOf(read.gids, entry.tiles, (i, cls) => {
-        const x = i % read.width;
-        cells[(dy + (i - x) / read.width) * width + dx + x] = cls;
+        if (aligned) cells[i] = cls;
+        else {
+          const x = i % read.width;
+          cells[(dy + (i - x) / read.width) * width + dx + x] = cls;
+        }
       });
     } else {
       paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf);
@@ -192,7 +197,8 @@ export function readTiledMap(map, options) {
 function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf) {
   const where = `layer ${JSON.stringify(layer.path)}`;
   let units;
-  if (model.orientation === 'orthogonal') units = ORTHOGONAL_UNITS(model);
+  if (model.orientation === 'orthogonal')
+    units = { unitX: model.tileWidth, unitY: model.tileHeight };
   else if (model.orientation === 'isometric')
     units = { unitX: model.tileHeight, unitY: model.tileHeight };
   else {
@@ -221,7 +227,7 @@ function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup
       // The object's own properties win over its tile's, as in Tiled.
       const properties = Object.assign(Object.create(null), tile.properties, object.properties);
       cls = classOf
-        ? checkedObjectClass(classOf(gid, properties, { gid, ...tile, properties }), gid)
+        ? checkedClass(classOf(gid, properties, { gid, ...tile, properties }), `classOf(${gid})`)
         : classifier.classOfProperties(what, properties, entry.tiles, tile.tileset);
     } else {
       cls = classifier.classOfProperties(what, object.properties, entry.tiles);
@@ -233,11 +239,4 @@ function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup
       );
     }
   }
-}
-
-function checkedObjectClass(cls, gid) {
-  if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
-    throw new RangeError(`classOf(${gid}) returned ${String(cls)}; a class is an integer 0..255`);
-  }
-  return cls;
 }

@@ -272,6 +272,12 @@ describe('readTiledMap: layers and collision objects combined', () => {
       () => readTiledMap(read('map-csv.tmj'), { layers: ['Level'] }),
       /^TypeError: layer "Level" is a group, not a tile or object layer$/,
     );
+    const reshaped = JSON.parse(yard);
+    Object.assign(reshaped.layers[1], { width: 5, height: 16 });
+    assert.throws(
+      () => readTiledMap(reshaped, { layers: ['Ground', 'Walls'] }),
+      /^RangeError: layer "Walls" is 5 x 16, the map 10 x 8$/,
+    );
     const templated = JSON.parse(yard);
     templated.layers[2].objects.push({ id: 11, template: 'crate.tx', x: 0, y: 0 });
     assert.throws(
