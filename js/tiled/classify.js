@@ -2,6 +2,8 @@
 // No parsing and no inflate here: the Cocos and Laya adapters classify the engine's own tiles
 // with this module alone.
 
+import { shown } from './values.js';
+
 /** Tiled stores flips and rotations in the top 4 bits of a GID. */
 export const FLIPPED_HORIZONTALLY = 0x80000000;
 export const FLIPPED_VERTICALLY = 0x40000000;
@@ -20,7 +22,7 @@ export function checkTilesMeaning(value, where = 'options.tiles') {
   if (value === undefined) return 'walls';
   if (value !== 'walls' && value !== 'floor') {
     throw new TypeError(
-      `${where} must be 'walls' (a tile is a wall) or 'floor' (a tile is floor, empty is void), got ${JSON.stringify(value)}`,
+      `${where} must be 'walls' (a tile is a wall) or 'floor' (a tile is floor, empty is void), got ${shown(value)}`,
     );
   }
   return value;
@@ -45,22 +47,20 @@ export function conventionOf(what, info, tiles = 'walls') {
     (!Number.isInteger(pathClass) || pathClass < 0 || pathClass > 255)
   ) {
     throw new RangeError(
-      `${what}: property pathClass must be an integer 0..255, got ${JSON.stringify(pathClass)}`,
+      `${what}: property pathClass must be an integer 0..255, got ${shown(pathClass)}`,
     );
   }
   if (blocked !== undefined && typeof blocked !== 'boolean') {
-    throw new TypeError(`${what}: property blocked must be a bool, got ${JSON.stringify(blocked)}`);
+    throw new TypeError(`${what}: property blocked must be a bool, got ${shown(blocked)}`);
   }
   if (collides !== undefined && typeof collides !== 'boolean') {
-    throw new TypeError(
-      `${what}: property collides must be a bool, got ${JSON.stringify(collides)}`,
-    );
+    throw new TypeError(`${what}: property collides must be a bool, got ${shown(collides)}`);
   }
   // `collides` is the name Phaser's world uses for the same thing; `blocked` wins when both are set.
   blocked ??= collides;
   if (cost !== undefined && (typeof cost !== 'number' || !(cost > 0) || !Number.isFinite(cost))) {
     throw new RangeError(
-      `${what}: property cost must be a number > 0 (use blocked for walls), got ${JSON.stringify(cost)}`,
+      `${what}: property cost must be a number > 0 (use blocked for walls), got ${shown(cost)}`,
     );
   }
   if (pathClass !== undefined) return { cls: pathClass, cost };
@@ -73,7 +73,7 @@ export function conventionOf(what, info, tiles = 'walls') {
 /** A class returned by a caller's classOf: an integer 0..255, or a RangeError naming the call. */
 export function checkedClass(cls, call) {
   if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
-    throw new RangeError(`${call} returned ${String(cls)}; a class is an integer 0..255`);
+    throw new RangeError(`${call} returned ${shown(cls)}; a class is an integer 0..255`);
   }
   return cls;
 }

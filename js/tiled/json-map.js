@@ -5,7 +5,7 @@
 
 import { jsonProperties } from './properties.js';
 import { createTileLookup, jsonTileset } from './tilesets.js';
-import { jsonInteger, jsonNumber } from './values.js';
+import { jsonInteger, jsonNumber, requiredInteger } from './values.js';
 
 function jsonObject(o, where) {
   if (o === null || typeof o !== 'object')
@@ -71,10 +71,10 @@ function jsonLayer(layer, path, infinite) {
       if (c === null || typeof c !== 'object') throw new TypeError(`${at} must be an object`);
       return {
         ...base,
-        x: jsonInteger(c.x, `${at}: x`),
-        y: jsonInteger(c.y, `${at}: y`),
-        width: jsonInteger(c.width, `${at}: width`),
-        height: jsonInteger(c.height, `${at}: height`),
+        x: requiredInteger(c.x, `${at}: x`),
+        y: requiredInteger(c.y, `${at}: y`),
+        width: requiredInteger(c.width, `${at}: width`),
+        height: requiredInteger(c.height, `${at}: height`),
         data: c.data,
       };
     }),
@@ -115,11 +115,15 @@ export function jsonMapTilesets(source) {
   if (source.tilesets !== undefined && !Array.isArray(source.tilesets)) {
     throw new TypeError('map: tilesets must be an array');
   }
-  return (source.tilesets ?? []).map((ts, i) => ({
-    firstgid: jsonInteger(ts?.firstgid, `tileset ${i}: firstgid`),
-    source: ts.source,
-    data: ts.source === undefined ? jsonTileset(ts, `tileset ${i}`) : undefined,
-  }));
+  return (source.tilesets ?? []).map((ts, i) => {
+    if (ts === null || typeof ts !== 'object')
+      throw new TypeError(`tileset ${i} must be an object`);
+    return {
+      firstgid: requiredInteger(ts.firstgid, `tileset ${i}: firstgid`),
+      source: ts.source,
+      data: ts.source === undefined ? jsonTileset(ts, `tileset ${i}`) : undefined,
+    };
+  });
 }
 
 /** A parsed Tiled JSON map (object) into the model. */

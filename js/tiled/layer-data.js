@@ -4,6 +4,7 @@
 // than `count` GIDs, whatever the data claims.
 
 import { inflateInto } from './inflate.js';
+import { shown } from './values.js';
 
 // Value of each UTF-16 code unit in base64, -1 for anything else ('=' included: padding is
 // handled at the end). A full-range table keeps the decoding loop free of range checks.
@@ -107,9 +108,7 @@ function gidsFromBase64(text, compression, count, where) {
 
 function checkedGid(value, where, index) {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new TypeError(
-      `${where}: tile ${index} is not a valid GID: ${JSON.stringify(value) ?? String(value)}`,
-    );
+    throw new TypeError(`${where}: tile ${index} is not a valid GID: ${shown(value)}`);
   }
   return value;
 }

@@ -1,6 +1,8 @@
 // The grid limits of tilepath (cpp/include/tilepath/grid.hpp: a side up to 16384, 4096 x 4096
 // cells in all). A map is checked against them before anything the size of the map is allocated.
 
+import { shown } from './values.js';
+
 export const MAX_SIDE = 16384;
 export const MAX_CELLS = 16777216;
 
@@ -11,7 +13,7 @@ export function checkGridSize(width, height, what) {
     ['height', height],
   ]) {
     if (!Number.isInteger(value) || value <= 0) {
-      throw new RangeError(`${what}: ${name} must be a positive integer, got ${String(value)}`);
+      throw new RangeError(`${what}: ${name} must be a positive integer, got ${shown(value)}`);
     }
     if (value > MAX_SIDE) {
       throw new RangeError(

@@ -1,7 +1,7 @@
 // Custom properties (JSON and XML) into { name: value } objects with Tiled's types applied. The
 // objects have no prototype, so a property named __proto__ or constructor is just a name.
 
-import { boolText, decimalText, integerText } from './values.js';
+import { boolText, decimalText, integerText, shown } from './values.js';
 import { childNamed, childrenNamed } from './elements.js';
 
 /** A property as written in TMX (text) into its typed value. */
@@ -25,18 +25,16 @@ function jsonValue(type, value, what) {
     case 'int':
     case 'object':
       if (!Number.isSafeInteger(value))
-        throw new TypeError(
-          `${what} must be an integer, got ${JSON.stringify(value) ?? String(value)}`,
-        );
+        throw new TypeError(`${what} must be an integer, got ${shown(value)}`);
       return value;
     case 'float':
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new TypeError(`${what} must be a finite number, got ${String(value)}`);
+        throw new TypeError(`${what} must be a finite number, got ${shown(value)}`);
       }
       return value;
     case 'bool':
       if (typeof value !== 'boolean')
-        throw new TypeError(`${what} must be true or false, got ${JSON.stringify(value)}`);
+        throw new TypeError(`${what} must be true or false, got ${shown(value)}`);
       return value;
     default:
       return value;

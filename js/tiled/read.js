@@ -13,6 +13,7 @@ import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
 import { parseMap, parseTilesetSource } from './map.js';
 import { createTileLookup } from './tilesets.js';
+import { shown } from './values.js';
 
 function checkOptions(options, allowed, call) {
   if (options === null || typeof options !== 'object') {
@@ -103,7 +104,7 @@ function layerEntry(entry, index) {
   if (typeof entry === 'string' || typeof entry === 'number')
     return { layer: entry, tiles: 'walls', what };
   if (entry === null || typeof entry !== 'object') {
-    throw new TypeError(`${what} must be a layer name or { layer, tiles? }, got ${String(entry)}`);
+    throw new TypeError(`${what} must be a layer name or { layer, tiles? }, got ${shown(entry)}`);
   }
   for (const key of Object.keys(entry)) {
     if (key !== 'layer' && key !== 'tiles') {

@@ -2,7 +2,7 @@
 
 import { jsonProperties, xmlProperties } from './properties.js';
 import { childNamed, childrenNamed } from './elements.js';
-import { integerAttribute, jsonInteger } from './values.js';
+import { integerAttribute, jsonInteger, requiredInteger } from './values.js';
 
 /**
  * The model of one tileset: { name, tilecount, imageCollection, properties, tiles: Map<id, tile> }.
@@ -20,7 +20,7 @@ export function jsonTileset(ts, where = 'tileset') {
     for (const t of ts.tiles) {
       if (t === null || typeof t !== 'object')
         throw new TypeError(`${at}: a tile must be an object`);
-      const id = jsonInteger(t.id, `${at}: tile id`);
+      const id = requiredInteger(t.id, `${at}: tile id`);
       tiles.set(id, {
         properties: jsonProperties(t.properties, `${at}, tile ${id}`),
         type: t.class ?? t.type ?? '',

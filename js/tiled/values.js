@@ -5,7 +5,14 @@
 const INTEGER = /^-?[0-9]+$/;
 const DECIMAL = /^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 
-const shown = (value) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+/** A value as an error message shows it, whatever it is (an object without a prototype too). */
+export function shown(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
+  return String(value);
+}
 
 /** An integer written as plain decimal digits (TMX attribute text). */
 export function integerText(text, what) {
@@ -42,6 +49,12 @@ export function decimalAttribute(element, name, where, fallback) {
   const text = element.attributes[name];
   if (text === undefined) return fallback;
   return decimalText(text, `${where}: attribute ${name}`);
+}
+
+/** A JSON value that must be an integer; `is missing` when absent. */
+export function requiredInteger(value, what) {
+  if (value === undefined) throw new TypeError(`${what} is missing`);
+  return jsonInteger(value, what);
 }
 
 /** A JSON value that must be an integer when present. */

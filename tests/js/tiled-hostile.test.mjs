@@ -347,6 +347,40 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
       'tileset "set", tile 0: property "cost" must be a finite number, got NaN',
     ],
   ];
+  // Found by mutating the JSON fixtures at random: each used to end in an engine error
+  // (reading a property of undefined, converting an object without a prototype to a string).
+  cases.push(
+    [
+      'a JSON chunk without x',
+      {
+        ...jsonMap(1, 1, { chunks: [{ y: 0, width: 1, height: 1, data: [1] }] }),
+        infinite: true,
+      },
+      'layer "L", chunk 0: x is missing',
+    ],
+    [
+      'a null tileset',
+      { ...jsonMap(1, 1, { data: [1] }), tilesets: [null] },
+      'tileset 0 must be an object',
+    ],
+    [
+      'a property value without a prototype',
+      {
+        ...jsonMap(1, 1, { data: [1] }),
+        tilesets: [
+          {
+            firstgid: 1,
+            name: 'set',
+            tilecount: 1,
+            tiles: [
+              { id: 0, properties: [{ name: 'cost', type: 'float', value: Object.create(null) }] },
+            ],
+          },
+        ],
+      },
+      'tileset "set", tile 0: property "cost" must be a finite number, got an object',
+    ],
+  );
   for (const [what, map, message] of cases) {
     test(`${what} is an error naming it`, () => {
       assert.throws(
