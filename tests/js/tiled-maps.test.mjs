@@ -197,15 +197,17 @@ describe('readTiledMap: layers and collision objects combined', () => {
           objects: [
             { id: 1, x: 16, y: 16, width: 32, height: 16 },
             { id: 2, x: 8, y: 56, point: true },
+            // A tile object stands on the tile whose bottom corner its anchor is: (3, 2).
+            { id: 3, gid: 1, x: 64, y: 48, width: 32, height: 32 },
           ],
         },
       ],
-      tilesets: [],
+      tilesets: [{ firstgid: 1, name: 'props', tilecount: 1, tiles: [] }],
     };
     assert.deepEqual(drawn(readTiledMap(map, { layers: ['Blocks'] })), [
       '....',
       '.##.',
-      '....',
+      '...#',
       '#...',
     ]);
   });
