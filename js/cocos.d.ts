@@ -1,7 +1,7 @@
 // Types for `tilepath/cocos`: Cocos Creator 3.8 tile maps (cc.TiledMap, cc.TiledLayer).
 // The engine types are described structurally, by the members tilepath uses (cocos-engine
 // v3.8.5, cocos/tiledmap/tiled-map.ts and tiled-layer.ts), so the package does not import 'cc'.
-import type { ClassOf, TileSpace, TileProperties, GID_MASK } from './tiled.js';
+import type { ClassOf, TileSpace, TileProperties, TilesMeaning, GID_MASK } from './tiled.js';
 
 export { GID_MASK };
 
@@ -47,6 +47,8 @@ export interface CocosLayerOptions {
   map?: CocosTiledMap;
   /** Default: the tilepath/tiled property convention, with properties from getPropertiesForGID. */
   classOf?: ClassOf;
+  /** 'walls' (default) or 'floor' (a ground layer: a tile is floor, an empty cell void). */
+  tiles?: TilesMeaning;
 }
 
 export interface CocosLayerGrid {

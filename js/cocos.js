@@ -10,8 +10,9 @@
 //   leftDownToCenterX / leftDownToCenterY, node (UITransform: width, height, anchorX, anchorY)
 // Nothing here imports 'cc': the objects are used through those members only.
 
-import { GID_MASK, createTileClassifier } from './tiled.js';
+import { GID_MASK } from './tiled/classify.js';
 import { tileSpace } from './coords.js';
+import { bindLayerGids, gidsOfLayer, readLayerGrid } from './adapter-common.js';
 
 // cc.TiledMap.Orientation values.
 const ORIENTATION_NAMES = { 0: 'orthogonal', 1: 'hexagonal', 2: 'isometric' };
@@ -63,29 +64,22 @@ function sizeOf(map, layer) {
   return { width: size.width, height: size.height };
 }
 
-function classifierFor(map, classOf, onCost) {
+/** Classifier options: tile properties from TiledMap.getPropertiesForGID. */
+function classifierOptions(map, options) {
   const tileInfo = (gid) => ({
     id: gid,
     tileset: null,
     properties: map?.getPropertiesForGID?.(gid) ?? {},
     type: '',
   });
-  return createTileClassifier({ classOf, tileInfo, onCost });
+  return { classOf: options.classOf, tiles: options.tiles, tileInfo };
 }
 
 /** GIDs of the whole layer, row-major: the public `tiles` array when present (fast path). */
 function readGids(layer, width, height) {
-  const count = width * height;
-  const gids = new Uint32Array(count);
   const tiles = layer.tiles;
-  if (tiles && tiles.length === count) {
-    for (let i = 0; i < count; i++) gids[i] = tiles[i] >>> 0;
-  } else {
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) gids[y * width + x] = (layer.getTileGIDAt(x, y) ?? 0) >>> 0;
-    }
-  }
-  return gids;
+  if (tiles && tiles.length === width * height) return Uint32Array.from(tiles, (g) => g >>> 0);
+  return gidsOfLayer(width, height, (x, y) => layer.getTileGIDAt(x, y));
 }
 
 /**
@@ -95,12 +89,12 @@ function readGids(layer, width, height) {
 export function readCocosLayer(mapOrLayer, options = {}) {
   const { map, layer } = resolve(mapOrLayer, options);
   const { width, height } = sizeOf(map, layer);
-  const classifier = classifierFor(map, options.classOf);
-  const gids = readGids(layer, width, height);
-  classifier.prepare(gids);
-  const cells = new Uint8Array(width * height);
-  for (let i = 0; i < gids.length; i++) cells[i] = classifier.classOf(gids[i]);
-  return { width, height, cells, costs: classifier.costs };
+  return readLayerGrid(
+    width,
+    height,
+    readGids(layer, width, height),
+    classifierOptions(map, options),
+  );
 }
 
 function orientationOf(map, layer) {
@@ -147,13 +141,6 @@ export function cocosTileSpace(mapOrLayer, options = {}) {
   });
 }
 
-function editorOf(target) {
-  if (target && typeof target.setCell === 'function')
-    return (x, y, cls) => target.setCell(x, y, cls);
-  if (target && typeof target.set === 'function') return (x, y, cls) => target.set(x, y, cls);
-  throw new TypeError('target must be a tilepath Grid (set) or PathWorker (setCell)');
-}
-
 /**
  * Keeps `target` (a Grid or a PathWorker) in step with a Cocos tile layer: the layer's
  * setTileGIDAt and setTilesGIDAt are wrapped on this instance so every tile the game places
@@ -164,46 +151,20 @@ function editorOf(target) {
 export function bindCocosLayer(mapOrLayer, target, options = {}) {
   const { map, layer } = resolve(mapOrLayer, options);
   const { width, height } = sizeOf(map, layer);
-  const set = editorOf(target);
-  if (
-    (target.width !== undefined && target.width !== width) ||
-    (target.height !== undefined && target.height !== height)
-  ) {
-    throw new RangeError(
-      `target is ${target.width}x${target.height}, the layer is ${width}x${height}`,
-    );
-  }
-  if (typeof target.setCost !== 'function') throw new TypeError('target must have setCost');
-  // Costs found while reading the layer go out with the initial state; later ones as they appear.
-  let live = false;
-  const classifier = classifierFor(
-    map,
-    options.classOf,
-    (cls, cost) => live && target.setCost(cls, cost),
-  );
-  const mirror = new Uint8Array(width * height);
-  const gids = readGids(layer, width, height);
-  classifier.prepare(gids);
-  for (let i = 0; i < gids.length; i++) mirror[i] = classifier.classOf(gids[i]);
-  if (options.initialize !== false) {
-    for (const [cls, cost] of Object.entries(classifier.costs)) target.setCost(Number(cls), cost);
-    for (let i = 0; i < mirror.length; i++) {
-      if (target.get?.(i % width, (i / width) | 0) !== mirror[i])
-        set(i % width, (i / width) | 0, mirror[i]);
-    }
-  }
-  live = true;
-
+  const mirror = bindLayerGids({
+    target,
+    width,
+    height,
+    what: 'the layer',
+    gids: readGids(layer, width, height),
+    gidAt: (x, y) => layer.getTileGIDAt(x, y),
+    classifierOptions: classifierOptions(map, options),
+    initialize: options.initialize,
+  });
   // What the layer holds after a change is the truth (Cocos drops GIDs it has no texture for
   // and ignores ones below the first firstgid), so each touched cell is read back from it.
   const refresh = (x, y) => {
-    if (x < 0 || y < 0 || x >= width || y >= height) return;
-    const cls = classifier.classOf((layer.getTileGIDAt(x, y) ?? 0) >>> 0);
-    const i = y * width + x;
-    if (mirror[i] !== cls) {
-      mirror[i] = cls;
-      set(x, y, cls);
-    }
+    if (x >= 0 && y >= 0 && x < width && y < height) mirror.refresh(x, y);
   };
 
   const ownSetTile = Object.hasOwn(layer, 'setTileGIDAt') ? layer.setTileGIDAt : undefined;
@@ -232,12 +193,10 @@ export function bindCocosLayer(mapOrLayer, target, options = {}) {
   let bound = true;
   return {
     get costs() {
-      return classifier.costs;
+      return mirror.costs;
     },
     /** Re-reads every tile (after changes made behind the layer's back) and sends the differences. */
-    resync() {
-      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) refresh(x, y);
-    },
+    resync: mirror.resync,
     /** Restores the layer's own methods. */
     unbind() {
       if (!bound) return;

@@ -1,7 +1,7 @@
 // Types for `tilepath/laya`: LayaAir 3 Tiled maps (Laya.TiledMap / Laya.MapLayer, in
 // laya/map/ up to 3.2 and laya/legacy/tiledmap/ in 3.3) and 2D arrays. The engine types are
 // described by the members tilepath uses, so the package does not import Laya.
-import type { ClassOf, TileSpace, ReadTiledLayerOptions, GID_MASK } from './tiled.js';
+import type { ClassOf, TileSpace, ReadTiledLayerOptions, TilesMeaning, GID_MASK } from './tiled.js';
 import type { GridTarget } from './cocos.js';
 
 export { GID_MASK, GridTarget };
@@ -28,7 +28,10 @@ export interface LayaTiledMap {
 export interface LayaLayerOptions {
   layer: string;
   classOf?: ClassOf;
-  /** The Tiled JSON the map was created from: tile properties are read from it. */
+  /** 'walls' (default) or 'floor' (a ground layer: a tile is floor, an empty cell void). */
+  tiles?: TilesMeaning;
+  /** The Tiled JSON the map was created from: tile properties are read from it (external
+   * tilesets in `tilesets` as parsed .tsj or its text: Laya loads Tiled JSON, not TSX). */
   json?: object | string;
   tilesets?: ReadTiledLayerOptions['tilesets'];
 }

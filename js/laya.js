@@ -12,9 +12,17 @@
 // binding (refresh / resync); 2D arrays get a binding that does both in one call.
 // Laya 2D node space is y down, like Tiled: no flip here.
 
-import { GID_MASK, createTileClassifier, tileInfoOfMap } from './tiled.js';
+import { GID_MASK } from './tiled/classify.js';
+import { jsonTileLookup } from './tiled/json-map.js';
 import { tileSpace } from './coords.js';
 import { checkCoordinates } from './validate.js';
+import {
+  bindLayerGids,
+  checkTarget,
+  gidsOfLayer,
+  initializeTarget,
+  readLayerGrid,
+} from './adapter-common.js';
 
 function checkMap(map) {
   if (!map || typeof map.getLayerByName !== 'function') {
@@ -43,18 +51,13 @@ function layerOf(map, name) {
 }
 
 /** Tile properties come from the Tiled JSON itself (Laya keeps only old-style tileproperties). */
-function classifierFor(options, onCost) {
-  const tileInfo = options.json ? tileInfoOfMap(options.json, options.tilesets) : undefined;
-  return createTileClassifier({ classOf: options.classOf, tileInfo, onCost });
+function classifierOptions(options) {
+  const tileInfo = options.json ? jsonTileLookup(options.json, options.tilesets) : undefined;
+  return { classOf: options.classOf, tiles: options.tiles, tileInfo };
 }
 
-function readGids(layer, width, height) {
-  const gids = new Uint32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) gids[y * width + x] = (layer.getTileData(x, y) ?? 0) >>> 0;
-  }
-  return gids;
-}
+const readGids = (layer, width, height) =>
+  gidsOfLayer(width, height, (x, y) => layer.getTileData(x, y));
 
 /**
  * Reads a layer of a loaded Laya.TiledMap into { width, height, cells, costs }.
@@ -64,42 +67,7 @@ function readGids(layer, width, height) {
 export function readLayaLayer(map, options = {}) {
   const { width, height } = checkMap(map);
   const layer = layerOf(map, options.layer);
-  const classifier = classifierFor(options);
-  const gids = readGids(layer, width, height);
-  classifier.prepare(gids);
-  const cells = new Uint8Array(width * height);
-  for (let i = 0; i < gids.length; i++) cells[i] = classifier.classOf(gids[i]);
-  return { width, height, cells, costs: classifier.costs };
-}
-
-function editorOf(target) {
-  if (target && typeof target.setCell === 'function')
-    return (x, y, cls) => target.setCell(x, y, cls);
-  if (target && typeof target.set === 'function') return (x, y, cls) => target.set(x, y, cls);
-  throw new TypeError('target must be a tilepath Grid (set) or PathWorker (setCell)');
-}
-
-/** Brings the target to the mirror's state (only cells that differ, when it can tell). */
-function initialize(target, set, mirror, width, costs) {
-  if (costs) for (const [cls, cost] of Object.entries(costs)) target.setCost(Number(cls), cost);
-  for (let i = 0; i < mirror.length; i++) {
-    const x = i % width;
-    const y = (i - x) / width;
-    if (typeof target.get !== 'function' || target.get(x, y) !== mirror[i]) set(x, y, mirror[i]);
-  }
-}
-
-function checkTarget(target, width, height) {
-  const set = editorOf(target);
-  if (
-    (target.width !== undefined && target.width !== width) ||
-    (target.height !== undefined && target.height !== height)
-  ) {
-    throw new RangeError(
-      `target is ${target.width}x${target.height}, the map is ${width}x${height}`,
-    );
-  }
-  return set;
+  return readLayerGrid(width, height, readGids(layer, width, height), classifierOptions(options));
 }
 
 /**
@@ -110,33 +78,25 @@ function checkTarget(target, width, height) {
 export function bindLayaLayer(map, target, options = {}) {
   const { width, height } = checkMap(map);
   const layer = layerOf(map, options.layer);
-  const set = checkTarget(target, width, height);
-  if (typeof target.setCost !== 'function') throw new TypeError('target must have setCost');
-  // Costs found while reading the layer go out with initialize; later ones as they appear.
-  let live = false;
-  const classifier = classifierFor(options, (cls, cost) => live && target.setCost(cls, cost));
-  const gids = readGids(layer, width, height);
-  classifier.prepare(gids);
-  const mirror = Uint8Array.from(gids, (g) => classifier.classOf(g));
-  if (options.initialize !== false) initialize(target, set, mirror, width, classifier.costs);
-  live = true;
-  const refresh = (x, y) => {
-    checkCoordinates(width, height, x, y);
-    const cls = classifier.classOf((layer.getTileData(x, y) ?? 0) >>> 0);
-    const i = y * width + x;
-    if (mirror[i] !== cls) {
-      mirror[i] = cls;
-      set(x, y, cls);
-    }
-  };
+  const mirror = bindLayerGids({
+    target,
+    width,
+    height,
+    what: 'the map',
+    gids: readGids(layer, width, height),
+    gidAt: (x, y) => layer.getTileData(x, y),
+    classifierOptions: classifierOptions(options),
+    initialize: options.initialize,
+  });
   return {
     get costs() {
-      return classifier.costs;
+      return mirror.costs;
     },
-    refresh,
-    resync() {
-      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) refresh(x, y);
+    refresh(x, y) {
+      checkCoordinates(width, height, x, y);
+      mirror.refresh(x, y);
     },
+    resync: mirror.resync,
   };
 }
 
@@ -232,9 +192,9 @@ export function readArray2D(rows, options = {}) {
 export function bindArray2D(rows, target, options = {}) {
   const { order = 'rows', classOf = defaultValueClass } = options;
   const { width, height } = shapeOf(rows, order);
-  const set = checkTarget(target, width, height);
+  const set = checkTarget(target, width, height, 'the map');
   const mirror = readArray2D(rows, { order, classOf }).cells;
-  if (options.initialize !== false) initialize(target, set, mirror, width, null);
+  if (options.initialize !== false) initializeTarget(target, set, mirror, width, null);
   const at = (x, y) => (order === 'rows' ? rows[y][x] : rows[x][y]);
   const checkCell = (x, y) => {
     checkCoordinates(width, height, x, y);

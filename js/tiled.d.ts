@@ -41,25 +41,35 @@ export interface ReadTiledLayerOptions {
    * Default: the tile property convention.
    * - GID 0 (empty): class 0.
    * - `pathClass` (int 0..255): that class. With a `cost` too, the class gets that cost.
-   * - `blocked` (bool): true -> class 1 (wall), false -> class 0 (free).
+   * - `blocked` (bool): true -> class 1 (wall), false -> class 0 (free). `collides` (bool, the
+   *   name Phaser uses) means the same; `blocked` wins when a tile has both.
    * - `cost` (float > 0): 1 -> class 0; any other cost gets its own class from 2 up, numbered
    *   by increasing cost (skipping classes taken by pathClass), reported in `costs`.
-   * - none of these: class 1.
+   * - none of these: class 1 (class 0 with `tiles: 'floor'`).
    * A tile's own property wins over the same property set on its tileset.
    */
   classOf?: ClassOf;
+  /**
+   * What a tile without blocked/collides/cost/pathClass properties means: 'walls' (default: a
+   * tile is a wall, class 1; an empty cell is free, class 0) or 'floor' (a ground layer: a tile
+   * is floor, class 0; an empty cell is void, class 1).
+   */
+  tiles?: TilesMeaning;
   /** External tilesets (<tileset source="walls.tsx"/>), keyed by their source or its file name:
    * the parsed .tsj object, the text of a .tsj or .tsx, or null to read it without properties. */
   tilesets?: { [source: string]: object | string | null };
 }
 
-export interface TiledLayerGrid {
+export type TilesMeaning = 'walls' | 'floor';
+
+/** What readTiledLayer and readTiledMap return. */
+export interface TiledMapGrid {
   width: number;
   height: number;
   /** One class per cell, row-major (index y * width + x): createGrid / PathWorker.create input. */
   cells: Uint8Array;
-  /** Costs the tile properties gave, { [class]: cost }: pass to PathWorker.create({ costs }) or
-   * applyCosts(grid, costs). Empty with a custom classOf. */
+  /** Costs the tile and object properties gave, { [class]: cost }: pass to
+   * PathWorker.create({ costs }) or applyCosts(grid, costs). Empty with a custom classOf. */
   costs: { [cls: number]: number };
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
@@ -67,6 +77,9 @@ export interface TiledLayerGrid {
   orientation: string;
   tileWidth: number;
   tileHeight: number;
+}
+
+export interface TiledLayerGrid extends TiledMapGrid {
   /** The raw GIDs, flip bits included, row-major. */
   gids: Uint32Array;
 }
@@ -75,13 +88,54 @@ export interface TiledLayerGrid {
  * Reads one tile layer. `map`: a parsed Tiled JSON map, or the text (or bytes) of a .tmj/.json
  * or .tmx file. Every encoding Tiled writes is read (CSV, base64, base64+zlib, base64+gzip, the
  * old XML <tile> list) except zstd, which throws saying so. Infinite maps are cropped to the
- * bounds of their chunks. Throws TypeError/RangeError naming the problem: missing layer,
- * truncated base64, wrong data size, unknown encoding, GID outside every tileset...
+ * bounds of the chunks that hold tiles (an infinite layer with no tile at all throws, and so do
+ * chunks further apart than a grid can be). Sizes are checked against the grid limits (16384
+ * per side, 16,777,216 cells) before anything is allocated, and compressed data is inflated no
+ * further than the size the layer claims. Throws TypeError/RangeError naming the problem:
+ * missing layer, truncated base64, wrong data size, unknown encoding, GID outside every
+ * tileset, an attribute that is not a plain number ("0x1", " 2 ") or bool ("TRUE")...
  */
 export declare function readTiledLayer(
   map: object | string | ArrayBuffer | Uint8Array,
   options: ReadTiledLayerOptions,
 ): TiledLayerGrid;
+
+/** One layer of readTiledMap: its name (or path, or tile-layer index), or { layer, tiles }. */
+export type TiledMapLayer = string | number | { layer: string | number; tiles?: TilesMeaning };
+
+export interface ReadTiledMapOptions {
+  /**
+   * Tile layers and object layers, painted in this order, each over the ones before (list them
+   * as Tiled draws them: ground first). Where a tile layer has a tile, the cell takes that
+   * tile's class; where an object layer's shape covers a cell, the cell takes the object's class;
+   * empty cells and uncovered cells leave the cell as it was. Cells start void (class 1) when a
+   * tile layer is read with `tiles: 'floor'`, free (class 0) otherwise.
+   *
+   * Objects: a cell is covered by a rectangle, ellipse, polygon or tile object when the shape
+   * covers the cell's centre (its edge included), rotation applied; by a polyline (or a
+   * rectangle/ellipse with no width or height) when the line passes through the cell (touching
+   * an edge at an end does not count); by a point when the point is in it. Text objects cover
+   * nothing. On isometric maps positions are Tiled's tile-space pixels (tileHeight per tile on
+   * both axes) and a tile object covers the tile whose bottom corner its anchor is. Objects are
+   * classed by their properties like tiles (blocked, collides, cost, pathClass; a tile object's
+   * own properties win over its tile's); an object without any is a wall (floor with
+   * `tiles: 'floor'`). Objects that use a template (.tx) are refused, and so are object layers
+   * on staggered and hexagonal maps.
+   */
+  layers: TiledMapLayer[];
+  /** Called for tiles and tile objects (not for empty cells or shapes). */
+  classOf?: ClassOf;
+  tilesets?: ReadTiledLayerOptions['tilesets'];
+}
+
+/**
+ * Several tile and object layers combined into one grid: a floor layer, wall layers, collision
+ * shapes. Same map input and errors as readTiledLayer.
+ */
+export declare function readTiledMap(
+  map: object | string | ArrayBuffer | Uint8Array,
+  options: ReadTiledMapOptions,
+): TiledMapGrid;
 
 /** Calls target.setCost(class, cost) for each entry. Returns target. */
 export declare function applyCosts<T extends { setCost(cls: number, cost: number): unknown }>(
@@ -91,9 +145,13 @@ export declare function applyCosts<T extends { setCost(cls: number, cost: number
 
 export interface TileClassifier {
   /** Class of a raw GID (flip bits ignored), cached per GID. */
-  classOf(rawGid: number): number;
+  classOf(rawGid: number, tiles?: TilesMeaning): number;
   /** Classify these GIDs now, so cost classes are numbered by cost, not by order of appearance. */
-  prepare(gids: ArrayLike<number>): void;
+  prepare(gids: ArrayLike<number>, tiles?: TilesMeaning): void;
+  /** The classes of a layer's GIDs, one per cell. */
+  classesOf(gids: ArrayLike<number>, tiles?: TilesMeaning): Uint8Array;
+  /** The class the convention gives to something with these properties (a map object). */
+  classOfProperties(what: string, properties: TileProperties, tiles?: TilesMeaning): number;
   readonly costs: { [cls: number]: number };
 }
 
@@ -103,6 +161,8 @@ export declare function createTileClassifier(options?: {
   tileInfo?: (gid: number) => Omit<TileInfo, 'gid'>;
   /** Told of each new cost class as it is created. */
   onCost?: (cls: number, cost: number) => void;
+  /** The default meaning of a tile without properties. Default 'walls'. */
+  tiles?: TilesMeaning;
 }): TileClassifier;
 
 /** Tile lookup of a map (for classifying tiles of an engine's copy of it). */

@@ -32,6 +32,7 @@ function writeIfChanged(file, text) {
   writeFileSync(file, text);
 }
 
+run('node', [join(root, 'js/tools/build-fflate.mjs')]); // dist/fflate.mjs for tilepath/tiled
 if (!existsSync(join(root, 'build/native/CMakeCache.txt'))) {
   run('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
 }

@@ -183,6 +183,12 @@ describe('readCocosLayer', () => {
     assert.deepEqual(grid.costs, { 2: 4 });
   });
 
+  test("tiles: 'floor' reads a ground layer: a tile is floor, an empty cell is void", () => {
+    const { map } = makeMap({ 2: { blocked: true } });
+    const grid = readCocosLayer(map, { layer: 'Walls', tiles: 'floor' });
+    assert.deepEqual([...grid.cells], [0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0]);
+  });
+
   test('a missing layer names the layers there are', () => {
     const { map } = makeMap();
     assert.throws(

@@ -126,6 +126,27 @@ describe('readLayaLayer', () => {
     );
   });
 
+  test("tiles: 'floor' reads a ground layer as readTiledLayer does", () => {
+    const map = new FakeTiledMap(json);
+    const fromLaya = readLayaLayer(map, { layer: 'Walls', json, tiles: 'floor' });
+    const fromJson = readTiledLayer(json, { layer: 'Walls', tiles: 'floor' });
+    assert.deepEqual(fromLaya.cells, fromJson.cells);
+    assert.equal(fromLaya.cells[0], 1, 'an empty cell is void');
+  });
+
+  test('external tilesets are Tiled JSON, as Laya loads them; TSX text says so', () => {
+    const external = { ...json, tilesets: [{ firstgid: 1, source: 'terrain.tsx' }, json.tilesets[1]] };
+    const tsx = readFileSync(join(fixtures, 'terrain.tsx'), 'utf8');
+    assert.throws(
+      () => readLayaLayer(new FakeTiledMap(external), { layer: 'Ground', json: external, tilesets: { 'terrain.tsx': tsx } }),
+      /^TypeError: options.tilesets\["terrain.tsx"\] is TSX \(XML\): a Tiled JSON map takes JSON tilesets \(.tsj\)$/,
+    );
+    const tsj = { ...json.tilesets[0] };
+    delete tsj.firstgid;
+    const grid = readLayaLayer(new FakeTiledMap(external), { layer: 'Ground', json: external, tilesets: { 'terrain.tsx': tsj } });
+    assert.deepEqual(grid.cells, readTiledLayer(json, { layer: 'Ground' }).cells);
+  });
+
   test('a missing layer and an unloaded map are reported', () => {
     assert.throws(
       () => readLayaLayer(new FakeTiledMap(json), { layer: 'Nope' }),

@@ -338,7 +338,7 @@ describe('readTiledLayer: bad input gives a clear error', () => {
   test('an object layer is not a tile layer', () => {
     assert.throws(
       () => readTiledLayer(read('map-csv.tmx'), { layer: 'Spawns' }),
-      /"Spawns" is a objectgroup, not a tile layer/,
+      /layer "Spawns" is an object layer, not a tile layer: read its shapes with readTiledMap$/,
     );
   });
 

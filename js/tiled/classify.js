@@ -1,0 +1,239 @@
+// Tile classification: a GID and what its tileset says about it -> the class byte of a cell.
+// No parsing and no inflate here: the Cocos and Laya adapters classify the engine's own tiles
+// with this module alone.
+
+import { shown } from './values.js';
+
+/** Tiled stores flips and rotations in the top 4 bits of a GID. */
+export const FLIPPED_HORIZONTALLY = 0x80000000;
+export const FLIPPED_VERTICALLY = 0x40000000;
+export const FLIPPED_DIAGONALLY = 0x20000000;
+export const ROTATED_HEXAGONAL_120 = 0x10000000;
+export const GID_MASK = 0x0fffffff;
+
+/** The class the default convention gives to a tile that says nothing (any tile = wall). */
+export const DEFAULT_TILE_CLASS = 1;
+
+/** The classes a tile or shape without properties gets, by what its layer holds. */
+const PLAIN_CLASS = { walls: DEFAULT_TILE_CLASS, floor: 0 };
+
+/** Checks `tiles: 'walls' | 'floor'` (what a tile without properties means). */
+export function checkTilesMeaning(value, where = 'options.tiles') {
+  if (value === undefined) return 'walls';
+  if (value !== 'walls' && value !== 'floor') {
+    throw new TypeError(
+      `${where} must be 'walls' (a tile is a wall) or 'floor' (a tile is floor, empty is void), got ${shown(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The documented property convention: { cls } for a fixed class, { cls, cost } for a class with
+ * a cost, { cost } for a cost that needs a class of its own. `what` names the thing in errors
+ * ("tile GID 7", "object 12").
+ */
+export function conventionOf(what, info, tiles = 'walls') {
+  const pick = (key) => {
+    if (info.properties[key] !== undefined) return info.properties[key];
+    return info.tileset?.properties?.[key];
+  };
+  const pathClass = pick('pathClass');
+  let blocked = pick('blocked');
+  const collides = pick('collides');
+  const cost = pick('cost');
+  if (
+    pathClass !== undefined &&
+    (!Number.isInteger(pathClass) || pathClass < 0 || pathClass > 255)
+  ) {
+    throw new RangeError(
+      `${what}: property pathClass must be an integer 0..255, got ${shown(pathClass)}`,
+    );
+  }
+  if (blocked !== undefined && typeof blocked !== 'boolean') {
+    throw new TypeError(`${what}: property blocked must be a bool, got ${shown(blocked)}`);
+  }
+  if (collides !== undefined && typeof collides !== 'boolean') {
+    throw new TypeError(`${what}: property collides must be a bool, got ${shown(collides)}`);
+  }
+  // `collides` is the name Phaser's world uses for the same thing; `blocked` wins when both are set.
+  blocked ??= collides;
+  if (cost !== undefined && (typeof cost !== 'number' || !(cost > 0) || !Number.isFinite(cost))) {
+    throw new RangeError(
+      `${what}: property cost must be a number > 0 (use blocked for walls), got ${shown(cost)}`,
+    );
+  }
+  if (pathClass !== undefined) return { cls: pathClass, cost };
+  if (blocked === true) return { cls: DEFAULT_TILE_CLASS };
+  if (cost !== undefined) return cost === 1 ? { cls: 0 } : { cost };
+  if (blocked === false) return { cls: 0 };
+  return { cls: PLAIN_CLASS[tiles] };
+}
+
+/** A class returned by a caller's classOf: an integer 0..255, or a RangeError naming the call. */
+export function checkedClass(cls, call) {
+  if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
+    throw new RangeError(`${call} returned ${shown(cls)}; a class is an integer 0..255`);
+  }
+  return cls;
+}
+
+const SMALL_GIDS = 1 << 16;
+
+/** The distinct tiles (flip bits masked) of a layer, in increasing GID order. */
+function distinctTiles(gids) {
+  const small = new Uint8Array(SMALL_GIDS);
+  const large = new Set();
+  for (let i = 0; i < gids.length; i++) {
+    const gid = gids[i] & GID_MASK;
+    if (gid < SMALL_GIDS) small[gid] = 1;
+    else large.add(gid);
+  }
+  const out = [];
+  for (let gid = 0; gid < SMALL_GIDS; gid++) if (small[gid]) out.push(gid);
+  return out.concat([...large].sort((p, q) => p - q));
+}
+
+const NO_TILE = Object.freeze({ id: -1, tileset: null, properties: Object.freeze({}), type: '' });
+
+/**
+ * Maps raw GIDs (flags included) to cell classes, caching per GID. Used by readTiledLayer and by
+ * the Cocos/Laya adapters, which keep one alive to classify tiles the game places later.
+ * `tiles: 'floor'` makes a tile without properties floor (class 0) and an empty cell void
+ * (class 1); 'walls' (default) the other way round.
+ * @param {{ classOf?: Function, tileInfo?: (gid: number) => object, onCost?: (cls: number, cost: number) => void, tiles?: 'walls' | 'floor' }} options
+ */
+export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) {
+  if (classOf !== undefined && typeof classOf !== 'function') {
+    throw new TypeError('classOf must be a function (gid, properties, tile) => class 0..255');
+  }
+  const meaning = checkTilesMeaning(tiles);
+  const info = tileInfo ?? ((gid) => ({ id: gid, tileset: null, properties: {}, type: '' }));
+  // masked gid -> class, one cache per meaning of a plain tile ('walls' | 'floor')
+  const caches = { walls: new Map(), floor: new Map() };
+  const costs = new Map(); // class -> cost (from the default convention)
+  const costClass = new Map(); // cost -> class allocated for it
+  const reserved = new Set([0, DEFAULT_TILE_CLASS]); // classes claimed by pathClass or a cost
+
+  const record = (what, cls, cost) => {
+    if (cost !== undefined) {
+      const known = costs.get(cls);
+      if (known !== undefined && known !== cost) {
+        throw new RangeError(
+          `${what}: class ${cls} already has cost ${known}, this one says ${cost}`,
+        );
+      }
+      if (known === undefined) {
+        costs.set(cls, cost);
+        costClass.set(cost, cls);
+        onCost?.(cls, cost);
+      }
+    }
+    reserved.add(cls);
+  };
+
+  const allocate = (what, cost) => {
+    let cls = costClass.get(cost);
+    if (cls !== undefined) return cls;
+    for (cls = 2; cls < 256 && reserved.has(cls); cls++);
+    if (cls === 256) throw new RangeError(`${what}: no class left for cost ${cost} (256 classes)`);
+    record(what, cls, cost);
+    return cls;
+  };
+
+  /** The class the convention gives to a thing with these properties (tiles and shapes alike). */
+  const classOfRule = (what, rule) => {
+    if (rule.cls === undefined) return allocate(what, rule.cost);
+    if (rule.cost !== undefined) record(what, rule.cls, rule.cost);
+    else reserved.add(rule.cls);
+    return rule.cls;
+  };
+
+  const classify = (gid, tiles) => {
+    const tile = { gid, ...info(gid) };
+    if (classOf) return checkedClass(classOf(gid, tile.properties, tile), `classOf(${gid})`);
+    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, tiles));
+  };
+
+  const emptyClass = (tiles) => {
+    if (classOf) return checkedClass(classOf(0, {}, { gid: 0, ...NO_TILE }), 'classOf(0)');
+    return tiles === 'floor' ? DEFAULT_TILE_CLASS : 0;
+  };
+
+  const classOfGid = (gid, tiles) => {
+    const cache = caches[tiles];
+    let cls = cache.get(gid);
+    if (cls === undefined) {
+      cls = gid === 0 ? emptyClass(tiles) : classify(gid, tiles);
+      cache.set(gid, cls);
+    }
+    return cls;
+  };
+
+  /**
+   * Classifies the distinct GIDs of a layer up front so that cost classes are numbered by
+   * ascending cost, whatever the order the tiles appear in. Returns them.
+   */
+  const prepare = (gids, tiles, withEmpty) => {
+    const distinct = distinctTiles(gids).filter((gid) => gid !== 0 || withEmpty);
+    if (!classOf) {
+      // Explicit classes first, so allocated cost classes avoid them.
+      const costOnly = [];
+      for (const gid of distinct) {
+        if (gid === 0) continue;
+        const rule = conventionOf(`tile GID ${gid}`, { gid, ...info(gid) }, tiles);
+        if (rule.cls === undefined) costOnly.push([gid, rule.cost]);
+        else classOfGid(gid, tiles);
+      }
+      costOnly.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+      for (const [gid] of costOnly) classOfGid(gid, tiles);
+    }
+    for (const gid of distinct) classOfGid(gid, tiles);
+  };
+
+  return {
+    /** Class of a raw GID (flip bits are ignored). */
+    classOf(rawGid, tiles = meaning) {
+      return classOfGid((rawGid & GID_MASK) >>> 0, checkTilesMeaning(tiles));
+    },
+    /** Classify these GIDs now, so cost classes are numbered by cost, not by order of appearance. */
+    prepare(gids, tiles = meaning) {
+      prepare(gids, checkTilesMeaning(tiles), true);
+    },
+    /**
+     * Classes of a whole layer of GIDs, one byte per cell. `paint(cells, index, cls)` instead
+     * writes only the cells that hold a tile (combining layers): empty cells are left alone.
+     */
+    classesOf(gids, tiles = meaning, paint) {
+      tiles = checkTilesMeaning(tiles);
+      prepare(gids, tiles, !paint);
+      // Maps use few tiles with small GIDs: a table indexed by GID beats a Map per cell.
+      const table = new Int16Array(SMALL_GIDS).fill(-1);
+      for (const [gid, cls] of caches[tiles]) if (gid < SMALL_GIDS) table[gid] = cls;
+      const cells = paint ? undefined : new Uint8Array(gids.length);
+      for (let i = 0; i < gids.length; i++) {
+        const gid = gids[i] & GID_MASK;
+        if (paint && gid === 0) continue;
+        const known = gid < SMALL_GIDS ? table[gid] : -1;
+        const cls = known >= 0 ? known : classOfGid(gid, tiles);
+        if (paint) paint(i, cls);
+        else cells[i] = cls;
+      }
+      return cells;
+    },
+    /**
+     * Class of a map object without a tile, by the same convention as tiles (`what` names it in
+     * errors); `tiles` says what an object without properties is.
+     */
+    classOfProperties(what, properties, tiles = meaning, tileset = null) {
+      return classOfRule(
+        what,
+        conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)),
+      );
+    },
+    /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
+    get costs() {
+      return Object.fromEntries(costs);
+    },
+  };
+}

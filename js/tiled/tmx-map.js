@@ -1,0 +1,159 @@
+// TMX/TSX (Tiled's XML) into the map model of json-map.js.
+
+import { xmlProperties } from './properties.js';
+import { xmlTileset } from './tilesets.js';
+import { decimalAttribute, decimalText, integerAttribute, integerText } from './values.js';
+import { childNamed, childrenNamed } from './elements.js';
+import { parseXml } from './xml.js';
+
+function xmlPoints(text, what) {
+  if (typeof text !== 'string') throw new TypeError(`${what}: points is missing`);
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((pair, i) => {
+      const [x, y, extra] = pair.split(',');
+      if (y === undefined || extra !== undefined) {
+        throw new TypeError(`${what}: point ${i} must be "x,y", got ${JSON.stringify(pair)}`);
+      }
+      return {
+        x: decimalText(x, `${what}: point ${i} x`),
+        y: decimalText(y, `${what}: point ${i} y`),
+      };
+    });
+}
+
+function xmlObject(element, where) {
+  const id = integerAttribute(element, 'id', `${where}, <object>`, 0);
+  const at = `${where}, object ${id}`;
+  const number = (key) => decimalAttribute(element, key, at, 0);
+  let shape = 'rectangle';
+  let points;
+  const polygon = childNamed(element, 'polygon');
+  const polyline = childNamed(element, 'polyline');
+  if (polygon)
+    [shape, points] = ['polygon', xmlPoints(polygon.attributes.points, `${at}: polygon`)];
+  else if (polyline)
+    [shape, points] = ['polyline', xmlPoints(polyline.attributes.points, `${at}: polyline`)];
+  else if (childNamed(element, 'ellipse')) shape = 'ellipse';
+  else if (childNamed(element, 'point')) shape = 'point';
+  else if (childNamed(element, 'text')) shape = 'text';
+  const gid = element.attributes.gid;
+  return {
+    id,
+    name: element.attributes.name ?? '',
+    shape,
+    x: number('x'),
+    y: number('y'),
+    width: number('width'),
+    height: number('height'),
+    rotation: number('rotation'),
+    points,
+    gid: gid === undefined || gid === '0' ? undefined : integerText(gid, `${at}: attribute gid`),
+    template: element.attributes.template,
+    properties: xmlProperties(element, at),
+  };
+}
+
+function xmlData(dataElement, infinite, where) {
+  const { encoding, compression } = dataElement.attributes;
+  const block = (element, at) => ({
+    encoding,
+    compression: compression || undefined,
+    data: element.text,
+    xmlTiles:
+      encoding === undefined
+        ? childrenNamed(element, 'tile').map((t) => integerAttribute(t, 'gid', `${at}, <tile>`, 0))
+        : undefined,
+  });
+  const chunks = childrenNamed(dataElement, 'chunk');
+  if (!infinite && chunks.length === 0) return { block: block(dataElement, where) };
+  return {
+    chunks: chunks.map((c, i) => {
+      const at = `${where}, chunk ${i}`;
+      const attribute = (name) => {
+        const value = integerAttribute(c, name, at);
+        if (value === undefined) throw new TypeError(`${at}: attribute ${name} is missing`);
+        return value;
+      };
+      return {
+        ...block(c, at),
+        x: attribute('x'),
+        y: attribute('y'),
+        width: attribute('width'),
+        height: attribute('height'),
+      };
+    }),
+  };
+}
+
+/** The flat layer list, groups walked with an explicit stack (document order kept). */
+function xmlLayers(mapElement, infinite) {
+  const out = [];
+  const stack = [{ element: mapElement, parent: '', next: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next >= frame.element.children.length) {
+      stack.pop();
+      continue;
+    }
+    const child = frame.element.children[frame.next++];
+    const name = child.attributes.name ?? '';
+    const path = frame.parent ? `${frame.parent}/${name}` : name;
+    const where = `layer ${JSON.stringify(path)}`;
+    if (child.name === 'group') {
+      out.push({ name, path, kind: 'group' });
+      stack.push({ element: child, parent: path, next: 0 });
+    } else if (child.name === 'layer') {
+      const data = childNamed(child, 'data');
+      out.push({
+        name,
+        path,
+        kind: 'tilelayer',
+        width: integerAttribute(child, 'width', where),
+        height: integerAttribute(child, 'height', where),
+        ...(data ? xmlData(data, infinite, where) : { block: { data: undefined } }),
+      });
+    } else if (child.name === 'objectgroup') {
+      const objects = childrenNamed(child, 'object').map((o) => xmlObject(o, where));
+      out.push({ name, path, kind: 'objectgroup', objects });
+    } else if (child.name === 'imagelayer') {
+      out.push({ name, path, kind: 'imagelayer' });
+    }
+  }
+  return out;
+}
+
+/** TMX text into the map model. */
+export function tmxMapModel(text) {
+  const map = childNamed(parseXml(text), 'map');
+  if (!map) throw new TypeError('TMX: no <map> element');
+  const infiniteText = map.attributes.infinite;
+  if (infiniteText !== undefined && infiniteText !== '0' && infiniteText !== '1') {
+    throw new TypeError(
+      `TMX: <map> attribute infinite must be 0 or 1, got ${JSON.stringify(infiniteText)}`,
+    );
+  }
+  const infinite = infiniteText === '1';
+  return {
+    orientation: map.attributes.orientation ?? 'orthogonal',
+    width: integerAttribute(map, 'width', 'TMX <map>'),
+    height: integerAttribute(map, 'height', 'TMX <map>'),
+    tileWidth: decimalAttribute(map, 'tilewidth', 'TMX <map>'),
+    tileHeight: decimalAttribute(map, 'tileheight', 'TMX <map>'),
+    infinite,
+    tilesets: childrenNamed(map, 'tileset').map((ts, i) => ({
+      firstgid: integerAttribute(ts, 'firstgid', `TMX <tileset> ${i}`),
+      source: ts.attributes.source,
+      data: ts.attributes.source === undefined ? xmlTileset(ts) : undefined,
+    })),
+    layers: xmlLayers(map, infinite),
+  };
+}
+
+/** TSX text (an external tileset) into the tileset model. */
+export function tsxTileset(text, source) {
+  const tileset = childNamed(parseXml(text), 'tileset');
+  if (!tileset) throw new TypeError(`tileset ${source}: no <tileset> element`);
+  return xmlTileset(tileset);
+}
