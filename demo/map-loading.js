@@ -3,7 +3,7 @@
 // map, with what to do when none of it can be walked.
 
 import { GENERATORS, generateMap, parseMovingAiMap } from './maps.js';
-import { WALL, GROUND, TERRAIN } from './terrain.js';
+import { GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
 import { $, showError, showToast } from './page.js';
 
@@ -274,7 +274,7 @@ async function readTiled(text, name, tilesets, tiles) {
   try {
     tiled = await import('../js/tiled.js');
   } catch (error) {
-    throw new Error(`Tiled maps need js/tiled.js and its dependency fflate: ${error.message}`);
+    throw new Error(`Tiled maps need js/tiled.js: ${error.message}`);
   }
   const names = [];
   const sources = []; // external tilesets the map names
@@ -295,12 +295,8 @@ async function readTiled(text, name, tilesets, tiles) {
   }
   const preferred = names.find((n) => /collision|collide|wall|obstacle|block|solid/i.test(n));
   const layer = preferred ?? names[0] ?? 0;
-  const options = { layer, tilesets };
-  // Floor: a tile is walkable unless it says it blocks; an empty cell is outside the level.
-  if (tiles === 'floor') {
-    options.classOf = (gid, properties) =>
-      gid === 0 || properties.blocked === true || properties.collides === true ? WALL : GROUND;
-  }
+  // 'floor': a tile is walkable unless its properties say it blocks; an empty cell is void.
+  const options = { layer, tilesets, tiles: tiles === 'floor' ? 'floor' : 'walls' };
   let read;
   try {
     read = tiled.readTiledLayer(text, options);
