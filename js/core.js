@@ -2,6 +2,7 @@
 // (js/index.js for browsers, js/node.js for Node), nor about workers.
 // Heap views are taken fresh from the module after every call that may allocate, because
 // memory growth replaces the heap's buffer.
+import { FACING, FLAG_OPTIONS, REFUSED, STATUS, TRACE } from '../dist/contract.mjs';
 import {
   checkClass,
   checkCoordinates,
@@ -15,12 +16,10 @@ import {
   toDeltas,
 } from './validate.js';
 
-const STATUS = ['found', 'partial', 'none'];
-const FACING = {
-  '0,-1': 'up', '0,1': 'down', '-1,0': 'left', '1,0': 'right',
-  '-1,-1': 'upLeft', '1,-1': 'upRight', '-1,1': 'downLeft', '1,1': 'downRight', '0,0': 'none',
-};
-const TRACE_FLAG = 8;
+const NONE = STATUS.indexOf('none');
+const TRACE_RECORD = TRACE.fields.length;
+const [KIND, X, Y] = ['kind', 'x', 'y'].map((field) => TRACE.fields.indexOf(field));
+const EXPANDED = TRACE.kinds.indexOf('expanded');
 
 function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
@@ -124,7 +123,7 @@ class Grid {
     const status = native.findPath(
       sx, sy, gx, gy, o.algorithm, o.diagonal, o.heuristic, o.weight, o.maxExpansions, o.goal, o.flags,
     );
-    if (status < 0) throw new RangeError(native.lastError());
+    if (status === REFUSED) throw new RangeError(native.lastError());
     const m = this.#module;
     const result = {
       status: STATUS[status],
@@ -133,22 +132,22 @@ class Grid {
       expanded: native.expanded(),
       goal: null,
     };
-    if (status !== 2) {
+    if (status !== NONE) {
       const dx = native.faceX();
       const dy = native.faceY();
-      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing: FACING[`${dx},${dy}`] };
+      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing: FACING[dy + 1][dx + 1] };
     }
     const rawLength = native.rawPathLength();
     if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
-    if (o.flags & TRACE_FLAG) {
+    if (o.flags & FLAG_OPTIONS.trace.bit) {
       const address = native.traceAddress() >> 3;
       const events = m.HEAPF64.slice(address, address + native.traceLength());
       const expandedCells = new Int32Array(2 * result.expanded);
       let k = 0;
-      for (let e = 0; e < events.length; e += 5) {
-        if (events[e] === 1) {
-          expandedCells[k++] = events[e + 1];
-          expandedCells[k++] = events[e + 2];
+      for (let e = 0; e < events.length; e += TRACE_RECORD) {
+        if (events[e + KIND] === EXPANDED) {
+          expandedCells[k++] = events[e + X];
+          expandedCells[k++] = events[e + Y];
         }
       }
       result.traceEvents = events;
@@ -170,17 +169,8 @@ class Grid {
 /** Wraps a loaded Emscripten module in the public Pathfinder API. */
 export function wrapModule(module) {
   const state = { live: 0 };
-  const wasmOptions = JSON.parse(module.optionValues());
   return {
-    optionValues: Object.freeze({
-      algorithm: Object.freeze(wasmOptions.algorithm.values),
-      diagonal: Object.freeze(wasmOptions.diagonal.values),
-      heuristic: Object.freeze(wasmOptions.heuristic.values),
-      goal: Object.freeze(wasmOptions.goal.values),
-    }),
-    /** The table the JS checks use; it must equal the module's (a test compares them). */
-    checkedOptions: OPTION_VALUES,
-    wasmOptions,
+    optionValues: OPTION_VALUES,
     createGrid(width, height, cells) {
       checkSize(width, height);
       const memoryError = module.Grid.checkSize(width, height);

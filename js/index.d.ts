@@ -130,11 +130,6 @@ export interface Pathfinder {
   searchMemoryBytes(): number;
   /** Grids created and not yet disposed. */
   liveGrids(): number;
-  /** @internal The option table the JS checks use and the one compiled into the wasm core
-   * (a test compares them). */
-  readonly checkedOptions: unknown;
-  /** @internal */
-  readonly wasmOptions: unknown;
   /** Each option's allowed values and its default, as declared by the C++ core. */
   readonly optionValues: {
     readonly algorithm: readonly Algorithm[];

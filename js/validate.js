@@ -1,13 +1,10 @@
 // Argument checks shared by the in-thread API and the worker client, so both throw the
 // same TypeError / RangeError, naming the argument and the bad value, before anything
 // reaches wasm or is posted to a worker.
-import { OPTION_VALUES } from '../dist/options.mjs';
+import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../dist/contract.mjs';
 
-export { OPTION_VALUES };
-
-// Mirrors Grid::kMaxSide / kMaxCells in cpp/include/tilepath/grid.hpp.
-const MAX_SIDE = 16384;
-const MAX_CELLS = 16777216;
+const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
+const MAX_CLASS = CLASSES - 1;
 
 export function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -39,7 +36,7 @@ export function checkSize(width, height) {
 }
 
 export function checkClass(cls, name = 'class') {
-  return checkInteger(name, cls, 0, 255);
+  return checkInteger(name, cls, 0, MAX_CLASS);
 }
 
 export function checkCoordinates(width, height, x, y, xName = 'x', yName = 'y') {
@@ -84,8 +81,8 @@ export function toCells(cells, width, height, name = 'cells') {
     bytes = new Uint8Array(expected);
     for (let i = 0; i < expected; i++) {
       const v = cells[i];
-      if (!Number.isInteger(v) || v < 0 || v > 255) {
-        throw new RangeError(`${name}[${i}] must be a class from 0 to 255, got ${describe(v)}`);
+      if (!Number.isInteger(v) || v < 0 || v > MAX_CLASS) {
+        throw new RangeError(`${name}[${i}] must be a class from 0 to ${MAX_CLASS}, got ${describe(v)}`);
       }
       bytes[i] = v;
     }
@@ -121,31 +118,35 @@ export function toDeltas(indices, classes, cellCount) {
     }
     outIndices[k] = i;
     const c = single ? classes : classes[k];
-    if (!single && (!Number.isInteger(c) || c < 0 || c > 255)) {
-      throw new RangeError(`classes[${k}] must be a class from 0 to 255, got ${describe(c)}`);
+    if (!single && (!Number.isInteger(c) || c < 0 || c > MAX_CLASS)) {
+      throw new RangeError(`classes[${k}] must be a class from 0 to ${MAX_CLASS}, got ${describe(c)}`);
     }
     outClasses[k] = c;
   }
   return { indices: outIndices, classes: outClasses };
 }
 
-const BOOLEAN_OPTIONS = ['partial', 'smooth', 'includeStart', 'trace'];
+/** Each enum option's names a user may give (an empty name is a default that cannot be asked for). */
+export const OPTION_VALUES = Object.freeze(
+  Object.fromEntries(
+    Object.entries(ENUM_OPTIONS).map(([name, { names }]) => [name, Object.freeze(names.filter((n) => n !== ''))]),
+  ),
+);
 // `signal` belongs to the worker (cancelling a request); the in-thread API accepts and ignores it.
 const KNOWN_OPTIONS = new Set([
-  'algorithm', 'diagonal', 'heuristic', 'goal', 'weight', 'maxExpansions', ...BOOLEAN_OPTIONS, 'signal',
+  ...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS), 'signal',
 ]);
 
-function enumCode(name, value, extra = 0) {
-  const values = OPTION_VALUES[name].values;
-  if (value === undefined) {
-    const d = OPTION_VALUES[name].default;
-    return d == null ? 0 : values.indexOf(d) + extra;
-  }
-  const k = values.indexOf(value);
+/** The code of an enum option's value: its index in the C++ name table. */
+function enumCode(name, value) {
+  const { names, default: code } = ENUM_OPTIONS[name];
+  if (value === undefined) return code;
+  const k = value === '' ? -1 : names.indexOf(value);
   if (k < 0) {
+    const values = OPTION_VALUES[name];
     throw new RangeError(`${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`);
   }
-  return k + extra;
+  return k;
 }
 
 /**
@@ -162,23 +163,23 @@ export function encodeOptions(options) {
       throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
     }
   }
-  const weight = options.weight === undefined ? OPTION_VALUES.weight.default : options.weight;
+  const weight = options.weight === undefined ? NUMBER_OPTIONS.weight.default : options.weight;
   if (typeof weight !== 'number' || !(weight >= 1) || !Number.isFinite(weight)) {
     throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
   }
-  const maxExpansions = options.maxExpansions === undefined ? 0 : options.maxExpansions;
-  checkInteger('maxExpansions', maxExpansions, 0, 4294967295);
+  const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
+  const maxExpansions = options.maxExpansions === undefined ? noBudget : options.maxExpansions;
+  checkInteger('maxExpansions', maxExpansions, 0, max);
   let flags = 0;
-  BOOLEAN_OPTIONS.forEach((name, bit) => {
-    const v = options[name] === undefined ? OPTION_VALUES[name].default : options[name];
+  for (const [name, flag] of Object.entries(FLAG_OPTIONS)) {
+    const v = options[name] === undefined ? flag.default : options[name];
     if (typeof v !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
-    if (v) flags |= 1 << bit;
-  });
+    if (v) flags |= flag.bit;
+  }
   return {
     algorithm: enumCode('algorithm', options.algorithm),
     diagonal: enumCode('diagonal', options.diagonal),
-    // Heuristic code 0 means "chosen from the diagonal rule"; named ones start at 1.
-    heuristic: enumCode('heuristic', options.heuristic, 1),
+    heuristic: enumCode('heuristic', options.heuristic),
     goal: enumCode('goal', options.goal),
     weight,
     maxExpansions,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/contract.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -24,8 +25,6 @@ Searcher& sharedSearcher() {
   static Searcher searcher;
   return searcher;
 }
-
-enum Flags : int { kPartial = 1, kSmooth = 2, kIncludeStart = 4, kTrace = 8 };
 
 // Bytes malloc can still hand out before the wasm memory reaches its maximum. Checked before
 // anything large is allocated: running out would abort the instance (no exceptions here).
@@ -100,7 +99,7 @@ class WasmGrid {
   std::string setCost(int cls, double cost) { return grid_.setCost(cls, cost); }
   double getCost(int cls) const { return cls >= 0 && cls <= 255 ? grid_.cost(cls) : 0; }
 
-  // Returns the status (0 found, 1 partial, 2 none) or -1 with lastError() set.
+  // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set.
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
@@ -109,34 +108,30 @@ class WasmGrid {
     o.heuristic = static_cast<Heuristic>(heuristic);
     o.goal = static_cast<GoalMode>(goal);
     o.weight = weight;
-    if (!(maxExpansions >= 0 && maxExpansions <= 4294967295.0)) {
+    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
       result_.error = "maxExpansions must be an integer from 0 to 4294967295";
-      return -1;
+      return contract::kRefused;
     }
     o.maxExpansions = static_cast<uint32_t>(maxExpansions);
-    o.partial = flags & kPartial;
-    o.smooth = flags & kSmooth;
-    o.includeStart = flags & kIncludeStart;
-    o.trace = flags & kTrace;
+    contract::unpackFlags(flags, o);
     if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
       result_.error = "option values must be non-negative codes";
-      return -1;
+      return contract::kRefused;
     }
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
-    const double needed = static_cast<double>(sharedSearcher().bytesToGrowFor(grid_, o.trace)) +
-                          (o.trace ? kMaxTraceEvents * 5.0 * sizeof(double) : 0) +
-                          4.0 * sizeof(int32_t) * grid_.size();
+    const double needed =
+        static_cast<double>(sharedSearcher().bytesToGrowFor(grid_, o.trace)) +
+        (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
+        4.0 * sizeof(int32_t) * grid_.size();
     if (needed > 0 && needed + kMemoryMargin > freeBytes()) {
       result_.error = memoryError("this search", needed);
-      return -1;
+      return contract::kRefused;
     }
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
-    if (!result_.ok()) return -1;
+    if (!result_.ok()) return contract::kRefused;
     trace_.clear();
-    for (const TraceEvent& e : result_.trace) {
-      trace_.insert(trace_.end(), {static_cast<double>(e.kind), static_cast<double>(e.x),
-                                   static_cast<double>(e.y), e.g, e.h});
-    }
+    for (const TraceEvent& e : result_.trace)
+      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
     return static_cast<int>(result_.status);
   }
 
@@ -163,15 +158,11 @@ class WasmGrid {
   std::vector<double> trace_;
 };
 
-std::string optionValues() {
-  return optionValuesJson();
-}
 double searchMemoryBytes() {
   return static_cast<double>(sharedSearcher().memoryBytes());
 }
 
 EMSCRIPTEN_BINDINGS(tilepath) {
-  emscripten::function("optionValues", &optionValues);
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
   emscripten::class_<WasmGrid>("Grid")
       .constructor<int, int>()

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { loadMap, loadScenario, movingaiDir, repoRoot } from './support/movingai.mjs';
 
 // Small maps drawn as strings: '.' class 0 (walkable), '#' class 1 (wall), digits other classes.
 function drawn(tp, rows) {
@@ -17,10 +22,110 @@ test('createPathfinder loads once and returns the same instance', async () => {
   assert.equal(a, b);
 });
 
-test('the JS option table equals the one compiled into the wasm core', async () => {
+// Each option name of the generated contract, given through JS, must select what the C++ core
+// selects for that same name (tilepath-scen parses names itself): same costs, same expansions.
+// (It exits 1 when a cost differs from the scenario's optimum, as other rules give.)
+function nativeRun(name, flags) {
+  const run = spawnSync(
+    join(repoRoot, 'build/native/tilepath-scen'),
+    [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--each', '--stride', '100', ...flags],
+    { encoding: 'utf8' },
+  );
+  assert.ok(run.status === 0 || run.status === 1, run.stderr);
+  return [...run.stdout.matchAll(/^(\d+) (\w+) (\S+) (\d+)$/gm)].map((m) => [Number(m[1]), m[2], Number(m[3]), Number(m[4])]);
+}
+
+test('every enum and number option name of the contract selects what the C++ core selects by that name', async () => {
   const tp = await createPathfinder();
-  assert.deepEqual(JSON.parse(JSON.stringify(tp.checkedOptions)), tp.wasmOptions);
+  const name = 'random512-10-0.map'; // scattered walls: every corner rule gives other paths
+  const { width, height, cells } = loadMap(name);
+  const grid = tp.createGrid(width, height, cells);
+  const problems = loadScenario(name);
+  const settings = [];
+  for (const option of ['algorithm', 'diagonal', 'heuristic']) {
+    for (const value of ENUM_OPTIONS[option].names.filter((n) => n !== '')) {
+      for (const diagonal of option === 'diagonal' ? [value] : ['never', 'noCorners']) {
+        const options = { diagonal, [option]: value };
+        settings.push([options, ['--diagonal', diagonal, `--${option}`, value]]);
+      }
+    }
+  }
+  settings.push([{ diagonal: 'noCorners', weight: 2.5 }, ['--weight', '2.5']]);
+  assert.deepEqual(Object.keys(NUMBER_OPTIONS).sort(), ['maxExpansions', 'weight'], 'a new number option needs a case here');
+  let compared = 0;
+  for (const [options, flags] of settings) {
+    for (const [k, status, cost, expanded] of nativeRun(name, flags)) {
+      const p = problems[k];
+      const r = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+      assert.deepEqual([r.status, r.cost, r.expanded], [status, cost, expanded], `${JSON.stringify(options)} problem ${k}`);
+      compared++;
+    }
+  }
+  assert.ok(compared >= settings.length * 10, `compared ${compared}`);
+  grid.dispose();
+});
+
+test('every flag option of the contract and maxExpansions change the result as documented', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, [
+    '..........',
+    '.#######..',
+    '.......#..',
+    '.#####.#..',
+    '.......#..',
+  ]);
+  const base = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners' });
+  assert.equal(base.status, 'found');
+  const effects = {
+    partial: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5, partial: true });
+      assert.equal(r.status, 'partial');
+      assert.equal(r.expanded, 5);
+      assert.equal(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5 }).status, 'none');
+    },
+    smooth: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', smooth: true });
+      assert.deepEqual(r.rawPath, base.path);
+      assert.ok(r.path.length < base.path.length);
+    },
+    includeStart: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', includeStart: false });
+      assert.deepEqual(r.path, base.path.subarray(2));
+    },
+    trace: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', trace: true });
+      assert.equal(r.traceEvents.length % TRACE.fields.length, 0);
+      assert.equal(r.expandedCells.length, 2 * r.expanded);
+      assert.equal(base.traceEvents, undefined);
+    },
+  };
+  assert.deepEqual(Object.keys(effects).sort(), Object.keys(FLAG_OPTIONS).sort(), 'every flag has an effect checked');
+  for (const [name, { default: fallback }] of Object.entries(FLAG_OPTIONS)) {
+    effects[name]();
+    // The default, given explicitly, is the same search as leaving the option out.
+    assert.deepEqual(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', [name]: fallback }), base, name);
+  }
+  grid.dispose();
+});
+
+test('goal modes of the contract each end the path where README says', async () => {
+  const tp = await createPathfinder();
+  assert.deepEqual(ENUM_OPTIONS.goal.names, ['exact', 'adjacent', 'nearest']);
+  const grid = drawn(tp, ['.....', '...#.', '.....']);
+  assert.equal(grid.findPath(0, 1, 3, 1, { goal: 'exact' }).status, 'none');
+  assert.deepEqual(grid.findPath(0, 1, 3, 1, { goal: 'adjacent' }).goal, { x: 2, y: 1, dx: 1, dy: 0, facing: 'right' });
+  const nearest = grid.findPath(0, 1, 3, 1, { goal: 'nearest' });
+  assert.equal(nearest.status, 'found');
+  assert.equal(Math.abs(nearest.goal.x - 3) + Math.abs(nearest.goal.y - 1), 1);
+  grid.dispose();
+});
+
+test('optionValues lists the names a user may give, from the C++ tables', async () => {
+  const tp = await createPathfinder();
   assert.deepEqual(tp.optionValues.diagonal, ['never', 'noCorners', 'oneObstacle', 'always']);
+  assert.deepEqual(tp.optionValues.heuristic, ['manhattan', 'octile', 'chebyshev', 'euclidean']);
+  assert.equal('checkedOptions' in tp, false);
+  assert.equal('wasmOptions' in tp, false);
 });
 
 test('findPath goes around a wall with 4 neighbours by default', async () => {
