@@ -64,11 +64,16 @@ class Grid {
     return native.get(x, y);
   }
 
-  set(x, y, cls) {
+  setCell(x, y, cls) {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
     checkClass(cls);
     native.set(x, y, cls);
+  }
+
+  /** The first name of setCell, kept for existing games. */
+  set(x, y, cls) {
+    this.setCell(x, y, cls);
   }
 
   setCells(indices, classes) {

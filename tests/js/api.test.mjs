@@ -184,13 +184,13 @@ test('adjacent goal stops beside a chest and says which way to face', async () =
   grid.dispose();
 });
 
-test('edits: set, setCells, fillRect, setCost and setAll change the next search', async () => {
+test('edits: setCell, setCells, fillRect, setCost and setAll change the next search', async () => {
   const tp = await createPathfinder();
   const grid = tp.createGrid(6, 3);
   assert.equal(grid.findPath(0, 1, 5, 1).cost, 5);
   grid.fillRect(3, 0, 1, 3, 1);
   assert.equal(grid.findPath(0, 1, 5, 1).status, 'none');
-  grid.set(3, 2, 0);
+  grid.setCell(3, 2, 0);
   assert.equal(grid.get(3, 2), 0);
   assert.equal(grid.findPath(0, 1, 5, 1).cost, 7);
   grid.setCells([3 + 6 * 2, 3 + 6 * 1], [1, 2]);
@@ -341,3 +341,70 @@ test('an edit that swaps the only cell of one class for a new class keeps the co
   grid.dispose();
   fresh.dispose();
 });
+
+test('setCell and its old name set write one cell; cells() is a copy the grid does not share', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  grid.setCell(1, 0, 1);
+  grid.set(2, 1, 3);
+  const copy = grid.cells();
+  assert.deepEqual(copy, Uint8Array.from([0, 1, 0, 0, 0, 0, 3, 0]));
+  copy[0] = 9;
+  assert.equal(grid.get(0, 0), 0);
+  assert.throws(() => grid.setCell(4, 0, 1), { name: 'RangeError', message: 'x must be from 0 to 3, got 4' });
+  grid.dispose();
+});
+
+test('setAll loads a new level into the same grid: its searches equal a fresh grid of that level', async () => {
+  const tp = await createPathfinder();
+  const first = loadMap('random512-10-0.map');
+  const next = loadMap('maze512-1-0.map');
+  // The first level's walls are class 2; the next level's are class 1, which costs 5 to cross:
+  // the grid must notice the classes the new level brings (or jps takes it for uniform).
+  const grid = tp.createGrid(first.width, first.height, first.cells.map((c) => 2 * c));
+  grid.setCost(1, 5); // the cost table is the grid's, not the level's: it stays
+  grid.findPath(0, 0, 511, 511, { diagonal: 'noCorners', algorithm: 'jps' });
+  grid.setAll(next.cells);
+  assert.deepEqual(grid.cells(), next.cells);
+  // The reference is built cell by cell, not by the bulk copy under test.
+  const fresh = tp.createGrid(next.width, next.height);
+  const walls = [...next.cells.keys()].filter((i) => next.cells[i] === 1);
+  fresh.setCells(walls, 1);
+  fresh.setCost(1, 5);
+  const problems = loadScenario('maze512-1-0.map');
+  for (let k = 0; k < problems.length; k += 997) {
+    const p = problems[k];
+    const options = { diagonal: 'noCorners', algorithm: 'jps' };
+    const a = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+    const b = fresh.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+    assert.deepEqual([a.status, a.cost, a.expanded], [b.status, b.cost, b.expanded], `problem ${k}`);
+  }
+  grid.dispose();
+  fresh.dispose();
+});
+
+test('setAll refuses what createGrid refuses, with the same message, and keeps the old level', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['.#', '..']);
+  for (const bad of [new Uint8Array(3), [0, 0, 0, 256], [0, 0.5, 0, 0], 'cells', null, new Uint16Array(4).fill(300)]) {
+    let fromCreate = null;
+    let fromSetAll = null;
+    try {
+      tp.createGrid(2, 2, bad);
+    } catch (error) {
+      fromCreate = error;
+    }
+    try {
+      grid.setAll(bad);
+    } catch (error) {
+      fromSetAll = error;
+    }
+    assert.ok(fromCreate && fromSetAll, `${describeValue(bad)} is refused`);
+    assert.equal(fromSetAll.name, fromCreate.name);
+    assert.equal(fromSetAll.message, fromCreate.message);
+  }
+  assert.deepEqual(grid.cells(), Uint8Array.from([0, 1, 0, 0]));
+  grid.dispose();
+});
+
+const describeValue = (v) => (typeof v === 'string' ? v : Object.prototype.toString.call(v));
