@@ -8,10 +8,10 @@ import {
   checkCoordinates,
   checkCost,
   checkRect,
-  checkRequest,
   checkSize,
   describe,
   OPTION_VALUES,
+  readOptions,
   toCells,
   toDeltas,
 } from './validate.js';
@@ -32,13 +32,14 @@ class Grid {
   #width;
   #height;
 
-  constructor(module, owner, width, height, cells) {
+  /** `bytes`: cells already checked by toCells (or undefined: all class 0). */
+  constructor(module, owner, width, height, bytes) {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height);
     this.#width = width;
     this.#height = height;
-    if (cells !== undefined) this.setAll(cells);
+    if (bytes !== undefined) this.#copyIn(bytes);
   }
 
   get width() {
@@ -53,8 +54,13 @@ class Grid {
     return this.#native === null;
   }
 
-  #live() {
-    if (this.#native === null) throw new TypeError('grid was disposed: create a new grid with createGrid()');
+  /** The native grid; `reading` names what was just read from the caller (whose getters may
+   * have disposed this grid). */
+  #live(reading) {
+    if (this.#native === null) {
+      const when = reading ? ` while its ${reading} were read (by a getter?)` : '';
+      throw new TypeError(`grid was disposed${when}: create a new grid with createGrid()`);
+    }
     return this.#native;
   }
 
@@ -77,11 +83,13 @@ class Grid {
   }
 
   setCells(indices, classes) {
-    const native = this.#live();
+    this.#live();
     const deltas = toDeltas(indices, classes, this.width * this.height);
+    const native = this.#live('indices and classes');
     const n = deltas.indices.length;
     if (n === 0) return;
-    native.reserveDeltas(n);
+    const memoryError = native.reserveDeltas(n);
+    if (memoryError) throw new RangeError(memoryError);
     const m = this.#module;
     m.HEAPU32.set(deltas.indices, native.deltaIndicesAddress() >> 2);
     m.HEAPU8.set(deltas.classes, native.deltaClassesAddress());
@@ -116,15 +124,24 @@ class Grid {
   }
 
   setAll(cells) {
-    const native = this.#live();
+    this.#live();
     const bytes = toCells(cells, this.width, this.height);
-    this.#module.HEAPU8.set(bytes, native.cellsAddress());
-    native.cellsChanged();
+    this.#live('cells');
+    this.#copyIn(bytes);
+  }
+
+  #copyIn(bytes) {
+    this.#module.HEAPU8.set(bytes, this.#native.cellsAddress());
+    this.#native.cellsChanged();
   }
 
   findPath(sx, sy, gx, gy, options) {
-    const native = this.#live();
-    const o = checkRequest(this.width, this.height, sx, sy, gx, gy, options);
+    this.#live();
+    // The options are read (once) before the grid is touched: a getter may dispose it.
+    const { codes: o } = readOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
     const status = native.findPath(
       sx, sy, gx, gy, o.algorithm, o.diagonal, o.heuristic, o.weight, o.maxExpansions, o.goal, o.flags,
     );
@@ -178,9 +195,11 @@ export function wrapModule(module) {
     optionValues: OPTION_VALUES,
     createGrid(width, height, cells) {
       checkSize(width, height);
+      // Cells are checked before anything is allocated, so a refusal leaks nothing.
+      const bytes = cells === undefined ? undefined : toCells(cells, width, height);
       const memoryError = module.Grid.checkSize(width, height);
       if (memoryError) throw new RangeError(memoryError);
-      const grid = new Grid(module, state, width, height, cells);
+      const grid = new Grid(module, state, width, height, bytes);
       state.live++;
       return grid;
     },

@@ -56,36 +56,53 @@ export function checkRect(x, y, w, h, cls) {
 
 export function checkCost(cls, cost) {
   checkClass(cls);
-  if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
-    throw new RangeError(
-      `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`,
+  const rule = `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`;
+  if (typeof cost !== 'number') throw new TypeError(rule);
+  if (Number.isNaN(cost) || cost < 0) throw new RangeError(rule);
+}
+
+/** True when `buffer` was detached (transferred to a worker, for one). */
+function isDetached(buffer) {
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  if (buffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(buffer); // only a detached buffer refuses a view
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function refuseDetached(name, buffer) {
+  if (buffer instanceof ArrayBuffer && isDetached(buffer)) {
+    throw new TypeError(
+      `${name} has no bytes left: its ArrayBuffer was detached (transferred, for example to a ` +
+        `PathWorker). Pass a copy (${name}.slice()) when you still need it`,
     );
   }
 }
 
 /**
  * Returns the cells as a Uint8Array of width * height (the same object when it already is one,
- * a view for an ArrayBuffer, a checked copy for other array-likes).
+ * a view for an ArrayBuffer, a checked copy for other array-likes). Reads nothing of the caller's
+ * after it returns, so callers check cells before they allocate or touch a grid.
  */
 export function toCells(cells, width, height, name = 'cells') {
   const expected = width * height;
   let bytes;
   if (cells instanceof Uint8Array || cells instanceof Uint8ClampedArray) {
+    refuseDetached(name, cells.buffer);
     bytes = cells instanceof Uint8Array ? cells : new Uint8Array(cells.buffer, cells.byteOffset, cells.length);
   } else if (cells instanceof ArrayBuffer) {
+    refuseDetached(name, cells);
     bytes = new Uint8Array(cells);
   } else if (ArrayBuffer.isView(cells) || Array.isArray(cells)) {
+    if (ArrayBuffer.isView(cells)) refuseDetached(name, cells.buffer);
     if (cells.length !== expected) {
       throw new RangeError(`${name} must have width * height = ${expected} entries, got ${cells.length}`);
     }
     bytes = new Uint8Array(expected);
-    for (let i = 0; i < expected; i++) {
-      const v = cells[i];
-      if (!Number.isInteger(v) || v < 0 || v > MAX_CLASS) {
-        throw new RangeError(`${name}[${i}] must be a class from 0 to ${MAX_CLASS}, got ${describe(v)}`);
-      }
-      bytes[i] = v;
-    }
+    for (let i = 0; i < expected; i++) bytes[i] = checkClass(cells[i], `${name}[${i}]`);
     return bytes;
   } else {
     throw new TypeError(`${name} must be a Uint8Array, ArrayBuffer or array of classes, got ${describe(cells)}`);
@@ -101,27 +118,20 @@ export function toDeltas(indices, classes, cellCount) {
   if (indices == null || typeof indices.length !== 'number') {
     throw new TypeError(`indices must be an array of cell indices, got ${describe(indices)}`);
   }
+  if (ArrayBuffer.isView(indices)) refuseDetached('indices', indices.buffer);
   const n = indices.length;
+  const single = typeof classes === 'number';
+  if (single) checkClass(classes, 'classes');
+  else if (classes == null || typeof classes !== 'object' || typeof classes.length !== 'number') {
+    throw new TypeError(`classes must be one class or an array of classes, got ${describe(classes)}`);
+  } else if (classes.length !== n) {
+    throw new RangeError(`classes must be as long as indices (${n}), got ${describe(classes)}`);
+  }
   const outIndices = new Uint32Array(n);
   const outClasses = new Uint8Array(n);
-  const single = typeof classes === 'number';
-  if (single) checkClass(classes);
-  else if (classes == null || classes.length !== n) {
-    throw new RangeError(
-      `classes must be one class or an array as long as indices (${n}), got ${describe(classes)}`,
-    );
-  }
   for (let k = 0; k < n; k++) {
-    const i = indices[k];
-    if (!Number.isInteger(i) || i < 0 || i >= cellCount) {
-      throw new RangeError(`indices[${k}] must be a cell index from 0 to ${cellCount - 1}, got ${describe(i)}`);
-    }
-    outIndices[k] = i;
-    const c = single ? classes : classes[k];
-    if (!single && (!Number.isInteger(c) || c < 0 || c > MAX_CLASS)) {
-      throw new RangeError(`classes[${k}] must be a class from 0 to ${MAX_CLASS}, got ${describe(c)}`);
-    }
-    outClasses[k] = c;
+    outIndices[k] = checkInteger(`indices[${k}]`, indices[k], 0, cellCount - 1);
+    outClasses[k] = single ? classes : checkClass(classes[k], `classes[${k}]`);
   }
   return { indices: outIndices, classes: outClasses };
 }
@@ -132,95 +142,144 @@ export const OPTION_VALUES = Object.freeze(
     Object.entries(ENUM_OPTIONS).map(([name, { names }]) => [name, Object.freeze(names.filter((n) => n !== ''))]),
   ),
 );
-// `signal` belongs to the worker (cancelling a request); the in-thread API accepts and ignores it.
-const KNOWN_OPTIONS = new Set([
-  ...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS), 'signal',
-]);
+const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
+// `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
+const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
+// Where a snapshot keeps its signal: a symbol key, non-enumerable, so that neither
+// postMessage nor JSON copies it (an AbortSignal cannot be cloned).
+const SIGNAL = Symbol('signal');
 
 /** The code of an enum option's value: its index in the C++ name table. */
 function enumCode(name, value) {
   const { names, default: code } = ENUM_OPTIONS[name];
   if (value === undefined) return code;
+  const values = OPTION_VALUES[name];
+  const known = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
+  if (typeof value !== 'string') throw new TypeError(known);
   const k = value === '' ? -1 : names.indexOf(value);
-  if (k < 0) {
-    const values = OPTION_VALUES[name];
-    throw new RangeError(`${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`);
-  }
+  if (k < 0) throw new RangeError(known);
   return k;
 }
 
-/**
- * Checks a search options object and encodes it as the numbers the wasm call takes:
- * { algorithm, diagonal, heuristic, goal, weight, maxExpansions, flags }.
- */
-export function encodeOptions(options) {
-  if (options === undefined || options === null) options = {};
-  else if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describe(options)}`);
+function checkSignal(signal) {
+  if (signal === undefined) return;
+  if (
+    signal === null ||
+    typeof signal !== 'object' ||
+    typeof signal.aborted !== 'boolean' ||
+    typeof signal.addEventListener !== 'function'
+  ) {
+    throw new TypeError(
+      `signal must be an AbortSignal (an object with aborted and addEventListener), got ${describe(signal)}`,
+    );
   }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
-    }
-  }
-  const weight = options.weight === undefined ? NUMBER_OPTIONS.weight.default : options.weight;
-  if (typeof weight !== 'number' || !(weight >= 1) || !Number.isFinite(weight)) {
+}
+
+/** Checks a snapshot's values and encodes them as the numbers the wasm call takes. */
+function encodeSnapshot(o) {
+  const weight = o.weight === undefined ? NUMBER_OPTIONS.weight.default : o.weight;
+  if (typeof weight !== 'number') throw new TypeError(`weight must be a number, got ${describe(weight)}`);
+  if (!(weight >= 1) || !Number.isFinite(weight)) {
     throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
   }
   const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
-  const maxExpansions = options.maxExpansions === undefined ? noBudget : options.maxExpansions;
+  const maxExpansions = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
   checkInteger('maxExpansions', maxExpansions, 0, max);
   let flags = 0;
   for (const [name, flag] of Object.entries(FLAG_OPTIONS)) {
-    const v = options[name] === undefined ? flag.default : options[name];
+    const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
     if (v) flags |= flag.bit;
   }
   return {
-    algorithm: enumCode('algorithm', options.algorithm),
-    diagonal: enumCode('diagonal', options.diagonal),
-    heuristic: enumCode('heuristic', options.heuristic),
-    goal: enumCode('goal', options.goal),
+    algorithm: enumCode('algorithm', o.algorithm),
+    diagonal: enumCode('diagonal', o.diagonal),
+    heuristic: enumCode('heuristic', o.heuristic),
+    goal: enumCode('goal', o.goal),
     weight,
     maxExpansions,
     flags,
   };
 }
 
-/** A request's options without `signal` (a snapshot: the caller may change its object later). */
+/**
+ * Reads a search options object once, the same way for every caller: refuses any enumerable key
+ * it does not know (own or inherited), then reads each known option once by name (own or
+ * inherited, plain or getter, enumerable or not) and checks the values read. Returns
+ * `options`: a plain snapshot of the options given (null when none), which later changes to the
+ * caller's object cannot affect and which can be posted to a worker; `signal`: the AbortSignal,
+ * also kept on the snapshot for signalOf(); `codes`: the numbers the wasm call takes.
+ */
+export function readOptions(options) {
+  if (options === undefined || options === null) {
+    return { options: null, signal: undefined, codes: encodeSnapshot({}) };
+  }
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`options must be an object, got ${describe(options)}`);
+  }
+  for (const key in options) {
+    if (!KNOWN_OPTIONS.has(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
+    }
+  }
+  const snapshot = {};
+  for (const name of SEARCH_OPTIONS) {
+    const value = options[name];
+    if (value !== undefined) snapshot[name] = value;
+  }
+  const signal = options.signal;
+  checkSignal(signal);
+  const codes = encodeSnapshot(snapshot);
+  Object.defineProperty(snapshot, SIGNAL, { value: signal });
+  return { options: snapshot, signal, codes };
+}
+
+/** The signal of a snapshot (stripSignal, checkRequest) or request list (requestList), if any. */
+export function signalOf(checked) {
+  return checked?.[SIGNAL];
+}
+
+/** Checks search options and encodes them as the numbers the wasm call takes. */
+export function encodeOptions(options) {
+  return readOptions(options).codes;
+}
+
+/**
+ * A request's options, checked, as a plain snapshot without `signal` (null when none given):
+ * what a worker is sent. signalOf() gives the signal.
+ */
 export function stripSignal(options) {
-  if (options === undefined || options === null) return null;
-  const { signal, ...rest } = options;
-  return rest;
+  return readOptions(options).options;
 }
 
 /**
  * The requests of a findPaths call, checked, as [sx, sy, gx, gy, options] entries. `requests`
  * holds objects { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, ...; entries without
- * options of their own take `options`, minus its signal. An error names the request.
+ * options of their own take `options`. Every options object is read once into a snapshot without
+ * its signal; signalOf(list) is the signal of `options`. An error names the request.
  */
 export function requestList(requests, options, width, height) {
   if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
     throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
   }
-  encodeOptions(options);
-  const shared = stripSignal(options);
-  const checked = (label, sx, sy, gx, gy, own) => {
+  const shared = readOptions(options);
+  const labelled = (label, check) => {
     try {
-      checkRequest(width, height, sx, sy, gx, gy, own);
+      return check();
     } catch (error) {
       throw new error.constructor(`${label}: ${error.message}`);
     }
   };
   const list = [];
+  Object.defineProperty(list, SIGNAL, { value: shared.signal });
   if (requests.length > 0 && typeof requests[0] === 'number') {
     if (requests.length % 4 !== 0) {
       throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
     }
     for (let i = 0; i < requests.length; i += 4) {
       const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
-      checked(`requests[${i / 4}]`, sx, sy, gx, gy, undefined);
-      list.push([sx, sy, gx, gy, shared]);
+      labelled(`requests[${i / 4}]`, () => checkEnds(width, height, sx, sy, gx, gy));
+      list.push([sx, sy, gx, gy, shared.options]);
     }
     return list;
   }
@@ -229,16 +288,28 @@ export function requestList(requests, options, width, height) {
     if (!request || typeof request !== 'object') {
       throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
     }
-    const { sx, sy, gx, gy } = request;
-    checked(`requests[${i}]`, sx, sy, gx, gy, request.options);
-    list.push([sx, sy, gx, gy, request.options === undefined ? shared : stripSignal(request.options)]);
+    const { sx, sy, gx, gy, options: own } = request;
+    const snapshot = labelled(`requests[${i}]`, () => {
+      const read = own === undefined ? shared.options : readOptions(own).options;
+      checkEnds(width, height, sx, sy, gx, gy);
+      return read;
+    });
+    list.push([sx, sy, gx, gy, snapshot]);
   }
   return list;
 }
 
-/** Same checks as findPath does, for callers that forward the request elsewhere. */
-export function checkRequest(width, height, sx, sy, gx, gy, options) {
+function checkEnds(width, height, sx, sy, gx, gy) {
   checkCoordinates(width, height, sx, sy, 'startX', 'startY');
   checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
-  return encodeOptions(options);
+}
+
+/**
+ * Same checks as findPath does, for callers that forward the request elsewhere. Returns the
+ * options snapshot to send (as stripSignal does); signalOf() gives its signal.
+ */
+export function checkRequest(width, height, sx, sy, gx, gy, options) {
+  const { options: snapshot } = readOptions(options);
+  checkEnds(width, height, sx, sy, gx, gy);
+  return snapshot;
 }

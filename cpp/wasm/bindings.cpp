@@ -8,6 +8,8 @@
 #include <malloc.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -26,8 +28,9 @@ Searcher& sharedSearcher() {
   return searcher;
 }
 
-// Bytes malloc can still hand out before the wasm memory reaches its maximum. Checked before
-// anything large is allocated: running out would abort the instance (no exceptions here).
+// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
+// one block: a quick first check. Free holes between live grids count here, so it can pass
+// where a large block cannot be had: fits() then tries for real.
 double freeBytes() {
   const double inUse = static_cast<double>(mallinfo().uordblks);
   return static_cast<double>(emscripten_get_heap_max()) - inUse;
@@ -42,6 +45,29 @@ std::string memoryError(const char* what, double needed) {
          std::to_string(static_cast<long long>(kMemoryMargin / (1 << 20))) + " MB reserve, " +
          std::to_string(static_cast<long long>(freeBytes() / (1 << 20))) +
          " MB left of the 2 GB wasm limit (dispose grids you no longer need)";
+}
+
+// Whether blocks of these sizes can all be allocated at once right now. Running out inside the
+// core (a std::vector, built without exceptions) would abort the instance, so what is about to be
+// allocated is tried first with malloc, which returns null instead (memory growth makes
+// ABORTING_MALLOC 0), and given back; the core's allocations then get that space.
+bool fits(std::initializer_list<double> blocks) {
+  std::vector<void*> held;
+  held.reserve(blocks.size());
+  bool ok = true;
+  for (double bytes : blocks) {
+    if (bytes <= 0) continue;
+    void* block = bytes < static_cast<double>(emscripten_get_heap_max())
+                      ? std::malloc(static_cast<std::size_t>(bytes))
+                      : nullptr;
+    if (block == nullptr) {
+      ok = false;
+      break;
+    }
+    held.push_back(block);
+  }
+  for (void* block : held) std::free(block);
+  return ok;
 }
 
 template <typename T>
@@ -61,7 +87,8 @@ class WasmGrid {
         Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
     if (!error.empty()) return error;
     const double needed = width * height + 64 * 1024;
-    if (needed + kMemoryMargin > freeBytes()) return memoryError("a grid of this size", needed);
+    if (needed + kMemoryMargin > freeBytes() || !fits({needed}))
+      return memoryError("a grid of this size", needed);
     return {};
   }
 
@@ -80,10 +107,15 @@ class WasmGrid {
 
   // Room for `count` deltas: JS fills deltaIndicesAddress() / deltaClassesAddress(), then
   // calls applyDeltas(count).
-  void reserveDeltas(int count) {
+  // Returns an error when they do not fit in memory.
+  std::string reserveDeltas(int count) {
     if (count < 0) count = 0;
-    deltaIndices_.resize(count);
-    deltaClasses_.resize(count);
+    const auto size = static_cast<std::size_t>(count);
+    if (size > deltaIndices_.size() && !fits({size * sizeof(uint32_t) + 0.0, size + 0.0}))
+      return memoryError("these cell edits", size * (sizeof(uint32_t) + 1.0));
+    deltaIndices_.resize(size);
+    deltaClasses_.resize(size);
+    return {};
   }
   uintptr_t deltaIndicesAddress() const { return address(deltaIndices_); }
   uintptr_t deltaClassesAddress() const { return address(deltaClasses_); }
@@ -119,14 +151,27 @@ class WasmGrid {
       return contract::kRefused;
     }
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
+    const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
     const double needed =
-        static_cast<double>(sharedSearcher().bytesToGrowFor(grid_, o.trace)) +
+        static_cast<double>(stateGrowth) +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
         4.0 * sizeof(int32_t) * grid_.size();
-    if (needed > 0 && needed + kMemoryMargin > freeBytes()) {
-      result_.error = memoryError("this search", needed);
-      return contract::kRefused;
+    // Tried for real when the search state must grow, and on this grid's first search (its result
+    // buffers start empty): the state at this grid's size (the old state is still held while it
+    // grows), the trace and the paths. Later searches allocate nothing new, or little.
+    if (stateGrowth > 0 || !searchedBefore_) {
+      const double cells = grid_.size();
+      const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
+      if (needed + kMemoryMargin > freeBytes() ||
+          !fits({cells * sizeof(Searcher::Node), cells * sizeof(Searcher::HeapEntry),
+                 cells * sizeof(int32_t), traceEvents * sizeof(TraceEvent),
+                 traceEvents * contract::kTraceRecordSize * sizeof(double),
+                 4.0 * sizeof(int32_t) * cells})) {
+        result_.error = memoryError("this search", needed);
+        return contract::kRefused;
+      }
     }
+    searchedBefore_ = true;
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
     if (!result_.ok()) return contract::kRefused;
     trace_.clear();
@@ -156,6 +201,7 @@ class WasmGrid {
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
   std::vector<double> trace_;
+  bool searchedBefore_ = false;
 };
 
 double searchMemoryBytes() {

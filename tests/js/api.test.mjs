@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { checkRequest, requestList, signalOf, stripSignal } from '../../js/validate.js';
 import { loadMap, loadScenario, movingaiDir, repoRoot } from './support/movingai.mjs';
 
 // Small maps drawn as strings: '.' class 0 (walkable), '#' class 1 (wall), digits other classes.
@@ -408,3 +409,154 @@ test('setAll refuses what createGrid refuses, with the same message, and keeps t
 });
 
 const describeValue = (v) => (typeof v === 'string' ? v : Object.prototype.toString.call(v));
+
+test('options given through a prototype, a getter or a non-enumerable property search like plain ones', async () => {
+  const tp = await createPathfinder();
+  const { width, height, cells } = loadMap('den011d.map');
+  const grid = tp.createGrid(width, height, cells);
+  grid.setCost(1, 4); // walls walkable at a cost: every option changes the answer
+  const plain = { diagonal: 'always', weight: 2, heuristic: 'euclidean', smooth: true };
+  const expected = grid.findPath(1, 1, 70, 40, plain);
+  const inherited = Object.create(Object.create(plain));
+  const withGetters = Object.defineProperties({}, Object.fromEntries(
+    Object.entries(plain).map(([k, v]) => [k, { get: () => v, enumerable: true }])));
+  const hidden = Object.defineProperties({}, Object.fromEntries(
+    Object.entries(plain).map(([k, v]) => [k, { value: v, enumerable: false }])));
+  class Settings {
+    get diagonal() { return 'always'; }
+    get weight() { return 2; }
+    get heuristic() { return 'euclidean'; }
+    get smooth() { return true; }
+  }
+  for (const options of [inherited, withGetters, hidden, new Settings()]) {
+    const r = grid.findPath(1, 1, 70, 40, options);
+    assert.deepEqual([r.cost, r.expanded, r.path], [expected.cost, expected.expanded, expected.path]);
+  }
+  assert.notEqual(expected.cost, grid.findPath(1, 1, 70, 40).cost);
+  grid.dispose();
+});
+
+test('each option is read once, and an unknown key is refused even when inherited', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  const reads = {};
+  const counting = new Proxy({ diagonal: 'noCorners' }, {
+    get(target, key) {
+      reads[key] = (reads[key] ?? 0) + 1;
+      return target[key];
+    },
+  });
+  grid.findPath(0, 0, 3, 1, counting);
+  assert.ok(Object.keys(reads).length >= 10, 'every known name is asked for');
+  assert.deepEqual(Object.values(reads).filter((n) => n !== 1), []);
+  assert.throws(() => grid.findPath(0, 0, 3, 1, Object.create({ diagnal: 'always' })), {
+    name: 'TypeError',
+    message: /^unknown option 'diagnal'/,
+  });
+  grid.dispose();
+});
+
+test('the options a worker is sent are a plain snapshot: later changes and signals cannot break the post', () => {
+  let flips = 0;
+  const controller = new AbortController();
+  const lying = {
+    get diagonal() {
+      flips++;
+      return flips === 1 ? 'noCorners' : () => 'not cloneable';
+    },
+    signal: controller.signal,
+  };
+  const snapshot = checkRequest(4, 4, 0, 0, 3, 3, lying);
+  assert.equal(flips, 1);
+  assert.deepEqual(structuredClone(snapshot), { diagonal: 'noCorners' });
+  assert.equal(JSON.stringify(snapshot), '{"diagonal":"noCorners"}');
+  assert.equal(signalOf(snapshot), controller.signal);
+  assert.deepEqual(stripSignal({ weight: 2, signal: controller.signal }), { weight: 2 });
+  const list = requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 1, sy: 1, gx: 0, gy: 0, options: { goal: 'adjacent' } }],
+    { diagonal: 'always', signal: controller.signal }, 4, 4);
+  assert.deepEqual(structuredClone(list), [[0, 0, 1, 1, { diagonal: 'always' }], [1, 1, 0, 0, { goal: 'adjacent' }]]);
+  assert.equal(signalOf(list), controller.signal);
+  assert.equal(stripSignal(undefined), null);
+});
+
+test('options.signal must be an AbortSignal or undefined: anything else is a TypeError', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....']);
+  for (const signal of [5, 'abort', null, {}, { aborted: false }, { addEventListener() {} }]) {
+    assert.throws(() => grid.findPath(0, 0, 3, 0, { signal }), {
+      name: 'TypeError',
+      message: new RegExp(`^signal must be an AbortSignal \\(an object with aborted and addEventListener\\), got `),
+    });
+    assert.throws(() => requestList([0, 0, 3, 0], { signal }, 4, 1), { name: 'TypeError', message: /^signal must be/ });
+  }
+  assert.equal(grid.findPath(0, 0, 3, 0, { signal: new AbortController().signal }).status, 'found');
+  assert.equal(grid.findPath(0, 0, 3, 0, { signal: undefined }).status, 'found');
+  grid.dispose();
+});
+
+test('a getter that disposes the grid mid-call gets a clear error, not a binding error', async () => {
+  const tp = await createPathfinder();
+  const live = tp.liveGrids();
+  const grid = drawn(tp, ['....', '....']);
+  assert.throws(() => grid.findPath(0, 0, 3, 1, { get diagonal() { grid.dispose(); return 'never'; } }), {
+    name: 'TypeError',
+    message: 'grid was disposed while its options were read (by a getter?): create a new grid with createGrid()',
+  });
+  const other = drawn(tp, ['....', '....']);
+  const indices = [0, 1];
+  Object.defineProperty(indices, 1, { get: () => (other.dispose(), 1) });
+  assert.throws(() => other.setCells(indices, 1), { name: 'TypeError', message: /^grid was disposed while its indices and classes were read/ });
+  const third = drawn(tp, ['..']);
+  const level = [0, 0];
+  Object.defineProperty(level, 1, { get: () => (third.dispose(), 1) });
+  assert.throws(() => third.setAll(level), { name: 'TypeError', message: /^grid was disposed while its cells were read/ });
+  assert.equal(tp.liveGrids(), live);
+});
+
+test('cells whose buffer went to a worker (detached) are refused by name, saying so', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..', '..']);
+  const detached = () => {
+    const cells = new Uint8Array(4);
+    structuredClone(cells.buffer, { transfer: [cells.buffer] });
+    return cells;
+  };
+  const message = /^cells has no bytes left: its ArrayBuffer was detached \(transferred, for example to a PathWorker\)/;
+  assert.throws(() => tp.createGrid(2, 2, detached()), { name: 'TypeError', message });
+  assert.throws(() => tp.createGrid(2, 2, detached().buffer), { name: 'TypeError', message });
+  assert.throws(() => grid.setAll(detached()), { name: 'TypeError', message });
+  const indices = new Uint32Array(2);
+  structuredClone(indices.buffer, { transfer: [indices.buffer] });
+  assert.throws(() => grid.setCells(indices, 1), { name: 'TypeError', message: /^indices has no bytes left/ });
+  grid.dispose();
+});
+
+test('a wrong type is a TypeError and a right type out of range a RangeError, for every argument', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  const cases = [
+    [() => grid.findPath(0, 0, 1, 1, { weight: '2' }), TypeError, 'weight must be a number, got "2"'],
+    [() => grid.findPath(0, 0, 1, 1, { weight: 0.5 }), RangeError, 'weight must be a finite number >= 1, got 0.5'],
+    [() => grid.findPath(0, 0, 1, 1, { weight: NaN }), RangeError, 'weight must be a finite number >= 1, got NaN'],
+    [() => grid.findPath(0, 0, 1, 1, { diagonal: 7 }), TypeError, "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got 7"],
+    [() => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }), RangeError, /^diagonal must be one of .* got "diagonal"$/],
+    [() => grid.findPath(0, 0, 1, 1, { heuristic: '' }), RangeError, /^heuristic must be one of 'manhattan'/],
+    [() => grid.findPath(0, 0, 1, 1, { algorithm: null }), TypeError, /^algorithm must be one of/],
+    [() => grid.findPath(0, 0, 1, 1, { goal: ['exact'] }), TypeError, /^goal must be one of/],
+    [() => grid.findPath(0, 0, 1, 1, { maxExpansions: '5' }), TypeError, 'maxExpansions must be an integer, got "5"'],
+    [() => grid.setCost(1, '3'), TypeError, 'cost must be 0 or Infinity (blocked) or a positive number, got "3"'],
+    [() => grid.setCost(1, -3), RangeError, 'cost must be 0 or Infinity (blocked) or a positive number, got -3'],
+    [() => grid.setCells([0], 300), RangeError, 'classes must be from 0 to 255, got 300'],
+    [() => grid.setCells([0], 1.5), TypeError, 'classes must be an integer, got 1.5'],
+    [() => grid.setCells([0], 'wall'), TypeError, 'classes must be one class or an array of classes, got "wall"'],
+    [() => grid.setCells([0, 1], [1, 256]), RangeError, 'classes[1] must be from 0 to 255, got 256'],
+    [() => grid.setCells([0, 1], [1, '1']), TypeError, 'classes[1] must be an integer, got "1"'],
+    [() => grid.setCells([0, 1.5], 1), TypeError, 'indices[1] must be an integer, got 1.5'],
+    [() => grid.setAll([0, 0, 0, 0, 0, 0, 0, '1']), TypeError, 'cells[7] must be an integer, got "1"'],
+  ];
+  for (const [call, type, message] of cases) {
+    assert.throws(call, (e) => e.constructor === type && (typeof message === 'string' ? e.message === message : message.test(e.message)),
+      String(call));
+  }
+  grid.dispose();
+});
