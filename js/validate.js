@@ -6,12 +6,17 @@ import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../dist/cont
 const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
 
+/** A value as a message shows it: `"text"`, `1.5`, `an array of length 3`, `an object`, `a Map`. */
 export function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return 'a function';
   if (value === null || typeof value !== 'object') return String(value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;
-  return `a ${value.constructor?.name ?? 'object'}`;
+  const proto = Object.getPrototypeOf(value);
+  const name = proto === null || proto === Object.prototype ? '' : proto.constructor?.name;
+  if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object';
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /** An integer in [min, max]: TypeError when not an integer number, RangeError when outside. */
@@ -44,13 +49,14 @@ export function checkCoordinates(width, height, x, y, xName = 'x', yName = 'y') 
   checkInteger(yName, y, 0, height - 1);
 }
 
-/** A rectangle for fillRect: integers, clipped to the grid later, so it may stick out. */
+/** A rectangle for fillRect: integers, clipped to the grid later, so it may stick out; a
+ * negative size is a mistake (an empty one, 0, is not). */
 export function checkRect(x, y, w, h, cls) {
   const limit = 2 * MAX_SIDE;
   checkInteger('x', x, -limit, limit);
   checkInteger('y', y, -limit, limit);
-  checkInteger('w', w, -limit, limit);
-  checkInteger('h', h, -limit, limit);
+  checkInteger('w', w, 0, limit);
+  checkInteger('h', h, 0, limit);
   checkClass(cls);
 }
 
@@ -289,6 +295,13 @@ export function requestList(requests, options, width, height) {
       throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
     }
     const { sx, sy, gx, gy, options: own } = request;
+    if ([sx, sy, gx, gy].includes(undefined)) {
+      const keys = Object.keys(request);
+      throw new TypeError(
+        `requests[${i}] must be { sx, sy, gx, gy, options? } (start and goal cells), got ` +
+          (keys.length ? `an object with ${keys.join(', ')}` : 'an empty object'),
+      );
+    }
     const snapshot = labelled(`requests[${i}]`, () => {
       const read = own === undefined ? shared.options : readOptions(own).options;
       checkEnds(width, height, sx, sy, gx, gy);

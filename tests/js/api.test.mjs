@@ -560,3 +560,49 @@ test('a wrong type is a TypeError and a right type out of range a RangeError, fo
   }
   grid.dispose();
 });
+
+test('messages name what they got in plain words: an object, a Map, an ArrayBuffer-like class', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..']);
+  const rule = 'cells must be a Uint8Array, ArrayBuffer or array of classes, got ';
+  class Level {}
+  class AtlasLayer {}
+  for (const [value, shown] of [
+    [{}, 'an object'],
+    [Object.create(null), 'an object'],
+    [new Map(), 'a Map'],
+    [new Level(), 'a Level'],
+    [new AtlasLayer(), 'an AtlasLayer'],
+    [() => 1, 'a function'],
+    [7n, '7n'],
+  ]) {
+    assert.throws(() => grid.setAll(value), { name: 'TypeError', message: rule + shown });
+  }
+  grid.dispose();
+});
+
+test('fillRect with a negative width or height is a RangeError; an empty one does nothing', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  assert.throws(() => grid.fillRect(3, 0, -2, 1, 1), { name: 'RangeError', message: 'w must be from 0 to 32768, got -2' });
+  assert.throws(() => grid.fillRect(0, 1, 2, -1, 1), { name: 'RangeError', message: 'h must be from 0 to 32768, got -1' });
+  grid.fillRect(1, 0, 0, 2, 1);
+  grid.fillRect(-3, -3, 5, 4, 1); // sticks out: clipped
+  assert.deepEqual(grid.cells(), Uint8Array.from([1, 1, 0, 0, 0, 0, 0, 0]));
+  grid.dispose();
+});
+
+test('a findPaths request written with other field names says which fields it expects', () => {
+  assert.throws(() => requestList([{ x: 1, y: 2 }], undefined, 4, 4), {
+    name: 'TypeError',
+    message: 'requests[0] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with x, y',
+  });
+  assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 0, sy: 0, goal: { x: 1, y: 1 } }], undefined, 4, 4), {
+    name: 'TypeError',
+    message: 'requests[1] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with sx, sy, goal',
+  });
+  assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 9, gy: 1 }], undefined, 4, 4), {
+    name: 'RangeError',
+    message: 'requests[0]: goalX must be from 0 to 3, got 9',
+  });
+});
