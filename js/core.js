@@ -16,23 +16,51 @@ import {
   toDeltas,
 } from './validate.js';
 
+/** @typedef {import('./index.js').PathResult} PathResult */
+/** @typedef {import('./index.js').Pathfinder} Pathfinder */
+/** @typedef {import('./index.js').LoadOptions} LoadOptions */
+/** @typedef {import('./index.js').Status} Status */
+/** @typedef {import('./index.js').Direction} Direction */
+/** @typedef {import('../dist/tilepath.mjs').TilepathModule} TilepathModule */
+/** @typedef {import('../dist/tilepath.mjs').NativeGrid} NativeGrid */
+/** @typedef {import('../dist/tilepath.mjs').ModuleFactory} ModuleFactory */
+
 const NONE = STATUS.indexOf('none');
 const TRACE_RECORD = TRACE.fields.length;
-const [KIND, X, Y] = ['kind', 'x', 'y'].map((field) => TRACE.fields.indexOf(field));
+const [KIND, X, Y] = /** @type {const} */ (['kind', 'x', 'y']).map((field) => TRACE.fields.indexOf(field));
 const EXPANDED = TRACE.kinds.indexOf('expanded');
 
+/**
+ * @param {TilepathModule} module
+ * @param {number} address
+ * @param {number} length
+ */
 function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
 }
 
-class Grid {
+/** @typedef {import('./index.js').Grid} GridApi */
+
+/** @implements {GridApi} (exported for tests/js/types/agree.ts, not by the package) */
+export class Grid {
+  /** @type {TilepathModule} */
   #module;
+  /** @type {NativeGrid | null} */
   #native;
+  /** @type {{ live: number }} */
   #owner;
+  /** @type {number} */
   #width;
+  /** @type {number} */
   #height;
 
-  /** `bytes`: cells already checked by toCells (or undefined: all class 0). */
+  /**
+   * @param {TilepathModule} module
+   * @param {{ live: number }} owner
+   * @param {number} width
+   * @param {number} height
+   * @param {Uint8Array} [bytes] cells already checked by toCells (or all class 0)
+   */
   constructor(module, owner, width, height, bytes) {
     this.#module = module;
     this.#owner = owner;
@@ -54,8 +82,12 @@ class Grid {
     return this.#native === null;
   }
 
-  /** The native grid; `reading` names what was just read from the caller (whose getters may
-   * have disposed this grid). */
+  /**
+   * The native grid; `reading` names what was just read from the caller (whose getters may
+   * have disposed this grid).
+   * @param {string} [reading]
+   * @returns {NativeGrid}
+   */
   #live(reading) {
     if (this.#native === null) {
       const when = reading ? ` while its ${reading} were read (by a getter?)` : '';
@@ -64,12 +96,21 @@ class Grid {
     return this.#native;
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
   get(x, y) {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
     return native.get(x, y);
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cls
+   */
   setCell(x, y, cls) {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
@@ -77,11 +118,20 @@ class Grid {
     native.set(x, y, cls);
   }
 
-  /** The first name of setCell, kept for existing games. */
+  /**
+   * The first name of setCell, kept for existing games.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cls
+   */
   set(x, y, cls) {
     this.setCell(x, y, cls);
   }
 
+  /**
+   * @param {ArrayLike<number>} indices
+   * @param {ArrayLike<number> | number} classes
+   */
   setCells(indices, classes) {
     this.#live();
     const deltas = toDeltas(indices, classes, this.width * this.height);
@@ -97,12 +147,23 @@ class Grid {
     if (error) throw new RangeError(error);
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number} cls
+   */
   fillRect(x, y, w, h, cls) {
     const native = this.#live();
     checkRect(x, y, w, h, cls);
     native.fillRect(x, y, w, h, cls);
   }
 
+  /**
+   * @param {number} cls
+   * @param {number} cost
+   */
   setCost(cls, cost) {
     const native = this.#live();
     checkCost(cls, cost);
@@ -110,6 +171,9 @@ class Grid {
     if (error) throw new RangeError(error);
   }
 
+  /**
+   * @param {number} cls
+   */
   getCost(cls) {
     const native = this.#live();
     checkClass(cls);
@@ -123,6 +187,9 @@ class Grid {
     return this.#module.HEAPU8.slice(address, address + this.width * this.height);
   }
 
+  /**
+   * @param {Uint8Array | ArrayBuffer | ArrayLike<number>} cells
+   */
   setAll(cells) {
     this.#live();
     const bytes = toCells(cells, this.width, this.height);
@@ -130,11 +197,20 @@ class Grid {
     this.#copyIn(bytes);
   }
 
+  /** @param {Uint8Array} bytes */
   #copyIn(bytes) {
-    this.#module.HEAPU8.set(bytes, this.#native.cellsAddress());
-    this.#native.cellsChanged();
+    const native = this.#live();
+    this.#module.HEAPU8.set(bytes, native.cellsAddress());
+    native.cellsChanged();
   }
 
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').SearchOptions} [options]
+   */
   findPath(sx, sy, gx, gy, options) {
     this.#live();
     // The options are read (once) before the grid is touched: a getter may dispose it.
@@ -147,8 +223,9 @@ class Grid {
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     const m = this.#module;
+    /** @type {PathResult} */
     const result = {
-      status: STATUS[status],
+      status: /** @type {Status} */ (STATUS[status]),
       path: copyInt32(m, native.pathAddress(), native.pathLength()),
       cost: native.cost(),
       expanded: native.expanded(),
@@ -157,7 +234,8 @@ class Grid {
     if (status !== NONE) {
       const dx = native.faceX();
       const dy = native.faceY();
-      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing: FACING[dy + 1][dx + 1] };
+      const facing = /** @type {Direction} */ (FACING[dy + 1][dx + 1]);
+      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
     }
     const rawLength = native.rawPathLength();
     if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
@@ -188,11 +266,20 @@ class Grid {
   }
 }
 
-/** Wraps a loaded Emscripten module in the public Pathfinder API. */
+/**
+ * Wraps a loaded Emscripten module in the public Pathfinder API.
+ * @param {TilepathModule} module
+ * @returns {Pathfinder}
+ */
 export function wrapModule(module) {
   const state = { live: 0 };
   return {
     optionValues: OPTION_VALUES,
+    /**
+     * @param {number} width
+     * @param {number} height
+     * @param {Uint8Array | ArrayBuffer | ArrayLike<number>} [cells]
+     */
     createGrid(width, height, cells) {
       checkSize(width, height);
       // Cells are checked before anything is allocated, so a refusal leaks nothing.
@@ -215,17 +302,23 @@ export function wrapModule(module) {
   };
 }
 
-/** Loads the module once per loader; later calls get the same promise. */
+/**
+ * Loads the module once per loader; later calls get the same promise.
+ * @param {ModuleFactory} factory
+ * @returns {(options?: LoadOptions) => Promise<Pathfinder>}
+ */
 export function makeLoader(factory) {
+  /** @type {Promise<Pathfinder> | null} */
   let loading = null;
   return function createPathfinder(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
     }
     if (!loading) {
+      /** @type {LoadOptions} */
       const settings = {};
-      for (const key of ['wasmBinary', 'locateFile', 'instantiateWasm']) {
-        if (options[key] !== undefined) settings[key] = options[key];
+      for (const key of /** @type {const} */ (['wasmBinary', 'locateFile', 'instantiateWasm'])) {
+        if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
       }
       loading = factory(settings).then(wrapModule, (error) => {
         loading = null; // let a later call retry (e.g. after a network error)

@@ -6,7 +6,20 @@ import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../dist/cont
 const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
 
+/** @typedef {import('./index.js').SearchOptions} SearchOptions */
+/** @typedef {{ aborted: boolean, addEventListener: Function }} SignalLike */
+/**
+ * What a wasm search call takes: the options as codes and bits (see dist/contract.mjs).
+ * @typedef {{ algorithm: number, diagonal: number, heuristic: number, goal: number,
+ *   weight: number, maxExpansions: number, flags: number }} OptionCodes
+ */
+/**
+ * A request of a findPaths list: start, goal, options snapshot.
+ * @typedef {[number, number, number, number, SearchOptions | null]} RequestEntry
+ */
+
 /** A value as a message shows it: `"text"`, `1.5`, `an array of length 3`, `an object`, `a Map`. */
+/** @param {unknown} value */
 export function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;
@@ -14,12 +27,20 @@ export function describe(value) {
   if (value === null || typeof value !== 'object') return String(value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   const proto = Object.getPrototypeOf(value);
+  /** @type {unknown} */
   const name = proto === null || proto === Object.prototype ? '' : proto.constructor?.name;
   if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object';
   return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
-/** An integer in [min, max]: TypeError when not an integer number, RangeError when outside. */
+/**
+ * An integer in [min, max]: TypeError when not an integer number, RangeError when outside.
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
 export function checkInteger(name, value, min, max) {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
@@ -30,27 +51,45 @@ export function checkInteger(name, value, min, max) {
   return value;
 }
 
+/**
+ * @param {unknown} width
+ * @param {unknown} height
+ */
 export function checkSize(width, height) {
-  checkInteger('width', width, 1, MAX_SIDE);
-  checkInteger('height', height, 1, MAX_SIDE);
-  if (width * height > MAX_CELLS) {
-    throw new RangeError(
-      `width x height must be at most ${MAX_CELLS} cells, got ${width} x ${height} = ${width * height}`,
-    );
+  const w = checkInteger('width', width, 1, MAX_SIDE);
+  const h = checkInteger('height', height, 1, MAX_SIDE);
+  if (w * h > MAX_CELLS) {
+    throw new RangeError(`width x height must be at most ${MAX_CELLS} cells, got ${w} x ${h} = ${w * h}`);
   }
 }
 
+/**
+ * @param {unknown} cls
+ * @returns {number}
+ */
 export function checkClass(cls, name = 'class') {
   return checkInteger(name, cls, 0, MAX_CLASS);
 }
 
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} x
+ * @param {unknown} y
+ * @returns {[number, number]}
+ */
 export function checkCoordinates(width, height, x, y, xName = 'x', yName = 'y') {
-  checkInteger(xName, x, 0, width - 1);
-  checkInteger(yName, y, 0, height - 1);
+  return [checkInteger(xName, x, 0, width - 1), checkInteger(yName, y, 0, height - 1)];
 }
 
 /** A rectangle for fillRect: integers, clipped to the grid later, so it may stick out; a
- * negative size is a mistake (an empty one, 0, is not). */
+ * negative size is a mistake (an empty one, 0, is not).
+ * @param {unknown} x
+ * @param {unknown} y
+ * @param {unknown} w
+ * @param {unknown} h
+ * @param {unknown} cls
+ */
 export function checkRect(x, y, w, h, cls) {
   const limit = 2 * MAX_SIDE;
   checkInteger('x', x, -limit, limit);
@@ -60,6 +99,10 @@ export function checkRect(x, y, w, h, cls) {
   checkClass(cls);
 }
 
+/**
+ * @param {unknown} cls
+ * @param {unknown} cost
+ */
 export function checkCost(cls, cost) {
   checkClass(cls);
   const rule = `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`;
@@ -67,9 +110,13 @@ export function checkCost(cls, cost) {
   if (Number.isNaN(cost) || cost < 0) throw new RangeError(rule);
 }
 
-/** True when `buffer` was detached (transferred to a worker, for one). */
+/**
+ * True when `buffer` was detached (transferred to a worker, for one).
+ * @param {ArrayBuffer} buffer
+ */
 function isDetached(buffer) {
-  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  const flag = /** @type {{ detached?: unknown }} */ (buffer).detached; // newer engines say it
+  if (typeof flag === 'boolean') return flag;
   if (buffer.byteLength !== 0) return false;
   try {
     new Uint8Array(buffer); // only a detached buffer refuses a view
@@ -79,6 +126,10 @@ function isDetached(buffer) {
   }
 }
 
+/**
+ * @param {string} name
+ * @param {ArrayBufferLike} buffer
+ */
 function refuseDetached(name, buffer) {
   if (buffer instanceof ArrayBuffer && isDetached(buffer)) {
     throw new TypeError(
@@ -92,6 +143,10 @@ function refuseDetached(name, buffer) {
  * Returns the cells as a Uint8Array of width * height (the same object when it already is one,
  * a view for an ArrayBuffer, a checked copy for other array-likes). Reads nothing of the caller's
  * after it returns, so callers check cells before they allocate or touch a grid.
+ * @param {unknown} cells
+ * @param {number} width
+ * @param {number} height
+ * @returns {Uint8Array}
  */
 export function toCells(cells, width, height, name = 'cells') {
   const expected = width * height;
@@ -102,13 +157,14 @@ export function toCells(cells, width, height, name = 'cells') {
   } else if (cells instanceof ArrayBuffer) {
     refuseDetached(name, cells);
     bytes = new Uint8Array(cells);
-  } else if (ArrayBuffer.isView(cells) || Array.isArray(cells)) {
+  } else if ((ArrayBuffer.isView(cells) && !(cells instanceof DataView)) || Array.isArray(cells)) {
     if (ArrayBuffer.isView(cells)) refuseDetached(name, cells.buffer);
-    if (cells.length !== expected) {
-      throw new RangeError(`${name} must have width * height = ${expected} entries, got ${cells.length}`);
+    const list = /** @type {ArrayLike<unknown>} */ (cells);
+    if (list.length !== expected) {
+      throw new RangeError(`${name} must have width * height = ${expected} entries, got ${list.length}`);
     }
     bytes = new Uint8Array(expected);
-    for (let i = 0; i < expected; i++) bytes[i] = checkClass(cells[i], `${name}[${i}]`);
+    for (let i = 0; i < expected; i++) bytes[i] = checkClass(list[i], `${name}[${i}]`);
     return bytes;
   } else {
     throw new TypeError(`${name} must be a Uint8Array, ArrayBuffer or array of classes, got ${describe(cells)}`);
@@ -119,16 +175,21 @@ export function toCells(cells, width, height, name = 'cells') {
   return bytes;
 }
 
-/** Checks (index, class) edits; returns them as Uint32Array + Uint8Array. */
+/**
+ * Checks (index, class) edits; returns them as Uint32Array + Uint8Array.
+ * @param {unknown} indices
+ * @param {unknown} classes
+ * @param {number} cellCount
+ */
 export function toDeltas(indices, classes, cellCount) {
-  if (indices == null || typeof indices.length !== 'number') {
+  if (!isArrayLike(indices)) {
     throw new TypeError(`indices must be an array of cell indices, got ${describe(indices)}`);
   }
   if (ArrayBuffer.isView(indices)) refuseDetached('indices', indices.buffer);
   const n = indices.length;
   const single = typeof classes === 'number';
   if (single) checkClass(classes, 'classes');
-  else if (classes == null || typeof classes !== 'object' || typeof classes.length !== 'number') {
+  else if (!isArrayLike(classes) || typeof classes !== 'object') {
     throw new TypeError(`classes must be one class or an array of classes, got ${describe(classes)}`);
   } else if (classes.length !== n) {
     throw new RangeError(`classes must be as long as indices (${n}), got ${describe(classes)}`);
@@ -142,12 +203,28 @@ export function toDeltas(indices, classes, cellCount) {
   return { indices: outIndices, classes: outClasses };
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is ArrayLike<unknown>}
+ */
+function isArrayLike(value) {
+  return value != null && typeof (/** @type {{ length?: unknown }} */ (value).length) === 'number';
+}
+
 /** Each enum option's names a user may give (an empty name is a default that cannot be asked for). */
-export const OPTION_VALUES = Object.freeze(
-  Object.fromEntries(
-    Object.entries(ENUM_OPTIONS).map(([name, { names }]) => [name, Object.freeze(names.filter((n) => n !== ''))]),
-  ),
-);
+/**
+ * @template {string} Name
+ * @param {{ names: readonly (Name | '')[] }} option
+ * @returns {readonly Name[]}
+ */
+const givenNames = (option) =>
+  Object.freeze(option.names.filter(/** @returns {n is Name} */ (n) => n !== ''));
+export const OPTION_VALUES = Object.freeze({
+  algorithm: givenNames(ENUM_OPTIONS.algorithm),
+  diagonal: givenNames(ENUM_OPTIONS.diagonal),
+  heuristic: givenNames(ENUM_OPTIONS.heuristic),
+  goal: givenNames(ENUM_OPTIONS.goal),
+});
 const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
 const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
@@ -155,33 +232,42 @@ const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
 // postMessage nor JSON copies it (an AbortSignal cannot be cloned).
 const SIGNAL = Symbol('signal');
 
-/** The code of an enum option's value: its index in the C++ name table. */
+/**
+ * The code of an enum option's value: its index in the C++ name table.
+ * @param {keyof typeof ENUM_OPTIONS} name
+ * @param {unknown} value
+ */
 function enumCode(name, value) {
   const { names, default: code } = ENUM_OPTIONS[name];
   if (value === undefined) return code;
+  /** @type {readonly string[]} */
   const values = OPTION_VALUES[name];
   const known = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
   if (typeof value !== 'string') throw new TypeError(known);
-  const k = value === '' ? -1 : names.indexOf(value);
+  const k = value === '' ? -1 : /** @type {readonly string[]} */ (names).indexOf(value);
   if (k < 0) throw new RangeError(known);
   return k;
 }
 
+/**
+ * @param {unknown} signal
+ * @returns {asserts signal is SignalLike | undefined}
+ */
 function checkSignal(signal) {
   if (signal === undefined) return;
-  if (
-    signal === null ||
-    typeof signal !== 'object' ||
-    typeof signal.aborted !== 'boolean' ||
-    typeof signal.addEventListener !== 'function'
-  ) {
+  const { aborted, addEventListener } = /** @type {Partial<SignalLike>} */ (Object(signal));
+  if (typeof signal !== 'object' || typeof aborted !== 'boolean' || typeof addEventListener !== 'function') {
     throw new TypeError(
       `signal must be an AbortSignal (an object with aborted and addEventListener), got ${describe(signal)}`,
     );
   }
 }
 
-/** Checks a snapshot's values and encodes them as the numbers the wasm call takes. */
+/**
+ * Checks a snapshot's values and encodes them as the numbers the wasm call takes.
+ * @param {Record<string, unknown>} o
+ * @returns {OptionCodes}
+ */
 function encodeSnapshot(o) {
   const weight = o.weight === undefined ? NUMBER_OPTIONS.weight.default : o.weight;
   if (typeof weight !== 'number') throw new TypeError(`weight must be a number, got ${describe(weight)}`);
@@ -189,8 +275,8 @@ function encodeSnapshot(o) {
     throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
   }
   const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
-  const maxExpansions = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
-  checkInteger('maxExpansions', maxExpansions, 0, max);
+  const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
+  const maxExpansions = checkInteger('maxExpansions', given, 0, max);
   let flags = 0;
   for (const [name, flag] of Object.entries(FLAG_OPTIONS)) {
     const v = o[name] === undefined ? flag.default : o[name];
@@ -215,6 +301,8 @@ function encodeSnapshot(o) {
  * `options`: a plain snapshot of the options given (null when none), which later changes to the
  * caller's object cannot affect and which can be posted to a worker; `signal`: the AbortSignal,
  * also kept on the snapshot for signalOf(); `codes`: the numbers the wasm call takes.
+ * @param {unknown} options
+ * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
  */
 export function readOptions(options) {
   if (options === undefined || options === null) {
@@ -228,24 +316,34 @@ export function readOptions(options) {
       throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
     }
   }
+  const given = /** @type {Record<string, unknown>} */ (options);
+  /** @type {Record<string, unknown>} */
   const snapshot = {};
   for (const name of SEARCH_OPTIONS) {
-    const value = options[name];
+    const value = given[name];
     if (value !== undefined) snapshot[name] = value;
   }
-  const signal = options.signal;
+  const signal = given.signal;
   checkSignal(signal);
   const codes = encodeSnapshot(snapshot);
   Object.defineProperty(snapshot, SIGNAL, { value: signal });
-  return { options: snapshot, signal, codes };
+  // Checked above: every value has its option's type.
+  return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
 }
 
-/** The signal of a snapshot (stripSignal, checkRequest) or request list (requestList), if any. */
+/**
+ * The signal of a snapshot (stripSignal, checkRequest) or request list (requestList), if any.
+ * @param {object | null | undefined} checked
+ * @returns {SignalLike | undefined}
+ */
 export function signalOf(checked) {
-  return checked?.[SIGNAL];
+  return checked == null ? undefined : /** @type {Record<symbol, SignalLike | undefined>} */ (checked)[SIGNAL];
 }
 
-/** Checks search options and encodes them as the numbers the wasm call takes. */
+/**
+ * Checks search options and encodes them as the numbers the wasm call takes.
+ * @param {unknown} options
+ */
 export function encodeOptions(options) {
   return readOptions(options).codes;
 }
@@ -253,6 +351,7 @@ export function encodeOptions(options) {
 /**
  * A request's options, checked, as a plain snapshot without `signal` (null when none given):
  * what a worker is sent. signalOf() gives the signal.
+ * @param {unknown} options
  */
 export function stripSignal(options) {
   return readOptions(options).options;
@@ -263,19 +362,32 @@ export function stripSignal(options) {
  * holds objects { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, ...; entries without
  * options of their own take `options`. Every options object is read once into a snapshot without
  * its signal; signalOf(list) is the signal of `options`. An error names the request.
+ * @param {unknown} requests
+ * @param {unknown} options
+ * @param {number} width
+ * @param {number} height
+ * @returns {RequestEntry[]}
  */
 export function requestList(requests, options, width, height) {
-  if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
+  if (!isArrayLike(requests) || typeof requests === 'string') {
     throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
   }
   const shared = readOptions(options);
+  /**
+   * @template T
+   * @param {string} label
+   * @param {() => T} check
+   * @returns {T}
+   */
   const labelled = (label, check) => {
     try {
       return check();
     } catch (error) {
-      throw new error.constructor(`${label}: ${error.message}`);
+      const { constructor: Type, message } = /** @type {Error} */ (error);
+      throw new /** @type {ErrorConstructor} */ (Type)(`${label}: ${message}`);
     }
   };
+  /** @type {RequestEntry[]} */
   const list = [];
   Object.defineProperty(list, SIGNAL, { value: shared.signal });
   if (requests.length > 0 && typeof requests[0] === 'number') {
@@ -283,8 +395,9 @@ export function requestList(requests, options, width, height) {
       throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
     }
     for (let i = 0; i < requests.length; i += 4) {
-      const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
-      labelled(`requests[${i / 4}]`, () => checkEnds(width, height, sx, sy, gx, gy));
+      const [sx, sy, gx, gy] = labelled(`requests[${i / 4}]`, () =>
+        checkEnds(width, height, requests[i], requests[i + 1], requests[i + 2], requests[i + 3]),
+      );
       list.push([sx, sy, gx, gy, shared.options]);
     }
     return list;
@@ -294,7 +407,7 @@ export function requestList(requests, options, width, height) {
     if (!request || typeof request !== 'object') {
       throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
     }
-    const { sx, sy, gx, gy, options: own } = request;
+    const { sx, sy, gx, gy, options: own } = /** @type {Record<string, unknown>} */ (request);
     if ([sx, sy, gx, gy].includes(undefined)) {
       const keys = Object.keys(request);
       throw new TypeError(
@@ -302,24 +415,40 @@ export function requestList(requests, options, width, height) {
           (keys.length ? `an object with ${keys.join(', ')}` : 'an empty object'),
       );
     }
-    const snapshot = labelled(`requests[${i}]`, () => {
+    const [snapshot, ends] = labelled(`requests[${i}]`, () => {
       const read = own === undefined ? shared.options : readOptions(own).options;
-      checkEnds(width, height, sx, sy, gx, gy);
-      return read;
+      return /** @type {const} */ ([read, checkEnds(width, height, sx, sy, gx, gy)]);
     });
-    list.push([sx, sy, gx, gy, snapshot]);
+    list.push([...ends, snapshot]);
   }
   return list;
 }
 
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} sx
+ * @param {unknown} sy
+ * @param {unknown} gx
+ * @param {unknown} gy
+ * @returns {[number, number, number, number]}
+ */
 function checkEnds(width, height, sx, sy, gx, gy) {
-  checkCoordinates(width, height, sx, sy, 'startX', 'startY');
-  checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
+  const [x0, y0] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
+  const [x1, y1] = checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
+  return [x0, y0, x1, y1];
 }
 
 /**
  * Same checks as findPath does, for callers that forward the request elsewhere. Returns the
  * options snapshot to send (as stripSignal does); signalOf() gives its signal.
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} sx
+ * @param {unknown} sy
+ * @param {unknown} gx
+ * @param {unknown} gy
+ * @param {unknown} options
  */
 export function checkRequest(width, height, sx, sy, gx, gy, options) {
   const { options: snapshot } = readOptions(options);

@@ -53,6 +53,8 @@ test('every enum and number option name of the contract selects what the C++ cor
   }
   settings.push([{ diagonal: 'noCorners', weight: 2.5 }, ['--weight', '2.5']]);
   assert.deepEqual(Object.keys(NUMBER_OPTIONS).sort(), ['maxExpansions', 'weight'], 'a new number option needs a case here');
+  // validate.js encodes these four by name: a new one must be wired there, and tested here.
+  assert.deepEqual(Object.keys(ENUM_OPTIONS).sort(), ['algorithm', 'diagonal', 'goal', 'heuristic']);
   let compared = 0;
   for (const [options, flags] of settings) {
     for (const [k, status, cost, expanded] of nativeRun(name, flags)) {
