@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
@@ -607,4 +608,21 @@ test('a findPaths request written with other field names says which fields it ex
     name: 'RangeError',
     message: 'requests[0]: goalX must be from 0 to 3, got 9',
   });
+});
+
+test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declares for core.js', async () => {
+  const { default: factory } = await import('../../dist/tilepath-single.mjs');
+  const module = await factory();
+  const declared = readFileSync(join(repoRoot, 'cpp/wasm/bindings.d.ts'), 'utf8');
+  const block = (name) => declared.slice(declared.indexOf(`export interface ${name} {`), declared.indexOf('\n}', declared.indexOf(`export interface ${name} {`)));
+  const methods = (text) => [...text.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]).sort();
+  const gridMethods = Object.getOwnPropertyNames(module.Grid.prototype)
+    .filter((name) => !['constructor', 'clone', 'isAliasOf', 'isDeleted', 'deleteLater'].includes(name))
+    .sort();
+  // delete() comes from embind's own base class, the rest from EMSCRIPTEN_BINDINGS.
+  assert.deepEqual(gridMethods, methods(block('NativeGrid')).filter((name) => name !== 'delete'));
+  assert.equal(typeof module.Grid.prototype.delete, 'function');
+  assert.equal(typeof module.Grid.checkSize, 'function');
+  assert.deepEqual(methods(block('TilepathModule')), ['searchMemoryBytes']);
+  assert.equal(typeof module.searchMemoryBytes, 'function');
 });
