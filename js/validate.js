@@ -228,9 +228,11 @@ export const OPTION_VALUES = Object.freeze({
 const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
 const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
-// Where a snapshot keeps its signal: a symbol key, non-enumerable, so that neither
-// postMessage nor JSON copies it (an AbortSignal cannot be cloned).
-const SIGNAL = Symbol('signal');
+const FLAGS = Object.entries(FLAG_OPTIONS);
+// The signal of each snapshot and request list that had one, kept beside them (never in them),
+// so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
+/** @type {WeakMap<object, SignalLike>} */
+const signals = new WeakMap();
 
 /**
  * The code of an enum option's value: its index in the C++ name table.
@@ -240,13 +242,12 @@ const SIGNAL = Symbol('signal');
 function enumCode(name, value) {
   const { names, default: code } = ENUM_OPTIONS[name];
   if (value === undefined) return code;
+  const k = typeof value !== 'string' || value === '' ? -1 : /** @type {readonly string[]} */ (names).indexOf(value);
+  if (k >= 0) return k;
   /** @type {readonly string[]} */
   const values = OPTION_VALUES[name];
-  const known = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
-  if (typeof value !== 'string') throw new TypeError(known);
-  const k = value === '' ? -1 : /** @type {readonly string[]} */ (names).indexOf(value);
-  if (k < 0) throw new RangeError(known);
-  return k;
+  const message = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
+  throw typeof value === 'string' ? new RangeError(message) : new TypeError(message);
 }
 
 /**
@@ -278,7 +279,7 @@ function encodeSnapshot(o) {
   const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
   const maxExpansions = checkInteger('maxExpansions', given, 0, max);
   let flags = 0;
-  for (const [name, flag] of Object.entries(FLAG_OPTIONS)) {
+  for (const [name, flag] of FLAGS) {
     const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
     if (v) flags |= flag.bit;
@@ -300,7 +301,7 @@ function encodeSnapshot(o) {
  * inherited, plain or getter, enumerable or not) and checks the values read. Returns
  * `options`: a plain snapshot of the options given (null when none), which later changes to the
  * caller's object cannot affect and which can be posted to a worker; `signal`: the AbortSignal,
- * also kept on the snapshot for signalOf(); `codes`: the numbers the wasm call takes.
+ * which signalOf(snapshot) also gives; `codes`: the numbers the wasm call takes.
  * @param {unknown} options
  * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
  */
@@ -326,7 +327,7 @@ export function readOptions(options) {
   const signal = given.signal;
   checkSignal(signal);
   const codes = encodeSnapshot(snapshot);
-  Object.defineProperty(snapshot, SIGNAL, { value: signal });
+  if (signal !== undefined) signals.set(snapshot, signal);
   // Checked above: every value has its option's type.
   return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
 }
@@ -337,7 +338,7 @@ export function readOptions(options) {
  * @returns {SignalLike | undefined}
  */
 export function signalOf(checked) {
-  return checked == null ? undefined : /** @type {Record<symbol, SignalLike | undefined>} */ (checked)[SIGNAL];
+  return checked == null ? undefined : signals.get(checked);
 }
 
 /**
@@ -389,7 +390,7 @@ export function requestList(requests, options, width, height) {
   };
   /** @type {RequestEntry[]} */
   const list = [];
-  Object.defineProperty(list, SIGNAL, { value: shared.signal });
+  if (shared.signal !== undefined) signals.set(list, shared.signal);
   if (requests.length > 0 && typeof requests[0] === 'number') {
     if (requests.length % 4 !== 0) {
       throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
