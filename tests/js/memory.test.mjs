@@ -88,23 +88,17 @@ test('a fragmented heap never aborts: what cannot get its memory in one piece is
   assert.ok(grids.length > 200, `${grids.length} grids before the heap was full`);
   for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
   const kept = grids.filter((g) => !g.disposed);
-  const attempts = [
-    () => kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }),
-    () => kept[1].findPath(0, 0, 2047, 2047, { trace: true }),
-    () => tp.createGrid(4096, 4096).dispose(),
-    () => kept[2].setCells(new Uint32Array(20_000_000), 1),
-  ];
-  let refused = 0;
-  for (const attempt of attempts) {
-    try {
-      attempt();
-    } catch (error) {
-      assert.ok(error instanceof RangeError, `${attempt}: ${error}`);
-      assert.match(error.message, /not enough wasm memory for/);
-      refused++;
-    }
+  const refused = { name: 'RangeError', message: /^not enough wasm memory for / };
+  // A search's state (about 70 bytes a cell here) and a big batch of edits need large blocks.
+  assert.throws(() => kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }), refused);
+  assert.throws(() => kept[1].findPath(0, 0, 2047, 2047, { trace: true }), refused);
+  assert.throws(() => kept[2].setCells(new Uint32Array(20_000_000), 1), refused);
+  // A 16 MB grid may still find room at the top of the heap; either way it never aborts.
+  try {
+    tp.createGrid(4096, 4096).dispose();
+  } catch (error) {
+    assert.ok(error instanceof RangeError, String(error));
   }
-  assert.ok(refused >= 2, `the large search and the edits are refused (${refused})`);
   // The instance is alive: the kept grids still answer, and once freed the same search runs.
   kept[3].setCell(5, 5, 1);
   assert.equal(kept[3].get(5, 5), 1);
