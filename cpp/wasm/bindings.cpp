@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -52,21 +53,19 @@ std::string memoryError(const char* what, double needed) {
 // allocated is tried first with malloc, which returns null instead (memory growth makes
 // ABORTING_MALLOC 0), and given back; the core's allocations then get that space.
 bool fits(std::initializer_list<double> blocks) {
-  std::vector<void*> held;
-  held.reserve(blocks.size());
-  bool ok = true;
+  void* held[8] = {};  // no allocation of its own: searches call this every time
+  std::size_t count = 0;
+  bool ok = blocks.size() <= std::size(held);
   for (double bytes : blocks) {
+    if (!ok) break;
     if (bytes <= 0) continue;
     void* block = bytes < static_cast<double>(emscripten_get_heap_max())
                       ? std::malloc(static_cast<std::size_t>(bytes))
                       : nullptr;
-    if (block == nullptr) {
-      ok = false;
-      break;
-    }
-    held.push_back(block);
+    ok = block != nullptr;
+    if (ok) held[count++] = block;
   }
-  for (void* block : held) std::free(block);
+  for (std::size_t i = 0; i < count; ++i) std::free(held[i]);
   return ok;
 }
 
@@ -156,22 +155,20 @@ class WasmGrid {
         static_cast<double>(stateGrowth) +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
         4.0 * sizeof(int32_t) * grid_.size();
-    // Tried for real when the search state must grow, and on this grid's first search (its result
-    // buffers start empty): the state at this grid's size (the old state is still held while it
-    // grows), the trace and the paths. Later searches allocate nothing new, or little.
-    if (stateGrowth > 0 || !searchedBefore_) {
-      const double cells = grid_.size();
-      const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
-      if (needed + kMemoryMargin > freeBytes() ||
-          !fits({cells * sizeof(Searcher::Node), cells * sizeof(Searcher::HeapEntry),
-                 cells * sizeof(int32_t), traceEvents * sizeof(TraceEvent),
-                 traceEvents * contract::kTraceRecordSize * sizeof(double),
-                 4.0 * sizeof(int32_t) * cells})) {
-        result_.error = memoryError("this search", needed);
-        return contract::kRefused;
-      }
+    if (needed + kMemoryMargin > freeBytes()) {
+      result_.error = memoryError("this search", needed);
+      return contract::kRefused;
     }
-    searchedBefore_ = true;
+    // The large blocks are also tried for real: the search state when it must grow to this
+    // grid's size (the old state is still held while it grows), and the trace.
+    const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
+    const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
+    if (!fits({cells * sizeof(Searcher::Node), cells * sizeof(Searcher::HeapEntry),
+               cells * sizeof(int32_t), traceEvents * sizeof(TraceEvent),
+               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
+      result_.error = memoryError("this search", needed);
+      return contract::kRefused;
+    }
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
     if (!result_.ok()) return contract::kRefused;
     trace_.clear();
@@ -201,7 +198,6 @@ class WasmGrid {
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
   std::vector<double> trace_;
-  bool searchedBefore_ = false;
 };
 
 double searchMemoryBytes() {

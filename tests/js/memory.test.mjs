@@ -106,3 +106,19 @@ test('a fragmented heap never aborts: what cannot get its memory in one piece is
   assert.equal(kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }).status, 'found');
   kept[0].dispose();
 });
+
+test('once the search state fits the largest grid, searches on other grids of that size ask for nothing more', async () => {
+  const tp = await createPathfinder();
+  const grids = [0, 1, 2].map(() => tp.createGrid(4096, 4096));
+  const options = { diagonal: 'noCorners', algorithm: 'jps' };
+  assert.equal(grids[0].findPath(0, 0, 4095, 4095, options).status, 'found');
+  const heap = tp.memoryBytes();
+  const search = tp.searchMemoryBytes();
+  for (const grid of grids.slice(1)) {
+    grid.fillRect(0, 2000, 4000, 1, 1);
+    assert.equal(grid.findPath(0, 0, 4095, 4095, options).status, 'found');
+  }
+  assert.equal(tp.searchMemoryBytes(), search);
+  assert.equal(tp.memoryBytes(), heap);
+  for (const grid of grids) grid.dispose();
+});
