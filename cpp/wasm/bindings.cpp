@@ -69,6 +69,10 @@ bool fits(std::initializer_list<double> blocks) {
   return ok;
 }
 
+bool isClass(int cls) {
+  return cls >= 0 && cls < Grid::kClasses;
+}
+
 template <typename T>
 uintptr_t address(const std::vector<T>& v) {
   return reinterpret_cast<uintptr_t>(v.data());
@@ -99,7 +103,7 @@ class WasmGrid {
 
   int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
   bool set(int x, int y, int cls) {
-    if (!grid_.inside(x, y) || cls < 0 || cls > 255) return false;
+    if (!grid_.inside(x, y) || !isClass(cls)) return false;
     grid_.set(x, y, static_cast<uint8_t>(cls));
     return true;
   }
@@ -125,10 +129,10 @@ class WasmGrid {
   }
 
   void fillRect(int x, int y, int w, int h, int cls) {
-    if (cls >= 0 && cls <= 255) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
+    if (isClass(cls)) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
   }
   std::string setCost(int cls, double cost) { return grid_.setCost(cls, cost); }
-  double getCost(int cls) const { return cls >= 0 && cls <= 255 ? grid_.cost(cls) : 0; }
+  double getCost(int cls) const { return isClass(cls) ? grid_.cost(cls) : 0; }
 
   // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set.
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
