@@ -2,44 +2,72 @@
 // (js/index.js for browsers, js/node.js for Node), nor about workers.
 // Heap views are taken fresh from the module after every call that may allocate, because
 // memory growth replaces the heap's buffer.
+import { FACING, FLAG_OPTIONS, REFUSED, STATUS, TRACE } from '../dist/contract.mjs';
 import {
   checkClass,
   checkCoordinates,
   checkCost,
   checkRect,
-  checkRequest,
   checkSize,
   describe,
   OPTION_VALUES,
+  readOptions,
   toCells,
   toDeltas,
 } from './validate.js';
 
-const STATUS = ['found', 'partial', 'none'];
-const FACING = {
-  '0,-1': 'up', '0,1': 'down', '-1,0': 'left', '1,0': 'right',
-  '-1,-1': 'upLeft', '1,-1': 'upRight', '-1,1': 'downLeft', '1,1': 'downRight', '0,0': 'none',
-};
-const TRACE_FLAG = 8;
+/** @typedef {import('./index.js').PathResult} PathResult */
+/** @typedef {import('./index.js').Pathfinder} Pathfinder */
+/** @typedef {import('./index.js').LoadOptions} LoadOptions */
+/** @typedef {import('./index.js').Status} Status */
+/** @typedef {import('./index.js').Direction} Direction */
+/** @typedef {import('../dist/tilepath.mjs').TilepathModule} TilepathModule */
+/** @typedef {import('../dist/tilepath.mjs').NativeGrid} NativeGrid */
+/** @typedef {import('../dist/tilepath.mjs').ModuleFactory} ModuleFactory */
 
+const NONE = STATUS.indexOf('none');
+const TRACE_RECORD = TRACE.fields.length;
+const [KIND, X, Y] = /** @type {const} */ (['kind', 'x', 'y']).map((field) => TRACE.fields.indexOf(field));
+const EXPANDED = TRACE.kinds.indexOf('expanded');
+
+/**
+ * @param {TilepathModule} module
+ * @param {number} address
+ * @param {number} length
+ */
 function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
 }
 
-class Grid {
+/** @typedef {import('./index.js').Grid} GridApi */
+
+/** @implements {GridApi} (exported for tests/js/types/agree.ts, not by the package) */
+export class Grid {
+  /** @type {TilepathModule} */
   #module;
+  /** @type {NativeGrid | null} */
   #native;
+  /** @type {{ live: number }} */
   #owner;
+  /** @type {number} */
   #width;
+  /** @type {number} */
   #height;
 
-  constructor(module, owner, width, height, cells) {
+  /**
+   * @param {TilepathModule} module
+   * @param {{ live: number }} owner
+   * @param {number} width
+   * @param {number} height
+   * @param {Uint8Array} [bytes] cells already checked by toCells (or all class 0)
+   */
+  constructor(module, owner, width, height, bytes) {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height);
     this.#width = width;
     this.#height = height;
-    if (cells !== undefined) this.setAll(cells);
+    if (bytes !== undefined) this.#copyIn(bytes);
   }
 
   get width() {
@@ -54,30 +82,64 @@ class Grid {
     return this.#native === null;
   }
 
-  #live() {
-    if (this.#native === null) throw new TypeError('grid was disposed: create a new grid with createGrid()');
+  /**
+   * The native grid; `reading` names what was just read from the caller (whose getters may
+   * have disposed this grid).
+   * @param {string} [reading]
+   * @returns {NativeGrid}
+   */
+  #live(reading) {
+    if (this.#native === null) {
+      const when = reading ? ` while its ${reading} were read (by a getter?)` : '';
+      throw new TypeError(`grid was disposed${when}: create a new grid with createGrid()`);
+    }
     return this.#native;
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
   get(x, y) {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
     return native.get(x, y);
   }
 
-  set(x, y, cls) {
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cls
+   */
+  setCell(x, y, cls) {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
     checkClass(cls);
     native.set(x, y, cls);
   }
 
+  /**
+   * The first name of setCell, kept for existing games.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cls
+   */
+  set(x, y, cls) {
+    this.setCell(x, y, cls);
+  }
+
+  /**
+   * @param {ArrayLike<number>} indices
+   * @param {ArrayLike<number> | number} classes
+   */
   setCells(indices, classes) {
-    const native = this.#live();
+    this.#live();
     const deltas = toDeltas(indices, classes, this.width * this.height);
+    const native = this.#live('indices and classes');
     const n = deltas.indices.length;
     if (n === 0) return;
-    native.reserveDeltas(n);
+    const memoryError = native.reserveDeltas(n);
+    if (memoryError) throw new RangeError(memoryError);
     const m = this.#module;
     m.HEAPU32.set(deltas.indices, native.deltaIndicesAddress() >> 2);
     m.HEAPU8.set(deltas.classes, native.deltaClassesAddress());
@@ -85,12 +147,23 @@ class Grid {
     if (error) throw new RangeError(error);
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number} cls
+   */
   fillRect(x, y, w, h, cls) {
     const native = this.#live();
     checkRect(x, y, w, h, cls);
     native.fillRect(x, y, w, h, cls);
   }
 
+  /**
+   * @param {number} cls
+   * @param {number} cost
+   */
   setCost(cls, cost) {
     const native = this.#live();
     checkCost(cls, cost);
@@ -98,6 +171,9 @@ class Grid {
     if (error) throw new RangeError(error);
   }
 
+  /**
+   * @param {number} cls
+   */
   getCost(cls) {
     const native = this.#live();
     checkClass(cls);
@@ -111,44 +187,67 @@ class Grid {
     return this.#module.HEAPU8.slice(address, address + this.width * this.height);
   }
 
+  /**
+   * @param {Uint8Array | ArrayBuffer | ArrayLike<number>} cells
+   */
   setAll(cells) {
-    const native = this.#live();
+    this.#live();
     const bytes = toCells(cells, this.width, this.height);
+    this.#live('cells');
+    this.#copyIn(bytes);
+  }
+
+  /** @param {Uint8Array} bytes */
+  #copyIn(bytes) {
+    const native = this.#live();
     this.#module.HEAPU8.set(bytes, native.cellsAddress());
     native.cellsChanged();
   }
 
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').SearchOptions} [options]
+   */
   findPath(sx, sy, gx, gy, options) {
-    const native = this.#live();
-    const o = checkRequest(this.width, this.height, sx, sy, gx, gy, options);
+    this.#live();
+    // The options are read (once) before the grid is touched: a getter may dispose it.
+    const { codes: o } = readOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
     const status = native.findPath(
       sx, sy, gx, gy, o.algorithm, o.diagonal, o.heuristic, o.weight, o.maxExpansions, o.goal, o.flags,
     );
-    if (status < 0) throw new RangeError(native.lastError());
+    if (status === REFUSED) throw new RangeError(native.lastError());
     const m = this.#module;
+    /** @type {PathResult} */
     const result = {
-      status: STATUS[status],
+      status: /** @type {Status} */ (STATUS[status]),
       path: copyInt32(m, native.pathAddress(), native.pathLength()),
       cost: native.cost(),
       expanded: native.expanded(),
       goal: null,
     };
-    if (status !== 2) {
+    if (status !== NONE) {
       const dx = native.faceX();
       const dy = native.faceY();
-      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing: FACING[`${dx},${dy}`] };
+      const facing = /** @type {Direction} */ (FACING[dy + 1][dx + 1]);
+      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
     }
     const rawLength = native.rawPathLength();
     if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
-    if (o.flags & TRACE_FLAG) {
+    if (o.flags & FLAG_OPTIONS.trace.bit) {
       const address = native.traceAddress() >> 3;
       const events = m.HEAPF64.slice(address, address + native.traceLength());
       const expandedCells = new Int32Array(2 * result.expanded);
       let k = 0;
-      for (let e = 0; e < events.length; e += 5) {
-        if (events[e] === 1) {
-          expandedCells[k++] = events[e + 1];
-          expandedCells[k++] = events[e + 2];
+      for (let e = 0; e < events.length; e += TRACE_RECORD) {
+        if (events[e + KIND] === EXPANDED) {
+          expandedCells[k++] = events[e + X];
+          expandedCells[k++] = events[e + Y];
         }
       }
       result.traceEvents = events;
@@ -167,25 +266,27 @@ class Grid {
   }
 }
 
-/** Wraps a loaded Emscripten module in the public Pathfinder API. */
+/**
+ * Wraps a loaded Emscripten module in the public Pathfinder API.
+ * @param {TilepathModule} module
+ * @returns {Pathfinder}
+ */
 export function wrapModule(module) {
   const state = { live: 0 };
-  const wasmOptions = JSON.parse(module.optionValues());
   return {
-    optionValues: Object.freeze({
-      algorithm: Object.freeze(wasmOptions.algorithm.values),
-      diagonal: Object.freeze(wasmOptions.diagonal.values),
-      heuristic: Object.freeze(wasmOptions.heuristic.values),
-      goal: Object.freeze(wasmOptions.goal.values),
-    }),
-    /** The table the JS checks use; it must equal the module's (a test compares them). */
-    checkedOptions: OPTION_VALUES,
-    wasmOptions,
+    optionValues: OPTION_VALUES,
+    /**
+     * @param {number} width
+     * @param {number} height
+     * @param {Uint8Array | ArrayBuffer | ArrayLike<number>} [cells]
+     */
     createGrid(width, height, cells) {
       checkSize(width, height);
+      // Cells are checked before anything is allocated, so a refusal leaks nothing.
+      const bytes = cells === undefined ? undefined : toCells(cells, width, height);
       const memoryError = module.Grid.checkSize(width, height);
       if (memoryError) throw new RangeError(memoryError);
-      const grid = new Grid(module, state, width, height, cells);
+      const grid = new Grid(module, state, width, height, bytes);
       state.live++;
       return grid;
     },
@@ -201,17 +302,23 @@ export function wrapModule(module) {
   };
 }
 
-/** Loads the module once per loader; later calls get the same promise. */
+/**
+ * Loads the module once per loader; later calls get the same promise.
+ * @param {ModuleFactory} factory
+ * @returns {(options?: LoadOptions) => Promise<Pathfinder>}
+ */
 export function makeLoader(factory) {
+  /** @type {Promise<Pathfinder> | null} */
   let loading = null;
   return function createPathfinder(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
     }
     if (!loading) {
+      /** @type {LoadOptions} */
       const settings = {};
-      for (const key of ['wasmBinary', 'locateFile', 'instantiateWasm']) {
-        if (options[key] !== undefined) settings[key] = options[key];
+      for (const key of /** @type {const} */ (['wasmBinary', 'locateFile', 'instantiateWasm'])) {
+        if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
       }
       loading = factory(settings).then(wrapModule, (error) => {
         loading = null; // let a later call retry (e.g. after a network error)

@@ -91,7 +91,9 @@ export interface Grid {
   readonly disposed: boolean;
   /** Class of cell (x, y). */
   get(x: number, y: number): number;
-  /** Set the class of one cell. */
+  /** Set the class of one cell (the same verb as PathWorker.setCell). */
+  setCell(x: number, y: number, cls: number): void;
+  /** The first name of setCell. */
   set(x: number, y: number, cls: number): void;
   /** Set many cells: indices are y * width + x. */
   setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
@@ -102,8 +104,9 @@ export interface Grid {
   getCost(cls: number): number;
   /** A copy of all cells, row-major. */
   cells(): Uint8Array;
-  /** Replace all cells at once (length must be width * height). */
-  setAll(cells: Uint8Array | ArrayLike<number>): void;
+  /** Replace all cells at once: a new level into the same grid, checked like createGrid's
+   * cells (length width * height, classes 0..255). The cost table stays. */
+  setAll(cells: Uint8Array | ArrayBuffer | ArrayLike<number>): void;
   findPath(sx: number, sy: number, gx: number, gy: number, options?: SearchOptions): PathResult;
   /** Frees the wasm memory behind this grid. Any later call throws. */
   dispose(): void;
@@ -123,18 +126,13 @@ export interface LoadOptions {
 
 export interface Pathfinder {
   /** Copies `cells` (length width * height) into the grid; all zeros when omitted. */
-  createGrid(width: number, height: number, cells?: Uint8Array | ArrayLike<number>): Grid;
+  createGrid(width: number, height: number, cells?: Uint8Array | ArrayBuffer | ArrayLike<number>): Grid;
   /** Bytes of wasm memory in use (grows, never shrinks). */
   memoryBytes(): number;
   /** Bytes held by the shared search state (about 25 per cell of the largest grid searched). */
   searchMemoryBytes(): number;
   /** Grids created and not yet disposed. */
   liveGrids(): number;
-  /** @internal The option table the JS checks use and the one compiled into the wasm core
-   * (a test compares them). */
-  readonly checkedOptions: unknown;
-  /** @internal */
-  readonly wasmOptions: unknown;
   /** Each option's allowed values and its default, as declared by the C++ core. */
   readonly optionValues: {
     readonly algorithm: readonly Algorithm[];

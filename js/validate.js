@@ -1,23 +1,46 @@
 // Argument checks shared by the in-thread API and the worker client, so both throw the
 // same TypeError / RangeError, naming the argument and the bad value, before anything
 // reaches wasm or is posted to a worker.
-import { OPTION_VALUES } from '../dist/options.mjs';
+import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../dist/contract.mjs';
 
-export { OPTION_VALUES };
+const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
+const MAX_CLASS = CLASSES - 1;
 
-// Mirrors Grid::kMaxSide / kMaxCells in cpp/include/tilepath/grid.hpp.
-const MAX_SIDE = 16384;
-const MAX_CELLS = 16777216;
+/** @typedef {import('./index.js').SearchOptions} SearchOptions */
+/** @typedef {{ aborted: boolean, addEventListener: Function }} SignalLike */
+/**
+ * What a wasm search call takes: the options as codes and bits (see dist/contract.mjs).
+ * @typedef {{ algorithm: number, diagonal: number, heuristic: number, goal: number,
+ *   weight: number, maxExpansions: number, flags: number }} OptionCodes
+ */
+/**
+ * A request of a findPaths list: start, goal, options snapshot.
+ * @typedef {[number, number, number, number, SearchOptions | null]} RequestEntry
+ */
 
+/** A value as a message shows it: `"text"`, `1.5`, `an array of length 3`, `an object`, `a Map`. */
+/** @param {unknown} value */
 export function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return 'a function';
   if (value === null || typeof value !== 'object') return String(value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;
-  return `a ${value.constructor?.name ?? 'object'}`;
+  const proto = Object.getPrototypeOf(value);
+  /** @type {unknown} */
+  const name = proto === null || proto === Object.prototype ? '' : proto.constructor?.name;
+  if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object';
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
-/** An integer in [min, max]: TypeError when not an integer number, RangeError when outside. */
+/**
+ * An integer in [min, max]: TypeError when not an integer number, RangeError when outside.
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
 export function checkInteger(name, value, min, max) {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
@@ -28,67 +51,120 @@ export function checkInteger(name, value, min, max) {
   return value;
 }
 
+/**
+ * @param {unknown} width
+ * @param {unknown} height
+ */
 export function checkSize(width, height) {
-  checkInteger('width', width, 1, MAX_SIDE);
-  checkInteger('height', height, 1, MAX_SIDE);
-  if (width * height > MAX_CELLS) {
-    throw new RangeError(
-      `width x height must be at most ${MAX_CELLS} cells, got ${width} x ${height} = ${width * height}`,
-    );
+  const w = checkInteger('width', width, 1, MAX_SIDE);
+  const h = checkInteger('height', height, 1, MAX_SIDE);
+  if (w * h > MAX_CELLS) {
+    throw new RangeError(`width x height must be at most ${MAX_CELLS} cells, got ${w} x ${h} = ${w * h}`);
   }
 }
 
+/**
+ * @param {unknown} cls
+ * @returns {number}
+ */
 export function checkClass(cls, name = 'class') {
-  return checkInteger(name, cls, 0, 255);
+  return checkInteger(name, cls, 0, MAX_CLASS);
 }
 
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} x
+ * @param {unknown} y
+ * @returns {[number, number]}
+ */
 export function checkCoordinates(width, height, x, y, xName = 'x', yName = 'y') {
-  checkInteger(xName, x, 0, width - 1);
-  checkInteger(yName, y, 0, height - 1);
+  return [checkInteger(xName, x, 0, width - 1), checkInteger(yName, y, 0, height - 1)];
 }
 
-/** A rectangle for fillRect: integers, clipped to the grid later, so it may stick out. */
+/** A rectangle for fillRect: integers, clipped to the grid later, so it may stick out; a
+ * negative size is a mistake (an empty one, 0, is not).
+ * @param {unknown} x
+ * @param {unknown} y
+ * @param {unknown} w
+ * @param {unknown} h
+ * @param {unknown} cls
+ */
 export function checkRect(x, y, w, h, cls) {
   const limit = 2 * MAX_SIDE;
   checkInteger('x', x, -limit, limit);
   checkInteger('y', y, -limit, limit);
-  checkInteger('w', w, -limit, limit);
-  checkInteger('h', h, -limit, limit);
+  checkInteger('w', w, 0, limit);
+  checkInteger('h', h, 0, limit);
   checkClass(cls);
 }
 
+/**
+ * @param {unknown} cls
+ * @param {unknown} cost
+ */
 export function checkCost(cls, cost) {
   checkClass(cls);
-  if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
-    throw new RangeError(
-      `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`,
+  const rule = `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`;
+  if (typeof cost !== 'number') throw new TypeError(rule);
+  if (Number.isNaN(cost) || cost < 0) throw new RangeError(rule);
+}
+
+/**
+ * True when `buffer` was detached (transferred to a worker, for one).
+ * @param {ArrayBuffer} buffer
+ */
+function isDetached(buffer) {
+  const flag = /** @type {{ detached?: unknown }} */ (buffer).detached; // newer engines say it
+  if (typeof flag === 'boolean') return flag;
+  if (buffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(buffer); // only a detached buffer refuses a view
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * @param {string} name
+ * @param {ArrayBufferLike} buffer
+ */
+function refuseDetached(name, buffer) {
+  if (buffer instanceof ArrayBuffer && isDetached(buffer)) {
+    throw new TypeError(
+      `${name} has no bytes left: its ArrayBuffer was detached (transferred, for example to a ` +
+        `PathWorker). Pass a copy (${name}.slice()) when you still need it`,
     );
   }
 }
 
 /**
  * Returns the cells as a Uint8Array of width * height (the same object when it already is one,
- * a view for an ArrayBuffer, a checked copy for other array-likes).
+ * a view for an ArrayBuffer, a checked copy for other array-likes). Reads nothing of the caller's
+ * after it returns, so callers check cells before they allocate or touch a grid.
+ * @param {unknown} cells
+ * @param {number} width
+ * @param {number} height
+ * @returns {Uint8Array}
  */
 export function toCells(cells, width, height, name = 'cells') {
   const expected = width * height;
   let bytes;
   if (cells instanceof Uint8Array || cells instanceof Uint8ClampedArray) {
+    refuseDetached(name, cells.buffer);
     bytes = cells instanceof Uint8Array ? cells : new Uint8Array(cells.buffer, cells.byteOffset, cells.length);
   } else if (cells instanceof ArrayBuffer) {
+    refuseDetached(name, cells);
     bytes = new Uint8Array(cells);
-  } else if (ArrayBuffer.isView(cells) || Array.isArray(cells)) {
-    if (cells.length !== expected) {
-      throw new RangeError(`${name} must have width * height = ${expected} entries, got ${cells.length}`);
+  } else if ((ArrayBuffer.isView(cells) && !(cells instanceof DataView)) || Array.isArray(cells)) {
+    if (ArrayBuffer.isView(cells)) refuseDetached(name, cells.buffer);
+    const list = /** @type {ArrayLike<unknown>} */ (cells);
+    if (list.length !== expected) {
+      throw new RangeError(`${name} must have width * height = ${expected} entries, got ${list.length}`);
     }
     bytes = new Uint8Array(expected);
-    for (let i = 0; i < expected; i++) {
-      const v = cells[i];
-      if (!Number.isInteger(v) || v < 0 || v > 255) {
-        throw new RangeError(`${name}[${i}] must be a class from 0 to 255, got ${describe(v)}`);
-      }
-      bytes[i] = v;
-    }
+    for (let i = 0; i < expected; i++) bytes[i] = checkClass(list[i], `${name}[${i}]`);
     return bytes;
   } else {
     throw new TypeError(`${name} must be a Uint8Array, ArrayBuffer or array of classes, got ${describe(cells)}`);
@@ -99,127 +175,231 @@ export function toCells(cells, width, height, name = 'cells') {
   return bytes;
 }
 
-/** Checks (index, class) edits; returns them as Uint32Array + Uint8Array. */
+/**
+ * Checks (index, class) edits; returns them as Uint32Array + Uint8Array.
+ * @param {unknown} indices
+ * @param {unknown} classes
+ * @param {number} cellCount
+ */
 export function toDeltas(indices, classes, cellCount) {
-  if (indices == null || typeof indices.length !== 'number') {
+  if (!isArrayLike(indices)) {
     throw new TypeError(`indices must be an array of cell indices, got ${describe(indices)}`);
   }
+  if (ArrayBuffer.isView(indices)) refuseDetached('indices', indices.buffer);
   const n = indices.length;
+  const single = typeof classes === 'number';
+  if (single) checkClass(classes, 'classes');
+  else if (!isArrayLike(classes) || typeof classes !== 'object') {
+    throw new TypeError(`classes must be one class or an array of classes, got ${describe(classes)}`);
+  } else if (classes.length !== n) {
+    throw new RangeError(`classes must be as long as indices (${n}), got ${describe(classes)}`);
+  }
   const outIndices = new Uint32Array(n);
   const outClasses = new Uint8Array(n);
-  const single = typeof classes === 'number';
-  if (single) checkClass(classes);
-  else if (classes == null || classes.length !== n) {
-    throw new RangeError(
-      `classes must be one class or an array as long as indices (${n}), got ${describe(classes)}`,
-    );
-  }
   for (let k = 0; k < n; k++) {
-    const i = indices[k];
-    if (!Number.isInteger(i) || i < 0 || i >= cellCount) {
-      throw new RangeError(`indices[${k}] must be a cell index from 0 to ${cellCount - 1}, got ${describe(i)}`);
-    }
-    outIndices[k] = i;
-    const c = single ? classes : classes[k];
-    if (!single && (!Number.isInteger(c) || c < 0 || c > 255)) {
-      throw new RangeError(`classes[${k}] must be a class from 0 to 255, got ${describe(c)}`);
-    }
-    outClasses[k] = c;
+    outIndices[k] = checkInteger(`indices[${k}]`, indices[k], 0, cellCount - 1);
+    outClasses[k] = single ? classes : checkClass(classes[k], `classes[${k}]`);
   }
   return { indices: outIndices, classes: outClasses };
 }
 
-const BOOLEAN_OPTIONS = ['partial', 'smooth', 'includeStart', 'trace'];
-// `signal` belongs to the worker (cancelling a request); the in-thread API accepts and ignores it.
-const KNOWN_OPTIONS = new Set([
-  'algorithm', 'diagonal', 'heuristic', 'goal', 'weight', 'maxExpansions', ...BOOLEAN_OPTIONS, 'signal',
-]);
+/**
+ * @param {unknown} value
+ * @returns {value is ArrayLike<unknown>}
+ */
+function isArrayLike(value) {
+  return value != null && typeof (/** @type {{ length?: unknown }} */ (value).length) === 'number';
+}
 
-function enumCode(name, value, extra = 0) {
-  const values = OPTION_VALUES[name].values;
-  if (value === undefined) {
-    const d = OPTION_VALUES[name].default;
-    return d == null ? 0 : values.indexOf(d) + extra;
-  }
-  const k = values.indexOf(value);
-  if (k < 0) {
-    throw new RangeError(`${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`);
-  }
-  return k + extra;
+/** Each enum option's names a user may give (an empty name is a default that cannot be asked for). */
+/**
+ * @template {string} Name
+ * @param {{ names: readonly (Name | '')[] }} option
+ * @returns {readonly Name[]}
+ */
+const givenNames = (option) =>
+  Object.freeze(option.names.filter(/** @returns {n is Name} */ (n) => n !== ''));
+export const OPTION_VALUES = Object.freeze({
+  algorithm: givenNames(ENUM_OPTIONS.algorithm),
+  diagonal: givenNames(ENUM_OPTIONS.diagonal),
+  heuristic: givenNames(ENUM_OPTIONS.heuristic),
+  goal: givenNames(ENUM_OPTIONS.goal),
+});
+const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
+// `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
+const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
+const FLAGS = Object.entries(FLAG_OPTIONS);
+// The signal of each snapshot and request list that had one, kept beside them (never in them),
+// so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
+/** @type {WeakMap<object, SignalLike>} */
+const signals = new WeakMap();
+
+/**
+ * The code of an enum option's value: its index in the C++ name table.
+ * @param {keyof typeof ENUM_OPTIONS} name
+ * @param {unknown} value
+ */
+function enumCode(name, value) {
+  const { names, default: code } = ENUM_OPTIONS[name];
+  if (value === undefined) return code;
+  const k = typeof value !== 'string' || value === '' ? -1 : /** @type {readonly string[]} */ (names).indexOf(value);
+  if (k >= 0) return k;
+  /** @type {readonly string[]} */
+  const values = OPTION_VALUES[name];
+  const message = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
+  throw typeof value === 'string' ? new RangeError(message) : new TypeError(message);
 }
 
 /**
- * Checks a search options object and encodes it as the numbers the wasm call takes:
- * { algorithm, diagonal, heuristic, goal, weight, maxExpansions, flags }.
+ * @param {unknown} signal
+ * @returns {asserts signal is SignalLike | undefined}
  */
-export function encodeOptions(options) {
-  if (options === undefined || options === null) options = {};
-  else if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describe(options)}`);
+function checkSignal(signal) {
+  if (signal === undefined) return;
+  const { aborted, addEventListener } = /** @type {Partial<SignalLike>} */ (Object(signal));
+  if (typeof signal !== 'object' || typeof aborted !== 'boolean' || typeof addEventListener !== 'function') {
+    throw new TypeError(
+      `signal must be an AbortSignal (an object with aborted and addEventListener), got ${describe(signal)}`,
+    );
   }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
-    }
-  }
-  const weight = options.weight === undefined ? OPTION_VALUES.weight.default : options.weight;
-  if (typeof weight !== 'number' || !(weight >= 1) || !Number.isFinite(weight)) {
+}
+
+/**
+ * Checks a snapshot's values and encodes them as the numbers the wasm call takes.
+ * @param {Record<string, unknown>} o
+ * @returns {OptionCodes}
+ */
+function encodeSnapshot(o) {
+  const weight = o.weight === undefined ? NUMBER_OPTIONS.weight.default : o.weight;
+  if (typeof weight !== 'number') throw new TypeError(`weight must be a number, got ${describe(weight)}`);
+  if (!(weight >= 1) || !Number.isFinite(weight)) {
     throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
   }
-  const maxExpansions = options.maxExpansions === undefined ? 0 : options.maxExpansions;
-  checkInteger('maxExpansions', maxExpansions, 0, 4294967295);
+  const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
+  const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
+  const maxExpansions = checkInteger('maxExpansions', given, 0, max);
   let flags = 0;
-  BOOLEAN_OPTIONS.forEach((name, bit) => {
-    const v = options[name] === undefined ? OPTION_VALUES[name].default : options[name];
+  for (const [name, flag] of FLAGS) {
+    const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
-    if (v) flags |= 1 << bit;
-  });
+    if (v) flags |= flag.bit;
+  }
   return {
-    algorithm: enumCode('algorithm', options.algorithm),
-    diagonal: enumCode('diagonal', options.diagonal),
-    // Heuristic code 0 means "chosen from the diagonal rule"; named ones start at 1.
-    heuristic: enumCode('heuristic', options.heuristic, 1),
-    goal: enumCode('goal', options.goal),
+    algorithm: enumCode('algorithm', o.algorithm),
+    diagonal: enumCode('diagonal', o.diagonal),
+    heuristic: enumCode('heuristic', o.heuristic),
+    goal: enumCode('goal', o.goal),
     weight,
     maxExpansions,
     flags,
   };
 }
 
-/** A request's options without `signal` (a snapshot: the caller may change its object later). */
+/**
+ * Reads a search options object once, the same way for every caller: refuses any enumerable key
+ * it does not know (own or inherited), then reads each known option once by name (own or
+ * inherited, plain or getter, enumerable or not) and checks the values read. Returns
+ * `options`: a plain snapshot of the options given (null when none), which later changes to the
+ * caller's object cannot affect and which can be posted to a worker; `signal`: the AbortSignal,
+ * which signalOf(snapshot) also gives; `codes`: the numbers the wasm call takes.
+ * @param {unknown} options
+ * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
+ */
+export function readOptions(options) {
+  if (options === undefined || options === null) {
+    return { options: null, signal: undefined, codes: encodeSnapshot({}) };
+  }
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`options must be an object, got ${describe(options)}`);
+  }
+  for (const key in options) {
+    if (!KNOWN_OPTIONS.has(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
+    }
+  }
+  const given = /** @type {Record<string, unknown>} */ (options);
+  /** @type {Record<string, unknown>} */
+  const snapshot = {};
+  for (const name of SEARCH_OPTIONS) {
+    const value = given[name];
+    if (value !== undefined) snapshot[name] = value;
+  }
+  const signal = given.signal;
+  checkSignal(signal);
+  const codes = encodeSnapshot(snapshot);
+  if (signal !== undefined) signals.set(snapshot, signal);
+  // Checked above: every value has its option's type.
+  return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
+}
+
+/**
+ * The signal of a snapshot (stripSignal, checkRequest) or request list (requestList), if any.
+ * @param {object | null | undefined} checked
+ * @returns {SignalLike | undefined}
+ */
+export function signalOf(checked) {
+  return checked == null ? undefined : signals.get(checked);
+}
+
+/**
+ * Checks search options and encodes them as the numbers the wasm call takes.
+ * @param {unknown} options
+ */
+export function encodeOptions(options) {
+  return readOptions(options).codes;
+}
+
+/**
+ * A request's options, checked, as a plain snapshot without `signal` (null when none given):
+ * what a worker is sent. signalOf() gives the signal.
+ * @param {unknown} options
+ */
 export function stripSignal(options) {
-  if (options === undefined || options === null) return null;
-  const { signal, ...rest } = options;
-  return rest;
+  return readOptions(options).options;
 }
 
 /**
  * The requests of a findPaths call, checked, as [sx, sy, gx, gy, options] entries. `requests`
  * holds objects { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, ...; entries without
- * options of their own take `options`, minus its signal. An error names the request.
+ * options of their own take `options`. Every options object is read once into a snapshot without
+ * its signal; signalOf(list) is the signal of `options`. An error names the request.
+ * @param {unknown} requests
+ * @param {unknown} options
+ * @param {number} width
+ * @param {number} height
+ * @returns {RequestEntry[]}
  */
 export function requestList(requests, options, width, height) {
-  if (!requests || typeof requests.length !== 'number' || typeof requests === 'string') {
+  if (!isArrayLike(requests) || typeof requests === 'string') {
     throw new TypeError('findPaths needs an array of { sx, sy, gx, gy, options? } or of numbers');
   }
-  encodeOptions(options);
-  const shared = stripSignal(options);
-  const checked = (label, sx, sy, gx, gy, own) => {
+  const shared = readOptions(options);
+  /**
+   * @template T
+   * @param {string} label
+   * @param {() => T} check
+   * @returns {T}
+   */
+  const labelled = (label, check) => {
     try {
-      checkRequest(width, height, sx, sy, gx, gy, own);
+      return check();
     } catch (error) {
-      throw new error.constructor(`${label}: ${error.message}`);
+      const { constructor: Type, message } = /** @type {Error} */ (error);
+      throw new /** @type {ErrorConstructor} */ (Type)(`${label}: ${message}`);
     }
   };
+  /** @type {RequestEntry[]} */
   const list = [];
+  if (shared.signal !== undefined) signals.set(list, shared.signal);
   if (requests.length > 0 && typeof requests[0] === 'number') {
     if (requests.length % 4 !== 0) {
       throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
     }
     for (let i = 0; i < requests.length; i += 4) {
-      const [sx, sy, gx, gy] = [requests[i], requests[i + 1], requests[i + 2], requests[i + 3]];
-      checked(`requests[${i / 4}]`, sx, sy, gx, gy, undefined);
-      list.push([sx, sy, gx, gy, shared]);
+      const [sx, sy, gx, gy] = labelled(`requests[${i / 4}]`, () =>
+        checkEnds(width, height, requests[i], requests[i + 1], requests[i + 2], requests[i + 3]),
+      );
+      list.push([sx, sy, gx, gy, shared.options]);
     }
     return list;
   }
@@ -228,16 +408,51 @@ export function requestList(requests, options, width, height) {
     if (!request || typeof request !== 'object') {
       throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
     }
-    const { sx, sy, gx, gy } = request;
-    checked(`requests[${i}]`, sx, sy, gx, gy, request.options);
-    list.push([sx, sy, gx, gy, request.options === undefined ? shared : stripSignal(request.options)]);
+    const { sx, sy, gx, gy, options: own } = /** @type {Record<string, unknown>} */ (request);
+    if ([sx, sy, gx, gy].includes(undefined)) {
+      const keys = Object.keys(request);
+      throw new TypeError(
+        `requests[${i}] must be { sx, sy, gx, gy, options? } (start and goal cells), got ` +
+          (keys.length ? `an object with ${keys.join(', ')}` : 'an empty object'),
+      );
+    }
+    const [snapshot, ends] = labelled(`requests[${i}]`, () => {
+      const read = own === undefined ? shared.options : readOptions(own).options;
+      return /** @type {const} */ ([read, checkEnds(width, height, sx, sy, gx, gy)]);
+    });
+    list.push([...ends, snapshot]);
   }
   return list;
 }
 
-/** Same checks as findPath does, for callers that forward the request elsewhere. */
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} sx
+ * @param {unknown} sy
+ * @param {unknown} gx
+ * @param {unknown} gy
+ * @returns {[number, number, number, number]}
+ */
+function checkEnds(width, height, sx, sy, gx, gy) {
+  const [x0, y0] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
+  const [x1, y1] = checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
+  return [x0, y0, x1, y1];
+}
+
+/**
+ * Same checks as findPath does, for callers that forward the request elsewhere. Returns the
+ * options snapshot to send (as stripSignal does); signalOf() gives its signal.
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown} sx
+ * @param {unknown} sy
+ * @param {unknown} gx
+ * @param {unknown} gy
+ * @param {unknown} options
+ */
 export function checkRequest(width, height, sx, sy, gx, gy, options) {
-  checkCoordinates(width, height, sx, sy, 'startX', 'startY');
-  checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
-  return encodeOptions(options);
+  const { options: snapshot } = readOptions(options);
+  checkEnds(width, height, sx, sy, gx, gy);
+  return snapshot;
 }

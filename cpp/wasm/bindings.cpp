@@ -8,9 +8,13 @@
 #include <malloc.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "tilepath/contract.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -25,10 +29,9 @@ Searcher& sharedSearcher() {
   return searcher;
 }
 
-enum Flags : int { kPartial = 1, kSmooth = 2, kIncludeStart = 4, kTrace = 8 };
-
-// Bytes malloc can still hand out before the wasm memory reaches its maximum. Checked before
-// anything large is allocated: running out would abort the instance (no exceptions here).
+// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
+// one block: a quick first check. Free holes between live grids count here, so it can pass
+// where a large block cannot be had: fits() then tries for real.
 double freeBytes() {
   const double inUse = static_cast<double>(mallinfo().uordblks);
   return static_cast<double>(emscripten_get_heap_max()) - inUse;
@@ -43,6 +46,31 @@ std::string memoryError(const char* what, double needed) {
          std::to_string(static_cast<long long>(kMemoryMargin / (1 << 20))) + " MB reserve, " +
          std::to_string(static_cast<long long>(freeBytes() / (1 << 20))) +
          " MB left of the 2 GB wasm limit (dispose grids you no longer need)";
+}
+
+// Whether blocks of these sizes can all be allocated at once right now. Running out inside the
+// core (a std::vector, built without exceptions) would abort the instance, so what is about to be
+// allocated is tried first with malloc, which returns null instead (memory growth makes
+// ABORTING_MALLOC 0), and given back; the core's allocations then get that space.
+bool fits(std::initializer_list<double> blocks) {
+  void* held[8] = {};  // no allocation of its own: searches call this every time
+  std::size_t count = 0;
+  bool ok = blocks.size() <= std::size(held);
+  for (double bytes : blocks) {
+    if (!ok) break;
+    if (bytes <= 0) continue;
+    void* block = bytes < static_cast<double>(emscripten_get_heap_max())
+                      ? std::malloc(static_cast<std::size_t>(bytes))
+                      : nullptr;
+    ok = block != nullptr;
+    if (ok) held[count++] = block;
+  }
+  for (std::size_t i = 0; i < count; ++i) std::free(held[i]);
+  return ok;
+}
+
+bool isClass(int cls) {
+  return cls >= 0 && cls < Grid::kClasses;
 }
 
 template <typename T>
@@ -62,7 +90,8 @@ class WasmGrid {
         Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
     if (!error.empty()) return error;
     const double needed = width * height + 64 * 1024;
-    if (needed + kMemoryMargin > freeBytes()) return memoryError("a grid of this size", needed);
+    if (needed + kMemoryMargin > freeBytes() || !fits({needed}))
+      return memoryError("a grid of this size", needed);
     return {};
   }
 
@@ -74,17 +103,22 @@ class WasmGrid {
 
   int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
   bool set(int x, int y, int cls) {
-    if (!grid_.inside(x, y) || cls < 0 || cls > 255) return false;
+    if (!grid_.inside(x, y) || !isClass(cls)) return false;
     grid_.set(x, y, static_cast<uint8_t>(cls));
     return true;
   }
 
   // Room for `count` deltas: JS fills deltaIndicesAddress() / deltaClassesAddress(), then
   // calls applyDeltas(count).
-  void reserveDeltas(int count) {
+  // Returns an error when they do not fit in memory.
+  std::string reserveDeltas(int count) {
     if (count < 0) count = 0;
-    deltaIndices_.resize(count);
-    deltaClasses_.resize(count);
+    const auto size = static_cast<std::size_t>(count);
+    if (size > deltaIndices_.size() && !fits({size * sizeof(uint32_t) + 0.0, size + 0.0}))
+      return memoryError("these cell edits", size * (sizeof(uint32_t) + 1.0));
+    deltaIndices_.resize(size);
+    deltaClasses_.resize(size);
+    return {};
   }
   uintptr_t deltaIndicesAddress() const { return address(deltaIndices_); }
   uintptr_t deltaClassesAddress() const { return address(deltaClasses_); }
@@ -95,12 +129,12 @@ class WasmGrid {
   }
 
   void fillRect(int x, int y, int w, int h, int cls) {
-    if (cls >= 0 && cls <= 255) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
+    if (isClass(cls)) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
   }
   std::string setCost(int cls, double cost) { return grid_.setCost(cls, cost); }
-  double getCost(int cls) const { return cls >= 0 && cls <= 255 ? grid_.cost(cls) : 0; }
+  double getCost(int cls) const { return isClass(cls) ? grid_.cost(cls) : 0; }
 
-  // Returns the status (0 found, 1 partial, 2 none) or -1 with lastError() set.
+  // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set.
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
@@ -109,34 +143,41 @@ class WasmGrid {
     o.heuristic = static_cast<Heuristic>(heuristic);
     o.goal = static_cast<GoalMode>(goal);
     o.weight = weight;
-    if (!(maxExpansions >= 0 && maxExpansions <= 4294967295.0)) {
+    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
       result_.error = "maxExpansions must be an integer from 0 to 4294967295";
-      return -1;
+      return contract::kRefused;
     }
     o.maxExpansions = static_cast<uint32_t>(maxExpansions);
-    o.partial = flags & kPartial;
-    o.smooth = flags & kSmooth;
-    o.includeStart = flags & kIncludeStart;
-    o.trace = flags & kTrace;
+    contract::unpackFlags(flags, o);
     if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
       result_.error = "option values must be non-negative codes";
-      return -1;
+      return contract::kRefused;
     }
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
-    const double needed = static_cast<double>(sharedSearcher().bytesToGrowFor(grid_, o.trace)) +
-                          (o.trace ? kMaxTraceEvents * 5.0 * sizeof(double) : 0) +
-                          4.0 * sizeof(int32_t) * grid_.size();
-    if (needed > 0 && needed + kMemoryMargin > freeBytes()) {
+    const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
+    const double needed =
+        static_cast<double>(stateGrowth) +
+        (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
+        4.0 * sizeof(int32_t) * grid_.size();
+    if (needed + kMemoryMargin > freeBytes()) {
       result_.error = memoryError("this search", needed);
-      return -1;
+      return contract::kRefused;
+    }
+    // The large blocks are also tried for real: the search state when it must grow to this
+    // grid's size (the old state is still held while it grows), and the trace.
+    const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
+    const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
+    if (!fits({cells * sizeof(Searcher::Node), cells * sizeof(Searcher::HeapEntry),
+               cells * sizeof(int32_t), traceEvents * sizeof(TraceEvent),
+               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
+      result_.error = memoryError("this search", needed);
+      return contract::kRefused;
     }
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
-    if (!result_.ok()) return -1;
+    if (!result_.ok()) return contract::kRefused;
     trace_.clear();
-    for (const TraceEvent& e : result_.trace) {
-      trace_.insert(trace_.end(), {static_cast<double>(e.kind), static_cast<double>(e.x),
-                                   static_cast<double>(e.y), e.g, e.h});
-    }
+    for (const TraceEvent& e : result_.trace)
+      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
     return static_cast<int>(result_.status);
   }
 
@@ -163,15 +204,11 @@ class WasmGrid {
   std::vector<double> trace_;
 };
 
-std::string optionValues() {
-  return optionValuesJson();
-}
 double searchMemoryBytes() {
   return static_cast<double>(sharedSearcher().memoryBytes());
 }
 
 EMSCRIPTEN_BINDINGS(tilepath) {
-  emscripten::function("optionValues", &optionValues);
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
   emscripten::class_<WasmGrid>("Grid")
       .constructor<int, int>()

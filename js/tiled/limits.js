@@ -1,10 +1,11 @@
-// The grid limits of tilepath (cpp/include/tilepath/grid.hpp: a side up to 16384, 4096 x 4096
-// cells in all). A map is checked against them before anything the size of the map is allocated.
+// The grid limits of tilepath (declared once in C++, generated into dist/contract.mjs). A map is
+// checked against them before anything the size of the map is allocated.
 
+import { LIMITS } from '../../dist/contract.mjs';
 import { shown } from './values.js';
 
-export const MAX_SIDE = 16384;
-export const MAX_CELLS = 16777216;
+export const MAX_SIDE = LIMITS.maxSide;
+export const MAX_CELLS = LIMITS.maxCells;
 
 /** Throws a RangeError naming `what` unless width x height is a grid tilepath can hold. */
 export function checkGridSize(width, height, what) {

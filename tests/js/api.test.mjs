@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { checkRequest, requestList, signalOf, stripSignal } from '../../js/validate.js';
+import { loadMap, loadScenario, movingaiDir, repoRoot } from './support/movingai.mjs';
 
 // Small maps drawn as strings: '.' class 0 (walkable), '#' class 1 (wall), digits other classes.
 function drawn(tp, rows) {
@@ -17,10 +24,112 @@ test('createPathfinder loads once and returns the same instance', async () => {
   assert.equal(a, b);
 });
 
-test('the JS option table equals the one compiled into the wasm core', async () => {
+// Each option name of the generated contract, given through JS, must select what the C++ core
+// selects for that same name (tilepath-scen parses names itself): same costs, same expansions.
+// (It exits 1 when a cost differs from the scenario's optimum, as other rules give.)
+function nativeRun(name, flags) {
+  const run = spawnSync(
+    join(repoRoot, 'build/native/tilepath-scen'),
+    [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--each', '--stride', '100', ...flags],
+    { encoding: 'utf8' },
+  );
+  assert.ok(run.status === 0 || run.status === 1, run.stderr);
+  return [...run.stdout.matchAll(/^(\d+) (\w+) (\S+) (\d+)$/gm)].map((m) => [Number(m[1]), m[2], Number(m[3]), Number(m[4])]);
+}
+
+test('every enum and number option name of the contract selects what the C++ core selects by that name', async () => {
   const tp = await createPathfinder();
-  assert.deepEqual(JSON.parse(JSON.stringify(tp.checkedOptions)), tp.wasmOptions);
+  const name = 'random512-10-0.map'; // scattered walls: every corner rule gives other paths
+  const { width, height, cells } = loadMap(name);
+  const grid = tp.createGrid(width, height, cells);
+  const problems = loadScenario(name);
+  const settings = [];
+  for (const option of ['algorithm', 'diagonal', 'heuristic']) {
+    for (const value of ENUM_OPTIONS[option].names.filter((n) => n !== '')) {
+      for (const diagonal of option === 'diagonal' ? [value] : ['never', 'noCorners']) {
+        const options = { diagonal, [option]: value };
+        settings.push([options, ['--diagonal', diagonal, `--${option}`, value]]);
+      }
+    }
+  }
+  settings.push([{ diagonal: 'noCorners', weight: 2.5 }, ['--weight', '2.5']]);
+  assert.deepEqual(Object.keys(NUMBER_OPTIONS).sort(), ['maxExpansions', 'weight'], 'a new number option needs a case here');
+  // validate.js encodes these four by name: a new one must be wired there, and tested here.
+  assert.deepEqual(Object.keys(ENUM_OPTIONS).sort(), ['algorithm', 'diagonal', 'goal', 'heuristic']);
+  let compared = 0;
+  for (const [options, flags] of settings) {
+    for (const [k, status, cost, expanded] of nativeRun(name, flags)) {
+      const p = problems[k];
+      const r = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+      assert.deepEqual([r.status, r.cost, r.expanded], [status, cost, expanded], `${JSON.stringify(options)} problem ${k}`);
+      compared++;
+    }
+  }
+  assert.ok(compared >= settings.length * 10, `compared ${compared}`);
+  grid.dispose();
+});
+
+test('every flag option of the contract and maxExpansions change the result as documented', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, [
+    '..........',
+    '.#######..',
+    '.......#..',
+    '.#####.#..',
+    '.......#..',
+  ]);
+  const base = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners' });
+  assert.equal(base.status, 'found');
+  const effects = {
+    partial: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5, partial: true });
+      assert.equal(r.status, 'partial');
+      assert.equal(r.expanded, 5);
+      assert.equal(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5 }).status, 'none');
+    },
+    smooth: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', smooth: true });
+      assert.deepEqual(r.rawPath, base.path);
+      assert.ok(r.path.length < base.path.length);
+    },
+    includeStart: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', includeStart: false });
+      assert.deepEqual(r.path, base.path.subarray(2));
+    },
+    trace: () => {
+      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', trace: true });
+      assert.equal(r.traceEvents.length % TRACE.fields.length, 0);
+      assert.equal(r.expandedCells.length, 2 * r.expanded);
+      assert.equal(base.traceEvents, undefined);
+    },
+  };
+  assert.deepEqual(Object.keys(effects).sort(), Object.keys(FLAG_OPTIONS).sort(), 'every flag has an effect checked');
+  for (const [name, { default: fallback }] of Object.entries(FLAG_OPTIONS)) {
+    effects[name]();
+    // The default, given explicitly, is the same search as leaving the option out.
+    assert.deepEqual(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', [name]: fallback }), base, name);
+  }
+  grid.dispose();
+});
+
+test('goal modes of the contract each end the path where README says', async () => {
+  const tp = await createPathfinder();
+  assert.deepEqual(ENUM_OPTIONS.goal.names, ['exact', 'adjacent', 'nearest']);
+  const grid = drawn(tp, ['.....', '...#.', '.....']);
+  assert.equal(grid.findPath(0, 1, 3, 1, { goal: 'exact' }).status, 'none');
+  assert.deepEqual(grid.findPath(0, 1, 3, 1, { goal: 'adjacent' }).goal, { x: 2, y: 1, dx: 1, dy: 0, facing: 'right' });
+  const nearest = grid.findPath(0, 1, 3, 1, { goal: 'nearest' });
+  assert.equal(nearest.status, 'found');
+  assert.equal(Math.abs(nearest.goal.x - 3) + Math.abs(nearest.goal.y - 1), 1);
+  grid.dispose();
+});
+
+test('optionValues lists the names a user may give, from the C++ tables', async () => {
+  const tp = await createPathfinder();
   assert.deepEqual(tp.optionValues.diagonal, ['never', 'noCorners', 'oneObstacle', 'always']);
+  assert.deepEqual(tp.optionValues.heuristic, ['manhattan', 'octile', 'chebyshev', 'euclidean']);
+  assert.equal('checkedOptions' in tp, false);
+  assert.equal('wasmOptions' in tp, false);
 });
 
 test('findPath goes around a wall with 4 neighbours by default', async () => {
@@ -79,13 +188,13 @@ test('adjacent goal stops beside a chest and says which way to face', async () =
   grid.dispose();
 });
 
-test('edits: set, setCells, fillRect, setCost and setAll change the next search', async () => {
+test('edits: setCell, setCells, fillRect, setCost and setAll change the next search', async () => {
   const tp = await createPathfinder();
   const grid = tp.createGrid(6, 3);
   assert.equal(grid.findPath(0, 1, 5, 1).cost, 5);
   grid.fillRect(3, 0, 1, 3, 1);
   assert.equal(grid.findPath(0, 1, 5, 1).status, 'none');
-  grid.set(3, 2, 0);
+  grid.setCell(3, 2, 0);
   assert.equal(grid.get(3, 2), 0);
   assert.equal(grid.findPath(0, 1, 5, 1).cost, 7);
   grid.setCells([3 + 6 * 2, 3 + 6 * 1], [1, 2]);
@@ -235,4 +344,285 @@ test('an edit that swaps the only cell of one class for a new class keeps the co
   }
   grid.dispose();
   fresh.dispose();
+});
+
+test('setCell and its old name set write one cell; cells() is a copy the grid does not share', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  grid.setCell(1, 0, 1);
+  grid.set(2, 1, 3);
+  const copy = grid.cells();
+  assert.deepEqual(copy, Uint8Array.from([0, 1, 0, 0, 0, 0, 3, 0]));
+  copy[0] = 9;
+  assert.equal(grid.get(0, 0), 0);
+  assert.throws(() => grid.setCell(4, 0, 1), { name: 'RangeError', message: 'x must be from 0 to 3, got 4' });
+  grid.dispose();
+});
+
+test('setAll loads a new level into the same grid: its searches equal a fresh grid of that level', async () => {
+  const tp = await createPathfinder();
+  const first = loadMap('random512-10-0.map');
+  const next = loadMap('maze512-1-0.map');
+  // The first level's walls are class 2; the next level's are class 1, which costs 5 to cross:
+  // the grid must notice the classes the new level brings (or jps takes it for uniform).
+  const grid = tp.createGrid(first.width, first.height, first.cells.map((c) => 2 * c));
+  grid.setCost(1, 5); // the cost table is the grid's, not the level's: it stays
+  grid.findPath(0, 0, 511, 511, { diagonal: 'noCorners', algorithm: 'jps' });
+  grid.setAll(next.cells);
+  assert.deepEqual(grid.cells(), next.cells);
+  // The reference is built cell by cell, not by the bulk copy under test.
+  const fresh = tp.createGrid(next.width, next.height);
+  const walls = [...next.cells.keys()].filter((i) => next.cells[i] === 1);
+  fresh.setCells(walls, 1);
+  fresh.setCost(1, 5);
+  const problems = loadScenario('maze512-1-0.map');
+  for (let k = 0; k < problems.length; k += 997) {
+    const p = problems[k];
+    const options = { diagonal: 'noCorners', algorithm: 'jps' };
+    const a = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+    const b = fresh.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
+    assert.deepEqual([a.status, a.cost, a.expanded], [b.status, b.cost, b.expanded], `problem ${k}`);
+  }
+  grid.dispose();
+  fresh.dispose();
+});
+
+test('setAll refuses what createGrid refuses, with the same message, and keeps the old level', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['.#', '..']);
+  for (const bad of [new Uint8Array(3), [0, 0, 0, 256], [0, 0.5, 0, 0], 'cells', null, new Uint16Array(4).fill(300)]) {
+    let fromCreate = null;
+    let fromSetAll = null;
+    try {
+      tp.createGrid(2, 2, bad);
+    } catch (error) {
+      fromCreate = error;
+    }
+    try {
+      grid.setAll(bad);
+    } catch (error) {
+      fromSetAll = error;
+    }
+    assert.ok(fromCreate && fromSetAll, `${describeValue(bad)} is refused`);
+    assert.equal(fromSetAll.name, fromCreate.name);
+    assert.equal(fromSetAll.message, fromCreate.message);
+  }
+  assert.deepEqual(grid.cells(), Uint8Array.from([0, 1, 0, 0]));
+  grid.dispose();
+});
+
+const describeValue = (v) => (typeof v === 'string' ? v : Object.prototype.toString.call(v));
+
+test('options given through a prototype, a getter or a non-enumerable property search like plain ones', async () => {
+  const tp = await createPathfinder();
+  const { width, height, cells } = loadMap('den011d.map');
+  const grid = tp.createGrid(width, height, cells);
+  grid.setCost(1, 4); // walls walkable at a cost: every option changes the answer
+  const plain = { diagonal: 'always', weight: 2, heuristic: 'euclidean', smooth: true };
+  const expected = grid.findPath(1, 1, 70, 40, plain);
+  const inherited = Object.create(Object.create(plain));
+  const withGetters = Object.defineProperties({}, Object.fromEntries(
+    Object.entries(plain).map(([k, v]) => [k, { get: () => v, enumerable: true }])));
+  const hidden = Object.defineProperties({}, Object.fromEntries(
+    Object.entries(plain).map(([k, v]) => [k, { value: v, enumerable: false }])));
+  class Settings {
+    get diagonal() { return 'always'; }
+    get weight() { return 2; }
+    get heuristic() { return 'euclidean'; }
+    get smooth() { return true; }
+  }
+  for (const options of [inherited, withGetters, hidden, new Settings()]) {
+    const r = grid.findPath(1, 1, 70, 40, options);
+    assert.deepEqual([r.cost, r.expanded, r.path], [expected.cost, expected.expanded, expected.path]);
+  }
+  assert.notEqual(expected.cost, grid.findPath(1, 1, 70, 40).cost);
+  grid.dispose();
+});
+
+test('each option is read once, and an unknown key is refused even when inherited', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  const reads = {};
+  const counting = new Proxy({ diagonal: 'noCorners' }, {
+    get(target, key) {
+      reads[key] = (reads[key] ?? 0) + 1;
+      return target[key];
+    },
+  });
+  grid.findPath(0, 0, 3, 1, counting);
+  assert.ok(Object.keys(reads).length >= 10, 'every known name is asked for');
+  assert.deepEqual(Object.values(reads).filter((n) => n !== 1), []);
+  assert.throws(() => grid.findPath(0, 0, 3, 1, Object.create({ diagnal: 'always' })), {
+    name: 'TypeError',
+    message: /^unknown option 'diagnal'/,
+  });
+  grid.dispose();
+});
+
+test('the options a worker is sent are a plain snapshot: later changes and signals cannot break the post', () => {
+  let flips = 0;
+  const controller = new AbortController();
+  const lying = {
+    get diagonal() {
+      flips++;
+      return flips === 1 ? 'noCorners' : () => 'not cloneable';
+    },
+    signal: controller.signal,
+  };
+  const snapshot = checkRequest(4, 4, 0, 0, 3, 3, lying);
+  assert.equal(flips, 1);
+  assert.deepEqual(structuredClone(snapshot), { diagonal: 'noCorners' });
+  assert.equal(JSON.stringify(snapshot), '{"diagonal":"noCorners"}');
+  assert.equal(signalOf(snapshot), controller.signal);
+  assert.deepEqual(stripSignal({ weight: 2, signal: controller.signal }), { weight: 2 });
+  const list = requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 1, sy: 1, gx: 0, gy: 0, options: { goal: 'adjacent' } }],
+    { diagonal: 'always', signal: controller.signal }, 4, 4);
+  assert.deepEqual(structuredClone(list), [[0, 0, 1, 1, { diagonal: 'always' }], [1, 1, 0, 0, { goal: 'adjacent' }]]);
+  assert.equal(signalOf(list), controller.signal);
+  assert.equal(stripSignal(undefined), null);
+});
+
+test('options.signal must be an AbortSignal or undefined: anything else is a TypeError', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....']);
+  for (const signal of [5, 'abort', null, {}, { aborted: false }, { addEventListener() {} }]) {
+    assert.throws(() => grid.findPath(0, 0, 3, 0, { signal }), {
+      name: 'TypeError',
+      message: new RegExp(`^signal must be an AbortSignal \\(an object with aborted and addEventListener\\), got `),
+    });
+    assert.throws(() => requestList([0, 0, 3, 0], { signal }, 4, 1), { name: 'TypeError', message: /^signal must be/ });
+  }
+  assert.equal(grid.findPath(0, 0, 3, 0, { signal: new AbortController().signal }).status, 'found');
+  assert.equal(grid.findPath(0, 0, 3, 0, { signal: undefined }).status, 'found');
+  grid.dispose();
+});
+
+test('a getter that disposes the grid mid-call gets a clear error, not a binding error', async () => {
+  const tp = await createPathfinder();
+  const live = tp.liveGrids();
+  const grid = drawn(tp, ['....', '....']);
+  assert.throws(() => grid.findPath(0, 0, 3, 1, { get diagonal() { grid.dispose(); return 'never'; } }), {
+    name: 'TypeError',
+    message: 'grid was disposed while its options were read (by a getter?): create a new grid with createGrid()',
+  });
+  const other = drawn(tp, ['....', '....']);
+  const indices = [0, 1];
+  Object.defineProperty(indices, 1, { get: () => (other.dispose(), 1) });
+  assert.throws(() => other.setCells(indices, 1), { name: 'TypeError', message: /^grid was disposed while its indices and classes were read/ });
+  const third = drawn(tp, ['..']);
+  const level = [0, 0];
+  Object.defineProperty(level, 1, { get: () => (third.dispose(), 1) });
+  assert.throws(() => third.setAll(level), { name: 'TypeError', message: /^grid was disposed while its cells were read/ });
+  assert.equal(tp.liveGrids(), live);
+});
+
+test('cells whose buffer went to a worker (detached) are refused by name, saying so', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..', '..']);
+  const detached = () => {
+    const cells = new Uint8Array(4);
+    structuredClone(cells.buffer, { transfer: [cells.buffer] });
+    return cells;
+  };
+  const message = /^cells has no bytes left: its ArrayBuffer was detached \(transferred, for example to a PathWorker\)/;
+  assert.throws(() => tp.createGrid(2, 2, detached()), { name: 'TypeError', message });
+  assert.throws(() => tp.createGrid(2, 2, detached().buffer), { name: 'TypeError', message });
+  assert.throws(() => grid.setAll(detached()), { name: 'TypeError', message });
+  const indices = new Uint32Array(2);
+  structuredClone(indices.buffer, { transfer: [indices.buffer] });
+  assert.throws(() => grid.setCells(indices, 1), { name: 'TypeError', message: /^indices has no bytes left/ });
+  grid.dispose();
+});
+
+test('a wrong type is a TypeError and a right type out of range a RangeError, for every argument', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  const cases = [
+    [() => grid.findPath(0, 0, 1, 1, { weight: '2' }), TypeError, 'weight must be a number, got "2"'],
+    [() => grid.findPath(0, 0, 1, 1, { weight: 0.5 }), RangeError, 'weight must be a finite number >= 1, got 0.5'],
+    [() => grid.findPath(0, 0, 1, 1, { weight: NaN }), RangeError, 'weight must be a finite number >= 1, got NaN'],
+    [() => grid.findPath(0, 0, 1, 1, { diagonal: 7 }), TypeError, "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got 7"],
+    [() => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }), RangeError, /^diagonal must be one of .* got "diagonal"$/],
+    [() => grid.findPath(0, 0, 1, 1, { heuristic: '' }), RangeError, /^heuristic must be one of 'manhattan'/],
+    [() => grid.findPath(0, 0, 1, 1, { algorithm: null }), TypeError, /^algorithm must be one of/],
+    [() => grid.findPath(0, 0, 1, 1, { goal: ['exact'] }), TypeError, /^goal must be one of/],
+    [() => grid.findPath(0, 0, 1, 1, { maxExpansions: '5' }), TypeError, 'maxExpansions must be an integer, got "5"'],
+    [() => grid.setCost(1, '3'), TypeError, 'cost must be 0 or Infinity (blocked) or a positive number, got "3"'],
+    [() => grid.setCost(1, -3), RangeError, 'cost must be 0 or Infinity (blocked) or a positive number, got -3'],
+    [() => grid.setCells([0], 300), RangeError, 'classes must be from 0 to 255, got 300'],
+    [() => grid.setCells([0], 1.5), TypeError, 'classes must be an integer, got 1.5'],
+    [() => grid.setCells([0], 'wall'), TypeError, 'classes must be one class or an array of classes, got "wall"'],
+    [() => grid.setCells([0, 1], [1, 256]), RangeError, 'classes[1] must be from 0 to 255, got 256'],
+    [() => grid.setCells([0, 1], [1, '1']), TypeError, 'classes[1] must be an integer, got "1"'],
+    [() => grid.setCells([0, 1.5], 1), TypeError, 'indices[1] must be an integer, got 1.5'],
+    [() => grid.setAll([0, 0, 0, 0, 0, 0, 0, '1']), TypeError, 'cells[7] must be an integer, got "1"'],
+  ];
+  for (const [call, type, message] of cases) {
+    assert.throws(call, (e) => e.constructor === type && (typeof message === 'string' ? e.message === message : message.test(e.message)),
+      String(call));
+  }
+  grid.dispose();
+});
+
+test('messages name what they got in plain words: an object, a Map, an ArrayBuffer-like class', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..']);
+  const rule = 'cells must be a Uint8Array, ArrayBuffer or array of classes, got ';
+  class Level {}
+  class AtlasLayer {}
+  for (const [value, shown] of [
+    [{}, 'an object'],
+    [Object.create(null), 'an object'],
+    [new Map(), 'a Map'],
+    [new Level(), 'a Level'],
+    [new AtlasLayer(), 'an AtlasLayer'],
+    [() => 1, 'a function'],
+    [7n, '7n'],
+  ]) {
+    assert.throws(() => grid.setAll(value), { name: 'TypeError', message: rule + shown });
+  }
+  grid.dispose();
+});
+
+test('fillRect with a negative width or height is a RangeError; an empty one does nothing', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['....', '....']);
+  assert.throws(() => grid.fillRect(3, 0, -2, 1, 1), { name: 'RangeError', message: 'w must be from 0 to 32768, got -2' });
+  assert.throws(() => grid.fillRect(0, 1, 2, -1, 1), { name: 'RangeError', message: 'h must be from 0 to 32768, got -1' });
+  grid.fillRect(1, 0, 0, 2, 1);
+  grid.fillRect(-3, -3, 5, 4, 1); // sticks out: clipped
+  assert.deepEqual(grid.cells(), Uint8Array.from([1, 1, 0, 0, 0, 0, 0, 0]));
+  grid.dispose();
+});
+
+test('a findPaths request written with other field names says which fields it expects', () => {
+  assert.throws(() => requestList([{ x: 1, y: 2 }], undefined, 4, 4), {
+    name: 'TypeError',
+    message: 'requests[0] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with x, y',
+  });
+  assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 0, sy: 0, goal: { x: 1, y: 1 } }], undefined, 4, 4), {
+    name: 'TypeError',
+    message: 'requests[1] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with sx, sy, goal',
+  });
+  assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 9, gy: 1 }], undefined, 4, 4), {
+    name: 'RangeError',
+    message: 'requests[0]: goalX must be from 0 to 3, got 9',
+  });
+});
+
+test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declares for core.js', async () => {
+  const { default: factory } = await import('../../dist/tilepath-single.mjs');
+  const module = await factory();
+  const declared = readFileSync(join(repoRoot, 'cpp/wasm/bindings.d.ts'), 'utf8');
+  const block = (name) => declared.slice(declared.indexOf(`export interface ${name} {`), declared.indexOf('\n}', declared.indexOf(`export interface ${name} {`)));
+  const methods = (text) => [...text.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]).sort();
+  const gridMethods = Object.getOwnPropertyNames(module.Grid.prototype)
+    .filter((name) => !['constructor', 'clone', 'isAliasOf', 'isDeleted', 'deleteLater'].includes(name))
+    .sort();
+  // delete() comes from embind's own base class, the rest from EMSCRIPTEN_BINDINGS.
+  assert.deepEqual(gridMethods, methods(block('NativeGrid')).filter((name) => name !== 'delete'));
+  assert.equal(typeof module.Grid.prototype.delete, 'function');
+  assert.equal(typeof module.Grid.checkSize, 'function');
+  assert.deepEqual(methods(block('TilepathModule')), ['searchMemoryBytes']);
+  assert.equal(typeof module.searchMemoryBytes, 'function');
 });

@@ -60,3 +60,65 @@ test('running out of wasm memory is a RangeError naming the shortfall, never an 
   assert.equal(r.path.length / 2, 4096);
   grids[0].dispose();
 });
+
+test('createGrid refusing its cells leaks nothing: after 500 refusals a 4096 x 4096 grid still fits', async () => {
+  const tp = await createPathfinder();
+  const live = tp.liveGrids();
+  const short = new Uint8Array(4096 * 4096 - 1);
+  for (let k = 0; k < 500; k++) {
+    assert.throws(() => tp.createGrid(4096, 4096, short), {
+      name: 'RangeError',
+      message: 'cells must have width * height = 16777216 entries, got 16777215',
+    });
+  }
+  assert.equal(tp.liveGrids(), live);
+  const grid = tp.createGrid(4096, 4096);
+  assert.equal(grid.findPath(0, 0, 4095, 0).status, 'found');
+  grid.dispose();
+});
+
+test('a fragmented heap never aborts: what cannot get its memory in one piece is a RangeError', async () => {
+  const tp = await createPathfinder();
+  // Fill the heap with 4 MB grids, then free every other one: half the heap is free, but in
+  // 4 MB holes, which a search on a large grid cannot use for its state.
+  const grids = [];
+  assert.throws(() => {
+    for (let k = 0; k < 1000; k++) grids.push(tp.createGrid(2048, 2048));
+  }, RangeError);
+  assert.ok(grids.length > 200, `${grids.length} grids before the heap was full`);
+  for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
+  const kept = grids.filter((g) => !g.disposed);
+  const refused = { name: 'RangeError', message: /^not enough wasm memory for / };
+  // A search's state (about 70 bytes a cell here) and a big batch of edits need large blocks.
+  assert.throws(() => kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }), refused);
+  assert.throws(() => kept[1].findPath(0, 0, 2047, 2047, { trace: true }), refused);
+  assert.throws(() => kept[2].setCells(new Uint32Array(20_000_000), 1), refused);
+  // A 16 MB grid may still find room at the top of the heap; either way it never aborts.
+  try {
+    tp.createGrid(4096, 4096).dispose();
+  } catch (error) {
+    assert.ok(error instanceof RangeError, String(error));
+  }
+  // The instance is alive: the kept grids still answer, and once freed the same search runs.
+  kept[3].setCell(5, 5, 1);
+  assert.equal(kept[3].get(5, 5), 1);
+  for (const g of kept.slice(1)) g.dispose();
+  assert.equal(kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }).status, 'found');
+  kept[0].dispose();
+});
+
+test('once the search state fits the largest grid, searches on other grids of that size ask for nothing more', async () => {
+  const tp = await createPathfinder();
+  const grids = [0, 1, 2].map(() => tp.createGrid(4096, 4096));
+  const options = { diagonal: 'noCorners', algorithm: 'jps' };
+  assert.equal(grids[0].findPath(0, 0, 4095, 4095, options).status, 'found');
+  const heap = tp.memoryBytes();
+  const search = tp.searchMemoryBytes();
+  for (const grid of grids.slice(1)) {
+    grid.fillRect(0, 2000, 4000, 1, 1);
+    assert.equal(grid.findPath(0, 0, 4095, 4095, options).status, 'found');
+  }
+  assert.equal(tp.searchMemoryBytes(), search);
+  assert.equal(tp.memoryBytes(), heap);
+  for (const grid of grids) grid.dispose();
+});

@@ -16,7 +16,7 @@ test('the packed tarball installs into a scratch project and works without the r
       execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repoRoot, encoding: 'utf8' }),
     );
     const files = packed[0].files.map((f) => f.path);
-    for (const needed of ['dist/tilepath.wasm', 'dist/tilepath.mjs', 'dist/tilepath-single.mjs', 'js/index.js', 'js/index.d.ts', 'js/worker.js', 'README.md']) {
+    for (const needed of ['dist/tilepath.wasm', 'dist/tilepath.mjs', 'dist/tilepath-single.mjs', 'dist/contract.mjs', 'js/index.js', 'js/index.d.ts', 'js/worker.js', 'README.md']) {
       assert.ok(files.includes(needed), `${needed} is in the tarball`);
     }
     assert.ok(!files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')), 'sources and tests stay out');

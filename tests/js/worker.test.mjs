@@ -677,11 +677,14 @@ test('fillRect ignores the part outside the grid, as the sync API does', async (
     for (const [x, y, w, h, cls] of [
       [2, 1, 5, 5, 1],
       [-3, -3, 4, 4, 2],
-      [1, 0, -2, 3, 3],
+      [1, 0, 0, 3, 3],
     ]) {
       pw.fillRect(x, y, w, h, cls);
       sync.fillRect(x, y, w, h, cls);
     }
+    const negative = { name: 'RangeError', message: 'w must be from 0 to 32768, got -2' };
+    assert.throws(() => pw.fillRect(1, 0, -2, 3, 3), negative);
+    assert.throws(() => sync.fillRect(1, 0, -2, 3, 3), negative);
     assert.deepEqual(pw.cells(), sync.cells());
     const options = { diagonal: 'always' };
     assert.deepEqual(

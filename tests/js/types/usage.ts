@@ -9,7 +9,8 @@ import { readArray2D } from 'tilepath/laya';
 export async function inThread(): Promise<number> {
   const tp = await createPathfinder({ locateFile: (path) => `/assets/${path}` });
   const grid: Grid = tp.createGrid(64, 64, new Uint8Array(64 * 64));
-  grid.set(3, 4, 1);
+  grid.setCell(3, 4, 1);
+  grid.set(3, 5, 1);
   grid.setCost(2, 3.5);
   grid.fillRect(0, 0, 4, 4, 1);
   grid.setCells([1, 2, 3], 0);

@@ -1,0 +1,73 @@
+// tilepath-contract: prints what crosses between C++ and JS (cpp/include/tilepath/contract.hpp
+// and the option tables of options.hpp) as JSON; js/tools/build.mjs turns it into
+// dist/contract.mjs.
+#include "tilepath/contract.hpp"
+
+#include <cstdio>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+using namespace tilepath;
+
+namespace {
+
+std::string quoted(std::string_view s) {
+  return '"' + std::string(s) + '"';
+}
+
+template <typename List>
+std::string names(const List& list) {
+  std::string json = "[";
+  for (std::string_view name : list) json += (json.size() > 1 ? "," : "") + quoted(name);
+  return json + "]";
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+template <typename Enum, std::size_t N>
+std::string enumOption(const std::string_view (&list)[N], Enum defaultValue) {
+  return "{\"names\":" + names(list) +
+         ",\"default\":" + std::to_string(static_cast<int>(defaultValue)) + "}";
+}
+
+}  // namespace
+
+int main() {
+  const SearchOptions defaults;
+  std::string json = "{";
+  json += "\"enumOptions\":{";
+  json += "\"algorithm\":" + enumOption(kAlgorithmNames, defaults.algorithm);
+  json += ",\"diagonal\":" + enumOption(kDiagonalNames, defaults.diagonal);
+  json += ",\"heuristic\":" + enumOption(kHeuristicNames, defaults.heuristic);
+  json += ",\"goal\":" + enumOption(kGoalModeNames, defaults.goal);
+  json += "},\"numberOptions\":{";
+  json += "\"weight\":{\"default\":" + number(defaults.weight) + "}";
+  json += ",\"maxExpansions\":{\"default\":" + number(defaults.maxExpansions) +
+          ",\"max\":" + number(contract::kMaxExpansions) + "}";
+  json += "},\"flagOptions\":{";
+  bool first = true;
+  for (const contract::FlagOption& flag : contract::kFlagOptions) {
+    json += (first ? "" : ",") + quoted(flag.name) + ":{\"bit\":" + std::to_string(flag.bit) +
+            ",\"default\":" + (defaults.*(flag.member) ? "true" : "false") + "}";
+    first = false;
+  }
+  json += "},\"status\":" + names(kStatusNames);
+  json += ",\"refused\":" + std::to_string(contract::kRefused);
+  json += ",\"facing\":[";
+  for (std::size_t row = 0; row < std::size(contract::kFacingNames); ++row)
+    json += (row ? "," : "") + names(contract::kFacingNames[row]);
+  json += "],\"trace\":{\"fields\":" + names(contract::kTraceFields) +
+          ",\"kinds\":" + names(contract::kTraceKindNames) +
+          ",\"maxEvents\":" + number(static_cast<double>(kMaxTraceEvents)) + "}";
+  json += ",\"limits\":{\"maxSide\":" + std::to_string(Grid::kMaxSide) +
+          ",\"maxCells\":" + std::to_string(Grid::kMaxCells) +
+          ",\"classes\":" + std::to_string(Grid::kClasses) + "}";
+  json += "}";
+  std::printf("%s\n", json.c_str());
+  return 0;
+}

@@ -1,0 +1,70 @@
+// The module cpp/wasm/bindings.cpp gives JS (embind), for type-checking js/core.js against it.
+// js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
+// dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
+
+/** One native grid (class WasmGrid). Addresses are byte offsets into the module's heap. */
+export interface NativeGrid {
+  width(): number;
+  height(): number;
+  cellsAddress(): number;
+  cellsChanged(): void;
+  get(x: number, y: number): number;
+  set(x: number, y: number, cls: number): boolean;
+  /** An error message when the edits do not fit in memory, else ''. */
+  reserveDeltas(count: number): string;
+  deltaIndicesAddress(): number;
+  deltaClassesAddress(): number;
+  applyDeltas(count: number): string;
+  fillRect(x: number, y: number, w: number, h: number, cls: number): void;
+  setCost(cls: number, cost: number): string;
+  getCost(cls: number): number;
+  /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
+  findPath(
+    sx: number, sy: number, gx: number, gy: number,
+    algorithm: number, diagonal: number, heuristic: number, weight: number,
+    maxExpansions: number, goal: number, flags: number,
+  ): number;
+  lastError(): string;
+  pathAddress(): number;
+  pathLength(): number;
+  rawPathAddress(): number;
+  rawPathLength(): number;
+  traceAddress(): number;
+  traceLength(): number;
+  cost(): number;
+  expanded(): number;
+  endX(): number;
+  endY(): number;
+  faceX(): number;
+  faceY(): number;
+  traceTruncated(): boolean;
+  /** Frees it (embind). */
+  delete(): void;
+}
+
+export interface TilepathModule {
+  Grid: {
+    new (width: number, height: number): NativeGrid;
+    /** An error message when a grid of this size is refused (limits or memory), else ''. */
+    checkSize(width: number, height: number): string;
+  };
+  searchMemoryBytes(): number;
+  HEAPU8: Uint8Array;
+  HEAPU32: Uint32Array;
+  HEAP32: Int32Array;
+  HEAPF64: Float64Array;
+}
+
+export interface ModuleSettings {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
+  ) => unknown;
+}
+
+export type ModuleFactory = (settings?: ModuleSettings) => Promise<TilepathModule>;
+
+declare const createTilepathModule: ModuleFactory;
+export default createTilepathModule;

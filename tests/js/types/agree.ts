@@ -1,0 +1,36 @@
+// The hand-written declarations (js/index.d.ts) held against the code (js/core.js, js/node.js,
+// checked from their JSDoc) and against the C++ names (dist/contract.d.mts, generated). Any
+// disagreement is a tsc error in `npm test` (tests/js/types.test.mjs). Never run.
+import type * as Declared from '../../../js/index.js';
+import type { Grid as DeclaredGrid, Pathfinder } from '../../../js/index.js';
+import { makeLoader, type Grid as RealGrid } from '../../../js/core.js';
+import { createPathfinder as nodeCreatePathfinder } from '../../../js/node.js';
+import { ENUM_OPTIONS, FACING, STATUS, TRACE } from '../../../dist/contract.mjs';
+import factory from '../../../dist/tilepath.mjs';
+
+// Exactly the same set of values, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type UserNames<K extends keyof typeof ENUM_OPTIONS> = Exclude<(typeof ENUM_OPTIONS)[K]['names'][number], ''>;
+
+export const names: [
+  Same<UserNames<'algorithm'>, Declared.Algorithm>,
+  Same<UserNames<'diagonal'>, Declared.Diagonal>,
+  Same<UserNames<'heuristic'>, Declared.HeuristicName>,
+  Same<UserNames<'goal'>, Declared.GoalMode>,
+  Same<(typeof STATUS)[number], Declared.Status>,
+  Same<(typeof FACING)[number][number], Declared.Direction>,
+  Same<keyof typeof ENUM_OPTIONS, keyof Pathfinder['optionValues']>,
+] = [true, true, true, true, true, true, true];
+// The trace record README and PathResult.traceEvents describe: kind, x, y, g, h.
+export const traceRecord: Same<typeof TRACE.fields, ['kind', 'x', 'y', 'g', 'h']> = true;
+
+// The real loaders have the declared signature (both ways: no parameter or result differs).
+const browserLoader = makeLoader(factory);
+export const loaders: [
+  Same<typeof browserLoader, typeof Declared.createPathfinder>,
+  Same<typeof nodeCreatePathfinder, typeof Declared.createPathfinder>,
+] = [true, true];
+
+// The real grid (core.js's class, which `implements` the declared Grid) has no public member the
+// declaration lacks: a method added to the code must be declared too.
+export const members: Same<keyof RealGrid, keyof DeclaredGrid> = true;
