@@ -5,7 +5,8 @@
 // so the browser entry (worker-entry.js, which imports index.js) never loads in Node.
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PathWorker as BrowserPathWorker, serveWorker } from './worker.js';
+import { PathWorker as BrowserPathWorker } from './worker.js';
+import { serveWorker } from './worker-serve.js';
 
 const THREAD_MARK = 'tilepath:path-worker';
 

@@ -14,6 +14,7 @@ import {
   messageBytes,
   transferables,
 } from './worker-protocol.js';
+import { EditLog } from './edit-log.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
   checkClass,
@@ -28,7 +29,7 @@ import {
   toDeltas,
 } from './validate.js';
 
-export { serveWorker } from './worker-protocol.js';
+export { serveWorker } from './worker-serve.js';
 
 // Consecutive worker losses without a single answer in between before replaying stops: a
 // request that kills every worker it runs on must not restart workers forever.
@@ -45,29 +46,6 @@ function startBrowserWorker() {
   // Written out in full so that bundlers (Vite, webpack 5) see and emit the worker entry.
   return new Worker(new URL('./worker-entry.js', import.meta.url), { type: 'module' });
 }
-
-/** Appends numbers to a growable typed array (edits are queued one by one). */
-class NumberQueue {
-  constructor(Type) {
-    this.Type = Type;
-    this.data = new Type(64);
-    this.length = 0;
-  }
-  push(value) {
-    if (this.length === this.data.length) {
-      const bigger = new this.Type(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-  take() {
-    const taken = this.data.slice(0, this.length);
-    this.length = 0;
-    return taken;
-  }
-}
-
 
 export class PathWorker {
   /**
@@ -96,8 +74,7 @@ export class PathWorker {
 
   #width;
   #height;
-  #cells; // the main thread's copy, current with every edit
-  #costs = new Map(); // class -> cost, every setCost ever made (the worker starts from defaults)
+  #log; // the main thread's copy of the cells and costs, and the updates a new worker replays
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
   #loadOptions;
@@ -105,20 +82,11 @@ export class PathWorker {
   #generation = 0;
   #closed = null; // the reason, once terminated or lost for good
 
-  // The flush being built: changed cells (with their previous values, to rebuild older states),
-  // cost changes (class, cost, previous cost or NaN for "default"), requests, cancellations.
-  #editIndices = new NumberQueue(Uint32Array);
-  #editValues = new NumberQueue(Uint8Array);
-  #editPrevious = new NumberQueue(Uint8Array);
-  #costEdits = [];
+  // The flush being built (its edits are in the log): requests and cancellations.
   #queued = [];
   #cancels = [];
   #flushScheduled = false;
 
-  // Updates posted and not yet fully handled by the worker, oldest first: what a new worker
-  // replays. Each keeps its own copy of the arrays that were transferred.
-  #unconfirmed = [];
-  #seq = 0;
   #nextId = 1;
   #pending = new Map(); // id -> request, until it resolves or rejects
   #lostInARow = 0;
@@ -136,7 +104,7 @@ export class PathWorker {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#width = width;
     this.#height = height;
-    this.#cells = new Uint8Array(width * height);
+    this.#log = new EditLog(width * height);
     this.#recover = recover;
     this.#loadOptions = loadOptions;
     if (typeof worker === 'function') {
@@ -175,20 +143,20 @@ export class PathWorker {
 
   get(x, y) {
     checkCoordinates(this.#width, this.#height, x, y);
-    return this.#cells[y * this.#width + x];
+    return this.#log.cell(y * this.#width + x);
   }
 
   /** Cost of entering a cell of class `cls` (Infinity = blocked), from the main thread's copy. */
   getCost(cls) {
     checkClass(cls);
     // The core's default table: class 0 costs 1, every other class is blocked.
-    const cost = this.#costs.has(cls) ? this.#costs.get(cls) : cls === 0 ? 1 : 0;
+    const cost = this.#log.cost(cls) ?? (cls === 0 ? 1 : 0);
     return cost === 0 ? Infinity : cost;
   }
 
   /** A copy of all cells, row-major. */
   cells() {
-    return this.#cells.slice();
+    return this.#log.cells();
   }
 
   // --- edits: applied to the copy now, posted with the next flush ------------------------------
@@ -204,7 +172,7 @@ export class PathWorker {
   setCells(indices, classes) {
     this.#checkOpen();
     // Checked in full before any is applied: a bad entry leaves the grid as it was.
-    const deltas = toDeltas(indices, classes, this.#cells.length);
+    const deltas = toDeltas(indices, classes, this.#log.cellCount);
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
   }
@@ -224,21 +192,12 @@ export class PathWorker {
   setCost(cls, cost) {
     this.#checkOpen();
     checkCost(cls, cost);
-    const previous = this.#costs.has(cls) ? this.#costs.get(cls) : NaN;
-    if (previous === cost) return;
-    this.#costs.set(cls, cost);
-    this.#costEdits.push(cls, cost, previous);
-    this.#scheduleFlush();
+    if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
   }
 
   #write(index, cls) {
-    const previous = this.#cells[index];
-    if (previous === cls) return; // unchanged cells cost nothing to post
-    this.#cells[index] = cls;
-    this.#editIndices.push(index);
-    this.#editValues.push(cls);
-    this.#editPrevious.push(previous);
-    this.#scheduleFlush();
+    // Unchanged cells cost nothing to post.
+    if (this.#log.write(index, cls)) this.#scheduleFlush();
   }
 
   // --- requests -------------------------------------------------------------------------------
@@ -267,8 +226,8 @@ export class PathWorker {
     if (signal?.aborted) {
       return list.map(() => Promise.reject(abortError()));
     }
-    const cellsBefore = this.#editIndices.length;
-    const costsBefore = this.#costEdits.length / 3;
+    const cellsBefore = this.#log.pendingCells;
+    const costsBefore = this.#log.pendingCosts;
     const requests = [];
     const promises = list.map(([sx, sy, gx, gy, options]) => {
       const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
@@ -319,32 +278,14 @@ export class PathWorker {
   flush() {
     this.#flushScheduled = false;
     if (this.#closed) return;
-    const cellCount = this.#editIndices.length;
-    const costCount = this.#costEdits.length / 3;
-    if (!cellCount && !costCount && !this.#queued.length && !this.#cancels.length) return;
-    const costTriples = this.#costEdits;
-    const costs = new Float64Array(costCount * 2);
-    const costPrevious = new Float64Array(costCount);
-    for (let i = 0; i < costCount; i++) {
-      costs[i * 2] = costTriples[i * 3];
-      costs[i * 2 + 1] = costTriples[i * 3 + 1];
-      costPrevious[i] = costTriples[i * 3 + 2];
-    }
-    const update = {
-      seq: ++this.#seq,
-      indices: this.#editIndices.take(),
-      values: this.#editValues.take(),
-      previous: this.#editPrevious.take(),
-      costs,
-      costPrevious,
-      requests: this.#queued,
-    };
-    this.#costEdits = [];
+    const log = this.#log;
+    if (!log.pendingCells && !log.pendingCosts && !this.#queued.length && !this.#cancels.length)
+      return;
+    const update = log.take(this.#queued);
     this.#queued = [];
     const cancel = this.#cancels;
     this.#cancels = [];
     for (const request of update.requests) request.posted = true;
-    this.#unconfirmed.push(update);
     if (this.#worker) this.#post(update, cancel);
   }
 
@@ -393,16 +334,15 @@ export class PathWorker {
   // --- the worker's life ----------------------------------------------------------------------
 
   async #start(bytes, costPairs) {
-    for (const [cls, cost] of costPairs) this.#costs.set(cls, cost);
+    this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
     let buffer = null;
     if (bytes !== undefined) {
-      this.#cells.set(bytes); // the one copy: the main thread's own
       const whole =
         bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
       // The caller's bytes move to the worker. A view into a larger buffer (or a shared one)
       // cannot move without taking its neighbours along: post a copy. (Other array-likes were
       // already copied by toCells; that copy moves.)
-      buffer = whole ? bytes.buffer : this.#cells.slice().buffer;
+      buffer = whole ? bytes.buffer : this.#log.cells().buffer;
     }
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
@@ -422,7 +362,7 @@ export class PathWorker {
   #whenReady = null;
 
   /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
-  #launch(buffer, costTable = this.#costs) {
+  #launch(buffer, costTable = this.#log.costPairs()) {
     const generation = ++this.#generation;
     if (!this.#worker) this.#worker = this.#startWorker();
     const worker = this.#worker;
@@ -433,9 +373,10 @@ export class PathWorker {
       (reason) => current() && this.#lost(reason),
     );
     this.#watchTerminate(worker, current);
-    const costs = new Float64Array(costTable.size * 2);
+    const pairs = [...costTable];
+    const costs = new Float64Array(pairs.length * 2);
     let i = 0;
-    for (const [cls, cost] of costTable) {
+    for (const [cls, cost] of pairs) {
       costs[i++] = cls;
       costs[i++] = cost;
     }
@@ -480,11 +421,7 @@ export class PathWorker {
       case 'results':
         this.#lostInARow = 0;
         for (const answer of message.results) this.#settle(answer);
-        if (message.done >= 0) {
-          while (this.#unconfirmed.length && this.#unconfirmed[0].seq <= message.done) {
-            this.#unconfirmed.shift();
-          }
-        }
+        if (message.done >= 0) this.#log.confirm(message.done);
         this.#updateRef();
         break;
       case 'fatal': {
@@ -555,49 +492,16 @@ export class PathWorker {
       const error = new Error(
         `PathWorker: the worker was lost (${reason}) before answering; recover is 'reject'`,
       );
-      for (const update of this.#unconfirmed) {
+      for (const update of this.#log.unconfirmed) {
         for (const request of update.requests)
           if (this.#pending.has(request.id)) this.#fail(request, error);
       }
     }
-    const base = this.#stateBefore(this.#unconfirmed);
-    if (!replay) {
-      // Nothing to replay: the new worker starts at the state after every posted update.
-      for (const update of this.#unconfirmed) applyForward(base, update);
-      this.#unconfirmed = [];
-    }
+    // Replaying: the new worker starts before every unconfirmed update and is sent them again.
+    // Not: it starts at the state after them, with nothing to replay.
+    const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
     this.#launch(base.cells.buffer, base.costs);
-    for (const update of this.#unconfirmed) this.#post(update);
-  }
-
-  /** The cells and costs as they were before `updates` (and before the unflushed edits). */
-  #stateBefore(updates) {
-    const cells = this.#cells.slice();
-    const costs = new Map(this.#costs);
-    const undo = (indices, previous, costPairs, costPrevious) => {
-      for (let i = indices.length - 1; i >= 0; i--) cells[indices[i]] = previous[i];
-      for (let i = costPrevious.length - 1; i >= 0; i--) {
-        if (Number.isNaN(costPrevious[i])) costs.delete(costPairs[i * 2]);
-        else costs.set(costPairs[i * 2], costPrevious[i]);
-      }
-    };
-    const pendingCosts = [];
-    const pendingPrevious = [];
-    for (let i = 0; i < this.#costEdits.length; i += 3) {
-      pendingCosts.push(this.#costEdits[i], this.#costEdits[i + 1]);
-      pendingPrevious.push(this.#costEdits[i + 2]);
-    }
-    undo(
-      this.#editIndices.data.subarray(0, this.#editIndices.length),
-      this.#editPrevious.data.subarray(0, this.#editPrevious.length),
-      pendingCosts,
-      pendingPrevious,
-    );
-    for (let u = updates.length - 1; u >= 0; u--) {
-      const { indices, previous, costs: pairs, costPrevious } = updates[u];
-      undo(indices, previous, pairs, costPrevious);
-    }
-    return { cells, costs };
+    for (const update of this.#log.unconfirmed) this.#post(update);
   }
 
   #updateRef() {
@@ -620,7 +524,7 @@ export class PathWorker {
     this.#whenReady?.reject(error); // create() is still waiting
     for (const request of [...this.#pending.values()]) this.#fail(request, error);
     this.#queued = [];
-    this.#unconfirmed = [];
+    this.#log.clear();
     const worker = this.#worker;
     this.#worker = null;
     try {
@@ -637,12 +541,6 @@ export class PathWorker {
 }
 
 const OWN_TERMINATE = Symbol('PathWorker.ownTerminate');
-
-function applyForward(state, update) {
-  const { indices, values, costs } = update;
-  for (let i = 0; i < indices.length; i++) state.cells[indices[i]] = values[i];
-  for (let i = 0; i < costs.length; i += 2) state.costs.set(costs[i], costs[i + 1]);
-}
 
 /** `costs` for create: an array indexed by class, or an object { [class]: cost }. */
 function costTable(costs) {

@@ -5,7 +5,7 @@
 // WeChat gives a worker a global `worker` (onMessage / postMessage). Messages are copied, so the
 // codec makes them JSON-safe; outgoing ones are always encoded and the main thread decodes.
 
-import { serveWorker } from '../worker-protocol.js';
+import { serveWorker } from '../worker-serve.js';
 import { createPathfinder } from '../index.js';
 import { decodeMessage, encodeMessage } from './codec.js';
 import { loadPathfinderWithWx } from './instantiate.js';

@@ -1,0 +1,177 @@
+// The worker's side of PathWorker (the messages are described in worker-protocol.js). It knows
+// nothing of search: it keeps one Grid of the sync API current with the edits it is sent, and
+// runs requests in the order they were made. No Node built-ins: browsers and WeChat run it too.
+
+import {
+  REQUEST_STRIDE,
+  listen,
+  serializeError,
+} from './worker-protocol.js';
+
+/**
+ * Runs `task` soon, after any messages already waiting. Node: setImmediate (a MessageChannel
+ * ping there is handled in the same pass as the ping before it, and starves the parent port).
+ * Browsers: a MessageChannel round (no 4 ms clamp like nested setTimeout). Else setTimeout.
+ */
+function makeYield() {
+  if (typeof setImmediate === 'function') return (task) => setImmediate(task);
+  if (typeof MessageChannel === 'function') {
+    const channel = new MessageChannel();
+    let pending = null;
+    channel.port1.onmessage = () => {
+      const task = pending;
+      pending = null;
+      task();
+    };
+    return (task) => {
+      pending = task;
+      channel.port2.postMessage(0);
+    };
+  }
+  return (task) => setTimeout(task, 0);
+}
+
+// A slice of work between two looks at the message queue, so a cancel can overtake queued work.
+const SLICE_MS = 8;
+
+const now =
+  typeof performance === 'object' && typeof performance.now === 'function'
+    ? () => performance.now()
+    : () => Date.now();
+
+/** A result's arrays must own their buffers to be transferred (never a view on the wasm heap). */
+function ownedArray(array) {
+  if (!array || !ArrayBuffer.isView(array)) return array;
+  const whole = array.byteOffset === 0 && array.byteLength === array.buffer.byteLength;
+  return whole && array.buffer instanceof ArrayBuffer ? array : array.slice();
+}
+
+/**
+ * Serves PathWorker clients on `endpoint` (a worker scope, Node's parentPort, a WeChat worker...).
+ * `loadPathfinder(loadOptions)` resolves to the sync API's Pathfinder (createPathfinder).
+ */
+export function serveWorker(endpoint, loadPathfinder) {
+  let grid = null;
+  let broken = false;
+  let scheduled = false;
+  const jobs = []; // update messages not fully handled yet, oldest first
+  const waiting = new Set(); // ids of queued requests, so a late cancel leaves nothing behind
+  const cancelled = new Set();
+  const later = makeYield();
+  const post = (message, transfer = []) => endpoint.postMessage(message, transfer);
+
+  async function init(message) {
+    try {
+      const pathfinder = await loadPathfinder(message.loadOptions ?? undefined);
+      const { width, height } = message;
+      const cells = message.cells
+        ? new Uint8Array(message.cells, message.offset ?? 0, width * height)
+        : undefined;
+      grid = pathfinder.createGrid(width, height, cells);
+      const costs = message.costs;
+      if (costs) for (let i = 0; i < costs.length; i += 2) grid.setCost(costs[i], costs[i + 1]);
+      post({ type: 'ready' });
+      schedule();
+    } catch (error) {
+      post({ type: 'initError', error: serializeError(error) });
+    }
+  }
+
+  function schedule() {
+    if (scheduled || !grid || broken || !jobs.length) return;
+    scheduled = true;
+    later(drain);
+  }
+
+  function applyCells(job, upTo) {
+    if (upTo <= job.cells) return;
+    const { indices, values } = job.message;
+    grid.setCells(indices.subarray(job.cells, upTo), values.subarray(job.cells, upTo));
+    job.cells = upTo;
+  }
+
+  function applyCosts(job, upTo) {
+    const { costs } = job.message;
+    for (; job.costs < upTo; job.costs++)
+      grid.setCost(costs[job.costs * 2], costs[job.costs * 2 + 1]);
+  }
+
+  function run(message, index, results, transfer) {
+    const { requests, options } = message;
+    const base = index * REQUEST_STRIDE;
+    const id = requests[base];
+    waiting.delete(id);
+    if (cancelled.delete(id)) return true;
+    const started = now();
+    let result;
+    try {
+      result = grid.findPath(
+        requests[base + 1],
+        requests[base + 2],
+        requests[base + 3],
+        requests[base + 4],
+        options?.[index] ?? undefined,
+      );
+    } catch (error) {
+      // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.
+      if (typeof WebAssembly === 'object' && error instanceof WebAssembly.RuntimeError) {
+        broken = true;
+        post({ type: 'fatal', id, error: serializeError(error) });
+        return false;
+      }
+      results.push({ id, error: serializeError(error) });
+      return true;
+    }
+    const answer = { ...result, id, workerMs: now() - started };
+    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents']) {
+      if (answer[key]) {
+        answer[key] = ownedArray(answer[key]);
+        transfer.push(answer[key].buffer);
+      }
+    }
+    results.push(answer);
+    return true;
+  }
+
+  function drain() {
+    scheduled = false;
+    if (broken) return;
+    const started = now();
+    const results = [];
+    const transfer = [];
+    let done = -1;
+    while (jobs.length && now() - started < SLICE_MS) {
+      const job = jobs[0];
+      const { message } = job;
+      const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;
+      while (job.next < count && now() - started < SLICE_MS) {
+        const base = job.next * REQUEST_STRIDE;
+        applyCells(job, message.requests[base + 5]);
+        applyCosts(job, message.requests[base + 6]);
+        const index = job.next++;
+        if (!run(message, index, results, transfer)) return;
+      }
+      if (job.next < count) break;
+      applyCells(job, message.indices.length);
+      applyCosts(job, message.costs ? message.costs.length / 2 : 0);
+      done = message.seq;
+      jobs.shift();
+    }
+    if (results.length || done >= 0) post({ type: 'results', results, done }, transfer);
+    schedule();
+  }
+
+  listen(endpoint, (message) => {
+    if (!message || broken) return;
+    if (message.type === 'init') {
+      init(message);
+    } else if (message.type === 'update') {
+      for (const id of message.cancel ?? []) if (waiting.has(id)) cancelled.add(id);
+      const { requests } = message;
+      if (requests)
+        for (let i = 0; i < requests.length; i += REQUEST_STRIDE) waiting.add(requests[i]);
+      jobs.push({ message, next: 0, cells: 0, costs: 0 });
+      schedule();
+    }
+  });
+}
