@@ -40,6 +40,7 @@ class NumberQueue {
  *   costs         Float64Array: (class, cost) pairs, in order
  *   costPrevious  Float64Array: each class's cost before, NaN where it had the default
  *   requests      whatever the client attached (the log only keeps it)
+ *   overwritten   Uint8Array, only in an update made by load(): every cell before it
  */
 export class EditLog {
   #cells; // current: every edit applied, posted or not
@@ -140,6 +141,28 @@ export class EditLog {
     return update;
   }
 
+  /**
+   * Replaces every cell (a new level) as an update of its own, taken at once: edits made before
+   * must have been taken first, so that the requests made before it see the old cells.
+   */
+  load(bytes) {
+    if (this.pendingCells || this.pendingCosts) {
+      throw new Error('EditLog.load: take() the edits made before it first');
+    }
+    const overwritten = this.#cells;
+    this.#cells = Uint8Array.from(bytes);
+    const update = this.take();
+    update.overwritten = overwritten; // the old array itself: nothing else holds it now
+    return update;
+  }
+
+  /** The cells an update made by load() put in place (for posting it again to a new worker). */
+  loadedCells(k) {
+    const update = this.#updates[k];
+    if (!update?.overwritten) throw new Error(`EditLog: unconfirmed update ${k} is not a load`);
+    return this.stateBefore(k + 1).cells; // a load update holds nothing after its cells
+  }
+
   /** The seq of the last update taken (0 before the first). */
   get lastSeq() {
     return this.#seq;
@@ -185,8 +208,9 @@ export class EditLog {
     }
     undo(this.#indices.view(), this.#previous.view(), pendingCosts, pendingPrevious);
     for (let u = this.#updates.length - 1; u >= k; u--) {
-      const { indices, previous, costs: pairs, costPrevious } = this.#updates[u];
+      const { indices, previous, costs: pairs, costPrevious, overwritten } = this.#updates[u];
       undo(indices, previous, pairs, costPrevious);
+      if (overwritten) cells.set(overwritten);
     }
     return { cells, costs };
   }

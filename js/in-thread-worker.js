@@ -3,7 +3,7 @@
 // answered when it is made, so it sees exactly the edits made before it.
 
 import { abortError } from './worker-protocol.js';
-import { requestList, stripSignal } from './validate.js';
+import { checkClass, checkCoordinates, checkRequest, requestList, stripSignal } from './validate.js';
 
 /**
  * The PathWorker API, run synchronously on the calling thread: for hosts without a usable worker.
@@ -33,6 +33,7 @@ export class InThreadPathWorker {
 
   #grid;
   #requests = 0;
+  #closed = null; // after terminate: { cells, costs } as they were, still readable
 
   constructor(grid) {
     this.#grid = grid;
@@ -48,50 +49,82 @@ export class InThreadPathWorker {
     return this.#grid.height;
   }
   get terminated() {
-    return this.#grid.disposed;
+    return this.#closed !== null;
   }
   get stats() {
     return { inFlight: 0, queued: 0, requestsAnswered: this.#requests };
   }
-  // The grid checks every argument and throws the same TypeError/RangeError PathWorker would.
+
+  // Reads. As PathWorker's, they keep answering after terminate().
   get(x, y) {
-    return this.#grid.get(x, y);
+    if (!this.#closed) return this.#grid.get(x, y);
+    checkCoordinates(this.width, this.height, x, y);
+    return this.#closed.cells[y * this.width + x];
+  }
+  getCost(cls) {
+    if (!this.#closed) return this.#grid.getCost(cls);
+    checkClass(cls);
+    return this.#closed.costs[cls];
   }
   cells() {
-    return this.#grid.cells();
+    return this.#closed ? this.#closed.cells.slice() : this.#grid.cells();
   }
+
+  // Edits. The grid checks every argument and throws the same TypeError/RangeError PathWorker does.
   setCell(x, y, cls) {
-    this.#grid.set(x, y, cls);
+    this.#open().set(x, y, cls);
   }
   setCells(indices, classes) {
-    this.#grid.setCells(indices, classes);
+    this.#open().setCells(indices, classes);
   }
   fillRect(x, y, w, h, cls) {
-    this.#grid.fillRect(x, y, w, h, cls);
+    this.#open().fillRect(x, y, w, h, cls);
   }
   setCost(cls, cost) {
-    this.#grid.setCost(cls, cost);
+    this.#open().setCost(cls, cost);
   }
+  /** Loads a new level: replaces every cell (copied, never detached here). */
+  setAll(cells) {
+    this.#open().setAll(cells);
+  }
+  /** Nothing is ever queued here. */
   flush() {}
 
   findPath(sx, sy, gx, gy, options) {
-    if (options?.signal?.aborted) return Promise.reject(abortError());
+    const grid = this.#open();
     // Programming errors throw here, synchronously, as PathWorker's do.
-    const result = this.#grid.findPath(sx, sy, gx, gy, stripSignal(options));
-    this.#requests++;
-    return Promise.resolve(result);
+    checkRequest(grid.width, grid.height, sx, sy, gx, gy, options);
+    if (options?.signal?.aborted) return Promise.reject(abortError());
+    return Promise.resolve(this.#search([sx, sy, gx, gy, stripSignal(options)]));
   }
 
   findPaths(requests, options) {
+    const grid = this.#open();
     // Checked in full before any search runs, with PathWorker's own errors.
-    const list = requestList(requests, options, this.#grid.width, this.#grid.height);
+    const list = requestList(requests, options, grid.width, grid.height);
     if (options?.signal?.aborted) return Promise.reject(abortError());
-    const results = list.map(([sx, sy, gx, gy, own]) => this.#grid.findPath(sx, sy, gx, gy, own));
-    this.#requests += results.length;
-    return Promise.resolve(results);
+    return Promise.resolve(list.map((request) => this.#search(request)));
   }
 
+  #search([sx, sy, gx, gy, options]) {
+    const started = performance.now();
+    const result = this.#grid.findPath(sx, sy, gx, gy, options);
+    result.workerMs = performance.now() - started; // as PathWorker's results carry
+    this.#requests++;
+    return result;
+  }
+
+  #open() {
+    if (this.#closed) throw new Error('InThreadPathWorker: terminated');
+    return this.#grid;
+  }
+
+  /** Frees the grid. Later edits and requests throw; get(), getCost() and cells() still answer. */
   terminate() {
-    if (!this.#grid.disposed) this.#grid.dispose();
+    if (this.#closed) return;
+    const grid = this.#grid;
+    const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
+    this.#closed = { cells: grid.cells(), costs };
+    grid.dispose();
   }
 }

@@ -5,8 +5,10 @@
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
 //     loadOptions }                                    cells transferred (copied where no transfer)
-//   { type: 'update', seq, indices: Uint32Array, values: Uint8Array, costs: Float64Array | null,
-//     requests: Int32Array | null, options: Array | null, cancel: number[] | null }
+//   { type: 'update', seq, cells: ArrayBuffer | null, indices: Uint32Array, values: Uint8Array,
+//     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
+//     cancel: number[] | null }
+//       cells: a new level (setAll): every cell, applied before anything else in the message.
 //       indices/values: every changed cell of this flush, in the order it was changed.
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's

@@ -143,6 +143,10 @@ export function serveWorker(endpoint, loadPathfinder) {
     while (jobs.length && now() - started < SLICE_MS) {
       const job = jobs[0];
       const { message } = job;
+      if (message.cells && !job.loaded) {
+        grid.setAll(new Uint8Array(message.cells)); // a new level, before anything else in it
+        job.loaded = true;
+      }
       const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;
       while (job.next < count && now() - started < SLICE_MS) {
         const base = job.next * REQUEST_STRIDE;

@@ -30,6 +30,7 @@ import {
 } from './validate.js';
 
 export { serveWorker } from './worker-serve.js';
+export { InThreadPathWorker } from './in-thread-worker.js';
 
 // Consecutive worker losses without a single answer in between before replaying stops: a
 // request that kills every worker it runs on must not restart workers forever.
@@ -133,6 +134,10 @@ export class PathWorker {
   get terminated() {
     return this.#closed !== null;
   }
+  /** False: paths are computed on another thread (InThreadPathWorker says true). */
+  get inThread() {
+    return false;
+  }
 
   /** Requests in flight (posted or queued), and what has been posted so far. */
   get stats() {
@@ -193,6 +198,20 @@ export class PathWorker {
     this.#checkOpen();
     checkCost(cls, cost);
     if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
+  }
+
+  /**
+   * Loads a new level: replaces every cell, as one message with the cells. Requests made before
+   * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
+   * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
+   */
+  setAll(cells) {
+    this.#checkOpen();
+    const bytes = toCells(cells, this.#width, this.#height);
+    this.flush(); // what was made before the new level is posted before it
+    const update = this.#log.load(bytes);
+    // The log made its own copy: the caller's bytes can move (or a copy, as in create).
+    if (this.#worker) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
   }
 
   #write(index, cls) {
@@ -289,7 +308,8 @@ export class PathWorker {
     if (this.#worker) this.#post(update, cancel);
   }
 
-  #post(update, cancel = []) {
+  /** Posts an update; `cells` is the new level's buffer when it was made by setAll. */
+  #post(update, cancel = [], cells = null) {
     const live = update.requests.filter((request) => this.#pending.has(request.id));
     const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
     live.forEach((request, i) => {
@@ -310,6 +330,7 @@ export class PathWorker {
     const message = {
       type: 'update',
       seq: update.seq,
+      cells,
       indices: update.indices.slice(),
       values: update.values.slice(),
       costs: update.costs.length ? update.costs.slice() : null,
@@ -319,7 +340,9 @@ export class PathWorker {
         : null,
       cancel: cancel.length ? cancel : null,
     };
-    this.#send(message, transferables([message.indices, message.values, message.costs, requests]));
+    const transfer = transferables([message.indices, message.values, message.costs, requests]);
+    if (cells) transfer.push(cells);
+    this.#send(message, transfer);
     this.#stats.requestsPosted += live.length;
     this.#stats.cellEditsPosted += update.indices.length;
   }
@@ -335,15 +358,8 @@ export class PathWorker {
 
   async #start(bytes, costPairs) {
     this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
-    let buffer = null;
-    if (bytes !== undefined) {
-      const whole =
-        bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
-      // The caller's bytes move to the worker. A view into a larger buffer (or a shared one)
-      // cannot move without taking its neighbours along: post a copy. (Other array-likes were
-      // already copied by toCells; that copy moves.)
-      buffer = whole ? bytes.buffer : this.#log.cells().buffer;
-    }
+    // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
+    const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
@@ -501,7 +517,9 @@ export class PathWorker {
     // Not: it starts at the state after them, with nothing to replay.
     const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
     this.#launch(base.cells.buffer, base.costs);
-    for (const update of this.#log.unconfirmed) this.#post(update);
+    this.#log.unconfirmed.forEach((update, k) => {
+      this.#post(update, [], update.overwritten ? this.#log.loadedCells(k).buffer : null);
+    });
   }
 
   #updateRef() {
@@ -541,6 +559,17 @@ export class PathWorker {
 }
 
 const OWN_TERMINATE = Symbol('PathWorker.ownTerminate');
+
+/**
+ * The buffer behind `bytes` when it can be transferred as it is, else null. A view into a larger
+ * buffer (or a shared one) cannot move without taking its neighbours along. (Other array-likes
+ * were already copied by toCells: that copy moves.)
+ */
+function movableBuffer(bytes) {
+  const { buffer } = bytes;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return whole && buffer instanceof ArrayBuffer ? buffer : null;
+}
 
 /** `costs` for create: an array indexed by class, or an object { [class]: cost }. */
 function costTable(costs) {

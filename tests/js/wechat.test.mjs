@@ -198,7 +198,7 @@ describe('createWeChatPathWorker with a wx worker', () => {
       onFallback: (r) => assert.fail(r),
     });
     try {
-      assert.equal(pw.inThread, undefined, 'a real PathWorker, not the fallback');
+      assert.equal(pw.inThread, false, 'a real PathWorker, not the fallback');
       assert.deepEqual(wx.created, [
         { scriptPath: 'workers/tilepath/index.js', options: undefined },
       ]);
