@@ -3,7 +3,10 @@
 // answered when it is made, so it sees exactly the edits made before it.
 
 import { abortError } from './worker-protocol.js';
-import { checkClass, checkCoordinates, checkRequest, requestList, stripSignal } from './validate.js';
+import { checkClass, checkCoordinates, checkSize } from './validate.js';
+import { cellsOf, costTable, readRequest, readRequests } from './worker-options.js';
+
+const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
 /**
  * The PathWorker API, run synchronously on the calling thread: for hosts without a usable worker.
@@ -11,31 +14,42 @@ import { checkClass, checkCoordinates, checkRequest, requestList, stripSignal } 
  * an already-settled promise.
  */
 export class InThreadPathWorker {
-  static async create(options) {
+  /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
+  static create(options) {
     if (!options || typeof options !== 'object') {
       throw new TypeError(
         'InThreadPathWorker.create needs { width, height, cells?, costs?, loadPathfinder }',
       );
     }
     const { width, height, cells, costs, loadPathfinder } = options;
+    // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
+    checkSize(width, height);
+    const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
+    const costPairs = costs === undefined ? [] : costTable(costs);
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
-    const pathfinder = await loadPathfinder();
-    const bytes = cells instanceof ArrayBuffer ? new Uint8Array(cells) : cells;
-    const grid = pathfinder.createGrid(width, height, bytes);
-    if (costs) {
-      for (const [cls, cost] of Object.entries(costs))
-        if (cost !== undefined) grid.setCost(Number(cls), cost);
-    }
-    return new InThreadPathWorker(grid);
+    return Promise.resolve(loadPathfinder()).then((pathfinder) => {
+      const grid = pathfinder.createGrid(width, height, bytes);
+      try {
+        for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+      } catch (error) {
+        grid.dispose();
+        throw error;
+      }
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid);
+    });
   }
 
   #grid;
   #requests = 0;
   #closed = null; // after terminate: { cells, costs } as they were, still readable
 
-  constructor(grid) {
+  #pathfinder;
+
+  constructor(token, pathfinder, grid) {
+    if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
+    this.#pathfinder = pathfinder;
     this.#grid = grid;
   }
   /** Always true here: tells the game that paths are computed on its own thread. */
@@ -52,7 +66,12 @@ export class InThreadPathWorker {
     return this.#closed !== null;
   }
   get stats() {
-    return { inFlight: 0, queued: 0, requestsAnswered: this.#requests };
+    return {
+      inFlight: 0,
+      queued: 0,
+      requestsAnswered: this.#requests,
+      wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
+    };
   }
 
   // Reads. As PathWorker's, they keep answering after terminate().
@@ -85,7 +104,8 @@ export class InThreadPathWorker {
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {
-    this.#open().setAll(cells);
+    const grid = this.#open();
+    grid.setAll(cellsOf(cells, grid.width, grid.height));
   }
   /** Nothing is ever queued here. */
   flush() {}
@@ -93,16 +113,16 @@ export class InThreadPathWorker {
   findPath(sx, sy, gx, gy, options) {
     const grid = this.#open();
     // Programming errors throw here, synchronously, as PathWorker's do.
-    checkRequest(grid.width, grid.height, sx, sy, gx, gy, options);
-    if (options?.signal?.aborted) return Promise.reject(abortError());
-    return Promise.resolve(this.#search([sx, sy, gx, gy, stripSignal(options)]));
+    const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
+    if (signal?.aborted) return Promise.reject(abortError());
+    return Promise.resolve(this.#search(request));
   }
 
   findPaths(requests, options) {
     const grid = this.#open();
     // Checked in full before any search runs, with PathWorker's own errors.
-    const list = requestList(requests, options, grid.width, grid.height);
-    if (options?.signal?.aborted) return Promise.reject(abortError());
+    const { list, signal } = readRequests(requests, options, grid.width, grid.height);
+    if (signal?.aborted) return Promise.reject(abortError());
     return Promise.resolve(list.map((request) => this.#search(request)));
   }
 

@@ -1,6 +1,8 @@
 // What the PathWorker client (main thread, worker.js) and the worker (worker-serve.js) say to
 // each other: the messages, and the plumbing both sides share.
 // No Node built-ins: this runs in browsers and WeChat workers too.
+
+import { checkCost, checkSize, describe } from './validate.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
@@ -16,10 +18,17 @@
 //       options[i]: the request's options without `signal`, or null.
 //       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
 // worker -> main
-//   { type: 'ready' }   |   { type: 'initError', error }
-//   { type: 'results', results: [...], done }   done: seq of the last update fully handled
+//   { type: 'ready', memoryBytes }   |   { type: 'initError', error }
+//   { type: 'results', results: [...], done, memoryBytes }
+//       done: seq of the last update fully handled, or -1. memoryBytes: the wasm heap's size.
 //       each result: { id, status, path, cost, expanded, goal, ..., workerMs } or { id, error }
+//   { type: 'protocolError', seq, error }   a message was refused, whole (nothing of it applied):
+//       seq is the refused update's, or null when the message had none
 //   { type: 'fatal', id, error }   the wasm instance broke while running request `id`
+//
+// Each side checks what it receives: the worker answers a malformed message with a
+// protocolError instead of dying (checkInit, checkUpdate), and the client ignores replies it did
+// not ask for (isResult, isErrorReply). error: { name, message }.
 
 export const REQUEST_STRIDE = 7;
 
@@ -40,6 +49,28 @@ export function serializeError(error) {
 }
 
 const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError };
+
+/** An error as it crosses: { name, message }, both strings. */
+export function isErrorReply(error) {
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    typeof error.name === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+const STATUSES = new Set(['found', 'partial', 'none']);
+
+/** A search result as the worker sends it (the id is checked by the client against its own). */
+export function isResult(answer) {
+  return (
+    STATUSES.has(answer.status) &&
+    answer.path instanceof Int32Array &&
+    typeof answer.cost === 'number' &&
+    Number.isInteger(answer.expanded)
+  );
+}
 
 export function deserializeError({ name, message }) {
   if (name === 'AbortError') return abortError(message);
@@ -128,5 +159,150 @@ export function messageBytes(value, seen = new Set()) {
     }
     default:
       return 0;
+  }
+}
+
+// --- the worker's checks of what it is sent ---------------------------------------------------
+
+/** A typed array of `Type`, or a TypeError naming the field. */
+function checkArray(label, value, Type) {
+  if (!(value instanceof Type)) {
+    throw new TypeError(`${label} must be a ${Type.name}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+const isAbsent = (value) => value === null || value === undefined;
+
+/** (class, cost) pairs in a Float64Array: how many pairs. */
+function checkCostPairs(label, costs) {
+  if (isAbsent(costs)) return 0;
+  checkArray(label, costs, Float64Array);
+  if (costs.length % 2 !== 0) {
+    throw new RangeError(`${label} must hold (class, cost) pairs, got ${costs.length} numbers`);
+  }
+  for (let i = 0; i < costs.length; i += 2) {
+    try {
+      checkCost(costs[i], costs[i + 1]);
+    } catch (error) {
+      throw new error.constructor(`${label}[${i}]: ${error.message}`);
+    }
+  }
+  return costs.length / 2;
+}
+
+/** Throws a TypeError / RangeError naming what is wrong with an init message. */
+export function checkInit(message) {
+  try {
+    checkSize(message.width, message.height);
+  } catch (error) {
+    throw new error.constructor(`init: ${error.message}`);
+  }
+  const count = message.width * message.height;
+  if (!isAbsent(message.cells)) {
+    checkArray('init.cells', message.cells, ArrayBuffer);
+    const offset = message.offset ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new RangeError(`init.offset must be an integer >= 0, got ${describe(offset)}`);
+    }
+    if (message.cells.byteLength < offset + count) {
+      throw new RangeError(
+        `init.cells holds ${message.cells.byteLength} bytes; ${offset + count} needed`,
+      );
+    }
+  }
+  checkCostPairs('init.costs', message.costs);
+  const { loadOptions } = message;
+  if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
+    throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
+  }
+}
+
+/**
+ * Throws a TypeError / RangeError naming what is wrong with an update message for a
+ * `width` x `height` grid, so that nothing of a malformed update is ever applied.
+ */
+export function checkUpdate(message, width, height) {
+  const { seq } = message;
+  if (!Number.isSafeInteger(seq) || seq < 1) {
+    throw new TypeError(`update.seq must be an integer >= 1, got ${describe(seq)}`);
+  }
+  const label = `update ${seq}`;
+  const count = width * height;
+  if (!isAbsent(message.cells)) {
+    checkArray(`${label}: cells`, message.cells, ArrayBuffer);
+    if (message.cells.byteLength !== count) {
+      throw new RangeError(
+        `${label}: cells holds ${message.cells.byteLength} bytes; the grid has ${count} cells`,
+      );
+    }
+  }
+  const indices = checkArray(`${label}: indices`, message.indices, Uint32Array);
+  const values = checkArray(`${label}: values`, message.values, Uint8Array);
+  if (values.length !== indices.length) {
+    throw new RangeError(
+      `${label}: ${indices.length} indices but ${values.length} values; one value per index`,
+    );
+  }
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= count) {
+      throw new RangeError(
+        `${label}: indices[${i}] is ${indices[i]}, outside the grid (${count} cells)`,
+      );
+    }
+  }
+  const costCount = checkCostPairs(`${label}: costs`, message.costs);
+  const { requests, options, cancel } = message;
+  let requestCount = 0;
+  if (!isAbsent(requests)) {
+    checkArray(`${label}: requests`, requests, Int32Array);
+    if (requests.length % REQUEST_STRIDE !== 0) {
+      throw new RangeError(
+        `${label}: requests must hold ${REQUEST_STRIDE} numbers per request, got ${requests.length}`,
+      );
+    }
+    requestCount = requests.length / REQUEST_STRIDE;
+    let cellsSeen = 0;
+    let costsSeen = 0;
+    for (let r = 0; r < requestCount; r++) {
+      const [, sx, sy, gx, gy, cellsBefore, costsBefore] = requests.subarray(
+        r * REQUEST_STRIDE,
+        (r + 1) * REQUEST_STRIDE,
+      );
+      const where = `${label}: request ${r}`;
+      if (!(sx >= 0 && sx < width && gx >= 0 && gx < width && sy >= 0 && sy < height && gy >= 0 && gy < height)) {
+        throw new RangeError(`${where}: (${sx}, ${sy}) -> (${gx}, ${gy}) is outside the grid`);
+      }
+      // Each request sees the edits before it: as many or more than the request before it.
+      if (cellsBefore < cellsSeen || cellsBefore > indices.length) {
+        throw new RangeError(
+          `${where}: sees ${cellsBefore} cell edits; from ${cellsSeen} to ${indices.length} expected`,
+        );
+      }
+      if (costsBefore < costsSeen || costsBefore > costCount) {
+        throw new RangeError(
+          `${where}: sees ${costsBefore} cost edits; from ${costsSeen} to ${costCount} expected`,
+        );
+      }
+      cellsSeen = cellsBefore;
+      costsSeen = costsBefore;
+    }
+  }
+  if (!isAbsent(options)) {
+    if (!Array.isArray(options) || options.length !== requestCount) {
+      throw new TypeError(
+        `${label}: options must be an array with one entry per request (${requestCount}), got ${describe(options)}`,
+      );
+    }
+    options.forEach((entry, r) => {
+      if (!isAbsent(entry) && (typeof entry !== 'object' || Array.isArray(entry))) {
+        throw new TypeError(`${label}: options[${r}] must be an object or null, got ${describe(entry)}`);
+      }
+    });
+  }
+  if (!isAbsent(cancel)) {
+    if (!Array.isArray(cancel) || !cancel.every((id) => Number.isInteger(id))) {
+      throw new TypeError(`${label}: cancel must be an array of request ids, got ${describe(cancel)}`);
+    }
   }
 }

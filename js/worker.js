@@ -10,24 +10,22 @@ import {
   REQUEST_STRIDE,
   abortError,
   deserializeError,
+  isErrorReply,
+  isResult,
   listen,
   messageBytes,
   transferables,
 } from './worker-protocol.js';
 import { EditLog } from './edit-log.js';
 // The sync API's own checks: both APIs throw the very same errors.
+import { checkClass, checkCoordinates, checkCost, checkRect, checkSize, toDeltas } from './validate.js';
 import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkRect,
-  checkRequest,
-  checkSize,
-  requestList,
-  stripSignal,
-  toCells,
-  toDeltas,
-} from './validate.js';
+  cellsOf,
+  checkLoadOptions,
+  costTable,
+  readRequest,
+  readRequests,
+} from './worker-options.js';
 
 export { serveWorker } from './worker-serve.js';
 export { InThreadPathWorker } from './in-thread-worker.js';
@@ -58,11 +56,12 @@ export class PathWorker {
     if (!options || typeof options !== 'object') {
       throw new TypeError('PathWorker.create needs an options object { width, height, cells? }');
     }
-    const { width, height, cells, costs, worker, recover = 'replay', loadOptions } = options;
+    const { width, height, cells, costs, worker, recover = 'replay' } = options;
     checkSize(width, height);
     // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
-    const bytes = cells === undefined ? undefined : toCells(cells, width, height);
+    const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
     const costPairs = costs === undefined ? [] : costTable(costs);
+    const loadOptions = checkLoadOptions(options.loadOptions);
     if (recover !== 'replay' && recover !== 'reject') {
       throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
     }
@@ -99,6 +98,8 @@ export class PathWorker {
     cellEditsPosted: 0,
     resultsReceived: 0,
     restarts: 0,
+    repliesIgnored: 0,
+    wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
   constructor(token, { width, height, recover, loadOptions, worker }) {
@@ -207,7 +208,7 @@ export class PathWorker {
    */
   setAll(cells) {
     this.#checkOpen();
-    const bytes = toCells(cells, this.#width, this.#height);
+    const bytes = cellsOf(cells, this.#width, this.#height);
     this.flush(); // what was made before the new level is posted before it
     const update = this.#log.load(bytes);
     // The log made its own copy: the caller's bytes can move (or a copy, as in create).
@@ -224,8 +225,8 @@ export class PathWorker {
   /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
   findPath(sx, sy, gx, gy, options) {
     this.#checkOpen();
-    checkRequest(this.#width, this.#height, sx, sy, gx, gy, options);
-    const [promise] = this.#enqueue([[sx, sy, gx, gy, stripSignal(options)]], options?.signal);
+    const { request, signal } = readRequest(this.#width, this.#height, sx, sy, gx, gy, options);
+    const [promise] = this.#enqueue([request], signal);
     return promise;
   }
 
@@ -237,8 +238,8 @@ export class PathWorker {
    */
   findPaths(requests, options) {
     this.#checkOpen();
-    const list = requestList(requests, options, this.#width, this.#height);
-    return Promise.all(this.#enqueue(list, options?.signal));
+    const { list, signal } = readRequests(requests, options, this.#width, this.#height);
+    return Promise.all(this.#enqueue(list, signal));
   }
 
   #enqueue(list, signal) {
@@ -260,11 +261,15 @@ export class PathWorker {
       return request.promise;
     });
     if (signal) {
-      // One listener per call, not per request: a crowd of 1,000 shares one signal.
+      // One listener per call, not per request: a crowd of 1,000 shares one signal. It stays
+      // until the last of them settles, so an abort after some answers still rejects the rest.
       const onAbort = () => this.#abort(requests);
       signal.addEventListener('abort', onAbort, { once: true });
-      for (const request of requests)
-        request.detach = () => signal.removeEventListener('abort', onAbort);
+      let unsettled = requests.length;
+      const detach = () => {
+        if (--unsettled === 0) signal.removeEventListener('abort', onAbort);
+      };
+      for (const request of requests) request.detach = detach;
     }
     this.#scheduleFlush();
     this.#updateRef();
@@ -342,9 +347,27 @@ export class PathWorker {
     };
     const transfer = transferables([message.indices, message.values, message.costs, requests]);
     if (cells) transfer.push(cells);
-    this.#send(message, transfer);
+    try {
+      this.#send(message, transfer);
+    } catch (error) {
+      // The host refused the message (it could not be copied, or its own limit). Its requests
+      // reject with the host's error rather than wait forever; its edits must still reach the
+      // worker, so they go again without them. Failing that, the worker is rebuilt from the log.
+      if (!live.length) {
+        this.#lost(`a message could not be posted: ${error?.message ?? error}`);
+        return;
+      }
+      for (const request of live) this.#fail(request, error);
+      this.#post(update, cancel, cells && this.#levelOf(update));
+      return;
+    }
     this.#stats.requestsPosted += live.length;
     this.#stats.cellEditsPosted += update.indices.length;
+  }
+
+  /** A fresh buffer holding the level an unconfirmed setAll update put in place. */
+  #levelOf(update) {
+    return this.#log.loadedCells(this.#log.unconfirmed.indexOf(update)).buffer;
   }
 
   #send(message, transfer) {
@@ -363,11 +386,12 @@ export class PathWorker {
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
-    this.#launch(buffer);
     try {
+      this.#launch(buffer);
       await ready;
     } catch (error) {
-      this.#shutDown(error.message);
+      this.#whenReady = null; // nobody else waits on it: shutting down must not reject it
+      this.#shutDown(String(error?.message ?? error));
       throw error;
     } finally {
       this.#whenReady = null;
@@ -376,6 +400,7 @@ export class PathWorker {
   }
 
   #whenReady = null;
+  #awaitingInit = false; // between posting an init and its 'ready' or 'initError'
 
   /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
   #launch(buffer, costTable = this.#log.costPairs()) {
@@ -405,6 +430,7 @@ export class PathWorker {
       costs: costs.length ? costs : null,
       loadOptions: this.#loadOptions ?? null,
     };
+    this.#awaitingInit = true;
     this.#send(message, buffer ? [buffer, costs.buffer] : [costs.buffer]);
     this.#updateRef();
   }
@@ -423,42 +449,91 @@ export class PathWorker {
     worker[OWN_TERMINATE] = terminate;
   }
 
+  // Replies are checked before they are believed: one that was not asked for (an unknown or
+  // already answered id, a second 'ready', a seq never posted, a malformed result) is ignored and
+  // counted, so that a confused or hostile endpoint cannot settle someone else's request or
+  // empty the replay log.
   #receive(message) {
-    switch (message?.type) {
+    if (!message || typeof message !== 'object') return this.#ignore();
+    if (Number.isFinite(message.memoryBytes) && message.memoryBytes >= 0) {
+      this.#stats.wasmMemoryBytes = message.memoryBytes;
+    }
+    switch (message.type) {
       case 'ready':
+        if (!this.#awaitingInit) return this.#ignore();
+        this.#awaitingInit = false;
         this.#whenReady?.resolve();
         break;
       case 'initError': {
+        if (!this.#awaitingInit || !isErrorReply(message.error)) return this.#ignore();
+        this.#awaitingInit = false;
         const error = deserializeError(message.error);
         if (this.#whenReady) this.#whenReady.reject(error);
         else this.#lost(`the new worker could not start: ${error.message}`);
         break;
       }
-      case 'results':
-        this.#lostInARow = 0;
-        for (const answer of message.results) this.#settle(answer);
-        if (message.done >= 0) this.#log.confirm(message.done);
+      case 'results': {
+        if (!Array.isArray(message.results)) return this.#ignore();
+        let settled = 0;
+        for (const answer of message.results) settled += this.#settle(answer);
+        const { done } = message;
+        if (done !== -1) {
+          // Only updates whose requests are all answered go: a lying `done` keeps the rest.
+          const answered = (update) => update.requests.every((r) => !this.#pending.has(r.id));
+          if (this.#log.confirm(done, answered)) settled++;
+          else this.#ignore();
+        }
+        if (settled) this.#lostInARow = 0;
         this.#updateRef();
         break;
+      }
+      case 'protocolError': {
+        // The worker refused one of our updates: nothing of it was kept there, so the worker no
+        // longer matches the log. Its requests reject with the reason; a new worker is rebuilt.
+        const update = this.#log.unconfirmed.find((u) => u.seq === message.seq);
+        if (!update || !isErrorReply(message.error)) return this.#ignore();
+        const error = deserializeError(message.error);
+        for (const request of update.requests)
+          if (this.#pending.has(request.id)) this.#fail(request, error);
+        this.#lost(`the worker refused update ${update.seq}: ${error.message}`);
+        break;
+      }
       case 'fatal': {
         const request = this.#pending.get(message.id);
+        if (!request?.posted || !isErrorReply(message.error)) return this.#ignore();
         const error = deserializeError(message.error);
-        if (request) this.#fail(request, error);
+        this.#fail(request, error);
         this.#lost(`the wasm instance failed: ${error.message}`);
         break;
       }
+      default:
+        this.#ignore();
     }
   }
 
+  #ignore() {
+    this.#stats.repliesIgnored++;
+  }
+
+  /** Settles the request an answer is for; 1 if it did, 0 if the answer was ignored. */
   #settle(answer) {
-    const request = this.#pending.get(answer.id);
-    if (!request) return; // cancelled while it ran: dropped
+    const request = answer && typeof answer === 'object' ? this.#pending.get(answer.id) : null;
+    // Not pending: cancelled while it ran (its answer is dropped), or never asked.
+    if (!request) return 0;
+    if (!request.posted) return this.#ignore(), 0;
+    if ('error' in answer) {
+      if (!isErrorReply(answer.error)) return this.#ignore(), 0;
+      this.#stats.resultsReceived++;
+      this.#fail(request, deserializeError(answer.error));
+      return 1;
+    }
+    if (!isResult(answer)) return this.#ignore(), 0;
     this.#stats.resultsReceived++;
-    if (answer.error) return this.#fail(request, deserializeError(answer.error));
     this.#pending.delete(answer.id);
     request.detach?.();
     delete answer.id;
     request.resolve(answer);
+    return 1;
   }
 
   #fail(request, error) {
@@ -516,10 +591,16 @@ export class PathWorker {
     // Replaying: the new worker starts before every unconfirmed update and is sent them again.
     // Not: it starts at the state after them, with nothing to replay.
     const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
-    this.#launch(base.cells.buffer, base.costs);
-    this.#log.unconfirmed.forEach((update, k) => {
-      this.#post(update, [], update.overwritten ? this.#log.loadedCells(k).buffer : null);
-    });
+    try {
+      this.#launch(base.cells.buffer, base.costs);
+      const generation = this.#generation;
+      for (const update of [...this.#log.unconfirmed]) {
+        if (this.#generation !== generation) break; // lost again while replaying
+        this.#post(update, [], update.overwritten ? this.#levelOf(update) : null);
+      }
+    } catch (error) {
+      this.#shutDown(`PathWorker: no new worker could be started (${error?.message ?? error})`);
+    }
   }
 
   #updateRef() {
@@ -569,22 +650,4 @@ function movableBuffer(bytes) {
   const { buffer } = bytes;
   const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
   return whole && buffer instanceof ArrayBuffer ? buffer : null;
-}
-
-/** `costs` for create: an array indexed by class, or an object { [class]: cost }. */
-function costTable(costs) {
-  if (!costs || typeof costs !== 'object') {
-    throw new TypeError('costs must be an array indexed by class or an object { [class]: cost }');
-  }
-  const pairs = [];
-  const keys =
-    typeof costs.length === 'number' ? [...Array(costs.length).keys()] : Object.keys(costs);
-  for (const key of keys) {
-    const cost = costs[key];
-    if (cost === undefined) continue; // holes keep the default
-    const cls = Number(key);
-    checkCost(cls, cost);
-    pairs.push([cls, cost]);
-  }
-  return pairs;
 }

@@ -245,6 +245,7 @@ describe('createWeChatPathWorker with a wx worker', () => {
     try {
       const result = await pw.findPath(0, 0, 4, 2);
       assert.equal(result.status, 'found');
+      assert.ok(result.path instanceof Int32Array, 'the worker encodes its replies: they are decoded');
     } finally {
       pw.terminate();
     }
