@@ -3,8 +3,8 @@
 // answered when it is made, so it sees exactly the edits made before it.
 
 import { abortError } from './worker-protocol.js';
-import { checkClass, checkCoordinates, checkSize } from './validate.js';
-import { cellsOf, costTable, readRequest, readRequests } from './worker-options.js';
+import { checkClass, checkCoordinates } from './validate.js';
+import { cellsOf, readGridOptions, readRequest, readRequests } from './worker-options.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
@@ -16,16 +16,9 @@ const CONSTRUCT = Symbol('InThreadPathWorker.create');
 export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
-    if (!options || typeof options !== 'object') {
-      throw new TypeError(
-        'InThreadPathWorker.create needs { width, height, cells?, costs?, loadPathfinder }',
-      );
-    }
-    const { width, height, cells, costs, loadPathfinder } = options;
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    checkSize(width, height);
-    const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
-    const costPairs = costs === undefined ? [] : costTable(costs);
+    const { width, height, bytes, costPairs } = readGridOptions(options, 'InThreadPathWorker');
+    const { loadPathfinder } = options;
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }

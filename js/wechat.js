@@ -9,6 +9,7 @@
 
 import { PathWorker } from './worker.js';
 import { InThreadPathWorker } from './in-thread-worker.js';
+import { readGridOptions } from './worker-options.js';
 import { encodedEndpoint, encodeMessage, decodeMessage } from './wechat/codec.js';
 import { loadPathfinderWithWx, DEFAULT_WASM_PATH } from './wechat/instantiate.js';
 
@@ -86,8 +87,8 @@ export async function createWeChatPathWorker(options) {
     throw new RangeError(`inThread must be 'auto', true or false, got ${JSON.stringify(inThread)}`);
   }
   // The in-thread path needs the caller's cells; PathWorker may not leave them readable.
-  const cellsCopy =
-    create.cells === undefined ? undefined : Uint8Array.from(new Uint8Array(create.cells));
+  const { bytes } = readGridOptions(create, 'createWeChatPathWorker');
+  const cellsCopy = bytes?.slice();
   let reason = 'inThread: true';
   if (inThread !== true) {
     const api = wxOf(wx);

@@ -2,7 +2,15 @@
 // create's `cells`, `costs` and `loadOptions`, and each request's options and signal. Shared by
 // PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
 
-import { checkCost, checkRequest, describe, requestList, stripSignal, toCells } from './validate.js';
+import {
+  checkCost,
+  checkRequest,
+  checkSize,
+  describe,
+  requestList,
+  stripSignal,
+  toCells,
+} from './validate.js';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
 const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
@@ -94,6 +102,23 @@ export function costTable(costs) {
     pairs.push([Number(key), cost]);
   }
   return pairs;
+}
+
+/**
+ * The grid options of PathWorker.create / InThreadPathWorker.create, checked before any worker
+ * starts or any wasm loads: { width, height, bytes (a view on the caller's cells, or undefined),
+ * costPairs }.
+ */
+export function readGridOptions(options, what) {
+  if (!options || typeof options !== 'object') {
+    throw new TypeError(`${what}.create needs an options object { width, height, cells? }`);
+  }
+  const { width, height, cells, costs } = options;
+  checkSize(width, height);
+  // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
+  const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
+  const costPairs = costs === undefined ? [] : costTable(costs);
+  return { width, height, bytes, costPairs };
 }
 
 /** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */

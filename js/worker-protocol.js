@@ -50,6 +50,57 @@ export function serializeError(error) {
 
 const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError };
 
+// --- the client's messages ----------------------------------------------------------------------
+
+/** The init message for a new worker, and what to transfer with it. */
+export function initMessage(width, height, cells, costPairs, loadOptions) {
+  const pairs = [...costPairs];
+  const costs = new Float64Array(pairs.length * 2);
+  pairs.forEach(([cls, cost], i) => {
+    costs[i * 2] = cls;
+    costs[i * 2 + 1] = cost;
+  });
+  const message = {
+    type: 'init',
+    width,
+    height,
+    cells,
+    offset: 0,
+    costs: costs.length ? costs : null,
+    loadOptions: loadOptions ?? null,
+  };
+  return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
+}
+
+/**
+ * The update message for an EditLog update, carrying the `live` requests among its own (those
+ * still wanted), the `cancel` ids and, for a new level, its `cells`; and what to transfer. The
+ * update keeps its arrays to replay them: the worker gets copies it can own.
+ */
+export function updateMessage(update, live, cancel, cells) {
+  const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
+  live.forEach((request, i) => {
+    const { id, sx, sy, gx, gy, cellsBefore, costsBefore } = request;
+    requests.set([id, sx, sy, gx, gy, cellsBefore, costsBefore], i * REQUEST_STRIDE);
+  });
+  const message = {
+    type: 'update',
+    seq: update.seq,
+    cells,
+    indices: update.indices.slice(),
+    values: update.values.slice(),
+    costs: update.costs.length ? update.costs.slice() : null,
+    requests,
+    options: live.some((request) => request.options) ? live.map((request) => request.options) : null,
+    cancel: cancel.length ? cancel : null,
+  };
+  const transfer = transferables([message.indices, message.values, message.costs, requests]);
+  if (cells) transfer.push(cells);
+  return { message, transfer };
+}
+
+// --- what each side accepts -------------------------------------------------------------------
+
 /** An error as it crosses: { name, message }, both strings. */
 export function isErrorReply(error) {
   return (
@@ -132,6 +183,16 @@ export function transferables(arrays) {
     if (buffer instanceof ArrayBuffer && !list.includes(buffer)) list.push(buffer);
   }
   return list;
+}
+
+/**
+ * The buffer behind `bytes` when it can be transferred as it is, else null. A view into a larger
+ * buffer (or a shared one) cannot move without taking its neighbours along.
+ */
+export function movableBuffer(bytes) {
+  const { buffer } = bytes;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return whole && buffer instanceof ArrayBuffer ? buffer : null;
 }
 
 /**

@@ -7,25 +7,19 @@
 // so it sees exactly the edits made before it. Messages are described in worker-protocol.js.
 
 import {
-  REQUEST_STRIDE,
   abortError,
   deserializeError,
+  initMessage,
   isErrorReply,
   isResult,
-  listen,
-  messageBytes,
-  transferables,
+  movableBuffer,
+  updateMessage,
 } from './worker-protocol.js';
+import { WorkerConnection } from './worker-connection.js';
 import { EditLog } from './edit-log.js';
 // The sync API's own checks: both APIs throw the very same errors.
-import { checkClass, checkCoordinates, checkCost, checkRect, checkSize, toDeltas } from './validate.js';
-import {
-  cellsOf,
-  checkLoadOptions,
-  costTable,
-  readRequest,
-  readRequests,
-} from './worker-options.js';
+import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
+import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
 
 export { serveWorker } from './worker-serve.js';
 export { InThreadPathWorker } from './in-thread-worker.js';
@@ -53,14 +47,8 @@ export class PathWorker {
    * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
    */
   static create(options) {
-    if (!options || typeof options !== 'object') {
-      throw new TypeError('PathWorker.create needs an options object { width, height, cells? }');
-    }
-    const { width, height, cells, costs, worker, recover = 'replay' } = options;
-    checkSize(width, height);
-    // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
-    const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
-    const costPairs = costs === undefined ? [] : costTable(costs);
+    const { width, height, bytes, costPairs } = readGridOptions(options, 'PathWorker');
+    const { worker, recover = 'replay' } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
     if (recover !== 'replay' && recover !== 'reject') {
       throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
@@ -78,8 +66,8 @@ export class PathWorker {
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
   #loadOptions;
-  #worker = null;
-  #generation = 0;
+  #adopted = null; // a worker object given to create, until it is connected
+  #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
 
   // The flush being built (its edits are in the log): requests and cancellations.
@@ -113,7 +101,7 @@ export class PathWorker {
       this.#startWorker = worker;
     } else if (worker) {
       this.#startWorker = null; // one object, used as it is; it cannot be replaced if it dies
-      this.#worker = worker;
+      this.#adopted = worker;
     } else {
       this.#startWorker = this.constructor.defaultWorker;
     }
@@ -130,7 +118,7 @@ export class PathWorker {
   }
   /** The worker-like object currently in use (for hosts and tests; do not post to it). */
   get worker() {
-    return this.#worker;
+    return this.#connection?.worker ?? null;
   }
   get terminated() {
     return this.#closed !== null;
@@ -212,7 +200,7 @@ export class PathWorker {
     this.flush(); // what was made before the new level is posted before it
     const update = this.#log.load(bytes);
     // The log made its own copy: the caller's bytes can move (or a copy, as in create).
-    if (this.#worker) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
+    if (this.#connection) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
   }
 
   #write(index, cls) {
@@ -310,43 +298,13 @@ export class PathWorker {
     const cancel = this.#cancels;
     this.#cancels = [];
     for (const request of update.requests) request.posted = true;
-    if (this.#worker) this.#post(update, cancel);
+    if (this.#connection) this.#post(update, cancel);
   }
 
   /** Posts an update; `cells` is the new level's buffer when it was made by setAll. */
   #post(update, cancel = [], cells = null) {
     const live = update.requests.filter((request) => this.#pending.has(request.id));
-    const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
-    live.forEach((request, i) => {
-      requests.set(
-        [
-          request.id,
-          request.sx,
-          request.sy,
-          request.gx,
-          request.gy,
-          request.cellsBefore,
-          request.costsBefore,
-        ],
-        i * REQUEST_STRIDE,
-      );
-    });
-    // The update keeps its arrays to replay them; the worker gets copies it can own.
-    const message = {
-      type: 'update',
-      seq: update.seq,
-      cells,
-      indices: update.indices.slice(),
-      values: update.values.slice(),
-      costs: update.costs.length ? update.costs.slice() : null,
-      requests,
-      options: live.some((request) => request.options)
-        ? live.map((request) => request.options)
-        : null,
-      cancel: cancel.length ? cancel : null,
-    };
-    const transfer = transferables([message.indices, message.values, message.costs, requests]);
-    if (cells) transfer.push(cells);
+    const { message, transfer } = updateMessage(update, live, cancel, cells);
     try {
       this.#send(message, transfer);
     } catch (error) {
@@ -371,10 +329,8 @@ export class PathWorker {
   }
 
   #send(message, transfer) {
-    const bytes = messageBytes(message); // before the transfer empties the buffers
-    this.#worker.postMessage(message, transfer);
+    this.#stats.bytesPosted += this.#connection.post(message, transfer);
     this.#stats.messagesPosted++;
-    this.#stats.bytesPosted += bytes;
   }
 
   // --- the worker's life ----------------------------------------------------------------------
@@ -404,49 +360,22 @@ export class PathWorker {
 
   /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
   #launch(buffer, costTable = this.#log.costPairs()) {
-    const generation = ++this.#generation;
-    if (!this.#worker) this.#worker = this.#startWorker();
-    const worker = this.#worker;
-    const current = () => generation === this.#generation && !this.#closed;
-    listen(
-      worker,
-      (message) => current() && this.#receive(message),
-      (reason) => current() && this.#lost(reason),
+    const worker = this.#adopted ?? this.#startWorker();
+    this.#adopted = null;
+    this.#connection = new WorkerConnection(worker, {
+      onMessage: (message) => this.#receive(message),
+      onLost: (reason) => this.#lost(reason),
+    });
+    const { message, transfer } = initMessage(
+      this.#width,
+      this.#height,
+      buffer,
+      costTable,
+      this.#loadOptions,
     );
-    this.#watchTerminate(worker, current);
-    const pairs = [...costTable];
-    const costs = new Float64Array(pairs.length * 2);
-    let i = 0;
-    for (const [cls, cost] of pairs) {
-      costs[i++] = cls;
-      costs[i++] = cost;
-    }
-    const message = {
-      type: 'init',
-      width: this.#width,
-      height: this.#height,
-      cells: buffer,
-      offset: 0,
-      costs: costs.length ? costs : null,
-      loadOptions: this.#loadOptions ?? null,
-    };
     this.#awaitingInit = true;
-    this.#send(message, buffer ? [buffer, costs.buffer] : [costs.buffer]);
+    this.#send(message, transfer);
     this.#updateRef();
-  }
-
-  // A DOM Worker says nothing when someone calls terminate() on it; wrap the call so that a
-  // termination from outside is noticed and recovered from like any other loss.
-  #watchTerminate(worker, current) {
-    const terminate = worker.terminate;
-    if (typeof terminate !== 'function' || typeof worker.on === 'function') return; // Node: 'exit'
-    const pathWorker = this;
-    worker.terminate = function terminateFromOutside(...args) {
-      const result = terminate.apply(this, args);
-      if (current()) queueMicrotask(() => current() && pathWorker.#lost('terminated from outside'));
-      return result;
-    };
-    worker[OWN_TERMINATE] = terminate;
   }
 
   // Replies are checked before they are believed: one that was not asked for (an unknown or
@@ -549,16 +478,10 @@ export class PathWorker {
    * start a worker, or when workers keep dying) the requests in flight reject instead.
    */
   #lost(reason) {
-    const dead = this.#worker;
-    this.#generation++;
+    this.#connection?.close();
+    this.#connection = null;
     this.#stats.restarts++;
     this.#lostInARow++;
-    try {
-      (dead?.[OWN_TERMINATE] ?? dead?.terminate)?.call(dead);
-    } catch {
-      // It is gone either way.
-    }
-    this.#worker = null;
     if (this.#whenReady) {
       // Never ready: a missing script or wasm file, which a new worker would not fix.
       this.#shutDown(`PathWorker: the worker could not start (${reason})`);
@@ -593,9 +516,9 @@ export class PathWorker {
     const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
     try {
       this.#launch(base.cells.buffer, base.costs);
-      const generation = this.#generation;
+      const connection = this.#connection;
       for (const update of [...this.#log.unconfirmed]) {
-        if (this.#generation !== generation) break; // lost again while replaying
+        if (this.#connection !== connection) break; // lost again while replaying
         this.#post(update, [], update.overwritten ? this.#levelOf(update) : null);
       }
     } catch (error) {
@@ -604,11 +527,7 @@ export class PathWorker {
   }
 
   #updateRef() {
-    // Node: an idle worker thread must not keep the process alive; a busy one must.
-    const worker = this.#worker;
-    if (!worker || typeof worker.ref !== 'function') return;
-    if (this.#pending.size > 0 || this.#whenReady) worker.ref();
-    else worker.unref?.();
+    this.#connection?.ref(this.#pending.size > 0 || this.#whenReady !== null);
   }
 
   #checkOpen() {
@@ -618,36 +537,17 @@ export class PathWorker {
   #shutDown(reason) {
     if (this.#closed) return;
     this.#closed = reason.startsWith('PathWorker') ? reason : `PathWorker: ${reason}`;
-    this.#generation++;
+    this.#connection?.close();
+    this.#connection = null;
     const error = new Error(this.#closed);
     this.#whenReady?.reject(error); // create() is still waiting
     for (const request of [...this.#pending.values()]) this.#fail(request, error);
     this.#queued = [];
     this.#log.clear();
-    const worker = this.#worker;
-    this.#worker = null;
-    try {
-      (worker?.[OWN_TERMINATE] ?? worker?.terminate)?.call(worker);
-    } catch {
-      // Already gone.
-    }
   }
 
   /** Rejects every pending request and stops the worker. get() keeps answering. */
   terminate() {
     this.#shutDown('terminated');
   }
-}
-
-const OWN_TERMINATE = Symbol('PathWorker.ownTerminate');
-
-/**
- * The buffer behind `bytes` when it can be transferred as it is, else null. A view into a larger
- * buffer (or a shared one) cannot move without taking its neighbours along. (Other array-likes
- * were already copied by toCells: that copy moves.)
- */
-function movableBuffer(bytes) {
-  const { buffer } = bytes;
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
-  return whole && buffer instanceof ArrayBuffer ? buffer : null;
 }
