@@ -62,12 +62,13 @@ export function costTable(costs) {
   }
   const pairs = [];
   if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
-    if (costs.length > CLASSES) {
+    const { length } = costs; // read once: a lying length cannot change between reads
+    if (!(length <= CLASSES)) {
       throw new RangeError(
-        `costs has ${costs.length} entries, but classes go from 0 to 255 (at most 256 entries)`,
+        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
       );
     }
-    for (let cls = 0; cls < costs.length; cls++) {
+    for (let cls = 0; cls < length; cls++) {
       const cost = costs[cls];
       if (cost === undefined) continue; // a hole keeps the default
       checkCostOf(`costs[${cls}]`, cls, cost);

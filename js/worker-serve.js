@@ -239,7 +239,7 @@ export function serveWorker(endpoint, loadPathfinder) {
   }
 
   function refuse(message, error) {
-    const seq = Number.isSafeInteger(message?.seq) ? message.seq : null;
+    const seq = Number.isSafeInteger(message?.seq) && message.seq >= 1 ? message.seq : null;
     post({ type: 'protocolError', seq, error: serializeError(error) });
   }
 

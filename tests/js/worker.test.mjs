@@ -16,70 +16,16 @@ import {
   startNodeWorker,
 } from '../../js/worker-node.js';
 import { comparable, drawMap, parseMap, parseScenarios, random } from '../e2e/pages/worker-maps.js';
+import { copyOf, nextTask, openMap, recordingWorkers, thrown } from './support/workers.mjs';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const movingAi =
   process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
 const tilepath = await createPathfinder();
 
-/** Bytes a message carries: typed arrays and buffers by size, 8 per number, 1 per character. */
-function bytesOf(value) {
-  if (value === null || value === undefined || typeof value === 'boolean') return 1;
-  if (typeof value === 'number') return 8;
-  if (typeof value === 'string') return value.length;
-  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
-  return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + bytesOf(item), 0);
-}
-
-/**
- * A worker factory that records what is posted to each thread (measured before the transfer
- * empties the buffers) and every message the threads send back.
- */
-function recordingWorkers({ transfer = true } = {}) {
-  const posted = [];
-  const answers = [];
-  const threads = [];
-  const start = () => {
-    const thread = startNodeWorker();
-    const post = thread.postMessage.bind(thread);
-    thread.postMessage = (message, list) => {
-      posted.push({ type: message.type, bytes: bytesOf(message), message: summarize(message) });
-      // A host without a transfer list (WeChat) copies every message.
-      post(message, transfer ? list : undefined);
-    };
-    thread.on('message', (message) => answers.push(message));
-    threads.push(thread);
-    return thread;
-  };
-  const resultsReceived = () =>
-    answers.filter((m) => m.type === 'results').reduce((n, m) => n + m.results.length, 0);
-  return { start, posted, answers, threads, resultsReceived };
-}
-
-function summarize(message) {
-  if (message.type !== 'update') return { type: message.type };
-  return {
-    type: 'update',
-    cells: message.indices.length,
-    costs: message.costs ? message.costs.length / 2 : 0,
-    requests: message.requests ? message.requests.length / 7 : 0,
-    level: message.cells ? message.cells.byteLength : 0,
-  };
-}
-
-const nextTask = () => new Promise((done) => setTimeout(done, 0));
-
 /** The sync API's grid holding the same cells, to compute what each request must return. */
 function syncGrid({ width, height, cells }) {
   return tilepath.createGrid(width, height, cells);
-}
-
-function copyOf(map) {
-  return { ...map, cells: map.cells.slice() };
-}
-
-function openMap(width, height) {
-  return { width, height, cells: new Uint8Array(width * height) };
 }
 
 function loadMovingAi(name) {
@@ -165,7 +111,7 @@ test('100 setCell calls in one task are posted as one message of about 5 bytes p
     await nextTask();
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { type: 'update', cells: 100, costs: 0, requests: 0, level: 0 });
+    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 100, values: 100, costs: 0, requests: 0, options: 0, cancel: 0 });
     assert.ok(sent[0].bytes >= 500 && sent[0].bytes < 500 + 200, `${sent[0].bytes} bytes`);
     assert.equal(pw.get(35, 0), 1);
   } finally {
@@ -188,7 +134,7 @@ test('edits and the requests made in the same task travel in one message', async
     await Promise.all([first, second]);
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { type: 'update', cells: 9, costs: 1, requests: 3, level: 0 });
+    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 9, values: 9, costs: 1, requests: 3, options: 0, cancel: 0 });
   } finally {
     pw.terminate();
   }
@@ -398,8 +344,8 @@ test('setAll posts the new level as one message with the cells transferred, and 
     assert.deepEqual(
       workers.posted.slice(before).map((m) => m.message),
       [
-        { type: 'update', cells: 0, costs: 0, requests: 0, level: 4096 },
-        { type: 'update', cells: 1, costs: 0, requests: 1, level: 0 },
+        { type: 'update', seq: 2, level: 4096, cells: 0, values: 0, costs: 0, requests: 0, options: 0, cancel: 0 },
+        { type: 'update', seq: 3, level: 0, cells: 1, values: 1, costs: 0, requests: 1, options: 0, cancel: 0 },
       ],
     );
   } finally {
@@ -506,7 +452,7 @@ test('a request aborted in the task that made it is never posted, and rejects wi
     await nextTask();
     assert.deepEqual(
       workers.posted.slice(before).map((m) => m.message),
-      [{ type: 'update', cells: 1, costs: 0, requests: 0, level: 0 }],
+      [{ type: 'update', seq: 1, level: 0, cells: 1, values: 1, costs: 0, requests: 0, options: 0, cancel: 0 }],
       'the edit still goes; the request does not',
     );
     assert.equal(pw.stats.inFlight, 0);
@@ -691,15 +637,6 @@ test('terminate() rejects what is pending, stops the thread, and later calls thr
 });
 
 // --- errors ------------------------------------------------------------------------------------
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return { name: error.name, message: error.message };
-  }
-  return 'no error';
-}
 
 test("bad arguments throw synchronously with the sync API's errors, before anything is posted", async () => {
   const map = drawMap(['....', '....', '....']);
