@@ -447,8 +447,12 @@ export class PathWorker {
   /** Settles the request an answer is for; 1 if it did, 0 if the answer was ignored. */
   #settle(answer) {
     const request = answer && typeof answer === 'object' ? this.#pending.get(answer.id) : null;
-    // Not pending: cancelled while it ran (its answer is dropped), or never asked.
-    if (!request) return 0;
+    if (!request) {
+      // An id we issued: cancelled while it ran (its answer is dropped), or answered already.
+      const { id } = answer ?? {};
+      if (!(Number.isInteger(id) && id >= 1 && id < this.#nextId)) this.#ignore();
+      return 0;
+    }
     if (!request.posted) return this.#ignore(), 0;
     if ('error' in answer) {
       if (!isErrorReply(answer.error)) return this.#ignore(), 0;

@@ -270,8 +270,10 @@ test('replies the client did not ask for are ignored: no request settles from th
     ];
     for (const message of garbage) thread.emit('message', message);
     assert.equal(pw.stats.repliesIgnored - ignoredBefore, garbage.length);
-    // Answers for ids never issued, or already answered, change nothing.
+    // An answer for an id already answered changes nothing (nor is it counted: a cancelled
+    // request's answer arrives that way); one for an id never issued is counted.
     thread.emit('message', { type: 'results', results: [{ ...fake, id: 1 }, { ...fake, id: 5000 }], done: -1 });
+    assert.equal(pw.stats.repliesIgnored - ignoredBefore, garbage.length + 1);
     assert.equal(pw.stats.inFlight, 9);
     assert.equal(answered.status, 'found');
 
