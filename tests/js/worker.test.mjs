@@ -6,8 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createPathfinder } from '../../js/node.js';
 import {
   InThreadPathWorker,
@@ -17,10 +16,9 @@ import {
 } from '../../js/worker-node.js';
 import { comparable, drawMap, parseMap, parseScenarios, random } from '../e2e/pages/worker-maps.js';
 import { copyOf, nextTask, openMap, recordingWorkers, thrown } from './support/workers.mjs';
+import { movingaiDir } from './support/movingai.mjs';
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
-const movingAi =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
+const movingAi = movingaiDir;
 const tilepath = await createPathfinder();
 
 /** The sync API's grid holding the same cells, to compute what each request must return. */
