@@ -7,7 +7,7 @@ import { checkCost, checkSize, describe } from './validate.js';
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
 //     loadOptions }                                    cells transferred (copied where no transfer)
-//   { type: 'update', seq, cells: ArrayBuffer | null, indices: Uint32Array, values: Uint8Array,
+//   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
 //       cells: a new level (setAll): every cell, applied before anything else in the message.
@@ -86,7 +86,7 @@ export function updateMessage(update, live, cancel, cells) {
   const message = {
     type: 'update',
     seq: update.seq,
-    cells,
+    ...(cells ? { cells } : {}), // only a new level carries its cells
     indices: update.indices.slice(),
     values: update.values.slice(),
     costs: update.costs.length ? update.costs.slice() : null,
