@@ -187,3 +187,31 @@ test('replaying the unconfirmed updates onto stateBefore(0) rebuilds the grid, f
   }
   assert.ok(checked > 300, `${checked} rebuilds checked`);
 });
+
+test('load replaces every cell as an update of its own, and stateBefore undoes it', () => {
+  const { log } = logOf(['..#', '...']);
+  log.write(0, 1);
+  log.take(); // update 1: an edit on the old level
+  const level = drawMap(['222', '#..']).cells;
+  const loaded = log.load(level);
+  level.fill(9); // the log keeps its own copy
+  assert.equal(loaded.seq, 2);
+  assert.deepEqual(Array.from(loaded.overwritten), drawn(['#.#', '...']));
+  assert.equal(loaded.indices.length, 0);
+  log.write(5, 1); // pending, on top of the new level
+  assert.deepEqual(Array.from(log.cells()), drawn(['222', '#.#']));
+  assert.deepEqual(Array.from(log.loadedCells(1)), drawn(['222', '#..']), 'what the load put in place');
+  assert.deepEqual(Array.from(log.stateBefore(1).cells), drawn(['#.#', '...']));
+  assert.deepEqual(Array.from(log.stateBefore(0).cells), drawn(['..#', '...']));
+  assert.throws(() => log.loadedCells(0), /not a load/);
+});
+
+test('load refuses to go ahead of edits not taken yet (requests made before must see them)', () => {
+  const { log } = logOf(['..']);
+  log.write(0, 1);
+  assert.throws(() => log.load(new Uint8Array(2)), /take\(\) the edits made before it first/);
+  log.setCost(1, 2);
+  log.take();
+  log.setCost(1, 3);
+  assert.throws(() => log.load(new Uint8Array(2)), /take\(\) the edits made before it first/);
+});

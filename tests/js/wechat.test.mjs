@@ -251,6 +251,23 @@ describe('createWeChatPathWorker with a wx worker', () => {
     }
   });
 
+  test('a message the worker cannot decode is refused, and the worker keeps serving', async () => {
+    const wx = fakeWx(pkg);
+    const pw = await createWeChatPathWorker({ wx, width: W, height: H, cells: cellsOf(MAP) });
+    try {
+      const before = pw.stats.repliesIgnored;
+      // Straight to the wx worker, past PathWorker: a tagged value the codec does not know.
+      wx.workers[0].postMessage({ type: 'update', seq: 1, indices: { $tilepath: 'Bogus', base64: 'AAAA' } });
+      const result = await pw.findPath(0, 0, 4, 2);
+      assert.equal(result.status, 'found');
+      while (pw.stats.repliesIgnored === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(pw.stats.repliesIgnored, before + 1, 'the refusal names no update of ours');
+      assert.deepEqual(wx.errors ?? [], [], 'the worker thread did not fail');
+    } finally {
+      pw.terminate();
+    }
+  });
+
   test('experimental workers are asked for, and a worker killed by the system is replaced', async () => {
     const wx = fakeWx(pkg);
     const pw = await createWeChatPathWorker({
