@@ -88,6 +88,9 @@ export interface PathWorkerApiStats {
   inFlight: number;
   /** Requests waiting for the end of the task to be posted. */
   queued: number;
+  /** Bytes of wasm memory where the searches run (PathWorker: the worker's, as of its last
+   * reply). Grows, never shrinks: compare it at the start and end of a long run to see a leak. */
+  wasmMemoryBytes: number;
 }
 
 export interface PathWorkerStats extends PathWorkerApiStats {
@@ -99,19 +102,26 @@ export interface PathWorkerStats extends PathWorkerApiStats {
   resultsReceived: number;
   /** Workers started again after one was lost. */
   restarts: number;
+  /** Replies the client did not ask for (unknown ids, a seq never posted, malformed results). */
+  repliesIgnored: number;
+}
+
+export interface InThreadPathWorkerStats extends PathWorkerApiStats {
+  /** Requests answered so far. */
+  requestsAnswered: number;
 }
 
 /**
  * What PathWorker and InThreadPathWorker both offer: Grid's edit and read methods under Grid's
  * names, and requests answered through promises. Code written against it runs on either.
  */
-export interface PathWorkerApi {
+export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiStats> {
   readonly width: number;
   readonly height: number;
   /** True when paths are computed on the calling thread (InThreadPathWorker). */
   readonly inThread: boolean;
   readonly terminated: boolean;
-  readonly stats: PathWorkerApiStats;
+  readonly stats: Stats;
   /** Class of cell (x, y), answered at once (PathWorker: from the main thread's copy). */
   get(x: number, y: number): number;
   /** Cost of entering class `cls` (Infinity = blocked). */
@@ -150,74 +160,25 @@ export interface PathWorkerApi {
   terminate(): void;
 }
 
-export declare class PathWorker implements PathWorkerApi {
-  /** Starts a worker holding the grid; resolves when it is ready. Bad arguments throw. */
+// The classes get every PathWorkerApi member by declaration merging (one list, not three).
+export interface PathWorker extends PathWorkerApi<PathWorkerStats> {}
+export declare class PathWorker {
+  /** Starts a worker holding the grid; resolves when it is ready. Bad arguments throw. Edits
+   * apply to the main thread's copy at once and reach the worker with the next flush (the end of
+   * the task, or the next request), as one message of about 5 bytes per changed cell; setAll is
+   * posted at once, after what was queued before it. */
   static create(options: PathWorkerOptions): Promise<PathWorker>;
   /** How create starts a worker when given none. */
   static defaultWorker: () => WorkerLike;
-  readonly width: number;
-  readonly height: number;
-  readonly inThread: false;
   /** The worker-like object in use now (for hosts and tests; do not post to it). */
   readonly worker: WorkerLike | null;
-  readonly terminated: boolean;
-  readonly stats: PathWorkerStats;
-  get(x: number, y: number): number;
-  getCost(cls: number): number;
-  cells(): Uint8Array;
-  /** Edits apply to the copy at once and reach the worker with the next flush (the end of the
-   * task, or the next request), as one message of about 5 bytes per changed cell. */
-  setCell(x: number, y: number, cls: number): void;
-  setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
-  fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  setCost(cls: number, cost: number): void;
-  /** Posted at once, as one message with the cells (after what was queued before it). */
-  setAll(cells: ArrayBuffer | Uint8Array | ArrayLike<number>): void;
-  findPath(
-    sx: number,
-    sy: number,
-    gx: number,
-    gy: number,
-    options?: WorkerSearchOptions,
-  ): Promise<WorkerPathResult>;
-  findPaths(
-    requests: readonly PathRequest[] | ArrayLike<number>,
-    options?: WorkerSearchOptions,
-  ): Promise<WorkerPathResult[]>;
-  flush(): void;
-  terminate(): void;
 }
 
 /** PathWorker's API computed on the calling thread, for hosts without a usable worker
  * (LayaNative, tests). Answers are already-settled promises. */
-export declare class InThreadPathWorker implements PathWorkerApi {
+export interface InThreadPathWorker extends PathWorkerApi<InThreadPathWorkerStats> {}
+export declare class InThreadPathWorker {
   static create(options: InThreadPathWorkerOptions): Promise<InThreadPathWorker>;
-  readonly width: number;
-  readonly height: number;
-  readonly inThread: true;
-  readonly terminated: boolean;
-  readonly stats: PathWorkerApiStats & { requestsAnswered: number };
-  get(x: number, y: number): number;
-  getCost(cls: number): number;
-  cells(): Uint8Array;
-  setCell(x: number, y: number, cls: number): void;
-  setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
-  fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  setCost(cls: number, cost: number): void;
-  setAll(cells: ArrayBuffer | Uint8Array | ArrayLike<number>): void;
-  findPath(
-    sx: number,
-    sy: number,
-    gx: number,
-    gy: number,
-    options?: WorkerSearchOptions,
-  ): Promise<WorkerPathResult>;
-  findPaths(
-    requests: readonly PathRequest[] | ArrayLike<number>,
-    options?: WorkerSearchOptions,
-  ): Promise<WorkerPathResult[]>;
-  flush(): void;
-  terminate(): void;
 }
 
 /** The worker side, for hosts that write their own worker script (Cocos/Laya WeChat builds):

@@ -16,13 +16,15 @@ function declaredMembers(source, head) {
   assert.notEqual(start, -1, `${head} is declared`);
   const members = new Set();
   let depth = 0;
+  let entered = false;
   for (const line of source.slice(start).split('\n')) {
     if (depth === 1) {
       const member = /^\s+(?:readonly\s+|static\s+)?([A-Za-z]+)[(?:]/.exec(line);
       if (member && !/^\s+static/.test(line)) members.add(member[1]);
     }
     depth += (line.match(/[{(]/g) ?? []).length - (line.match(/[})]/g) ?? []).length;
-    if (depth === 0 && members.size) break;
+    entered ||= depth > 0;
+    if (entered && depth === 0) break;
   }
   return members;
 }
@@ -33,14 +35,19 @@ const ownMembers = (Class) =>
 
 test('PathWorkerApi declares what PathWorker and InThreadPathWorker both offer, and they offer it', () => {
   const source = readFileSync(join(repoRoot, 'js', 'worker.d.ts'), 'utf8');
-  const api = declaredMembers(source, 'export interface PathWorkerApi {');
+  const api = declaredMembers(source, 'export interface PathWorkerApi<');
   assert.equal(api.size, 17, `members: ${[...api]}`);
   for (const [Class, head] of [
     [PathWorker, 'export declare class PathWorker '],
     [InThreadPathWorker, 'export declare class InThreadPathWorker '],
   ]) {
     const code = ownMembers(Class);
-    const declared = declaredMembers(source, head);
+    // The class declaration adds its own members to PathWorkerApi's (declaration merging).
+    const declared = new Set([...api, ...declaredMembers(source, head)]);
+    assert.ok(
+      source.includes(`export interface ${Class.name} extends PathWorkerApi<`),
+      `${Class.name} is declared with every PathWorkerApi member`,
+    );
     for (const name of api) assert.ok(code.has(name), `${Class.name}.${name} exists`);
     assert.deepEqual([...code].sort(), [...declared].sort(), `${Class.name}: code and .d.ts`);
   }

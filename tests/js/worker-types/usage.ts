@@ -67,3 +67,10 @@ export async function weChat(): Promise<PathWorkerApi> {
   });
   return pw;
 }
+
+export async function stats(worker: PathWorker, inThread: InThreadPathWorker): Promise<number> {
+  const memory: number = worker.stats.wasmMemoryBytes + inThread.stats.wasmMemoryBytes;
+  const ignored: number = worker.stats.repliesIgnored;
+  const from: PathWorkerApi = Math.random() < 0.5 ? worker : inThread;
+  return memory + ignored + from.stats.queued;
+}
