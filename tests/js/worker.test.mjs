@@ -323,6 +323,33 @@ test('PathWorker and InThreadPathWorker edit and read a grid with the same calls
   }
 });
 
+test('after terminate, both workers still answer reads and refuse edits and requests, saying why', async () => {
+  const map = drawMap(['.#', '2.']);
+  const pw = await PathWorker.create({ ...copyOf(map), costs: { 2: 5 } });
+  const inThread = await InThreadPathWorker.create({
+    ...copyOf(map),
+    costs: { 2: 5 },
+    loadPathfinder: () => createPathfinder(),
+  });
+  for (const [target, name] of [[pw, 'PathWorker'], [inThread, 'InThreadPathWorker']]) {
+    target.setCell(0, 0, 2);
+    target.terminate();
+    assert.equal(target.terminated, true);
+    assert.deepEqual(Array.from(target.cells()), [2, 1, 2, 0], name);
+    assert.equal(target.get(1, 0), 1, name);
+    assert.equal(target.getCost(2), 5, name);
+    assert.throws(() => target.get(2, 0), RangeError, `${name}: reads still check their arguments`);
+    for (const call of [
+      () => target.setCell(0, 0, 1),
+      () => target.setAll(new Uint8Array(4)),
+      () => target.findPath(0, 0, 1, 1),
+      () => target.findPaths([0, 0, 1, 1]),
+    ]) {
+      assert.throws(call, { message: `${name}: terminated` }, name);
+    }
+  }
+});
+
 // --- setAll: a new level in a running worker -----------------------------------------------------
 
 test('setAll posts the new level as one message with the cells transferred, and edits resume from it', async () => {
