@@ -1,10 +1,11 @@
 // PathWorker: the sync API's grid, run in a worker so that path requests never block a frame.
 //
-// The grid crosses to the worker once; after that only edits and requests do. The main thread
-// keeps its own copy of the cells (current with every edit) to answer get() without a round trip
-// and to rebuild a worker that died. Edits are queued and flushed with the requests made in the
-// same task as ONE message; each request carries how many of that message's edits it must see,
-// so it sees exactly the edits made before it. Messages are described in worker-protocol.js.
+// The grid crosses to the worker once; after that only edits and requests do (and a whole new
+// level, by setAll). The main thread keeps its own copy of the cells in an EditLog (edit-log.js),
+// current with every edit, to answer get() without a round trip and to rebuild a worker that
+// died. Edits are queued and flushed with the requests made in the same task as ONE message; each
+// request carries how many of that message's edits it must see, so it sees exactly the edits made
+// before it. Messages are described in worker-protocol.js; the worker's side is worker-serve.js.
 
 import {
   abortError,
