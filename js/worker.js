@@ -78,6 +78,11 @@ export class PathWorker {
 
   #nextId = 1;
   #pending = new Map(); // id -> request, until it resolves or rejects
+  // Requests posted to the current worker, in posting order: the worker answers them in that
+  // order (skipping cancelled ones), so an answer for any other than the oldest unanswered one
+  // is not the worker's.
+  #answerOrder = [];
+  #answerNext = 0;
   #lostInARow = 0;
 
   #stats = {
@@ -321,6 +326,7 @@ export class PathWorker {
       return;
     }
     this.#stats.requestsPosted += live.length;
+    for (const request of live) this.#answerOrder.push(request);
     this.#stats.cellEditsPosted += update.indices.length;
   }
 
@@ -363,6 +369,8 @@ export class PathWorker {
   #launch(buffer, costTable = this.#log.costPairs()) {
     const worker = this.#adopted ?? this.#startWorker();
     this.#adopted = null;
+    this.#answerOrder = [];
+    this.#answerNext = 0;
     this.#connection = new WorkerConnection(worker, {
       onMessage: (message) => this.#receive(message),
       onLost: (reason) => this.#lost(reason),
@@ -445,6 +453,18 @@ export class PathWorker {
     this.#stats.repliesIgnored++;
   }
 
+  #oldestUnanswered() {
+    const order = this.#answerOrder;
+    while (this.#answerNext < order.length && !this.#pending.has(order[this.#answerNext].id)) {
+      this.#answerNext++;
+    }
+    if (this.#answerNext > 1024 && this.#answerNext * 2 > order.length) {
+      this.#answerOrder = order.slice(this.#answerNext);
+      this.#answerNext = 0;
+    }
+    return this.#answerOrder[this.#answerNext];
+  }
+
   /** Settles the request an answer is for; 1 if it did, 0 if the answer was ignored. */
   #settle(answer) {
     const request = answer && typeof answer === 'object' ? this.#pending.get(answer.id) : null;
@@ -454,7 +474,7 @@ export class PathWorker {
       if (!(Number.isInteger(id) && id >= 1 && id < this.#nextId)) this.#ignore();
       return 0;
     }
-    if (!request.posted) return this.#ignore(), 0;
+    if (request !== this.#oldestUnanswered()) return this.#ignore(), 0;
     if ('error' in answer) {
       if (!isErrorReply(answer.error)) return this.#ignore(), 0;
       this.#stats.resultsReceived++;

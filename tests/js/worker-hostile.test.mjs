@@ -262,6 +262,7 @@ test('replies the client did not ask for are ignored: no request settles from th
       { type: 'results', results: [], done: 2 ** 40 }, // a seq never posted
       { type: 'results', results: [], done: 'everything' },
       { type: 'results', results: [{ ...fake, id: 10 }], done: -1 }, // not posted yet
+      { type: 'results', results: [{ ...fake, id: 9 }], done: -1 }, // out of order: 2 is first
       { type: 'results', results: [{ ...fake, id: 2, status: 'maybe' }], done: -1 },
       { type: 'results', results: [{ ...fake, id: 3, path: [0, 0] }], done: -1 },
       { type: 'results', results: [{ id: 4, error: 'bad' }], done: -1 },
