@@ -17,6 +17,7 @@ import {
   updateMessage,
 } from './worker-protocol.js';
 import { WorkerConnection } from './worker-connection.js';
+import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
@@ -76,13 +77,7 @@ export class PathWorker {
   #cancels = [];
   #flushScheduled = false;
 
-  #nextId = 1;
-  #pending = new Map(); // id -> request, until it resolves or rejects
-  // Requests posted to the current worker, in posting order: the worker answers them in that
-  // order (skipping cancelled ones), so an answer for any other than the oldest unanswered one
-  // is not the worker's.
-  #answerOrder = [];
-  #answerNext = 0;
+  #requests = new PendingRequests();
   #lostInARow = 0;
 
   #stats = {
@@ -136,7 +131,7 @@ export class PathWorker {
 
   /** Requests in flight (posted or queued), and what has been posted so far. */
   get stats() {
-    return { inFlight: this.#pending.size, queued: this.#queued.length, ...this.#stats };
+    return { inFlight: this.#requests.size, queued: this.#queued.length, ...this.#stats };
   }
 
   // --- reads, from the main thread's copy ---------------------------------------------------
@@ -240,43 +235,21 @@ export class PathWorker {
     if (signal?.aborted) {
       return list.map(() => Promise.reject(abortError()));
     }
-    const cellsBefore = this.#log.pendingCells;
-    const costsBefore = this.#log.pendingCosts;
-    const requests = [];
-    const promises = list.map(([sx, sy, gx, gy, options]) => {
-      const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
-      request.promise = new Promise((resolve, reject) => {
-        request.resolve = resolve;
-        request.reject = reject;
-      });
-      requests.push(request);
-      this.#pending.set(request.id, request);
-      this.#queued.push(request);
-      return request.promise;
-    });
-    if (signal) {
-      // One listener per call, not per request: a crowd of 1,000 shares one signal. It stays
-      // until the last of them settles, so an abort after some answers still rejects the rest.
-      const onAbort = () => this.#abort(requests);
-      signal.addEventListener('abort', onAbort, { once: true });
-      let unsettled = requests.length;
-      const detach = () => {
-        if (--unsettled === 0) signal.removeEventListener('abort', onAbort);
-      };
-      for (const request of requests) request.detach = detach;
-    }
+    const place = { cellsBefore: this.#log.pendingCells, costsBefore: this.#log.pendingCosts };
+    const { requests, promises } = this.#requests.add(list, place, signal, (batch) =>
+      this.#abort(batch),
+    );
+    for (const request of requests) this.#queued.push(request);
     this.#scheduleFlush();
     this.#updateRef();
     return promises;
   }
 
-  #abort(requests) {
+  #abort(batch) {
     const queued = new Set();
-    for (const request of requests) {
-      if (!this.#pending.delete(request.id)) continue; // already answered
+    for (const request of this.#requests.abort(batch)) {
       if (request.posted) this.#cancels.push(request.id);
       else queued.add(request);
-      request.reject(abortError());
     }
     // A request never posted is simply never posted.
     if (queued.size) this.#queued = this.#queued.filter((request) => !queued.has(request));
@@ -309,7 +282,7 @@ export class PathWorker {
 
   /** Posts an update; `cells` is the new level's buffer when it was made by setAll. */
   #post(update, cancel = [], cells = null) {
-    const live = update.requests.filter((request) => this.#pending.has(request.id));
+    const live = update.requests.filter((request) => this.#requests.has(request.id));
     const { message, transfer } = updateMessage(update, live, cancel, cells);
     try {
       this.#send(message, transfer);
@@ -321,12 +294,12 @@ export class PathWorker {
         this.#lost(`a message could not be posted: ${error?.message ?? error}`);
         return;
       }
-      for (const request of live) this.#fail(request, error);
+      for (const request of live) this.#requests.fail(request, error);
       this.#post(update, cancel, cells && this.#levelOf(update));
       return;
     }
     this.#stats.requestsPosted += live.length;
-    for (const request of live) this.#answerOrder.push(request);
+    this.#requests.posted(live);
     this.#stats.cellEditsPosted += update.indices.length;
   }
 
@@ -369,8 +342,7 @@ export class PathWorker {
   #launch(buffer, costTable = this.#log.costPairs()) {
     const worker = this.#adopted ?? this.#startWorker();
     this.#adopted = null;
-    this.#answerOrder = [];
-    this.#answerNext = 0;
+    this.#requests.newWorker();
     this.#connection = new WorkerConnection(worker, {
       onMessage: (message) => this.#receive(message),
       onLost: (reason) => this.#lost(reason),
@@ -417,7 +389,7 @@ export class PathWorker {
         const { done } = message;
         if (done !== -1) {
           // Only updates whose requests are all answered go: a lying `done` keeps the rest.
-          const answered = (update) => update.requests.every((r) => !this.#pending.has(r.id));
+          const answered = (update) => update.requests.every((r) => !this.#requests.has(r.id));
           if (this.#log.confirm(done, answered)) settled++;
           else this.#ignore();
         }
@@ -432,15 +404,15 @@ export class PathWorker {
         if (!update || !isErrorReply(message.error)) return this.#ignore();
         const error = deserializeError(message.error);
         for (const request of update.requests)
-          if (this.#pending.has(request.id)) this.#fail(request, error);
+          if (this.#requests.has(request.id)) this.#requests.fail(request, error);
         this.#lost(`the worker refused update ${update.seq}: ${error.message}`);
         break;
       }
       case 'fatal': {
-        const request = this.#pending.get(message.id);
+        const request = this.#requests.get(message.id);
         if (!request?.posted || !isErrorReply(message.error)) return this.#ignore();
         const error = deserializeError(message.error);
-        this.#fail(request, error);
+        this.#requests.fail(request, error);
         this.#lost(`the wasm instance failed: ${error.message}`);
         break;
       }
@@ -453,47 +425,27 @@ export class PathWorker {
     this.#stats.repliesIgnored++;
   }
 
-  #oldestUnanswered() {
-    const order = this.#answerOrder;
-    while (this.#answerNext < order.length && !this.#pending.has(order[this.#answerNext].id)) {
-      this.#answerNext++;
-    }
-    if (this.#answerNext > 1024 && this.#answerNext * 2 > order.length) {
-      this.#answerOrder = order.slice(this.#answerNext);
-      this.#answerNext = 0;
-    }
-    return this.#answerOrder[this.#answerNext];
-  }
-
   /** Settles the request an answer is for; 1 if it did, 0 if the answer was ignored. */
   #settle(answer) {
-    const request = answer && typeof answer === 'object' ? this.#pending.get(answer.id) : null;
+    const request = answer && typeof answer === 'object' ? this.#requests.get(answer.id) : null;
     if (!request) {
       // An id we issued: cancelled while it ran (its answer is dropped), or answered already.
-      const { id } = answer ?? {};
-      if (!(Number.isInteger(id) && id >= 1 && id < this.#nextId)) this.#ignore();
+      if (!this.#requests.issued(answer?.id)) this.#ignore();
       return 0;
     }
-    if (request !== this.#oldestUnanswered()) return this.#ignore(), 0;
+    // The worker answers in posting order: an answer for any other request is not its own.
+    if (request !== this.#requests.oldestUnanswered()) return this.#ignore(), 0;
     if ('error' in answer) {
       if (!isErrorReply(answer.error)) return this.#ignore(), 0;
       this.#stats.resultsReceived++;
-      this.#fail(request, deserializeError(answer.error));
+      this.#requests.fail(request, deserializeError(answer.error));
       return 1;
     }
     if (!isResult(answer)) return this.#ignore(), 0;
     this.#stats.resultsReceived++;
-    this.#pending.delete(answer.id);
-    request.detach?.();
     delete answer.id;
-    request.resolve(answer);
+    this.#requests.resolve(request, answer);
     return 1;
-  }
-
-  #fail(request, error) {
-    this.#pending.delete(request.id);
-    request.detach?.();
-    request.reject(error);
   }
 
   /**
@@ -533,7 +485,7 @@ export class PathWorker {
       );
       for (const update of this.#log.unconfirmed) {
         for (const request of update.requests)
-          if (this.#pending.has(request.id)) this.#fail(request, error);
+          if (this.#requests.has(request.id)) this.#requests.fail(request, error);
       }
     }
     // Replaying: the new worker starts before every unconfirmed update and is sent them again.
@@ -552,7 +504,7 @@ export class PathWorker {
   }
 
   #updateRef() {
-    this.#connection?.ref(this.#pending.size > 0 || this.#whenReady !== null);
+    this.#connection?.ref(this.#requests.size > 0 || this.#whenReady !== null);
   }
 
   #checkOpen() {
@@ -566,7 +518,7 @@ export class PathWorker {
     this.#connection = null;
     const error = new Error(this.#closed);
     this.#whenReady?.reject(error); // create() is still waiting
-    for (const request of [...this.#pending.values()]) this.#fail(request, error);
+    this.#requests.failAll(error);
     this.#queued = [];
     this.#log.clear();
   }
