@@ -255,11 +255,16 @@ function enumCode(name, value) {
  * @returns {asserts signal is SignalLike | undefined}
  */
 function checkSignal(signal) {
-  if (signal === undefined) return;
-  const { aborted, addEventListener } = /** @type {Partial<SignalLike>} */ (Object(signal));
-  if (typeof signal !== 'object' || typeof aborted !== 'boolean' || typeof addEventListener !== 'function') {
+  if (signal === undefined || signal === null) return;
+  const { aborted, addEventListener, removeEventListener } = /** @type {Partial<SignalLike>} */ (Object(signal));
+  if (
+    typeof signal !== 'object' ||
+    typeof aborted !== 'boolean' ||
+    typeof addEventListener !== 'function' ||
+    typeof removeEventListener !== 'function'
+  ) {
     throw new TypeError(
-      `signal must be an AbortSignal (an object with aborted and addEventListener), got ${describe(signal)}`,
+      `signal must be an AbortSignal, got ${describe(signal)}`,
     );
   }
 }
@@ -327,7 +332,7 @@ export function readOptions(options) {
   const signal = given.signal;
   checkSignal(signal);
   const codes = encodeSnapshot(snapshot);
-  if (signal !== undefined) signals.set(snapshot, signal);
+  if (signal != null) signals.set(snapshot, signal);
   // Checked above: every value has its option's type.
   return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
 }
@@ -390,7 +395,7 @@ export function requestList(requests, options, width, height) {
   };
   /** @type {RequestEntry[]} */
   const list = [];
-  if (shared.signal !== undefined) signals.set(list, shared.signal);
+  if (shared.signal != null) signals.set(list, shared.signal);
   if (requests.length > 0 && typeof requests[0] === 'number') {
     if (requests.length % 4 !== 0) {
       throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);

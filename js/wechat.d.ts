@@ -1,12 +1,7 @@
 // Types for `tilepath/wechat`: PathWorker in WeChat mini-games (Cocos Creator, LayaAir builds).
-import type { Pathfinder, LoadOptions, PathResult } from './index.js';
-import type {
-  PathWorker,
-  PathWorkerOptions,
-  PathRequest,
-  WorkerSearchOptions,
-  WorkerLike,
-} from './worker.js';
+import type { Pathfinder, LoadOptions } from './index.js';
+import type { PathWorker, PathWorkerOptions, WorkerLike } from './worker.js';
+import { InThreadPathWorker } from './worker.js';
 
 /** 'workers/tilepath/index.js': the worker script, from dist/wechat/workers/. */
 export declare const DEFAULT_WORKER_SCRIPT: string;
@@ -50,38 +45,7 @@ export declare function loadPathfinderWithWx(
 export declare function encodeMessage(message: unknown): unknown;
 export declare function decodeMessage(message: unknown): unknown;
 
-/** PathWorker's API computed on the calling thread (answers are already-settled promises). */
-export declare class InThreadPathWorker {
-  static create(
-    options: Omit<PathWorkerOptions, 'worker' | 'recover' | 'loadOptions'> & {
-      loadPathfinder: () => Promise<Pathfinder>;
-    },
-  ): Promise<InThreadPathWorker>;
-  readonly inThread: true;
-  readonly width: number;
-  readonly height: number;
-  readonly terminated: boolean;
-  readonly stats: { inFlight: number; queued: number; requestsAnswered: number };
-  get(x: number, y: number): number;
-  cells(): Uint8Array;
-  setCell(x: number, y: number, cls: number): void;
-  setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
-  fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  setCost(cls: number, cost: number): void;
-  flush(): void;
-  findPath(
-    sx: number,
-    sy: number,
-    gx: number,
-    gy: number,
-    options?: WorkerSearchOptions,
-  ): Promise<PathResult>;
-  findPaths(
-    requests: PathRequest[] | ArrayLike<number>,
-    options?: WorkerSearchOptions,
-  ): Promise<PathResult[]>;
-  terminate(): void;
-}
+export { InThreadPathWorker };
 
 export interface WeChatPathWorkerOptions
   extends Omit<PathWorkerOptions, 'worker' | 'loadOptions'>, WeChatWorkerOptions {

@@ -3,7 +3,7 @@
 // It serves the worker protocol with the in-thread API (index.js, the browser build).
 // Node uses worker-node.js instead; other hosts call serveWorker from 'tilepath/worker'.
 
-import { serveWorker } from './worker-protocol.js';
+import { serveWorker } from './worker-serve.js';
 
 serveWorker(self, (loadOptions) =>
   import('./index.js').then(({ createPathfinder }) => createPathfinder(loadOptions)),

@@ -5,7 +5,8 @@
 // so the browser entry (worker-entry.js, which imports index.js) never loads in Node.
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PathWorker as BrowserPathWorker, serveWorker } from './worker.js';
+import { PathWorker as BrowserPathWorker, InThreadPathWorker } from './worker.js';
+import { serveWorker } from './worker-serve.js';
 
 const THREAD_MARK = 'tilepath:path-worker';
 
@@ -18,7 +19,7 @@ export class PathWorker extends BrowserPathWorker {
   static defaultWorker = startNodeWorker;
 }
 
-export { serveWorker };
+export { serveWorker, InThreadPathWorker };
 
 if (!isMainThread && workerData?.[THREAD_MARK]) {
   // Listen at once; the wasm loads when the init message asks for it.

@@ -1,12 +1,16 @@
-// What the PathWorker client (main thread) and the worker say to each other: the messages, the
-// worker's side of the conversation (serveWorker) and the plumbing both sides share.
+// What the PathWorker client (main thread, worker.js) and the worker (worker-serve.js) say to
+// each other: the messages, and the plumbing both sides share.
 // No Node built-ins: this runs in browsers and WeChat workers too.
+
+import { checkCost, checkSize, describe } from './validate.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
 //     loadOptions }                                    cells transferred (copied where no transfer)
-//   { type: 'update', seq, indices: Uint32Array, values: Uint8Array, costs: Float64Array | null,
-//     requests: Int32Array | null, options: Array | null, cancel: number[] | null }
+//   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
+//     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
+//     cancel: number[] | null }
+//       cells: a new level (setAll): every cell, applied before anything else in the message.
 //       indices/values: every changed cell of this flush, in the order it was changed.
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
@@ -14,10 +18,17 @@
 //       options[i]: the request's options without `signal`, or null.
 //       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
 // worker -> main
-//   { type: 'ready' }   |   { type: 'initError', error }
-//   { type: 'results', results: [...], done }   done: seq of the last update fully handled
+//   { type: 'ready', memoryBytes }   |   { type: 'initError', error }
+//   { type: 'results', results: [...], done, memoryBytes }
+//       done: seq of the last update fully handled, or -1. memoryBytes: the wasm heap's size.
 //       each result: { id, status, path, cost, expanded, goal, ..., workerMs } or { id, error }
+//   { type: 'protocolError', seq, error }   a message was refused, whole (nothing of it applied):
+//       seq is the refused update's, or null when the message had none
 //   { type: 'fatal', id, error }   the wasm instance broke while running request `id`
+//
+// Each side checks what it receives: the worker answers a malformed message with a
+// protocolError instead of dying (checkInit, checkUpdate), and the client ignores replies it did
+// not ask for (isResult, isErrorReply). error: { name, message }.
 
 export const REQUEST_STRIDE = 7;
 
@@ -38,6 +49,79 @@ export function serializeError(error) {
 }
 
 const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError };
+
+// --- the client's messages ----------------------------------------------------------------------
+
+/** The init message for a new worker, and what to transfer with it. */
+export function initMessage(width, height, cells, costPairs, loadOptions) {
+  const pairs = [...costPairs];
+  const costs = new Float64Array(pairs.length * 2);
+  pairs.forEach(([cls, cost], i) => {
+    costs[i * 2] = cls;
+    costs[i * 2 + 1] = cost;
+  });
+  const message = {
+    type: 'init',
+    width,
+    height,
+    cells,
+    offset: 0,
+    costs: costs.length ? costs : null,
+    loadOptions: loadOptions ?? null,
+  };
+  return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
+}
+
+/**
+ * The update message for an EditLog update, carrying the `live` requests among its own (those
+ * still wanted), the `cancel` ids and, for a new level, its `cells`; and what to transfer. The
+ * update keeps its arrays to replay them: the worker gets copies it can own.
+ */
+export function updateMessage(update, live, cancel, cells) {
+  const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
+  live.forEach((request, i) => {
+    const { id, sx, sy, gx, gy, cellsBefore, costsBefore } = request;
+    requests.set([id, sx, sy, gx, gy, cellsBefore, costsBefore], i * REQUEST_STRIDE);
+  });
+  const message = {
+    type: 'update',
+    seq: update.seq,
+    ...(cells ? { cells } : {}), // only a new level carries its cells
+    indices: update.indices.slice(),
+    values: update.values.slice(),
+    costs: update.costs.length ? update.costs.slice() : null,
+    requests,
+    options: live.some((request) => request.options) ? live.map((request) => request.options) : null,
+    cancel: cancel.length ? cancel : null,
+  };
+  const transfer = transferables([message.indices, message.values, message.costs, requests]);
+  if (cells) transfer.push(cells);
+  return { message, transfer };
+}
+
+// --- what each side accepts -------------------------------------------------------------------
+
+/** An error as it crosses: { name, message }, both strings. */
+export function isErrorReply(error) {
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    typeof error.name === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+const STATUSES = new Set(['found', 'partial', 'none']);
+
+/** A search result as the worker sends it (the id is checked by the client against its own). */
+export function isResult(answer) {
+  return (
+    STATUSES.has(answer.status) &&
+    answer.path instanceof Int32Array &&
+    typeof answer.cost === 'number' &&
+    Number.isInteger(answer.expanded)
+  );
+}
 
 export function deserializeError({ name, message }) {
   if (name === 'AbortError') return abortError(message);
@@ -102,6 +186,16 @@ export function transferables(arrays) {
 }
 
 /**
+ * The buffer behind `bytes` when it can be transferred as it is, else null. A view into a larger
+ * buffer (or a shared one) cannot move without taking its neighbours along.
+ */
+export function movableBuffer(bytes) {
+  const { buffer } = bytes;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return whole && buffer instanceof ArrayBuffer ? buffer : null;
+}
+
+/**
  * An estimate of what structured clone copies for `value`: the bytes of every typed array and
  * buffer, 8 per number, 1 per character. The same object met twice counts once (clone keeps
  * identity, so a shared options object crosses once).
@@ -129,174 +223,147 @@ export function messageBytes(value, seen = new Set()) {
   }
 }
 
-/**
- * Runs `task` soon, after any messages already waiting. Node: setImmediate (a MessageChannel
- * ping there is handled in the same pass as the ping before it, and starves the parent port).
- * Browsers: a MessageChannel round (no 4 ms clamp like nested setTimeout). Else setTimeout.
- */
-export function makeYield() {
-  if (typeof setImmediate === 'function') return (task) => setImmediate(task);
-  if (typeof MessageChannel === 'function') {
-    const channel = new MessageChannel();
-    let pending = null;
-    channel.port1.onmessage = () => {
-      const task = pending;
-      pending = null;
-      task();
-    };
-    return (task) => {
-      pending = task;
-      channel.port2.postMessage(0);
-    };
+// --- the worker's checks of what it is sent ---------------------------------------------------
+
+/** A typed array of `Type`, or a TypeError naming the field. */
+function checkArray(label, value, Type) {
+  if (!(value instanceof Type)) {
+    throw new TypeError(`${label} must be a ${Type.name}, got ${describe(value)}`);
   }
-  return (task) => setTimeout(task, 0);
+  return value;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The worker's side. It knows nothing of search: it keeps one Grid of the sync API current with
-// the edits it is sent, and runs requests in the order they were made.
+const isAbsent = (value) => value === null || value === undefined;
 
-// A slice of work between two looks at the message queue, so a cancel can overtake queued work.
-const SLICE_MS = 8;
-
-const now =
-  typeof performance === 'object' && typeof performance.now === 'function'
-    ? () => performance.now()
-    : () => Date.now();
-
-/** A result's arrays must own their buffers to be transferred (never a view on the wasm heap). */
-function ownedArray(array) {
-  if (!array || !ArrayBuffer.isView(array)) return array;
-  const whole = array.byteOffset === 0 && array.byteLength === array.buffer.byteLength;
-  return whole && array.buffer instanceof ArrayBuffer ? array : array.slice();
-}
-
-/**
- * Serves PathWorker clients on `endpoint` (a worker scope, Node's parentPort, a WeChat worker...).
- * `loadPathfinder(loadOptions)` resolves to the sync API's Pathfinder (createPathfinder).
- */
-export function serveWorker(endpoint, loadPathfinder) {
-  let grid = null;
-  let broken = false;
-  let scheduled = false;
-  const jobs = []; // update messages not fully handled yet, oldest first
-  const waiting = new Set(); // ids of queued requests, so a late cancel leaves nothing behind
-  const cancelled = new Set();
-  const later = makeYield();
-  const post = (message, transfer = []) => endpoint.postMessage(message, transfer);
-
-  async function init(message) {
+/** (class, cost) pairs in a Float64Array: how many pairs. */
+function checkCostPairs(label, costs) {
+  if (isAbsent(costs)) return 0;
+  checkArray(label, costs, Float64Array);
+  if (costs.length % 2 !== 0) {
+    throw new RangeError(`${label} must hold (class, cost) pairs, got ${costs.length} numbers`);
+  }
+  for (let i = 0; i < costs.length; i += 2) {
     try {
-      const pathfinder = await loadPathfinder(message.loadOptions ?? undefined);
-      const { width, height } = message;
-      const cells = message.cells
-        ? new Uint8Array(message.cells, message.offset ?? 0, width * height)
-        : undefined;
-      grid = pathfinder.createGrid(width, height, cells);
-      const costs = message.costs;
-      if (costs) for (let i = 0; i < costs.length; i += 2) grid.setCost(costs[i], costs[i + 1]);
-      post({ type: 'ready' });
-      schedule();
+      checkCost(costs[i], costs[i + 1]);
     } catch (error) {
-      post({ type: 'initError', error: serializeError(error) });
+      throw new error.constructor(`${label}[${i}]: ${error.message}`);
     }
   }
+  return costs.length / 2;
+}
 
-  function schedule() {
-    if (scheduled || !grid || broken || !jobs.length) return;
-    scheduled = true;
-    later(drain);
+/** Throws a TypeError / RangeError naming what is wrong with an init message. */
+export function checkInit(message) {
+  try {
+    checkSize(message.width, message.height);
+  } catch (error) {
+    throw new error.constructor(`init: ${error.message}`);
   }
-
-  function applyCells(job, upTo) {
-    if (upTo <= job.cells) return;
-    const { indices, values } = job.message;
-    grid.setCells(indices.subarray(job.cells, upTo), values.subarray(job.cells, upTo));
-    job.cells = upTo;
-  }
-
-  function applyCosts(job, upTo) {
-    const { costs } = job.message;
-    for (; job.costs < upTo; job.costs++)
-      grid.setCost(costs[job.costs * 2], costs[job.costs * 2 + 1]);
-  }
-
-  function run(message, index, results, transfer) {
-    const { requests, options } = message;
-    const base = index * REQUEST_STRIDE;
-    const id = requests[base];
-    waiting.delete(id);
-    if (cancelled.delete(id)) return true;
-    const started = now();
-    let result;
-    try {
-      result = grid.findPath(
-        requests[base + 1],
-        requests[base + 2],
-        requests[base + 3],
-        requests[base + 4],
-        options?.[index] ?? undefined,
+  const count = message.width * message.height;
+  if (!isAbsent(message.cells)) {
+    checkArray('init.cells', message.cells, ArrayBuffer);
+    const offset = message.offset ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new RangeError(`init.offset must be an integer >= 0, got ${describe(offset)}`);
+    }
+    if (message.cells.byteLength < offset + count) {
+      throw new RangeError(
+        `init.cells holds ${message.cells.byteLength} bytes; ${offset + count} needed`,
       );
-    } catch (error) {
-      // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.
-      if (typeof WebAssembly === 'object' && error instanceof WebAssembly.RuntimeError) {
-        broken = true;
-        post({ type: 'fatal', id, error: serializeError(error) });
-        return false;
-      }
-      results.push({ id, error: serializeError(error) });
-      return true;
     }
-    const answer = { ...result, id, workerMs: now() - started };
-    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents']) {
-      if (answer[key]) {
-        answer[key] = ownedArray(answer[key]);
-        transfer.push(answer[key].buffer);
-      }
-    }
-    results.push(answer);
-    return true;
   }
-
-  function drain() {
-    scheduled = false;
-    if (broken) return;
-    const started = now();
-    const results = [];
-    const transfer = [];
-    let done = -1;
-    while (jobs.length && now() - started < SLICE_MS) {
-      const job = jobs[0];
-      const { message } = job;
-      const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;
-      while (job.next < count && now() - started < SLICE_MS) {
-        const base = job.next * REQUEST_STRIDE;
-        applyCells(job, message.requests[base + 5]);
-        applyCosts(job, message.requests[base + 6]);
-        const index = job.next++;
-        if (!run(message, index, results, transfer)) return;
-      }
-      if (job.next < count) break;
-      applyCells(job, message.indices.length);
-      applyCosts(job, message.costs ? message.costs.length / 2 : 0);
-      done = message.seq;
-      jobs.shift();
-    }
-    if (results.length || done >= 0) post({ type: 'results', results, done }, transfer);
-    schedule();
+  checkCostPairs('init.costs', message.costs);
+  const { loadOptions } = message;
+  if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
+    throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
   }
+}
 
-  listen(endpoint, (message) => {
-    if (!message || broken) return;
-    if (message.type === 'init') {
-      init(message);
-    } else if (message.type === 'update') {
-      for (const id of message.cancel ?? []) if (waiting.has(id)) cancelled.add(id);
-      const { requests } = message;
-      if (requests)
-        for (let i = 0; i < requests.length; i += REQUEST_STRIDE) waiting.add(requests[i]);
-      jobs.push({ message, next: 0, cells: 0, costs: 0 });
-      schedule();
+/**
+ * Throws a TypeError / RangeError naming what is wrong with an update message for a
+ * `width` x `height` grid, so that nothing of a malformed update is ever applied.
+ */
+export function checkUpdate(message, width, height) {
+  const { seq } = message;
+  if (!Number.isSafeInteger(seq) || seq < 1) {
+    throw new TypeError(`update.seq must be an integer >= 1, got ${describe(seq)}`);
+  }
+  const label = `update ${seq}`;
+  const count = width * height;
+  if (!isAbsent(message.cells)) {
+    checkArray(`${label}: cells`, message.cells, ArrayBuffer);
+    if (message.cells.byteLength !== count) {
+      throw new RangeError(
+        `${label}: cells holds ${message.cells.byteLength} bytes; the grid has ${count} cells`,
+      );
     }
-  });
+  }
+  const indices = checkArray(`${label}: indices`, message.indices, Uint32Array);
+  const values = checkArray(`${label}: values`, message.values, Uint8Array);
+  if (values.length !== indices.length) {
+    throw new RangeError(
+      `${label}: ${indices.length} indices but ${values.length} values; one value per index`,
+    );
+  }
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= count) {
+      throw new RangeError(
+        `${label}: indices[${i}] is ${indices[i]}, outside the grid (${count} cells)`,
+      );
+    }
+  }
+  const costCount = checkCostPairs(`${label}: costs`, message.costs);
+  const { requests, options, cancel } = message;
+  let requestCount = 0;
+  if (!isAbsent(requests)) {
+    checkArray(`${label}: requests`, requests, Int32Array);
+    if (requests.length % REQUEST_STRIDE !== 0) {
+      throw new RangeError(
+        `${label}: requests must hold ${REQUEST_STRIDE} numbers per request, got ${requests.length}`,
+      );
+    }
+    requestCount = requests.length / REQUEST_STRIDE;
+    let cellsSeen = 0;
+    let costsSeen = 0;
+    for (let r = 0; r < requestCount; r++) {
+      const [, sx, sy, gx, gy, cellsBefore, costsBefore] = requests.subarray(
+        r * REQUEST_STRIDE,
+        (r + 1) * REQUEST_STRIDE,
+      );
+      const where = `${label}: request ${r}`;
+      if (!(sx >= 0 && sx < width && gx >= 0 && gx < width && sy >= 0 && sy < height && gy >= 0 && gy < height)) {
+        throw new RangeError(`${where}: (${sx}, ${sy}) -> (${gx}, ${gy}) is outside the grid`);
+      }
+      // Each request sees the edits before it: as many or more than the request before it.
+      if (cellsBefore < cellsSeen || cellsBefore > indices.length) {
+        throw new RangeError(
+          `${where}: sees ${cellsBefore} cell edits; from ${cellsSeen} to ${indices.length} expected`,
+        );
+      }
+      if (costsBefore < costsSeen || costsBefore > costCount) {
+        throw new RangeError(
+          `${where}: sees ${costsBefore} cost edits; from ${costsSeen} to ${costCount} expected`,
+        );
+      }
+      cellsSeen = cellsBefore;
+      costsSeen = costsBefore;
+    }
+  }
+  if (!isAbsent(options)) {
+    if (!Array.isArray(options) || options.length !== requestCount) {
+      throw new TypeError(
+        `${label}: options must be an array with one entry per request (${requestCount}), got ${describe(options)}`,
+      );
+    }
+    options.forEach((entry, r) => {
+      if (!isAbsent(entry) && (typeof entry !== 'object' || Array.isArray(entry))) {
+        throw new TypeError(`${label}: options[${r}] must be an object or null, got ${describe(entry)}`);
+      }
+    });
+  }
+  if (!isAbsent(cancel)) {
+    if (!Array.isArray(cancel) || !cancel.every((id) => Number.isInteger(id))) {
+      throw new TypeError(`${label}: cancel must be an array of request ids, got ${describe(cancel)}`);
+    }
+  }
 }

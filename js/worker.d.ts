@@ -1,5 +1,5 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
-import type { LoadOptions, PathResult, SearchOptions } from './index.js';
+import type { PathResult, Pathfinder, SearchOptions } from './index.js';
 
 /** Anything that can carry the worker protocol: a DOM Worker or MessagePort, Node's
  * worker_threads Worker, a WeChat / ByteDance worker (`onMessage(fn)`), or an object with `postMessage`
@@ -44,8 +44,23 @@ export interface PathWorkerOptions {
   /** When the worker dies with requests in flight: `replay` them on a fresh worker (default)
    * or `reject` them. Either way no edit is lost. */
   recover?: 'replay' | 'reject';
-  /** Forwarded to createPathfinder inside the worker (must survive structured clone). */
-  loadOptions?: Pick<LoadOptions, 'wasmBinary'>;
+  /** Forwarded to the worker's loader (must survive structured clone, so no functions). */
+  loadOptions?: WorkerLoadOptions;
+}
+
+/** What the worker's `loadPathfinder(loadOptions)` is given. The browser and Node workers pass it
+ * to createPathfinder (`wasmBinary`); the WeChat worker to loadPathfinderWithWx (`wasmPath`, the
+ * package path of tilepath.wasm). */
+export interface WorkerLoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmPath?: string;
+}
+
+/** InThreadPathWorker.create: PathWorker's options, with a loader instead of a worker. */
+export interface InThreadPathWorkerOptions
+  extends Omit<PathWorkerOptions, 'worker' | 'recover' | 'loadOptions'> {
+  /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
+  loadPathfinder: () => Promise<Pathfinder>;
 }
 
 export interface WorkerSearchOptions extends SearchOptions {
@@ -54,7 +69,7 @@ export interface WorkerSearchOptions extends SearchOptions {
 }
 
 export interface WorkerPathResult extends PathResult {
-  /** Milliseconds the search took in the worker. */
+  /** Milliseconds the search took (in the worker; in-thread, on the calling thread). */
   workerMs: number;
 }
 
@@ -67,11 +82,18 @@ export interface PathRequest {
   options?: SearchOptions;
 }
 
-export interface PathWorkerStats {
+/** What every path worker counts. */
+export interface PathWorkerApiStats {
   /** Requests made and not yet settled (queued or posted). */
   inFlight: number;
   /** Requests waiting for the end of the task to be posted. */
   queued: number;
+  /** Bytes of wasm memory where the searches run (PathWorker: the worker's, as of its last
+   * reply). Grows, never shrinks: compare it at the start and end of a long run to see a leak. */
+  wasmMemoryBytes: number;
+}
+
+export interface PathWorkerStats extends PathWorkerApiStats {
   messagesPosted: number;
   /** Estimated bytes of every message posted (typed arrays by size), the first grid included. */
   bytesPosted: number;
@@ -80,29 +102,43 @@ export interface PathWorkerStats {
   resultsReceived: number;
   /** Workers started again after one was lost. */
   restarts: number;
+  /** Replies the client did not ask for (unknown ids, a seq never posted, malformed results). */
+  repliesIgnored: number;
 }
 
-export declare class PathWorker {
-  /** Starts a worker holding the grid; resolves when it is ready. Bad arguments throw. */
-  static create(options: PathWorkerOptions): Promise<PathWorker>;
+export interface InThreadPathWorkerStats extends PathWorkerApiStats {
+  /** Requests answered so far. */
+  requestsAnswered: number;
+}
+
+/**
+ * What PathWorker and InThreadPathWorker both offer: Grid's edit and read methods under Grid's
+ * names, and requests answered through promises. Code written against it runs on either.
+ */
+export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiStats> {
   readonly width: number;
   readonly height: number;
-  /** The worker-like object in use now (for hosts and tests; do not post to it). */
-  readonly worker: WorkerLike | null;
+  /** True when paths are computed on the calling thread (InThreadPathWorker). */
+  readonly inThread: boolean;
   readonly terminated: boolean;
-  readonly stats: PathWorkerStats;
-  /** Class of cell (x, y), from the main thread's own copy: no round trip. */
+  readonly stats: Stats;
+  /** Class of cell (x, y), answered at once (PathWorker: from the main thread's copy). */
   get(x: number, y: number): number;
-  /** Cost of entering class `cls` (Infinity = blocked), from the main thread's copy. */
+  /** Cost of entering class `cls` (Infinity = blocked). */
   getCost(cls: number): number;
   /** A copy of all cells, row-major. */
   cells(): Uint8Array;
-  /** Edits apply to the copy at once and reach the worker with the next flush (the end of the
-   * task, or the next request), as one message of about 5 bytes per changed cell. */
   setCell(x: number, y: number, cls: number): void;
+  /** `indices` are y * width + x; `classes` one per index, or one for all. */
   setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
+  /** A rectangle, clipped to the grid. */
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
+  /** 0 or Infinity = blocked, otherwise > 0. */
   setCost(cls: number, cost: number): void;
+  /** A new level: every cell at once (width * height of them). PathWorker moves an ArrayBuffer or
+   * a Uint8Array spanning its whole buffer (detached afterwards), as create does; it copies
+   * anything else. InThreadPathWorker always copies. */
+  setAll(cells: ArrayBuffer | Uint8Array | ArrayLike<number>): void;
   /** Sees exactly the edits made before it. */
   findPath(
     sx: number,
@@ -111,22 +147,45 @@ export declare class PathWorker {
     gy: number,
     options?: WorkerSearchOptions,
   ): Promise<WorkerPathResult>;
-  /** Many requests in one message; `requests` are objects or a flat sx, sy, gx, gy, ... list. */
+  /** Many requests at once; `requests` are objects or a flat sx, sy, gx, gy, ... list. The
+   * signal of `options` cancels them all. */
   findPaths(
     requests: readonly PathRequest[] | ArrayLike<number>,
     options?: WorkerSearchOptions,
   ): Promise<WorkerPathResult[]>;
   /** Posts the queued edits and requests now instead of at the end of the task. */
   flush(): void;
-  /** Rejects everything pending and stops the worker; get() and cells() keep answering. */
+  /** Rejects everything pending and frees the grid; get(), getCost() and cells() keep answering,
+   * anything else throws. */
   terminate(): void;
+}
+
+// The classes get every PathWorkerApi member by declaration merging (one list, not three).
+export interface PathWorker extends PathWorkerApi<PathWorkerStats> {}
+export declare class PathWorker {
+  /** Starts a worker holding the grid; resolves when it is ready. Bad arguments throw. Edits
+   * apply to the main thread's copy at once and reach the worker with the next flush (the end of
+   * the task, or the next request), as one message of about 5 bytes per changed cell; setAll is
+   * posted at once, after what was queued before it. */
+  static create(options: PathWorkerOptions): Promise<PathWorker>;
+  /** How create starts a worker when given none. */
+  static defaultWorker: () => WorkerLike;
+  /** The worker-like object in use now (for hosts and tests; do not post to it). */
+  readonly worker: WorkerLike | null;
+}
+
+/** PathWorker's API computed on the calling thread, for hosts without a usable worker
+ * (LayaNative, tests). Answers are already-settled promises. */
+export interface InThreadPathWorker extends PathWorkerApi<InThreadPathWorkerStats> {}
+export declare class InThreadPathWorker {
+  static create(options: InThreadPathWorkerOptions): Promise<InThreadPathWorker>;
 }
 
 /** The worker side, for hosts that write their own worker script (Cocos/Laya WeChat builds):
  * `serveWorker(self, () => createPathfinder())`. */
 export declare function serveWorker(
   endpoint: unknown,
-  loadPathfinder: (loadOptions?: LoadOptions) => Promise<import('./index.js').Pathfinder>,
+  loadPathfinder: (loadOptions?: WorkerLoadOptions) => Promise<Pathfinder>,
 ): void;
 
 /** Node only (`tilepath/worker` under the "node" condition): starts a worker_threads thread

@@ -1,34 +1,30 @@
 // PathWorker: the sync API's grid, run in a worker so that path requests never block a frame.
 //
-// The grid crosses to the worker once; after that only edits and requests do. The main thread
-// keeps its own copy of the cells (current with every edit) to answer get() without a round trip
-// and to rebuild a worker that died. Edits are queued and flushed with the requests made in the
-// same task as ONE message; each request carries how many of that message's edits it must see,
-// so it sees exactly the edits made before it. Messages are described in worker-protocol.js.
+// The grid crosses to the worker once; after that only edits and requests do (and a whole new
+// level, by setAll). The main thread keeps its own copy of the cells in an EditLog (edit-log.js),
+// current with every edit, to answer get() without a round trip and to rebuild a worker that
+// died. Edits are queued and flushed with the requests made in the same task as ONE message; each
+// request carries how many of that message's edits it must see, so it sees exactly the edits made
+// before it. Messages are described in worker-protocol.js; the worker's side is worker-serve.js.
 
 import {
-  REQUEST_STRIDE,
   abortError,
   deserializeError,
-  listen,
-  messageBytes,
-  transferables,
+  initMessage,
+  isErrorReply,
+  isResult,
+  movableBuffer,
+  updateMessage,
 } from './worker-protocol.js';
+import { WorkerConnection } from './worker-connection.js';
+import { PendingRequests } from './worker-requests.js';
+import { EditLog } from './edit-log.js';
 // The sync API's own checks: both APIs throw the very same errors.
-import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkRect,
-  checkRequest,
-  checkSize,
-  requestList,
-  stripSignal,
-  toCells,
-  toDeltas,
-} from './validate.js';
+import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
+import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
 
-export { serveWorker } from './worker-protocol.js';
+export { serveWorker } from './worker-serve.js';
+export { InThreadPathWorker } from './in-thread-worker.js';
 
 // Consecutive worker losses without a single answer in between before replaying stops: a
 // request that kills every worker it runs on must not restart workers forever.
@@ -46,29 +42,6 @@ function startBrowserWorker() {
   return new Worker(new URL('./worker-entry.js', import.meta.url), { type: 'module' });
 }
 
-/** Appends numbers to a growable typed array (edits are queued one by one). */
-class NumberQueue {
-  constructor(Type) {
-    this.Type = Type;
-    this.data = new Type(64);
-    this.length = 0;
-  }
-  push(value) {
-    if (this.length === this.data.length) {
-      const bigger = new this.Type(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-  take() {
-    const taken = this.data.slice(0, this.length);
-    this.length = 0;
-    return taken;
-  }
-}
-
-
 export class PathWorker {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
@@ -76,14 +49,9 @@ export class PathWorker {
    * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
    */
   static create(options) {
-    if (!options || typeof options !== 'object') {
-      throw new TypeError('PathWorker.create needs an options object { width, height, cells? }');
-    }
-    const { width, height, cells, costs, worker, recover = 'replay', loadOptions } = options;
-    checkSize(width, height);
-    // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
-    const bytes = cells === undefined ? undefined : toCells(cells, width, height);
-    const costPairs = costs === undefined ? [] : costTable(costs);
+    const { width, height, bytes, costPairs } = readGridOptions(options, 'PathWorker');
+    const { worker, recover = 'replay' } = options;
+    const loadOptions = checkLoadOptions(options.loadOptions);
     if (recover !== 'replay' && recover !== 'reject') {
       throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
     }
@@ -96,31 +64,20 @@ export class PathWorker {
 
   #width;
   #height;
-  #cells; // the main thread's copy, current with every edit
-  #costs = new Map(); // class -> cost, every setCost ever made (the worker starts from defaults)
+  #log; // the main thread's copy of the cells and costs, and the updates a new worker replays
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
   #loadOptions;
-  #worker = null;
-  #generation = 0;
+  #adopted = null; // a worker object given to create, until it is connected
+  #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
 
-  // The flush being built: changed cells (with their previous values, to rebuild older states),
-  // cost changes (class, cost, previous cost or NaN for "default"), requests, cancellations.
-  #editIndices = new NumberQueue(Uint32Array);
-  #editValues = new NumberQueue(Uint8Array);
-  #editPrevious = new NumberQueue(Uint8Array);
-  #costEdits = [];
+  // The flush being built (its edits are in the log): requests and cancellations.
   #queued = [];
   #cancels = [];
   #flushScheduled = false;
 
-  // Updates posted and not yet fully handled by the worker, oldest first: what a new worker
-  // replays. Each keeps its own copy of the arrays that were transferred.
-  #unconfirmed = [];
-  #seq = 0;
-  #nextId = 1;
-  #pending = new Map(); // id -> request, until it resolves or rejects
+  #requests = new PendingRequests();
   #lostInARow = 0;
 
   #stats = {
@@ -130,20 +87,22 @@ export class PathWorker {
     cellEditsPosted: 0,
     resultsReceived: 0,
     restarts: 0,
+    repliesIgnored: 0,
+    wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
   constructor(token, { width, height, recover, loadOptions, worker }) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#width = width;
     this.#height = height;
-    this.#cells = new Uint8Array(width * height);
+    this.#log = new EditLog(width * height);
     this.#recover = recover;
     this.#loadOptions = loadOptions;
     if (typeof worker === 'function') {
       this.#startWorker = worker;
     } else if (worker) {
       this.#startWorker = null; // one object, used as it is; it cannot be replaced if it dies
-      this.#worker = worker;
+      this.#adopted = worker;
     } else {
       this.#startWorker = this.constructor.defaultWorker;
     }
@@ -160,35 +119,39 @@ export class PathWorker {
   }
   /** The worker-like object currently in use (for hosts and tests; do not post to it). */
   get worker() {
-    return this.#worker;
+    return this.#connection?.worker ?? null;
   }
   get terminated() {
     return this.#closed !== null;
   }
+  /** False: paths are computed on another thread (InThreadPathWorker says true). */
+  get inThread() {
+    return false;
+  }
 
   /** Requests in flight (posted or queued), and what has been posted so far. */
   get stats() {
-    return { inFlight: this.#pending.size, queued: this.#queued.length, ...this.#stats };
+    return { inFlight: this.#requests.size, queued: this.#queued.length, ...this.#stats };
   }
 
   // --- reads, from the main thread's copy ---------------------------------------------------
 
   get(x, y) {
     checkCoordinates(this.#width, this.#height, x, y);
-    return this.#cells[y * this.#width + x];
+    return this.#log.cell(y * this.#width + x);
   }
 
   /** Cost of entering a cell of class `cls` (Infinity = blocked), from the main thread's copy. */
   getCost(cls) {
     checkClass(cls);
     // The core's default table: class 0 costs 1, every other class is blocked.
-    const cost = this.#costs.has(cls) ? this.#costs.get(cls) : cls === 0 ? 1 : 0;
+    const cost = this.#log.cost(cls) ?? (cls === 0 ? 1 : 0);
     return cost === 0 ? Infinity : cost;
   }
 
   /** A copy of all cells, row-major. */
   cells() {
-    return this.#cells.slice();
+    return this.#log.cells();
   }
 
   // --- edits: applied to the copy now, posted with the next flush ------------------------------
@@ -204,7 +167,7 @@ export class PathWorker {
   setCells(indices, classes) {
     this.#checkOpen();
     // Checked in full before any is applied: a bad entry leaves the grid as it was.
-    const deltas = toDeltas(indices, classes, this.#cells.length);
+    const deltas = toDeltas(indices, classes, this.#log.cellCount);
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
   }
@@ -224,21 +187,26 @@ export class PathWorker {
   setCost(cls, cost) {
     this.#checkOpen();
     checkCost(cls, cost);
-    const previous = this.#costs.has(cls) ? this.#costs.get(cls) : NaN;
-    if (previous === cost) return;
-    this.#costs.set(cls, cost);
-    this.#costEdits.push(cls, cost, previous);
-    this.#scheduleFlush();
+    if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
+  }
+
+  /**
+   * Loads a new level: replaces every cell, as one message with the cells. Requests made before
+   * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
+   * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
+   */
+  setAll(cells) {
+    this.#checkOpen();
+    const bytes = cellsOf(cells, this.#width, this.#height);
+    this.flush(); // what was made before the new level is posted before it
+    const update = this.#log.load(bytes);
+    // The log made its own copy: the caller's bytes can move (or a copy, as in create).
+    if (this.#connection) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
   }
 
   #write(index, cls) {
-    const previous = this.#cells[index];
-    if (previous === cls) return; // unchanged cells cost nothing to post
-    this.#cells[index] = cls;
-    this.#editIndices.push(index);
-    this.#editValues.push(cls);
-    this.#editPrevious.push(previous);
-    this.#scheduleFlush();
+    // Unchanged cells cost nothing to post.
+    if (this.#log.write(index, cls)) this.#scheduleFlush();
   }
 
   // --- requests -------------------------------------------------------------------------------
@@ -246,8 +214,8 @@ export class PathWorker {
   /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
   findPath(sx, sy, gx, gy, options) {
     this.#checkOpen();
-    checkRequest(this.#width, this.#height, sx, sy, gx, gy, options);
-    const [promise] = this.#enqueue([[sx, sy, gx, gy, stripSignal(options)]], options?.signal);
+    const { request, signal } = readRequest(this.#width, this.#height, sx, sy, gx, gy, options);
+    const [promise] = this.#enqueue([request], signal);
     return promise;
   }
 
@@ -259,47 +227,29 @@ export class PathWorker {
    */
   findPaths(requests, options) {
     this.#checkOpen();
-    const list = requestList(requests, options, this.#width, this.#height);
-    return Promise.all(this.#enqueue(list, options?.signal));
+    const { list, signal } = readRequests(requests, options, this.#width, this.#height);
+    return Promise.all(this.#enqueue(list, signal));
   }
 
   #enqueue(list, signal) {
     if (signal?.aborted) {
       return list.map(() => Promise.reject(abortError()));
     }
-    const cellsBefore = this.#editIndices.length;
-    const costsBefore = this.#costEdits.length / 3;
-    const requests = [];
-    const promises = list.map(([sx, sy, gx, gy, options]) => {
-      const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
-      request.promise = new Promise((resolve, reject) => {
-        request.resolve = resolve;
-        request.reject = reject;
-      });
-      requests.push(request);
-      this.#pending.set(request.id, request);
-      this.#queued.push(request);
-      return request.promise;
-    });
-    if (signal) {
-      // One listener per call, not per request: a crowd of 1,000 shares one signal.
-      const onAbort = () => this.#abort(requests);
-      signal.addEventListener('abort', onAbort, { once: true });
-      for (const request of requests)
-        request.detach = () => signal.removeEventListener('abort', onAbort);
-    }
+    const place = { cellsBefore: this.#log.pendingCells, costsBefore: this.#log.pendingCosts };
+    const { requests, promises } = this.#requests.add(list, place, signal, (batch) =>
+      this.#abort(batch),
+    );
+    for (const request of requests) this.#queued.push(request);
     this.#scheduleFlush();
     this.#updateRef();
     return promises;
   }
 
-  #abort(requests) {
+  #abort(batch) {
     const queued = new Set();
-    for (const request of requests) {
-      if (!this.#pending.delete(request.id)) continue; // already answered
+    for (const request of this.#requests.abort(batch)) {
       if (request.posted) this.#cancels.push(request.id);
       else queued.add(request);
-      request.reject(abortError());
     }
     // A request never posted is simply never posted.
     if (queued.size) this.#queued = this.#queued.filter((request) => !queued.has(request));
@@ -319,99 +269,65 @@ export class PathWorker {
   flush() {
     this.#flushScheduled = false;
     if (this.#closed) return;
-    const cellCount = this.#editIndices.length;
-    const costCount = this.#costEdits.length / 3;
-    if (!cellCount && !costCount && !this.#queued.length && !this.#cancels.length) return;
-    const costTriples = this.#costEdits;
-    const costs = new Float64Array(costCount * 2);
-    const costPrevious = new Float64Array(costCount);
-    for (let i = 0; i < costCount; i++) {
-      costs[i * 2] = costTriples[i * 3];
-      costs[i * 2 + 1] = costTriples[i * 3 + 1];
-      costPrevious[i] = costTriples[i * 3 + 2];
-    }
-    const update = {
-      seq: ++this.#seq,
-      indices: this.#editIndices.take(),
-      values: this.#editValues.take(),
-      previous: this.#editPrevious.take(),
-      costs,
-      costPrevious,
-      requests: this.#queued,
-    };
-    this.#costEdits = [];
+    const log = this.#log;
+    if (!log.pendingCells && !log.pendingCosts && !this.#queued.length && !this.#cancels.length)
+      return;
+    const update = log.take(this.#queued);
     this.#queued = [];
     const cancel = this.#cancels;
     this.#cancels = [];
     for (const request of update.requests) request.posted = true;
-    this.#unconfirmed.push(update);
-    if (this.#worker) this.#post(update, cancel);
+    if (this.#connection) this.#post(update, cancel);
   }
 
-  #post(update, cancel = []) {
-    const live = update.requests.filter((request) => this.#pending.has(request.id));
-    const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
-    live.forEach((request, i) => {
-      requests.set(
-        [
-          request.id,
-          request.sx,
-          request.sy,
-          request.gx,
-          request.gy,
-          request.cellsBefore,
-          request.costsBefore,
-        ],
-        i * REQUEST_STRIDE,
-      );
-    });
-    // The update keeps its arrays to replay them; the worker gets copies it can own.
-    const message = {
-      type: 'update',
-      seq: update.seq,
-      indices: update.indices.slice(),
-      values: update.values.slice(),
-      costs: update.costs.length ? update.costs.slice() : null,
-      requests,
-      options: live.some((request) => request.options)
-        ? live.map((request) => request.options)
-        : null,
-      cancel: cancel.length ? cancel : null,
-    };
-    this.#send(message, transferables([message.indices, message.values, message.costs, requests]));
+  /** Posts an update; `cells` is the new level's buffer when it was made by setAll. */
+  #post(update, cancel = [], cells = null) {
+    const live = update.requests.filter((request) => this.#requests.has(request.id));
+    const { message, transfer } = updateMessage(update, live, cancel, cells);
+    try {
+      this.#send(message, transfer);
+    } catch (error) {
+      // The host refused the message (it could not be copied, or its own limit). Its requests
+      // reject with the host's error rather than wait forever; its edits must still reach the
+      // worker, so they go again without them. Failing that, the worker is rebuilt from the log.
+      if (!live.length) {
+        this.#lost(`a message could not be posted: ${error?.message ?? error}`);
+        return;
+      }
+      for (const request of live) this.#requests.fail(request, error);
+      this.#post(update, cancel, cells && this.#levelOf(update));
+      return;
+    }
     this.#stats.requestsPosted += live.length;
+    this.#requests.posted(live);
     this.#stats.cellEditsPosted += update.indices.length;
   }
 
+  /** A fresh buffer holding the level an unconfirmed setAll update put in place. */
+  #levelOf(update) {
+    return this.#log.loadedCells(this.#log.unconfirmed.indexOf(update)).buffer;
+  }
+
   #send(message, transfer) {
-    const bytes = messageBytes(message); // before the transfer empties the buffers
-    this.#worker.postMessage(message, transfer);
+    this.#stats.bytesPosted += this.#connection.post(message, transfer);
     this.#stats.messagesPosted++;
-    this.#stats.bytesPosted += bytes;
   }
 
   // --- the worker's life ----------------------------------------------------------------------
 
   async #start(bytes, costPairs) {
-    for (const [cls, cost] of costPairs) this.#costs.set(cls, cost);
-    let buffer = null;
-    if (bytes !== undefined) {
-      this.#cells.set(bytes); // the one copy: the main thread's own
-      const whole =
-        bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
-      // The caller's bytes move to the worker. A view into a larger buffer (or a shared one)
-      // cannot move without taking its neighbours along: post a copy. (Other array-likes were
-      // already copied by toCells; that copy moves.)
-      buffer = whole ? bytes.buffer : this.#cells.slice().buffer;
-    }
+    this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
+    // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
+    const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
-    this.#launch(buffer);
     try {
+      this.#launch(buffer);
       await ready;
     } catch (error) {
-      this.#shutDown(error.message);
+      this.#whenReady = null; // nobody else waits on it: shutting down must not reject it
+      this.#shutDown(String(error?.message ?? error));
       throw error;
     } finally {
       this.#whenReady = null;
@@ -420,98 +336,116 @@ export class PathWorker {
   }
 
   #whenReady = null;
+  #awaitingInit = false; // between posting an init and its 'ready' or 'initError'
 
   /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
-  #launch(buffer, costTable = this.#costs) {
-    const generation = ++this.#generation;
-    if (!this.#worker) this.#worker = this.#startWorker();
-    const worker = this.#worker;
-    const current = () => generation === this.#generation && !this.#closed;
-    listen(
-      worker,
-      (message) => current() && this.#receive(message),
-      (reason) => current() && this.#lost(reason),
+  #launch(buffer, costTable = this.#log.costPairs()) {
+    const worker = this.#adopted ?? this.#startWorker();
+    this.#adopted = null;
+    this.#requests.newWorker();
+    this.#connection = new WorkerConnection(worker, {
+      onMessage: (message) => this.#receive(message),
+      onLost: (reason) => this.#lost(reason),
+    });
+    const { message, transfer } = initMessage(
+      this.#width,
+      this.#height,
+      buffer,
+      costTable,
+      this.#loadOptions,
     );
-    this.#watchTerminate(worker, current);
-    const costs = new Float64Array(costTable.size * 2);
-    let i = 0;
-    for (const [cls, cost] of costTable) {
-      costs[i++] = cls;
-      costs[i++] = cost;
-    }
-    const message = {
-      type: 'init',
-      width: this.#width,
-      height: this.#height,
-      cells: buffer,
-      offset: 0,
-      costs: costs.length ? costs : null,
-      loadOptions: this.#loadOptions ?? null,
-    };
-    this.#send(message, buffer ? [buffer, costs.buffer] : [costs.buffer]);
+    this.#awaitingInit = true;
+    this.#send(message, transfer);
     this.#updateRef();
   }
 
-  // A DOM Worker says nothing when someone calls terminate() on it; wrap the call so that a
-  // termination from outside is noticed and recovered from like any other loss.
-  #watchTerminate(worker, current) {
-    const terminate = worker.terminate;
-    if (typeof terminate !== 'function' || typeof worker.on === 'function') return; // Node: 'exit'
-    const pathWorker = this;
-    worker.terminate = function terminateFromOutside(...args) {
-      const result = terminate.apply(this, args);
-      if (current()) queueMicrotask(() => current() && pathWorker.#lost('terminated from outside'));
-      return result;
-    };
-    worker[OWN_TERMINATE] = terminate;
-  }
-
+  // Replies are checked before they are believed: one that was not asked for (an unknown or
+  // already answered id, a second 'ready', a seq never posted, a malformed result) is ignored and
+  // counted, so that a confused or hostile endpoint cannot settle someone else's request or
+  // empty the replay log.
   #receive(message) {
-    switch (message?.type) {
+    if (!message || typeof message !== 'object') return this.#ignore();
+    if (Number.isFinite(message.memoryBytes) && message.memoryBytes >= 0) {
+      this.#stats.wasmMemoryBytes = message.memoryBytes;
+    }
+    switch (message.type) {
       case 'ready':
+        if (!this.#awaitingInit) return this.#ignore();
+        this.#awaitingInit = false;
         this.#whenReady?.resolve();
         break;
       case 'initError': {
+        if (!this.#awaitingInit || !isErrorReply(message.error)) return this.#ignore();
+        this.#awaitingInit = false;
         const error = deserializeError(message.error);
         if (this.#whenReady) this.#whenReady.reject(error);
         else this.#lost(`the new worker could not start: ${error.message}`);
         break;
       }
-      case 'results':
-        this.#lostInARow = 0;
-        for (const answer of message.results) this.#settle(answer);
-        if (message.done >= 0) {
-          while (this.#unconfirmed.length && this.#unconfirmed[0].seq <= message.done) {
-            this.#unconfirmed.shift();
-          }
+      case 'results': {
+        if (!Array.isArray(message.results)) return this.#ignore();
+        let settled = 0;
+        for (const answer of message.results) settled += this.#settle(answer);
+        const { done } = message;
+        if (done !== -1) {
+          // Only updates whose requests are all answered go: a lying `done` keeps the rest.
+          const answered = (update) => update.requests.every((r) => !this.#requests.has(r.id));
+          if (this.#log.confirm(done, answered)) settled++;
+          else this.#ignore();
         }
+        if (settled) this.#lostInARow = 0;
         this.#updateRef();
         break;
-      case 'fatal': {
-        const request = this.#pending.get(message.id);
+      }
+      case 'protocolError': {
+        // The worker refused one of our updates: nothing of it was kept there, so the worker no
+        // longer matches the log. Its requests reject with the reason; a new worker is rebuilt.
+        const update = this.#log.unconfirmed.find((u) => u.seq === message.seq);
+        if (!update || !isErrorReply(message.error)) return this.#ignore();
         const error = deserializeError(message.error);
-        if (request) this.#fail(request, error);
+        for (const request of update.requests)
+          if (this.#requests.has(request.id)) this.#requests.fail(request, error);
+        this.#lost(`the worker refused update ${update.seq}: ${error.message}`);
+        break;
+      }
+      case 'fatal': {
+        const request = this.#requests.get(message.id);
+        if (!request?.posted || !isErrorReply(message.error)) return this.#ignore();
+        const error = deserializeError(message.error);
+        this.#requests.fail(request, error);
         this.#lost(`the wasm instance failed: ${error.message}`);
         break;
       }
+      default:
+        this.#ignore();
     }
   }
 
-  #settle(answer) {
-    const request = this.#pending.get(answer.id);
-    if (!request) return; // cancelled while it ran: dropped
-    this.#stats.resultsReceived++;
-    if (answer.error) return this.#fail(request, deserializeError(answer.error));
-    this.#pending.delete(answer.id);
-    request.detach?.();
-    delete answer.id;
-    request.resolve(answer);
+  #ignore() {
+    this.#stats.repliesIgnored++;
   }
 
-  #fail(request, error) {
-    this.#pending.delete(request.id);
-    request.detach?.();
-    request.reject(error);
+  /** Settles the request an answer is for; 1 if it did, 0 if the answer was ignored. */
+  #settle(answer) {
+    const request = answer && typeof answer === 'object' ? this.#requests.get(answer.id) : null;
+    if (!request) {
+      // An id we issued: cancelled while it ran (its answer is dropped), or answered already.
+      if (!this.#requests.issued(answer?.id)) this.#ignore();
+      return 0;
+    }
+    // The worker answers in posting order: an answer for any other request is not its own.
+    if (request !== this.#requests.oldestUnanswered()) return this.#ignore(), 0;
+    if ('error' in answer) {
+      if (!isErrorReply(answer.error)) return this.#ignore(), 0;
+      this.#stats.resultsReceived++;
+      this.#requests.fail(request, deserializeError(answer.error));
+      return 1;
+    }
+    if (!isResult(answer)) return this.#ignore(), 0;
+    this.#stats.resultsReceived++;
+    delete answer.id;
+    this.#requests.resolve(request, answer);
+    return 1;
   }
 
   /**
@@ -521,16 +455,10 @@ export class PathWorker {
    * start a worker, or when workers keep dying) the requests in flight reject instead.
    */
   #lost(reason) {
-    const dead = this.#worker;
-    this.#generation++;
+    this.#connection?.close();
+    this.#connection = null;
     this.#stats.restarts++;
     this.#lostInARow++;
-    try {
-      (dead?.[OWN_TERMINATE] ?? dead?.terminate)?.call(dead);
-    } catch {
-      // It is gone either way.
-    }
-    this.#worker = null;
     if (this.#whenReady) {
       // Never ready: a missing script or wasm file, which a new worker would not fix.
       this.#shutDown(`PathWorker: the worker could not start (${reason})`);
@@ -555,57 +483,28 @@ export class PathWorker {
       const error = new Error(
         `PathWorker: the worker was lost (${reason}) before answering; recover is 'reject'`,
       );
-      for (const update of this.#unconfirmed) {
+      for (const update of this.#log.unconfirmed) {
         for (const request of update.requests)
-          if (this.#pending.has(request.id)) this.#fail(request, error);
+          if (this.#requests.has(request.id)) this.#requests.fail(request, error);
       }
     }
-    const base = this.#stateBefore(this.#unconfirmed);
-    if (!replay) {
-      // Nothing to replay: the new worker starts at the state after every posted update.
-      for (const update of this.#unconfirmed) applyForward(base, update);
-      this.#unconfirmed = [];
-    }
-    this.#launch(base.cells.buffer, base.costs);
-    for (const update of this.#unconfirmed) this.#post(update);
-  }
-
-  /** The cells and costs as they were before `updates` (and before the unflushed edits). */
-  #stateBefore(updates) {
-    const cells = this.#cells.slice();
-    const costs = new Map(this.#costs);
-    const undo = (indices, previous, costPairs, costPrevious) => {
-      for (let i = indices.length - 1; i >= 0; i--) cells[indices[i]] = previous[i];
-      for (let i = costPrevious.length - 1; i >= 0; i--) {
-        if (Number.isNaN(costPrevious[i])) costs.delete(costPairs[i * 2]);
-        else costs.set(costPairs[i * 2], costPrevious[i]);
+    // Replaying: the new worker starts before every unconfirmed update and is sent them again.
+    // Not: it starts at the state after them, with nothing to replay.
+    const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
+    try {
+      this.#launch(base.cells.buffer, base.costs);
+      const connection = this.#connection;
+      for (const update of [...this.#log.unconfirmed]) {
+        if (this.#connection !== connection) break; // lost again while replaying
+        this.#post(update, [], update.overwritten ? this.#levelOf(update) : null);
       }
-    };
-    const pendingCosts = [];
-    const pendingPrevious = [];
-    for (let i = 0; i < this.#costEdits.length; i += 3) {
-      pendingCosts.push(this.#costEdits[i], this.#costEdits[i + 1]);
-      pendingPrevious.push(this.#costEdits[i + 2]);
+    } catch (error) {
+      this.#shutDown(`PathWorker: no new worker could be started (${error?.message ?? error})`);
     }
-    undo(
-      this.#editIndices.data.subarray(0, this.#editIndices.length),
-      this.#editPrevious.data.subarray(0, this.#editPrevious.length),
-      pendingCosts,
-      pendingPrevious,
-    );
-    for (let u = updates.length - 1; u >= 0; u--) {
-      const { indices, previous, costs: pairs, costPrevious } = updates[u];
-      undo(indices, previous, pairs, costPrevious);
-    }
-    return { cells, costs };
   }
 
   #updateRef() {
-    // Node: an idle worker thread must not keep the process alive; a busy one must.
-    const worker = this.#worker;
-    if (!worker || typeof worker.ref !== 'function') return;
-    if (this.#pending.size > 0 || this.#whenReady) worker.ref();
-    else worker.unref?.();
+    this.#connection?.ref(this.#requests.size > 0 || this.#whenReady !== null);
   }
 
   #checkOpen() {
@@ -615,49 +514,17 @@ export class PathWorker {
   #shutDown(reason) {
     if (this.#closed) return;
     this.#closed = reason.startsWith('PathWorker') ? reason : `PathWorker: ${reason}`;
-    this.#generation++;
+    this.#connection?.close();
+    this.#connection = null;
     const error = new Error(this.#closed);
     this.#whenReady?.reject(error); // create() is still waiting
-    for (const request of [...this.#pending.values()]) this.#fail(request, error);
+    this.#requests.failAll(error);
     this.#queued = [];
-    this.#unconfirmed = [];
-    const worker = this.#worker;
-    this.#worker = null;
-    try {
-      (worker?.[OWN_TERMINATE] ?? worker?.terminate)?.call(worker);
-    } catch {
-      // Already gone.
-    }
+    this.#log.clear();
   }
 
   /** Rejects every pending request and stops the worker. get() keeps answering. */
   terminate() {
     this.#shutDown('terminated');
   }
-}
-
-const OWN_TERMINATE = Symbol('PathWorker.ownTerminate');
-
-function applyForward(state, update) {
-  const { indices, values, costs } = update;
-  for (let i = 0; i < indices.length; i++) state.cells[indices[i]] = values[i];
-  for (let i = 0; i < costs.length; i += 2) state.costs.set(costs[i], costs[i + 1]);
-}
-
-/** `costs` for create: an array indexed by class, or an object { [class]: cost }. */
-function costTable(costs) {
-  if (!costs || typeof costs !== 'object') {
-    throw new TypeError('costs must be an array indexed by class or an object { [class]: cost }');
-  }
-  const pairs = [];
-  const keys =
-    typeof costs.length === 'number' ? [...Array(costs.length).keys()] : Object.keys(costs);
-  for (const key of keys) {
-    const cost = costs[key];
-    if (cost === undefined) continue; // holes keep the default
-    const cls = Number(key);
-    checkCost(cls, cost);
-    pairs.push([cls, cost]);
-  }
-  return pairs;
 }

@@ -84,20 +84,42 @@ export function decodeMessage(value) {
   const tag = value[TAG];
   if (tag !== undefined) {
     if (tag === 'number') return Number(value.value);
+    if (typeof value.base64 !== 'string' || value.base64.length % 4 !== 0) {
+      throw new TypeError(`tilepath wechat codec: ${tag} without its base64 text`);
+    }
     const bytes = base64ToBytes(value.base64);
     if (tag === 'ArrayBuffer') return bytes.buffer;
     const Type = TYPED[tag];
-    if (!Type) throw new TypeError(`tilepath wechat codec: unknown array type ${tag}`);
+    if (!Type || bytes.byteLength % Type.BYTES_PER_ELEMENT !== 0) {
+      throw new TypeError(`tilepath wechat codec: unknown array type ${tag}`);
+    }
     return new Type(bytes.buffer, 0, bytes.byteLength / Type.BYTES_PER_ELEMENT);
   }
   const out = {};
-  for (const key of Object.keys(value)) out[key] = decodeMessage(value[key]);
+  for (const key of Object.keys(value)) {
+    // defineProperty: a "__proto__" key stays a plain key, never the object's prototype.
+    const item = decodeMessage(value[key]);
+    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
 /**
+ * decodeMessage for a listener: a message that cannot be decoded reaches it as
+ * { type: 'unreadable', reason } instead of throwing inside the host's callback.
+ */
+export function decodeIncoming(message) {
+  try {
+    return decodeMessage(message);
+  } catch (error) {
+    return { type: 'unreadable', reason: String(error?.message ?? error) };
+  }
+}
+
+/**
  * Wraps a WeChat-style endpoint (onMessage(fn) / postMessage(msg)) so that messages are encoded
- * on the way out and decoded on the way in; the transfer list is dropped (WeChat copies).
+ * on the way out (unless `encode` is false) and decoded on the way in; the transfer list is
+ * dropped (WeChat copies). Incoming messages are always decoded: the worker always encodes.
  */
 export function encodedEndpoint(endpoint, { encode = true } = {}) {
   const wrapped = {
@@ -105,7 +127,7 @@ export function encodedEndpoint(endpoint, { encode = true } = {}) {
       endpoint.postMessage(encode ? encodeMessage(message) : message);
     },
     onMessage(listener) {
-      endpoint.onMessage((message) => listener(encode ? decodeMessage(message) : message));
+      endpoint.onMessage((message) => listener(decodeIncoming(message)));
     },
   };
   if (typeof endpoint.onProcessKilled === 'function') {

@@ -5,9 +5,9 @@
 // WeChat gives a worker a global `worker` (onMessage / postMessage). Messages are copied, so the
 // codec makes them JSON-safe; outgoing ones are always encoded and the main thread decodes.
 
-import { serveWorker } from '../worker-protocol.js';
+import { serveWorker } from '../worker-serve.js';
 import { createPathfinder } from '../index.js';
-import { decodeMessage, encodeMessage } from './codec.js';
+import { decodeIncoming, encodeMessage } from './codec.js';
 import { loadPathfinderWithWx } from './instantiate.js';
 
 /* global worker */
@@ -16,7 +16,7 @@ const endpoint = {
     worker.postMessage(encodeMessage(message));
   },
   onMessage(listener) {
-    worker.onMessage((message) => listener(decodeMessage(message)));
+    worker.onMessage((message) => listener(decodeIncoming(message)));
   },
 };
 

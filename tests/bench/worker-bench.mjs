@@ -8,12 +8,18 @@
 // 3. Bytes posted for 1,000 requests with 100 edits in between, after create.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PathWorker } from '../../js/worker-node.js';
-import { parseMap, parseScenarios, random } from '../e2e/pages/worker-maps.js';
+import {
+  parseMap,
+  parseScenarios,
+  random,
+  shortPairs,
+  summary,
+} from '../e2e/pages/worker-maps.js';
+import { movingaiDir } from '../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,12 +28,9 @@ const { values: args } = parseArgs({
   },
 });
 const requestCount = Number(args.requests);
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
-const movingAi =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
 
 function loadMap() {
-  const file = join(movingAi, args.map);
+  const file = join(movingaiDir, args.map);
   if (!existsSync(file)) {
     console.log(`(${file} not found: set TILEPATH_MOVINGAI; using an open 512x512 grid)`);
     return {
@@ -45,32 +48,11 @@ function loadMap() {
   return map;
 }
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const summary = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  return `median ${quantile(sorted, 0.5).toFixed(4)}  p95 ${quantile(sorted, 0.95).toFixed(4)}  mean ${mean.toFixed(4)}`;
+const summaryText = (values) => {
+  const { median, p95, mean } = summary(values);
+  return `median ${median.toFixed(4)}  p95 ${p95.toFixed(4)}  mean ${mean.toFixed(4)}`;
 };
 const nextTask = () => new Promise((done) => setImmediate(done));
-
-/** A short path on free cells: a cell and its neighbour a few steps away. */
-function shortPairs(map, count, next) {
-  const pairs = [];
-  while (pairs.length < count) {
-    const x = Math.floor(next() * (map.width - 4));
-    const y = Math.floor(next() * map.height);
-    const i = y * map.width + x;
-    if (
-      map.cells[i] === 0 &&
-      map.cells[i + 1] === 0 &&
-      map.cells[i + 2] === 0 &&
-      map.cells[i + 3] === 0
-    ) {
-      pairs.push([x, y, x + 3, y]);
-    }
-  }
-  return pairs;
-}
 
 const map = loadMap();
 const next = random(42);
@@ -101,7 +83,7 @@ for (let i = 0; i < 200; i++) await pw.findPath(...shorts[i % shorts.length]);
     if (result.status !== 'found') throw new Error('short path not found');
   }
   const { active } = performance.eventLoopUtilization(busy);
-  console.log(`main thread per findPath, one per task (call + flush), ms: ${summary(callMs)}`);
+  console.log(`main thread per findPath, one per task (call + flush), ms: ${summaryText(callMs)}`);
   console.log(
     `main thread busy per findPath, one per task (all of it, with receiving), ms: ` +
       `${(active / shorts.length).toFixed(4)}`,
@@ -133,8 +115,8 @@ for (let i = 0; i < 200; i++) await pw.findPath(...shorts[i % shorts.length]);
     roundTrip.push(performance.now() - t0);
     inWorker.push(result.workerMs);
   }
-  console.log(`round trip, short path (3 cells), ms: ${summary(roundTrip)}`);
-  console.log(`  of which search in the worker, ms:  ${summary(inWorker)}`);
+  console.log(`round trip, short path (3 cells), ms: ${summaryText(roundTrip)}`);
+  console.log(`  of which search in the worker, ms:  ${summaryText(inWorker)}`);
 }
 
 // 3. Bytes posted for 1,000 requests with 100 edits in between (one request per task).

@@ -21,7 +21,19 @@ test('PathWorker on a 512x512 Moving AI map in Chromium', { timeout: 180_000 }, 
 
     await t.test("the caller's cells buffer is detached after create", () => {
       assert.equal(report.detached, true);
-      assert.equal(report.initMessage.transferred, 512 * 512, 'the grid went in the transfer list');
+      assert.deepEqual(report.initMessage, {
+        message: {
+          type: 'init',
+          width: 512,
+          height: 512,
+          cells: 512 * 512,
+          offset: 0,
+          costs: 0,
+          loadOptions: null,
+        },
+        bytes: report.initMessage.bytes,
+        transferred: 512 * 512 + 0, // the grid and the empty cost table went in the transfer list
+      });
     });
 
     await t.test('after create, messages carry only the edits and the requests', () => {
@@ -38,6 +50,45 @@ test('PathWorker on a 512x512 Moving AI map in Chromium', { timeout: 180_000 }, 
       assert.equal(report.requestsMade, 1000);
       assert.equal(report.compared, 1000);
       assert.deepEqual(report.mismatches, []);
+    });
+
+    await t.test('every update after create is a whole, known message', () => {
+      assert.equal(report.updates.length, report.messagesAfterCreate);
+      report.updates.forEach((update, i) => {
+        assert.deepEqual(
+          update,
+          {
+            type: 'update',
+            seq: i + 1,
+            level: 0,
+            cells: update.cells,
+            values: update.cells,
+            costs: 0,
+            requests: update.requests,
+            options: update.requests,
+            cancel: 0,
+          },
+          `update ${i + 1}`,
+        );
+      });
+    });
+
+    await t.test('garbage to the worker gets whole error replies; garbage to the client is ignored', () => {
+      const refused = (seq, name, message) => ({ type: 'protocolError', seq, error: { name, message } });
+      assert.deepEqual(report.hostile, {
+        ready: 'ready',
+        refusals: [
+          refused(null, 'TypeError', 'a message must be an object, got null'),
+          refused(null, 'TypeError', 'unknown message type "explode"'),
+          refused(1, 'TypeError', 'update 1: indices must be a Uint32Array, got an array of length 1'),
+          refused(1, 'RangeError', 'update 1: indices[0] is 16, outside the grid (16 cells)'),
+          refused(1, 'TypeError', 'update 1: cancel must be an array of request ids, got "all"'),
+        ],
+        servedAfter: true,
+        repliesIgnored: 5,
+        pendingCost: 7,
+        answeredCost: 14,
+      });
     });
 
     await t.test('no console or page errors', () => {

@@ -482,18 +482,19 @@ test('the options a worker is sent are a plain snapshot: later changes and signa
   assert.equal(stripSignal(undefined), null);
 });
 
-test('options.signal must be an AbortSignal or undefined: anything else is a TypeError', async () => {
+test('options.signal must be an AbortSignal, undefined or null: anything else is a TypeError', async () => {
   const tp = await createPathfinder();
   const grid = drawn(tp, ['....']);
-  for (const signal of [5, 'abort', null, {}, { aborted: false }, { addEventListener() {} }]) {
+  for (const signal of [5, 'abort', {}, { aborted: false }, { addEventListener() {} }]) {
     assert.throws(() => grid.findPath(0, 0, 3, 0, { signal }), {
       name: 'TypeError',
-      message: new RegExp(`^signal must be an AbortSignal \\(an object with aborted and addEventListener\\), got `),
+      message: /^signal must be an AbortSignal, got /,
     });
     assert.throws(() => requestList([0, 0, 3, 0], { signal }, 4, 1), { name: 'TypeError', message: /^signal must be/ });
   }
   assert.equal(grid.findPath(0, 0, 3, 0, { signal: new AbortController().signal }).status, 'found');
   assert.equal(grid.findPath(0, 0, 3, 0, { signal: undefined }).status, 'found');
+  assert.equal(grid.findPath(0, 0, 3, 0, { signal: null }).status, 'found');
   grid.dispose();
 });
 

@@ -198,7 +198,7 @@ describe('createWeChatPathWorker with a wx worker', () => {
       onFallback: (r) => assert.fail(r),
     });
     try {
-      assert.equal(pw.inThread, undefined, 'a real PathWorker, not the fallback');
+      assert.equal(pw.inThread, false, 'a real PathWorker, not the fallback');
       assert.deepEqual(wx.created, [
         { scriptPath: 'workers/tilepath/index.js', options: undefined },
       ]);
@@ -245,6 +245,24 @@ describe('createWeChatPathWorker with a wx worker', () => {
     try {
       const result = await pw.findPath(0, 0, 4, 2);
       assert.equal(result.status, 'found');
+      assert.ok(result.path instanceof Int32Array, 'the worker encodes its replies: they are decoded');
+    } finally {
+      pw.terminate();
+    }
+  });
+
+  test('a message the worker cannot decode is refused, and the worker keeps serving', async () => {
+    const wx = fakeWx(pkg);
+    const pw = await createWeChatPathWorker({ wx, width: W, height: H, cells: cellsOf(MAP) });
+    try {
+      const before = pw.stats.repliesIgnored;
+      // Straight to the wx worker, past PathWorker: a tagged value the codec does not know.
+      wx.workers[0].postMessage({ type: 'update', seq: 1, indices: { $tilepath: 'Bogus', base64: 'AAAA' } });
+      const result = await pw.findPath(0, 0, 4, 2);
+      assert.equal(result.status, 'found');
+      while (pw.stats.repliesIgnored === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(pw.stats.repliesIgnored, before + 1, 'the refusal names no update of ours');
+      assert.deepEqual(wx.errors ?? [], [], 'the worker thread did not fail');
     } finally {
       pw.terminate();
     }

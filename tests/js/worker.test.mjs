@@ -6,73 +6,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createPathfinder } from '../../js/node.js';
-import { PathWorker, startNodeWorker, serveWorker } from '../../js/worker-node.js';
+import {
+  InThreadPathWorker,
+  PathWorker,
+  serveWorker,
+  startNodeWorker,
+} from '../../js/worker-node.js';
 import { comparable, drawMap, parseMap, parseScenarios, random } from '../e2e/pages/worker-maps.js';
+import { copyOf, nextTask, openMap, recordingWorkers, thrown } from './support/workers.mjs';
+import { movingaiDir } from './support/movingai.mjs';
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
-const movingAi =
-  process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai');
+const movingAi = movingaiDir;
 const tilepath = await createPathfinder();
-
-/** Bytes a message carries: typed arrays and buffers by size, 8 per number, 1 per character. */
-function bytesOf(value) {
-  if (value === null || value === undefined || typeof value === 'boolean') return 1;
-  if (typeof value === 'number') return 8;
-  if (typeof value === 'string') return value.length;
-  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
-  return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + bytesOf(item), 0);
-}
-
-/**
- * A worker factory that records what is posted to each thread (measured before the transfer
- * empties the buffers) and every message the threads send back.
- */
-function recordingWorkers({ transfer = true } = {}) {
-  const posted = [];
-  const answers = [];
-  const threads = [];
-  const start = () => {
-    const thread = startNodeWorker();
-    const post = thread.postMessage.bind(thread);
-    thread.postMessage = (message, list) => {
-      posted.push({ type: message.type, bytes: bytesOf(message), message: summarize(message) });
-      // A host without a transfer list (WeChat) copies every message.
-      post(message, transfer ? list : undefined);
-    };
-    thread.on('message', (message) => answers.push(message));
-    threads.push(thread);
-    return thread;
-  };
-  const resultsReceived = () =>
-    answers.filter((m) => m.type === 'results').reduce((n, m) => n + m.results.length, 0);
-  return { start, posted, answers, threads, resultsReceived };
-}
-
-function summarize(message) {
-  if (message.type !== 'update') return { type: message.type };
-  return {
-    cells: message.indices.length,
-    costs: message.costs ? message.costs.length / 2 : 0,
-    requests: message.requests ? message.requests.length / 7 : 0,
-  };
-}
-
-const nextTask = () => new Promise((done) => setTimeout(done, 0));
 
 /** The sync API's grid holding the same cells, to compute what each request must return. */
 function syncGrid({ width, height, cells }) {
   return tilepath.createGrid(width, height, cells);
-}
-
-function copyOf(map) {
-  return { ...map, cells: map.cells.slice() };
-}
-
-function openMap(width, height) {
-  return { width, height, cells: new Uint8Array(width * height) };
 }
 
 function loadMovingAi(name) {
@@ -158,7 +109,7 @@ test('100 setCell calls in one task are posted as one message of about 5 bytes p
     await nextTask();
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { cells: 100, costs: 0, requests: 0 });
+    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 100, values: 100, costs: 0, requests: 0, options: 0, cancel: 0 });
     assert.ok(sent[0].bytes >= 500 && sent[0].bytes < 500 + 200, `${sent[0].bytes} bytes`);
     assert.equal(pw.get(35, 0), 1);
   } finally {
@@ -181,7 +132,7 @@ test('edits and the requests made in the same task travel in one message', async
     await Promise.all([first, second]);
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { cells: 9, costs: 1, requests: 3 });
+    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 9, values: 9, costs: 1, requests: 3, options: 0, cancel: 0 });
   } finally {
     pw.terminate();
   }
@@ -313,6 +264,204 @@ test('interleaved edits and requests over many tasks match the sync API at each 
   }
 });
 
+// --- one vocabulary: Grid, PathWorker and InThreadPathWorker -----------------------------------
+
+const EDITS_AND_READS = ['get', 'getCost', 'cells', 'setCell', 'setCells', 'fillRect', 'setCost', 'setAll'];
+
+test('PathWorker and InThreadPathWorker edit and read a grid with the same calls as Grid, with the same outcome', async () => {
+  const map = drawMap([
+    '......', //
+    '.####.',
+    '.#..#.',
+    '......',
+  ]);
+  const grid = syncGrid(map);
+  const pw = await PathWorker.create(copyOf(map));
+  const inThread = await InThreadPathWorker.create({
+    ...copyOf(map),
+    loadPathfinder: () => createPathfinder(),
+  });
+  try {
+    for (const name of EDITS_AND_READS) {
+      for (const [label, target] of [['Grid', grid], ['PathWorker', pw], ['InThreadPathWorker', inThread]]) {
+        // Grid's single-cell edit is `set` until the api branch adds `setCell` beside it.
+        const method = name === 'setCell' && label === 'Grid' ? (grid.setCell ?? grid.set) : target[name];
+        assert.equal(typeof method, 'function', `${label}.${name}`);
+      }
+    }
+    const level2 = drawMap(['..2...', '......', '####..', '......']).cells;
+    const script = [
+      (g) => (g === grid ? (g.setCell ?? g.set) : g.setCell).call(g, 2, 2, 2),
+      (g) => g.setCells([0, 7, 8], [1, 0, 2]),
+      (g) => g.fillRect(4, 2, 3, 3, 3),
+      (g) => g.setCost(2, 4.5),
+      (g) => g.setCost(3, Infinity),
+      (g) => g.setAll(level2.slice()),
+      (g) => g.setCells([12, 13], 2),
+    ];
+    const reads = (g) => ({
+      cells: Array.from(g.cells()),
+      get: [g.get(2, 0), g.get(5, 3)],
+      costs: [0, 1, 2, 3, 4].map((cls) => g.getCost(cls)),
+    });
+    for (const [step, edit] of script.entries()) {
+      for (const g of [grid, pw, inThread]) edit(g);
+      const expected = reads(grid);
+      assert.deepEqual(reads(pw), expected, `PathWorker after edit ${step}`);
+      assert.deepEqual(reads(inThread), expected, `InThreadPathWorker after edit ${step}`);
+      const options = { diagonal: 'always' };
+      const path = comparable(grid.findPath(0, 3, 5, 0, options));
+      assert.deepEqual(comparable(await pw.findPath(0, 3, 5, 0, options)), path, `step ${step}`);
+      assert.deepEqual(comparable(await inThread.findPath(0, 3, 5, 0, options)), path, `step ${step}`);
+    }
+    assert.equal(pw.inThread, false);
+    assert.equal(inThread.inThread, true);
+  } finally {
+    pw.terminate();
+    inThread.terminate();
+    grid.dispose();
+  }
+});
+
+test('after terminate, both workers still answer reads and refuse edits and requests, saying why', async () => {
+  const map = drawMap(['.#', '2.']);
+  const pw = await PathWorker.create({ ...copyOf(map), costs: { 2: 5 } });
+  const inThread = await InThreadPathWorker.create({
+    ...copyOf(map),
+    costs: { 2: 5 },
+    loadPathfinder: () => createPathfinder(),
+  });
+  for (const [target, name] of [[pw, 'PathWorker'], [inThread, 'InThreadPathWorker']]) {
+    target.setCell(0, 0, 2);
+    target.terminate();
+    assert.equal(target.terminated, true);
+    assert.deepEqual(Array.from(target.cells()), [2, 1, 2, 0], name);
+    assert.equal(target.get(1, 0), 1, name);
+    assert.equal(target.getCost(2), 5, name);
+    assert.throws(() => target.get(2, 0), RangeError, `${name}: reads still check their arguments`);
+    for (const call of [
+      () => target.setCell(0, 0, 1),
+      () => target.setAll(new Uint8Array(4)),
+      () => target.findPath(0, 0, 1, 1),
+      () => target.findPaths([0, 0, 1, 1]),
+    ]) {
+      assert.throws(call, { message: `${name}: terminated` }, name);
+    }
+  }
+});
+
+// --- setAll: a new level in a running worker -----------------------------------------------------
+
+test('setAll posts the new level as one message with the cells transferred, and edits resume from it', async () => {
+  const workers = recordingWorkers();
+  const pw = await PathWorker.create({ ...openMap(64, 64), worker: workers.start });
+  try {
+    await pw.findPath(0, 0, 1, 1);
+    const before = workers.posted.length;
+    const level = new Uint8Array(64 * 64);
+    level.fill(1, 64 * 10, 64 * 10 + 63); // a wall across row 10, open at its right end
+    pw.setAll(level);
+    assert.equal(level.byteLength, 0, "the caller's buffer moved to the worker");
+    assert.equal(pw.get(0, 10), 1);
+    pw.setCell(63, 10, 1); // the gap closes: an ordinary delta on top of the new level
+    const blocked = await pw.findPath(0, 0, 0, 20);
+    assert.equal(blocked.status, 'none');
+    assert.deepEqual(
+      workers.posted.slice(before).map((m) => m.message),
+      [
+        { type: 'update', seq: 2, level: 4096, cells: 0, values: 0, costs: 0, requests: 0, options: 0, cancel: 0 },
+        { type: 'update', seq: 3, level: 0, cells: 1, values: 1, costs: 0, requests: 1, options: 0, cancel: 0 },
+      ],
+    );
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('setAll keeps order: requests made before it see the old level, those after it the new one', async () => {
+  const old = drawMap([
+    '.....', //
+    '####.',
+    '.....',
+  ]);
+  const next = drawMap([
+    '.....', //
+    '.####',
+    '.....',
+  ]);
+  const pw = await PathWorker.create(copyOf(old));
+  try {
+    pw.setCell(2, 1, 0); // made before setAll: seen by `first` only
+    const first = pw.findPath(0, 0, 0, 2);
+    pw.setAll(next.cells.slice());
+    const second = pw.findPath(0, 0, 0, 2);
+    pw.setCell(0, 1, 1);
+    const third = pw.findPath(0, 0, 0, 2);
+    pw.setCost(1, 10); // walls become dear ground
+    const fourth = pw.findPath(0, 0, 0, 2);
+    assert.deepEqual(
+      (await Promise.all([first, second, third, fourth])).map((r) => [r.status, r.cost]),
+      [
+        ['found', 6],
+        ['found', 2],
+        ['none', 0],
+        ['found', 11],
+      ],
+    );
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('a worker lost after setAll is rebuilt with the old level, and both levels are replayed in order', async () => {
+  const workers = recordingWorkers();
+  const old = openMap(256, 256);
+  const pw = await PathWorker.create({ ...copyOf(old), worker: workers.start });
+  const sync = syncGrid(old);
+  try {
+    const options = { algorithm: 'dijkstra' };
+    const checks = [];
+    const ask = (sx, sy, gx, gy) => {
+      const expected = comparable(sync.findPath(sx, sy, gx, gy, options));
+      checks.push(pw.findPath(sx, sy, gx, gy, options).then((r) => [comparable(r), expected]));
+    };
+    for (let i = 0; i < 10; i++) ask(0, 0, 255, 255 - i);
+    const level = new Uint8Array(256 * 256);
+    for (let y = 0; y < 250; y++) level[y * 256 + 128] = 1; // a long wall
+    pw.setAll(level.slice());
+    sync.setAll(level);
+    for (let i = 0; i < 10; i++) ask(0, i, 255, 0);
+    pw.setCell(128, 252, 1);
+    sync.set(128, 252, 1);
+    ask(0, 0, 255, 0);
+    await nextTask();
+    assert.ok(pw.stats.inFlight > 0, 'requests are in flight');
+    workers.threads[0].terminate();
+    for (const [i, [actual, expected]] of (await Promise.all(checks)).entries())
+      assert.deepEqual(actual, expected, `request ${i}`);
+    assert.equal(pw.stats.restarts, 1);
+    const inits = workers.posted.filter((m) => m.type === 'init');
+    assert.equal(inits.length, 2, 'a second worker was started');
+  } finally {
+    pw.terminate();
+    sync.dispose();
+  }
+});
+
+test('setAll checks its cells like create and changes nothing when they are wrong', async () => {
+  const pw = await PathWorker.create(openMap(4, 4));
+  try {
+    assert.throws(() => pw.setAll(new Uint8Array(15)), {
+      name: 'RangeError',
+      message: 'cells must have width * height = 16 entries, got 15',
+    });
+    assert.throws(() => pw.setAll([0, 1, 2, 256, ...new Array(12).fill(0)]), RangeError);
+    assert.deepEqual(pw.cells(), new Uint8Array(16));
+  } finally {
+    pw.terminate();
+  }
+});
+
 // --- cancellation ------------------------------------------------------------------------------
 
 test('a request aborted in the task that made it is never posted, and rejects with AbortError', async () => {
@@ -328,7 +477,7 @@ test('a request aborted in the task that made it is never posted, and rejects wi
     await nextTask();
     assert.deepEqual(
       workers.posted.slice(before).map((m) => m.message),
-      [{ cells: 1, costs: 0, requests: 0 }],
+      [{ type: 'update', seq: 1, level: 0, cells: 1, values: 1, costs: 0, requests: 0, options: 0, cancel: 0 }],
       'the edit still goes; the request does not',
     );
     assert.equal(pw.stats.inFlight, 0);
@@ -513,15 +662,6 @@ test('terminate() rejects what is pending, stops the thread, and later calls thr
 });
 
 // --- errors ------------------------------------------------------------------------------------
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return { name: error.name, message: error.message };
-  }
-  return 'no error';
-}
 
 test("bad arguments throw synchronously with the sync API's errors, before anything is posted", async () => {
   const map = drawMap(['....', '....', '....']);

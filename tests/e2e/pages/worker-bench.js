@@ -2,17 +2,7 @@
 // or open /tests/e2e/pages/worker-bench.html while `node js/tools/serve.mjs` runs.
 
 import { PathWorker } from '/js/worker.js';
-import { parseMap, parseScenarios, random } from './worker-maps.js';
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const summary = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    median: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    mean: values.reduce((a, b) => a + b, 0) / values.length,
-  };
-};
+import { parseMap, parseScenarios, random, shortPairs, summary } from './worker-maps.js';
 
 async function run() {
   const requestCount = Number(new URLSearchParams(location.search).get('requests') ?? 1000);
@@ -23,14 +13,7 @@ async function run() {
   const map = parseMap(await (await fetch(entry.url)).text());
   const scenarios = parseScenarios(await (await fetch(entry.scenario)).text());
   const next = random(42);
-  const shorts = [];
-  while (shorts.length < requestCount) {
-    const x = Math.floor(next() * (map.width - 4));
-    const y = Math.floor(next() * map.height);
-    const i = y * map.width + x;
-    if (!map.cells[i] && !map.cells[i + 1] && !map.cells[i + 2] && !map.cells[i + 3])
-      shorts.push([x, y, x + 3, y]);
-  }
+  const shorts = shortPairs(map, requestCount, next);
   const pw = await PathWorker.create({
     width: map.width,
     height: map.height,

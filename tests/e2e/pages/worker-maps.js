@@ -68,3 +68,28 @@ export function comparable(result) {
     goal: result.goal,
   };
 }
+
+/** `count` short requests on free cells: a cell and the one 3 steps to its right, all free. */
+export function shortPairs(map, count, next) {
+  const pairs = [];
+  while (pairs.length < count) {
+    const x = Math.floor(next() * (map.width - 4));
+    const y = Math.floor(next() * map.height);
+    const i = y * map.width + x;
+    if (!map.cells[i] && !map.cells[i + 1] && !map.cells[i + 2] && !map.cells[i + 3]) {
+      pairs.push([x, y, x + 3, y]);
+    }
+  }
+  return pairs;
+}
+
+/** Median, 95th percentile and mean of a list of timings. */
+export function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const quantile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return {
+    median: quantile(0.5),
+    p95: quantile(0.95),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+  };
+}

@@ -5,29 +5,22 @@
 import { createPathfinder } from '/js/index.js';
 import { PathWorker } from '/js/worker.js';
 import { comparable, parseMap, parseScenarios, random } from './worker-maps.js';
+import { bytesOf, summarize } from './worker-messages.js';
 
 // Every message posted to a worker, measured before the transfer empties its buffers. Counted
 // here, independently of the client's own stats.
 const posted = [];
 const originalPost = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function recordPost(message, transfer) {
-  posted.push({
-    type: message?.type,
-    bytes: bytesOf(message),
-    cells: message?.indices?.length ?? 0,
-    requests: message?.requests ? message.requests.length / 7 : 0,
-    transferred: Array.isArray(transfer) ? transfer.reduce((n, b) => n + b.byteLength, 0) : 0,
-  });
+  if (message && typeof message === 'object' && 'type' in message) {
+    posted.push({
+      message: summarize(message),
+      bytes: bytesOf(message),
+      transferred: Array.isArray(transfer) ? transfer.reduce((n, b) => n + b.byteLength, 0) : 0,
+    });
+  }
   return originalPost.call(this, message, transfer);
 };
-
-function bytesOf(value) {
-  if (value === null || value === undefined || typeof value === 'boolean') return 1;
-  if (typeof value === 'number') return 8;
-  if (typeof value === 'string') return value.length;
-  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
-  return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + bytesOf(item), 0);
-}
 
 const nextTask = () => new Promise((done) => setTimeout(done, 0));
 
@@ -51,7 +44,7 @@ async function run() {
   const report = {
     map: entry.name,
     detached: cells.byteLength === 0 && cells.buffer.byteLength === 0,
-    initMessage: posted.find((m) => m.type === 'init'),
+    initMessage: posted.find((m) => m.message.type === 'init'),
     compared: 0,
     mismatches: [],
     editsMade: 0,
@@ -98,15 +91,88 @@ async function run() {
   const after = posted.slice(afterCreate);
   report.messagesAfterCreate = after.length;
   report.largestMessage = Math.max(...after.map((m) => m.bytes));
-  report.cellsPosted = after.reduce((n, m) => n + m.cells, 0);
-  report.requestsPosted = after.reduce((n, m) => n + m.requests, 0);
+  report.updates = after.map((m) => m.message);
+  report.cellsPosted = after.reduce((n, m) => n + m.message.cells, 0);
+  report.requestsPosted = after.reduce((n, m) => n + m.message.requests, 0);
   report.bytesPosted = after.reduce((n, m) => n + m.bytes, 0);
-  report.oversized = after.filter((m) => m.bytes > 512 + 5 * m.cells + 64 * m.requests);
+  report.oversized = after.filter(
+    (m) => m.bytes > 512 + 5 * m.message.cells + 64 * m.message.requests,
+  );
   report.changedCells = changed;
   report.stats = pw.stats;
   pw.terminate();
   sync.dispose();
+  report.hostile = await hostile(tilepath);
   return report;
+}
+
+/** Replies to a message posted to a worker, one at a time. */
+function replies(worker) {
+  const queue = [];
+  let wake = null;
+  worker.addEventListener('message', (event) => {
+    queue.push(event.data);
+    wake?.();
+  });
+  return async () => {
+    while (!queue.length) await new Promise((resolve) => (wake = resolve));
+    return queue.shift();
+  };
+}
+
+// The same attacks as tests/js/worker-hostile.test.mjs, in a browser's module worker: garbage to
+// the worker gets whole error replies and it keeps serving; garbage to the client is ignored.
+async function hostile(tilepath) {
+  const out = {};
+  const worker = new Worker(new URL('/js/worker-entry.js', location.href), { type: 'module' });
+  const nextReply = replies(worker);
+  worker.postMessage({ type: 'init', width: 4, height: 4 });
+  out.ready = (await nextReply()).type;
+  const garbage = [
+    null,
+    { type: 'explode' },
+    { type: 'update', seq: 1, indices: [3], values: Uint8Array.of(1) },
+    { type: 'update', seq: 1, indices: Uint32Array.of(16), values: Uint8Array.of(1) },
+    { type: 'update', seq: 1, indices: new Uint32Array(0), values: new Uint8Array(0), cancel: 'all' },
+  ];
+  out.refusals = [];
+  for (const message of garbage) {
+    worker.postMessage(message);
+    out.refusals.push(await nextReply());
+  }
+  worker.postMessage({
+    type: 'update',
+    seq: 1,
+    indices: Uint32Array.of(5),
+    values: Uint8Array.of(1),
+    requests: Int32Array.of(7, 0, 0, 3, 3, 1, 0),
+  });
+  const served = await nextReply();
+  const sync = tilepath.createGrid(4, 4);
+  sync.set(1, 1, 1);
+  out.servedAfter = JSON.stringify(comparable(served.results[0])) === JSON.stringify(comparable(sync.findPath(0, 0, 3, 3)));
+  sync.dispose();
+  worker.terminate();
+
+  // Garbage to the client, dispatched on the very Worker object it listens to.
+  const pw = await PathWorker.create({ width: 8, height: 8 });
+  const answered = await pw.findPath(0, 0, 7, 7);
+  const pending = pw.findPath(0, 0, 7, 0);
+  pw.flush();
+  const fake = { status: 'found', path: Int32Array.of(0, 0), cost: 0, expanded: 0, goal: null };
+  const lies = [
+    null,
+    { type: 'ready' },
+    { type: 'results', results: [], done: 2 ** 40 },
+    { type: 'results', results: [{ ...fake, id: 999 }], done: -1 },
+    { type: 'results', results: [{ ...fake, id: 2, status: 'maybe' }], done: -1 },
+  ];
+  for (const data of lies) pw.worker.dispatchEvent(new MessageEvent('message', { data }));
+  out.repliesIgnored = pw.stats.repliesIgnored;
+  out.pendingCost = (await pending).cost;
+  out.answeredCost = answered.cost;
+  pw.terminate();
+  return out;
 }
 
 const statusLine = document.getElementById('status');

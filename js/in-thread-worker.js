@@ -1,0 +1,143 @@
+// InThreadPathWorker: PathWorker's API computed on the calling thread, for hosts without a usable
+// worker (LayaNative, a WeChat game already using its one worker, tests). Each request is
+// answered when it is made, so it sees exactly the edits made before it.
+
+import { abortError } from './worker-protocol.js';
+import { checkClass, checkCoordinates } from './validate.js';
+import { cellsOf, readGridOptions, readRequest, readRequests } from './worker-options.js';
+
+const CONSTRUCT = Symbol('InThreadPathWorker.create');
+
+/**
+ * The PathWorker API, run synchronously on the calling thread: for hosts without a usable worker.
+ * Each request is answered when it is made (so it sees exactly the edits made before it), through
+ * an already-settled promise.
+ */
+export class InThreadPathWorker {
+  /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
+  static create(options) {
+    // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
+    const { width, height, bytes, costPairs } = readGridOptions(options, 'InThreadPathWorker');
+    const { loadPathfinder } = options;
+    if (typeof loadPathfinder !== 'function') {
+      throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
+    }
+    return Promise.resolve(loadPathfinder()).then((pathfinder) => {
+      const grid = pathfinder.createGrid(width, height, bytes);
+      try {
+        for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+      } catch (error) {
+        grid.dispose();
+        throw error;
+      }
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid);
+    });
+  }
+
+  #grid;
+  #requests = 0;
+  #closed = null; // after terminate: { cells, costs } as they were, still readable
+
+  #pathfinder;
+
+  constructor(token, pathfinder, grid) {
+    if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
+    this.#pathfinder = pathfinder;
+    this.#grid = grid;
+  }
+  /** Always true here: tells the game that paths are computed on its own thread. */
+  get inThread() {
+    return true;
+  }
+  get width() {
+    return this.#grid.width;
+  }
+  get height() {
+    return this.#grid.height;
+  }
+  get terminated() {
+    return this.#closed !== null;
+  }
+  get stats() {
+    return {
+      inFlight: 0,
+      queued: 0,
+      requestsAnswered: this.#requests,
+      wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
+    };
+  }
+
+  // Reads. As PathWorker's, they keep answering after terminate().
+  get(x, y) {
+    if (!this.#closed) return this.#grid.get(x, y);
+    checkCoordinates(this.width, this.height, x, y);
+    return this.#closed.cells[y * this.width + x];
+  }
+  getCost(cls) {
+    if (!this.#closed) return this.#grid.getCost(cls);
+    checkClass(cls);
+    return this.#closed.costs[cls];
+  }
+  cells() {
+    return this.#closed ? this.#closed.cells.slice() : this.#grid.cells();
+  }
+
+  // Edits. The grid checks every argument and throws the same TypeError/RangeError PathWorker does.
+  setCell(x, y, cls) {
+    this.#open().set(x, y, cls);
+  }
+  setCells(indices, classes) {
+    this.#open().setCells(indices, classes);
+  }
+  fillRect(x, y, w, h, cls) {
+    this.#open().fillRect(x, y, w, h, cls);
+  }
+  setCost(cls, cost) {
+    this.#open().setCost(cls, cost);
+  }
+  /** Loads a new level: replaces every cell (copied, never detached here). */
+  setAll(cells) {
+    const grid = this.#open();
+    grid.setAll(cellsOf(cells, grid.width, grid.height));
+  }
+  /** Nothing is ever queued here. */
+  flush() {}
+
+  findPath(sx, sy, gx, gy, options) {
+    const grid = this.#open();
+    // Programming errors throw here, synchronously, as PathWorker's do.
+    const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
+    if (signal?.aborted) return Promise.reject(abortError());
+    return Promise.resolve(this.#search(request));
+  }
+
+  findPaths(requests, options) {
+    const grid = this.#open();
+    // Checked in full before any search runs, with PathWorker's own errors.
+    const { list, signal } = readRequests(requests, options, grid.width, grid.height);
+    if (signal?.aborted) return Promise.reject(abortError());
+    return Promise.resolve(list.map((request) => this.#search(request)));
+  }
+
+  #search([sx, sy, gx, gy, options]) {
+    const started = performance.now();
+    const result = this.#grid.findPath(sx, sy, gx, gy, options);
+    result.workerMs = performance.now() - started; // as PathWorker's results carry
+    this.#requests++;
+    return result;
+  }
+
+  #open() {
+    if (this.#closed) throw new Error('InThreadPathWorker: terminated');
+    return this.#grid;
+  }
+
+  /** Frees the grid. Later edits and requests throw; get(), getCost() and cells() still answer. */
+  terminate() {
+    if (this.#closed) return;
+    const grid = this.#grid;
+    const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
+    this.#closed = { cells: grid.cells(), costs };
+    grid.dispose();
+  }
+}

@@ -1,0 +1,173 @@
+// What a game hands to a path worker, read once and checked before anything is queued or posted:
+// create's `cells`, `costs` and `loadOptions`, and each request's options and signal. Shared by
+// PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
+
+import {
+  checkCost,
+  checkRequest,
+  checkSize,
+  describe,
+  requestList,
+  signalOf,
+  toCells,
+} from './validate.js';
+
+/** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
+const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
+const CLASSES = 256;
+
+/** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
+function isDetached(cells) {
+  const buffer =
+    cells instanceof ArrayBuffer ? cells : ArrayBuffer.isView(cells) ? cells.buffer : null;
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength !== 0) return false;
+  try {
+    buffer.slice(0); // throws on a detached buffer only (ArrayBuffer.prototype.detached is newer)
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `cells` for create or setAll, checked like createGrid's, with a clear word for a moved buffer. */
+export function cellsOf(cells, width, height) {
+  if (isDetached(cells)) {
+    throw new TypeError(
+      'cells is detached: its buffer was transferred to a PathWorker (by create or setAll) and ' +
+        'holds no cells any more; pass a new array, or pw.cells() for a copy of the current ones',
+    );
+  }
+  return toCells(cells, width, height);
+}
+
+function checkCostOf(label, cls, cost) {
+  try {
+    checkCost(cls, cost);
+  } catch (error) {
+    throw new error.constructor(`${label}: ${error.message}`);
+  }
+}
+
+/**
+ * `costs` for create, as (class, cost) pairs: an array (or typed array) indexed by class, of at
+ * most 256 entries, holes and undefined keeping the default; a Map from class to cost; or an
+ * object whose own keys are classes written as plain integers. Nothing is iterated beyond 256
+ * entries, whatever `length` claims.
+ */
+export function costTable(costs) {
+  if (!costs || typeof costs !== 'object') {
+    throw new TypeError(
+      `costs must be an array indexed by class or an object { [class]: cost }, got ${describe(costs)}`,
+    );
+  }
+  const pairs = [];
+  if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
+    const { length } = costs; // read once: a lying length cannot change between reads
+    if (!(length <= CLASSES)) {
+      throw new RangeError(
+        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
+      );
+    }
+    for (let cls = 0; cls < length; cls++) {
+      const cost = costs[cls];
+      if (cost === undefined) continue; // a hole keeps the default
+      checkCostOf(`costs[${cls}]`, cls, cost);
+      pairs.push([cls, cost]);
+    }
+    return pairs;
+  }
+  if (costs instanceof Map) {
+    if (costs.size > CLASSES) {
+      throw new RangeError(`costs has ${costs.size} entries, but classes go from 0 to 255`);
+    }
+    for (const [cls, cost] of costs) {
+      checkCostOf(`costs key ${describe(cls)}`, cls, cost);
+      pairs.push([cls, cost]);
+    }
+    return pairs;
+  }
+  const keys = Object.keys(costs);
+  if (keys.length > CLASSES) {
+    throw new RangeError(`costs has ${keys.length} keys, but classes go from 0 to 255`);
+  }
+  for (const key of keys) {
+    if (!CLASS_KEY.test(key)) {
+      throw new TypeError(
+        `costs key ${JSON.stringify(key)} is not a class: keys must be classes from 0 to 255 ` +
+          'written as plain integers',
+      );
+    }
+    const cost = costs[key];
+    if (cost === undefined) continue;
+    checkCostOf(`costs[${key}]`, Number(key), cost);
+    pairs.push([Number(key), cost]);
+  }
+  return pairs;
+}
+
+/**
+ * The grid options of PathWorker.create / InThreadPathWorker.create, checked before any worker
+ * starts or any wasm loads: { width, height, bytes (a view on the caller's cells, or undefined),
+ * costPairs }.
+ */
+export function readGridOptions(options, what) {
+  if (!options || typeof options !== 'object') {
+    throw new TypeError(`${what}.create needs an options object { width, height, cells? }`);
+  }
+  const { width, height, cells, costs } = options;
+  checkSize(width, height);
+  // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
+  const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
+  const costPairs = costs === undefined ? [] : costTable(costs);
+  return { width, height, bytes, costPairs };
+}
+
+/** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */
+export function checkLoadOptions(loadOptions) {
+  if (loadOptions === undefined || loadOptions === null) return null;
+  if (typeof loadOptions !== 'object' || Array.isArray(loadOptions)) {
+    throw new TypeError(`loadOptions must be an object, got ${describe(loadOptions)}`);
+  }
+  const copy = {};
+  for (const key of Object.keys(loadOptions)) {
+    const value = loadOptions[key];
+    if (typeof value === 'function') {
+      throw new TypeError(
+        `loadOptions.${key} is a function: it cannot be sent to a worker (locateFile and ` +
+          'instantiateWasm belong in the worker script, see serveWorker)',
+      );
+    }
+    copy[key] = value;
+  }
+  return copy;
+}
+
+/**
+ * One findPath request, checked: [sx, sy, gx, gy, options snapshot] and its signal. Each option
+ * is read once; the snapshot is what is checked and what is posted, so a getter that answers
+ * differently later changes nothing. Throws the sync API's errors.
+ */
+export function readRequest(width, height, sx, sy, gx, gy, options) {
+  const snapshot = checkRequest(width, height, sx, sy, gx, gy, options);
+  return { request: [sx, sy, gx, gy, snapshot], signal: signalOf(snapshot) ?? null };
+}
+
+/**
+ * The requests of a findPaths call, checked (see requestList), and the signal of `options`, which
+ * cancels them all. A request's own options may not carry a signal: one signal per call.
+ */
+export function readRequests(requests, options, width, height) {
+  const list = requestList(requests, options, width, height);
+  if (typeof requests[0] === 'object') {
+    for (let i = 0; i < requests.length; i++) {
+      const own = requests[i].options;
+      if (signalOf(list[i][4]) !== undefined && own !== undefined) {
+        throw new TypeError(
+          `requests[${i}].options.signal: a findPaths signal goes in its second argument, ` +
+            'where it cancels the whole call',
+        );
+      }
+    }
+  }
+  return { list, signal: signalOf(list) ?? null };
+}

@@ -1,0 +1,111 @@
+// The requests a PathWorker has made and not yet settled: each one's promise, what it must see
+// of the edits flushed with it, the signal that cancels it, and the order in which the worker
+// answers them (the order they were posted in, cancelled ones skipped).
+
+import { abortError } from './worker-protocol.js';
+
+export class PendingRequests {
+  #nextId = 1;
+  #pending = new Map(); // id -> request, until it resolves or rejects
+  // Requests posted to the current worker, in posting order, and the oldest not yet answered.
+  #answerOrder = [];
+  #answerNext = 0;
+
+  get size() {
+    return this.#pending.size;
+  }
+
+  has(id) {
+    return this.#pending.has(id);
+  }
+
+  get(id) {
+    return this.#pending.get(id);
+  }
+
+  /** True for an id handed out at some time (pending, answered or cancelled since). */
+  issued(id) {
+    return Number.isInteger(id) && id >= 1 && id < this.#nextId;
+  }
+
+  /**
+   * New requests for [sx, sy, gx, gy, options] entries, each seeing `cellsBefore` and
+   * `costsBefore` edits of its flush. When `signal` aborts, `onAbort(requests)` gets the batch.
+   */
+  add(list, { cellsBefore, costsBefore }, signal, onAbort) {
+    const requests = [];
+    const promises = list.map(([sx, sy, gx, gy, options]) => {
+      const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
+      const promise = new Promise((resolve, reject) => {
+        request.resolve = resolve;
+        request.reject = reject;
+      });
+      requests.push(request);
+      this.#pending.set(request.id, request);
+      return promise;
+    });
+    if (signal) {
+      // One listener per call, not per request: a crowd of 1,000 shares one signal. It stays
+      // until the last of them settles, so an abort after some answers still rejects the rest.
+      const listener = () => onAbort(requests);
+      signal.addEventListener('abort', listener, { once: true });
+      let unsettled = requests.length;
+      const detach = () => {
+        if (--unsettled === 0) signal.removeEventListener('abort', listener);
+      };
+      for (const request of requests) request.detach = detach;
+    }
+    return { requests, promises };
+  }
+
+  resolve(request, answer) {
+    this.#pending.delete(request.id);
+    request.detach?.();
+    request.resolve(answer);
+  }
+
+  fail(request, error) {
+    this.#pending.delete(request.id);
+    request.detach?.();
+    request.reject(error);
+  }
+
+  failAll(error) {
+    for (const request of [...this.#pending.values()]) this.fail(request, error);
+  }
+
+  /** Rejects the still pending ones of `requests` with an AbortError; returns them. */
+  abort(requests) {
+    const aborted = [];
+    for (const request of requests) {
+      if (!this.#pending.delete(request.id)) continue; // already settled
+      request.reject(abortError());
+      aborted.push(request);
+    }
+    return aborted;
+  }
+
+  /** `requests` were posted to the current worker, in this order. */
+  posted(requests) {
+    for (const request of requests) this.#answerOrder.push(request);
+  }
+
+  /** A new worker: it answers only what is posted to it from now on. */
+  newWorker() {
+    this.#answerOrder = [];
+    this.#answerNext = 0;
+  }
+
+  /** The request the worker must answer next. */
+  oldestUnanswered() {
+    const order = this.#answerOrder;
+    while (this.#answerNext < order.length && !this.#pending.has(order[this.#answerNext].id)) {
+      this.#answerNext++;
+    }
+    if (this.#answerNext > 1024 && this.#answerNext * 2 > order.length) {
+      this.#answerOrder = order.slice(this.#answerNext);
+      this.#answerNext = 0;
+    }
+    return this.#answerOrder[this.#answerNext];
+  }
+}
