@@ -74,10 +74,25 @@ export interface TiledMapGrid {
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
   offsetY: number;
-  orientation: string;
+  orientation: TiledOrientation;
+  /**
+   * Staggered and hexagonal maps only (absent otherwise), with Tiled's meaning: axis 'y' shifts
+   * every other row half a tile right, axis 'x' every other column half a tile down, and the
+   * index says which ones. It describes this grid, whose cell (0, 0) is map tile (offsetX,
+   * offsetY): an infinite map cropped at an odd row (axis y) or column (axis x) has the map's
+   * index flipped here. Search: today createGrid(width, height, cells) builds a square grid and
+   * knows nothing of these fields; once the core takes the shape (issue 11) pass them to it.
+   */
+  staggerAxis?: 'x' | 'y';
+  staggerIndex?: 'odd' | 'even';
+  /** Hexagonal maps only: the length in pixels of the hexagon's flat sides (0 if absent). */
+  hexSideLength?: number;
   tileWidth: number;
   tileHeight: number;
 }
+
+/** Tiled's map orientations; any other value in a map is refused. */
+export type TiledOrientation = 'orthogonal' | 'isometric' | 'staggered' | 'hexagonal';
 
 export interface TiledLayerGrid extends TiledMapGrid {
   /** The raw GIDs, flip bits included, row-major. */
