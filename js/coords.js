@@ -36,6 +36,18 @@ function nonNegativeInteger(name, value) {
  * @param {object} options
  */
 export function tileSpace(options) {
+  return buildTileSpace(options, true);
+}
+
+/**
+ * tileSpace for an engine's own layout of staggered and hexagonal maps: half tiles are exact
+ * (Cocos and Laya do not round them down as Tiled does). For the adapters, not the public API.
+ */
+export function engineTileSpace(options) {
+  return buildTileSpace(options, false);
+}
+
+function buildTileSpace(options, wholePixels) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('tileSpace(options): options must be an object');
   }
@@ -67,7 +79,7 @@ export function tileSpace(options) {
   }
   const ySign = yUp ? -1 : 1;
   const iso = orientation === 'isometric';
-  const stagger = staggeredLayout(orientation, options, tw, th, offsetX, offsetY);
+  const stagger = staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePixels);
   // Isometric: the map's left corner is tile (0, height - 1); shifting by height * tw / 2 puts the
   // bounds' left edge at x = 0, as Tiled draws it.
   const isoShift = (height * tw) / 2;
@@ -170,9 +182,10 @@ export function tileSpace(options) {
  * Staggered and hexagonal maps as Tiled lays them out (its hexagonal renderer; a staggered map
  * is the same with flat sides of length 0, so its tiles are diamonds). Worked in "along" (the
  * axis the shifted rows or columns run along) and "across" coordinates so one code serves both
- * stagger axes. Tiled works in whole pixels: half sizes are rounded down as it does.
+ * stagger axes. Tiled works in whole pixels: with `wholePixels` half sizes are rounded down as it
+ * does.
  */
-function staggeredLayout(orientation, options, tw, th, offsetX, offsetY) {
+function staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePixels) {
   if (orientation !== 'staggered' && orientation !== 'hexagonal') return null;
   const { staggerAxis = 'y', staggerIndex = 'odd', hexSideLength = 0 } = options;
   if (staggerAxis !== 'x' && staggerAxis !== 'y') {
@@ -183,7 +196,7 @@ function staggeredLayout(orientation, options, tw, th, offsetX, offsetY) {
       `staggerIndex must be 'odd' or 'even', got ${JSON.stringify(staggerIndex)}`,
     );
   }
-  if (!Number.isInteger(tw) || !Number.isInteger(th)) {
+  if (wholePixels && (!Number.isInteger(tw) || !Number.isInteger(th))) {
     throw new TypeError(
       `tileWidth and tileHeight of ${orientation} maps must be whole pixels, as in Tiled; got ` +
         `${tw} x ${th}`,
@@ -193,15 +206,17 @@ function staggeredLayout(orientation, options, tw, th, offsetX, offsetY) {
   const alongSize = byX ? th : tw;
   const acrossSize = byX ? tw : th;
   const side = orientation === 'hexagonal' ? hexSideLength : 0;
-  if (!Number.isInteger(side) || side < 0 || side > acrossSize) {
+  const whole = wholePixels ? Number.isInteger(side) : Number.isFinite(side);
+  if (!whole || side < 0 || side > acrossSize) {
     throw new RangeError(
       `hexSideLength must be a whole number of pixels from 0 to the tile's ` +
         `${byX ? 'width' : 'height'} (${acrossSize}), got ${String(hexSideLength)}`,
     );
   }
-  const halfAlong = Math.floor(alongSize / 2);
+  const half = wholePixels ? (n) => Math.floor(n / 2) : (n) => n / 2;
+  const halfAlong = half(alongSize);
   const stepAlong = 2 * halfAlong;
-  const slope = Math.floor((acrossSize - side) / 2); // across extent of a slanted edge
+  const slope = half(acrossSize - side); // across extent of a slanted edge
   const rowStep = slope + side;
   const tileAcross = rowStep + slope;
   if (halfAlong === 0 || rowStep === 0) {
