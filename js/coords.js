@@ -217,8 +217,9 @@ function staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePi
   const halfAlong = half(alongSize);
   const stepAlong = 2 * halfAlong;
   const slope = half(acrossSize - side); // across extent of a slanted edge
-  const rowStep = slope + side;
-  const tileAcross = rowStep + slope;
+  // Exact halves: the sums are taken from the sizes themselves, not from rounded halves.
+  const rowStep = wholePixels ? slope + side : (acrossSize + side) / 2;
+  const tileAcross = wholePixels ? rowStep + slope : acrossSize;
   if (halfAlong === 0 || rowStep === 0) {
     throw new RangeError(`tiles of ${tw} x ${th} pixels are too small for a ${orientation} map`);
   }
