@@ -11,15 +11,12 @@ import {
   GROUND,
   SHAPES,
   HEX_INFINITE_CHUNKS,
+  CLASS_OF_CHAR,
+  classesOf,
 } from '../fixtures/tiled/generate.mjs';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
 const read = (name) => readFileSync(join(fixtures, name), 'utf8');
-
-// The classes the tile properties give (see tiled.test.mjs): grass 0, wall 1, road 2, swamp 3,
-// crate 1, water 7, bridge 9.
-const CLASS_OF_CHAR = { '.': 0, g: 0, '#': 1, '=': 2, '~': 3, x: 1, w: 7, b: 9 };
-const classesOf = (rows) => Uint8Array.from(rows.join(''), (ch) => CLASS_OF_CHAR[ch]);
 
 /** A Tiled JSON map with one infinite layer of 2x2 chunks, tiles given as GID digit strings. */
 function infiniteMap(shape, chunks) {
