@@ -63,11 +63,23 @@ export declare function readCocosLayer(
   options?: CocosLayerOptions,
 ): CocosLayerGrid;
 
-/** Cell <-> node position (y up, relative to the layer node's anchor, as getPositionAt). */
+/**
+ * Cell <-> node position (y up, relative to the layer node's anchor, as getPositionAt).
+ * Hexagonal layers follow Cocos' placement: exact half tiles, and with staggerIndex 'even' the
+ * map sits half a tile left (axis y) or up (axis x) of Tiled's. The stagger is read from the
+ * layer (_staggerAxis, _staggerIndex, _hexSideLength) unless given here.
+ */
 export declare function cocosTileSpace(
   mapOrLayer: CocosTiledMap | CocosTiledLayer,
-  options?: CocosLayerOptions & { tileSize?: CocosSize },
+  options?: CocosLayerOptions & { tileSize?: CocosSize } & CocosHexOptions,
 ): TileSpace;
+
+/** The stagger of a hexagonal layer, for cocosTileSpace (overrides what the layer says). */
+export interface CocosHexOptions {
+  staggerAxis?: 'x' | 'y';
+  staggerIndex?: 'odd' | 'even';
+  hexSideLength?: number;
+}
 
 /** A tilepath Grid (set) or PathWorker (setCell). */
 export type GridTarget =

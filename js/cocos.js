@@ -8,14 +8,20 @@
 //   getLayerName(), getTileGIDAt(x, y), setTileGIDAt(gid, x, y, flags?),
 //   setTilesGIDAt(gids, beginCol, beginRow, totalCols), getPositionAt(x, y),
 //   leftDownToCenterX / leftDownToCenterY, node (UITransform: width, height, anchorX, anchorY)
+//   Hexagonal maps: TiledLayer._staggerAxis (X 0, Y 1), _staggerIndex (ODD 0, EVEN 1),
+//   _hexSideLength, as init() copies them from the map info (protected, but plain fields).
 // Nothing here imports 'cc': the objects are used through those members only.
 
 import { GID_MASK } from './tiled/classify.js';
-import { tileSpace } from './coords.js';
+import { engineTileSpace, tileSpace } from './coords.js';
 import { bindLayerGids, gidsOfLayer, readLayerGrid } from './adapter-common.js';
 
-// cc.TiledMap.Orientation values.
+// cc.TiledMap.Orientation values. Cocos reads no 'staggered' maps (its TMX parser logs an error
+// and lays them out as orthogonal), so there is no value for them.
 const ORIENTATION_NAMES = { 0: 'orthogonal', 1: 'hexagonal', 2: 'isometric' };
+// cc.TiledMap.StaggerAxis and StaggerIndex values.
+const STAGGER_AXES = { 0: 'x', 1: 'y' };
+const STAGGER_INDICES = { 0: 'odd', 1: 'even' };
 
 function isMap(object) {
   return object && typeof object.getLayer === 'function' && typeof object.getMapSize === 'function';
@@ -100,18 +106,60 @@ export function readCocosLayer(mapOrLayer, options = {}) {
 function orientationOf(map, layer) {
   const value = layer.getLayerOrientation?.() ?? map?.getMapOrientation?.();
   const name = ORIENTATION_NAMES[value];
-  if (name !== 'orthogonal' && name !== 'isometric') {
+  if (name === undefined) {
     throw new RangeError(
-      `only orthogonal and isometric maps are supported, this one is ${name ?? value}`,
+      `the layer's orientation ${String(value)} is none of Cocos' ORTHO (0), HEX (1), ISO (2)`,
     );
   }
   return name;
+}
+
+/** A hexagonal layer's stagger, from options or from the layer as Cocos' init() set it. */
+function hexShapeOf(layer, options) {
+  const staggerAxis = options.staggerAxis ?? STAGGER_AXES[layer._staggerAxis];
+  const staggerIndex = options.staggerIndex ?? STAGGER_INDICES[layer._staggerIndex];
+  const hexSideLength = options.hexSideLength ?? layer._hexSideLength;
+  if (staggerAxis === undefined || staggerIndex === undefined || hexSideLength === undefined) {
+    throw new TypeError(
+      'this hexagonal TiledLayer does not say its stagger (_staggerAxis, _staggerIndex, ' +
+        '_hexSideLength): pass options.staggerAxis, staggerIndex and hexSideLength',
+    );
+  }
+  return { staggerAxis, staggerIndex, hexSideLength };
+}
+
+/**
+ * Cocos' hexagonal layout (TiledLayer._positionForHexAt and the vertices it renders): Tiled's,
+ * with exact half tiles, rows counted from the bottom, and with staggerIndex 'even' the odd rows
+ * (columns) moved back half a tile instead of the even ones moved on, so the whole map sits half a
+ * tile left (axis y) or up (axis x) of where Tiled puts it.
+ */
+function cocosHexSpace(layer, options, tileSize, width, height, left, bottom) {
+  const shape = hexShapeOf(layer, options);
+  const tw = tileSize.width;
+  const th = tileSize.height;
+  const even = shape.staggerIndex === 'even';
+  const byY = shape.staggerAxis === 'y';
+  const rowStep = byY ? (th + shape.hexSideLength) / 2 : th;
+  return engineTileSpace({
+    orientation: 'hexagonal',
+    ...shape,
+    tileWidth: tw,
+    tileHeight: th,
+    width,
+    height,
+    yUp: true,
+    originX: -left - (even && byY ? tw / 2 : 0),
+    originY: (height - 1) * rowStep + th - bottom + (even && !byY ? th / 2 : 0),
+  });
 }
 
 /**
  * Cell <-> node-space conversions for a Cocos tile layer: y up, origin at the node's anchor, the
  * same positions TiledLayer.getPositionAt gives (plus half a tile: cellToWorld gives centres).
  * Node positions are local to the layer node (and to the map node: layers sit at its origin).
+ * Hexagonal layers are laid out as Cocos draws them (see cocosHexSpace); options.staggerAxis,
+ * staggerIndex and hexSideLength override what the layer says.
  */
 export function cocosTileSpace(mapOrLayer, options = {}) {
   const { map, layer } = resolve(mapOrLayer, options);
@@ -120,15 +168,18 @@ export function cocosTileSpace(mapOrLayer, options = {}) {
   if (!tileSize)
     throw new TypeError('pass the TiledMap (or options.tileSize) to know the tile size');
   const orientation = orientationOf(map, layer);
-  const pixelHeight =
-    orientation === 'isometric'
-      ? ((width + height) * tileSize.height) / 2
-      : height * tileSize.height;
   // Where the layer's bottom-left corner is, relative to its anchor: UITransform when reachable,
   // else the layer's own leftDownToCenter (which Cocos keeps in sync with the anchor).
   const transform = layer.node?.getComponent?.('cc.UITransform');
   const left = transform ? transform.width * transform.anchorX : (layer.leftDownToCenterX ?? 0);
   const bottom = transform ? transform.height * transform.anchorY : (layer.leftDownToCenterY ?? 0);
+  if (orientation === 'hexagonal') {
+    return cocosHexSpace(layer, options, tileSize, width, height, left, bottom);
+  }
+  const pixelHeight =
+    orientation === 'isometric'
+      ? ((width + height) * tileSize.height) / 2
+      : height * tileSize.height;
   return tileSpace({
     orientation,
     tileWidth: tileSize.width,

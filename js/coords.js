@@ -1,12 +1,14 @@
-// Cell <-> world coordinates for orthogonal and isometric tile maps.
+// Cell <-> world coordinates for orthogonal, isometric, staggered and hexagonal tile maps.
 //
 // Three spaces are involved:
 // - cells: the grid's integer x, y (y down), what findPath takes and returns;
 // - map pixels: Tiled's pixel space, y down, (0, 0) at the top-left corner of the map's bounds;
 // - world: where the game places nodes. `origin` is where map pixel (0, 0) sits in world space;
 //   with `yUp` (Cocos Creator node space) world y grows upwards, so map pixel y is subtracted.
+// A cell's world position is the centre of the tile's shape as Tiled draws it: the square, the
+// diamond, or the hexagon.
 
-const ORIENTATIONS = ['orthogonal', 'isometric'];
+const ORIENTATIONS = ['orthogonal', 'isometric', 'staggered', 'hexagonal'];
 
 function positiveNumber(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
@@ -34,6 +36,18 @@ function nonNegativeInteger(name, value) {
  * @param {object} options
  */
 export function tileSpace(options) {
+  return buildTileSpace(options, true);
+}
+
+/**
+ * tileSpace for an engine's own layout of staggered and hexagonal maps: half tiles are exact
+ * (Cocos and Laya do not round them down as Tiled does). For the adapters, not the public API.
+ */
+export function engineTileSpace(options) {
+  return buildTileSpace(options, false);
+}
+
+function buildTileSpace(options, wholePixels) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('tileSpace(options): options must be an object');
   }
@@ -51,8 +65,7 @@ export function tileSpace(options) {
   } = options;
   if (!ORIENTATIONS.includes(orientation)) {
     throw new RangeError(
-      `orientation must be one of ${ORIENTATIONS.join(', ')}, got ${JSON.stringify(orientation)}` +
-        ' (staggered and hexagonal maps are not supported)',
+      `orientation must be one of ${ORIENTATIONS.join(', ')}, got ${JSON.stringify(orientation)}`,
     );
   }
   const tw = positiveNumber('tileWidth', tileWidth);
@@ -66,6 +79,7 @@ export function tileSpace(options) {
   }
   const ySign = yUp ? -1 : 1;
   const iso = orientation === 'isometric';
+  const stagger = staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePixels);
   // Isometric: the map's left corner is tile (0, height - 1); shifting by height * tw / 2 puts the
   // bounds' left edge at x = 0, as Tiled draws it.
   const isoShift = (height * tw) / 2;
@@ -73,7 +87,9 @@ export function tileSpace(options) {
   function mapPixelOfCellCenter(cx, cy, out) {
     const tx = cx + offsetX;
     const ty = cy + offsetY;
-    if (iso) {
+    if (stagger) {
+      stagger.centre(tx, ty, out);
+    } else if (iso) {
       out.x = ((tx - ty) * tw) / 2 + isoShift;
       out.y = ((tx + ty + 1) * th) / 2;
     } else {
@@ -85,6 +101,7 @@ export function tileSpace(options) {
 
   const space = {
     orientation,
+    ...(stagger ? stagger.fields : {}),
     tileWidth: tw,
     tileHeight: th,
     width,
@@ -94,10 +111,17 @@ export function tileSpace(options) {
     originY,
     offsetX,
     offsetY,
-    /** World position of the centre of cell (cx, cy). Fractional cells are allowed. */
+    /** World position of the centre of cell (cx, cy). Fractional cells are allowed on
+     * orthogonal and isometric maps. */
     cellToWorld(cx, cy, out = { x: 0, y: 0 }) {
       finiteNumber('cell x', cx);
       finiteNumber('cell y', cy);
+      if (stagger && !(Number.isInteger(cx) && Number.isInteger(cy))) {
+        throw new TypeError(
+          `cells of ${orientation} maps are whole tiles, got (${cx}, ${cy}): fractional cells ` +
+            'have no position there',
+        );
+      }
       mapPixelOfCellCenter(cx, cy, out);
       out.x = originX + out.x;
       out.y = originY + ySign * out.y;
@@ -111,7 +135,11 @@ export function tileSpace(options) {
       const py = ySign * (wy - originY);
       let tx;
       let ty;
-      if (iso) {
+      if (stagger) {
+        stagger.tileAt(px, py, out);
+        tx = out.x;
+        ty = out.y;
+      } else if (iso) {
         const u = (px - isoShift) / tw;
         const v = py / th;
         tx = Math.floor(v + u);
@@ -151,6 +179,96 @@ export function tileSpace(options) {
 }
 
 /**
+ * Staggered and hexagonal maps as Tiled lays them out (its hexagonal renderer; a staggered map
+ * is the same with flat sides of length 0, so its tiles are diamonds). Worked in "along" (the
+ * axis the shifted rows or columns run along) and "across" coordinates so one code serves both
+ * stagger axes. Tiled works in whole pixels: with `wholePixels` half sizes are rounded down as it
+ * does.
+ */
+function staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePixels) {
+  if (orientation !== 'staggered' && orientation !== 'hexagonal') return null;
+  const { staggerAxis = 'y', staggerIndex = 'odd', hexSideLength = 0 } = options;
+  if (staggerAxis !== 'x' && staggerAxis !== 'y') {
+    throw new RangeError(`staggerAxis must be 'x' or 'y', got ${JSON.stringify(staggerAxis)}`);
+  }
+  if (staggerIndex !== 'odd' && staggerIndex !== 'even') {
+    throw new RangeError(
+      `staggerIndex must be 'odd' or 'even', got ${JSON.stringify(staggerIndex)}`,
+    );
+  }
+  if (wholePixels && (!Number.isInteger(tw) || !Number.isInteger(th))) {
+    throw new TypeError(
+      `tileWidth and tileHeight of ${orientation} maps must be whole pixels, as in Tiled; got ` +
+        `${tw} x ${th}`,
+    );
+  }
+  const byX = staggerAxis === 'x';
+  const alongSize = byX ? th : tw;
+  const acrossSize = byX ? tw : th;
+  const side = orientation === 'hexagonal' ? hexSideLength : 0;
+  const whole = wholePixels ? Number.isInteger(side) : Number.isFinite(side);
+  if (!whole || side < 0 || side > acrossSize) {
+    throw new RangeError(
+      `hexSideLength must be a whole number of pixels from 0 to the tile's ` +
+        `${byX ? 'width' : 'height'} (${acrossSize}), got ${String(hexSideLength)}`,
+    );
+  }
+  const half = wholePixels ? (n) => Math.floor(n / 2) : (n) => n / 2;
+  const halfAlong = half(alongSize);
+  const stepAlong = 2 * halfAlong;
+  const slope = half(acrossSize - side); // across extent of a slanted edge
+  // Exact halves: the sums are taken from the sizes themselves, not from rounded halves.
+  const rowStep = wholePixels ? slope + side : (acrossSize + side) / 2;
+  const tileAcross = wholePixels ? rowStep + slope : acrossSize;
+  if (halfAlong === 0 || rowStep === 0) {
+    throw new RangeError(`tiles of ${tw} x ${th} pixels are too small for a ${orientation} map`);
+  }
+  // staggerIndex names the grid's shifted rows (cell (0, 0) is map tile (offsetX, offsetY)):
+  // turn it into the map's parity so map tiles can be placed as Tiled does.
+  const gridParity = staggerIndex === 'odd' ? 1 : 0;
+  const shiftedParity = gridParity ^ ((byX ? offsetX : offsetY) & 1);
+  const shiftOf = (row) => ((row & 1) === shiftedParity ? halfAlong : 0);
+  const column = (along, row) => Math.floor((along - shiftOf(row)) / stepAlong);
+  const put = (along, across, out) => {
+    out.x = byX ? across : along;
+    out.y = byX ? along : across;
+    return out;
+  };
+  return {
+    fields: {
+      staggerAxis,
+      staggerIndex,
+      ...(orientation === 'hexagonal' ? { hexSideLength: side } : {}),
+    },
+    /** Map pixel of the centre of map tile (tx, ty). */
+    centre(tx, ty, out) {
+      const [row, col] = byX ? [tx, ty] : [ty, tx];
+      return put(col * stepAlong + shiftOf(row) + halfAlong, row * rowStep + tileAcross / 2, out);
+    },
+    /**
+     * The map tile whose shape holds map pixel (px, py). Above a row's straight sides lies a band
+     * where the row's pointed tops meet the bottoms of the row before: a point on a slanted edge
+     * belongs to the lower row, one on a straight side to the tile on its right (or below).
+     */
+    tileAt(px, py, out) {
+      const along = byX ? py : px;
+      const across = byX ? px : py;
+      let row = Math.floor(across / rowStep);
+      const depth = across - row * rowStep;
+      let col = column(along, row);
+      if (depth < slope) {
+        const fromTip = Math.abs(along - (col * stepAlong + shiftOf(row) + halfAlong));
+        if (fromTip * slope > halfAlong * depth) {
+          row -= 1;
+          col = column(along, row);
+        }
+      }
+      return put(col, row, out);
+    },
+  };
+}
+
+/**
  * The tile space of a layer read by readTiledLayer (or of any { width, height } grid of a map),
  * with the map's orientation and tile size.
  */
@@ -160,6 +278,10 @@ export function tileSpaceForLayer(layer, options = {}) {
   }
   return tileSpace({
     orientation: layer.orientation,
+    ...(layer.staggerAxis === undefined
+      ? {}
+      : { staggerAxis: layer.staggerAxis, staggerIndex: layer.staggerIndex }),
+    ...(layer.hexSideLength === undefined ? {} : { hexSideLength: layer.hexSideLength }),
     tileWidth: layer.tileWidth,
     tileHeight: layer.tileHeight,
     width: layer.width,

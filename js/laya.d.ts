@@ -56,11 +56,21 @@ export declare function bindLayaLayer(
   options: LayaLayerOptions & { initialize?: boolean },
 ): LayaLayerBinding;
 
-/** Cell <-> pixel in the map's space (children of a MapLayer), y down, laid out as Laya draws. */
+/**
+ * Cell <-> pixel in the map's space (children of a MapLayer), y down, laid out as Laya draws.
+ * Staggered and hexagonal maps: Laya shifts the odd rows half a tile right whatever the map's
+ * stagger, and puts hexagon rows 2/3 of a tile apart; with `json` (the Tiled JSON) a map with
+ * another stagger is refused.
+ */
 export declare function layaTileSpace(
   map: LayaTiledMap,
-  options?: { originX?: number; originY?: number },
+  options?: { originX?: number; originY?: number } & LayaShapeOptions,
 ): TileSpace;
+
+/** For layaTileSpace: the Tiled JSON the map was created from (parsed or text). */
+export interface LayaShapeOptions {
+  json?: object | string;
+}
 
 export interface Array2DOptions<T> {
   /** 'rows': array[y][x] (default); 'columns': array[x][y]. */

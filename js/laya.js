@@ -13,8 +13,8 @@
 // Laya 2D node space is y down, like Tiled: no flip here.
 
 import { GID_MASK } from './tiled/classify.js';
-import { jsonTileLookup } from './tiled/json-map.js';
-import { tileSpace } from './coords.js';
+import { jsonTileLookup, parseJsonText } from './tiled/json-map.js';
+import { engineTileSpace, tileSpace } from './coords.js';
 import { checkCoordinates } from './validate.js';
 import {
   bindLayerGids,
@@ -101,16 +101,63 @@ export function bindLayaLayer(map, target, options = {}) {
 }
 
 /**
+ * Laya's staggered and hexagonal layout (MapLayer.getScreenPositionByTilePos and
+ * drawTileTexture): whatever the map says, odd rows sit half a tile right (Tiled's staggeraxis y,
+ * staggerindex odd), and hexagon rows are 2/3 of a tile apart (the hexagon of a hexsidelength of
+ * tileHeight / 3). A map with another stagger is drawn by Laya unlike Tiled and unlike the grid
+ * read from it, so it is refused when its JSON is given.
+ */
+function layaStaggeredSpace(map, orientation, options, width, height) {
+  const json = options.json === undefined ? undefined : jsonOf(options.json);
+  if (json) {
+    const axis = json.staggeraxis ?? 'y';
+    const index = json.staggerindex ?? 'odd';
+    if (axis !== 'y' || index !== 'odd') {
+      throw new RangeError(
+        `LayaAir draws ${orientation} maps with staggeraxis y and staggerindex odd whatever the ` +
+          `map says; this map has staggeraxis ${axis}, staggerindex ${index}: Laya would draw it ` +
+          'unlike Tiled and unlike the grid read from it',
+      );
+    }
+  }
+  return engineTileSpace({
+    orientation,
+    staggerAxis: 'y',
+    staggerIndex: 'odd',
+    ...(orientation === 'hexagonal' ? { hexSideLength: map.tileHeight / 3 } : {}),
+    tileWidth: map.tileWidth,
+    tileHeight: map.tileHeight,
+    width,
+    height,
+    originX: options.originX ?? 0,
+    originY: options.originY ?? 0,
+  });
+}
+
+function jsonOf(json) {
+  const source = typeof json === 'string' ? parseJsonText(json, 'options.json') : json;
+  if (source === null || typeof source !== 'object') {
+    throw new TypeError('options.json must be the parsed Tiled JSON object or its text');
+  }
+  return source;
+}
+
+/**
  * Cell <-> pixel conversions in the map's own space (children of a MapLayer, y down), laid out
  * as Laya draws it. Note Laya centres isometric maps on numColumnsTile * tileWidth / 2 where
- * Tiled uses numRowsTile: the two agree on square maps only; this follows Laya.
+ * Tiled uses numRowsTile: the two agree on square maps only; this follows Laya. Staggered and
+ * hexagonal maps: see layaStaggeredSpace.
  */
 export function layaTileSpace(map, options = {}) {
   const { width, height } = checkMap(map);
   const orientation = map.orientation ?? 'orthogonal';
+  if (orientation === 'staggered' || orientation === 'hexagonal') {
+    return layaStaggeredSpace(map, orientation, options, width, height);
+  }
   if (orientation !== 'orthogonal' && orientation !== 'isometric') {
     throw new RangeError(
-      `only orthogonal and isometric maps are supported, this one is ${orientation}`,
+      `the map's orientation ${JSON.stringify(orientation)} is none of orthogonal, isometric, ` +
+        'staggered, hexagonal',
     );
   }
   const shift = orientation === 'isometric' ? ((width - height) * map.tileWidth) / 2 : 0;

@@ -74,10 +74,25 @@ export interface TiledMapGrid {
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
   offsetY: number;
-  orientation: string;
+  orientation: TiledOrientation;
+  /**
+   * Staggered and hexagonal maps only (absent otherwise), with Tiled's meaning: axis 'y' shifts
+   * every other row half a tile right, axis 'x' every other column half a tile down, and the
+   * index says which ones. It describes this grid, whose cell (0, 0) is map tile (offsetX,
+   * offsetY): an infinite map cropped at an odd row (axis y) or column (axis x) has the map's
+   * index flipped here. Search: today createGrid(width, height, cells) builds a square grid and
+   * knows nothing of these fields; once the core takes the shape (issue 11) pass them to it.
+   */
+  staggerAxis?: 'x' | 'y';
+  staggerIndex?: 'odd' | 'even';
+  /** Hexagonal maps only: the length in pixels of the hexagon's flat sides (0 if absent). */
+  hexSideLength?: number;
   tileWidth: number;
   tileHeight: number;
 }
+
+/** Tiled's map orientations; any other value in a map is refused. */
+export type TiledOrientation = 'orthogonal' | 'isometric' | 'staggered' | 'hexagonal';
 
 export interface TiledLayerGrid extends TiledMapGrid {
   /** The raw GIDs, flip bits included, row-major. */
@@ -177,8 +192,22 @@ export interface Point {
 }
 
 export interface TileSpaceOptions {
-  /** Default 'orthogonal'. Staggered and hexagonal maps are not supported. */
-  orientation?: 'orthogonal' | 'isometric';
+  /**
+   * Default 'orthogonal'. A cell's world position is the centre of its tile as Tiled draws it:
+   * the square, the diamond (isometric, staggered) or the hexagon; worldToCell gives the tile
+   * whose shape holds the point (a point on a slanted edge goes to the lower tile, one on a
+   * straight side to the tile right of it or below it).
+   */
+  orientation?: TiledOrientation;
+  /**
+   * Staggered and hexagonal maps (default 'y' and 'odd', as Tiled). staggerIndex is that of the
+   * grid, whose cell (0, 0) is map tile (offsetX, offsetY): what readTiledLayer returns.
+   */
+  staggerAxis?: 'x' | 'y';
+  staggerIndex?: 'odd' | 'even';
+  /** Hexagonal maps: Tiled's hexsidelength in pixels, 0 to the tile's size across the axis. */
+  hexSideLength?: number;
+  /** Pixels; whole numbers on staggered and hexagonal maps (half sizes round down, as in Tiled). */
   tileWidth: number;
   tileHeight: number;
   /** Grid size in cells. */
@@ -194,8 +223,13 @@ export interface TileSpaceOptions {
   offsetY?: number;
 }
 
-export interface TileSpace extends Readonly<Required<TileSpaceOptions>> {
-  /** World position of the centre of a cell (fractional cells allowed). */
+export interface TileSpace
+  extends Readonly<
+      Required<Omit<TileSpaceOptions, 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>>
+    >,
+    Readonly<Pick<TileSpaceOptions, 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>> {
+  /** World position of the centre of a cell (fractional cells allowed on orthogonal and
+   * isometric maps; staggered and hexagonal cells must be whole). */
   cellToWorld(x: number, y: number, out?: Point): Point;
   /** The cell under a world point; may be outside the grid (check with contains). */
   worldToCell(x: number, y: number, out?: Point): Point;
@@ -208,6 +242,8 @@ export declare function tileSpace(options: TileSpaceOptions): TileSpace;
 /** The tile space of a layer read by readTiledLayer (its orientation, tile size, offset). */
 export declare function tileSpaceForLayer(
   layer: Pick<TiledLayerGrid, 'width' | 'height' | 'orientation' | 'tileWidth' | 'tileHeight'> &
-    Partial<Pick<TiledLayerGrid, 'offsetX' | 'offsetY'>>,
+    Partial<
+      Pick<TiledLayerGrid, 'offsetX' | 'offsetY' | 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>
+    >,
   options?: Partial<TileSpaceOptions>,
 ): TileSpace;

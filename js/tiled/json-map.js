@@ -1,9 +1,11 @@
 // Tiled JSON (.tmj/.json) into the map model shared with TMX:
 //   { orientation, width, height, tileWidth, tileHeight, infinite, tilesets, layers }
+// plus staggerAxis, staggerIndex (staggered and hexagonal maps) and hexSideLength (hexagonal)
 // where layers is the flat list of every layer in document order, groups included, each with
 // its "Group/Name" path. Groups are walked with an explicit stack: any depth is fine.
 
 import { jsonProperties } from './properties.js';
+import { mapShape } from './shape.js';
 import { createTileLookup, jsonTileset } from './tilesets.js';
 import { jsonInteger, jsonNumber, requiredInteger } from './values.js';
 
@@ -141,7 +143,11 @@ export function jsonMapModel(source) {
   }
   const infinite = source.infinite === true;
   return {
-    orientation: source.orientation ?? 'orthogonal',
+    ...mapShape(
+      source,
+      jsonInteger(source.hexsidelength, 'map: hexsidelength'),
+      (n) => `map: ${n}`,
+    ),
     width: jsonInteger(source.width, 'map: width'),
     height: jsonInteger(source.height, 'map: height'),
     tileWidth: jsonNumber(source.tilewidth, 'map: tilewidth'),

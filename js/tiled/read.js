@@ -12,6 +12,7 @@ import { findLayer, layerGids } from './layers.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
 import { parseMap, parseTilesetSource } from './map.js';
+import { gridShape } from './shape.js';
 import { createTileLookup } from './tilesets.js';
 import { shown } from './values.js';
 
@@ -35,7 +36,7 @@ function checkTilesets(tilesets) {
 
 /** What both readers return: the grid, its costs, and where it sits in the map. */
 function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
-  const { orientation, tileWidth, tileHeight } = model;
+  const { tileWidth, tileHeight } = model;
   return {
     width,
     height,
@@ -43,7 +44,7 @@ function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
     costs: classifier.costs,
     offsetX,
     offsetY,
-    orientation,
+    ...gridShape(model, offsetX, offsetY),
     tileWidth,
     tileHeight,
   };

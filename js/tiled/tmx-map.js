@@ -1,6 +1,7 @@
 // TMX/TSX (Tiled's XML) into the map model of json-map.js.
 
 import { xmlProperties } from './properties.js';
+import { mapShape } from './shape.js';
 import { xmlTileset } from './tilesets.js';
 import { decimalAttribute, decimalText, integerAttribute, integerText } from './values.js';
 import { childNamed, childrenNamed } from './elements.js';
@@ -136,7 +137,11 @@ export function tmxMapModel(text) {
   }
   const infinite = infiniteText === '1';
   return {
-    orientation: map.attributes.orientation ?? 'orthogonal',
+    ...mapShape(
+      map.attributes,
+      integerAttribute(map, 'hexsidelength', 'TMX <map>'),
+      (n) => `TMX <map>: attribute ${n}`,
+    ),
     width: integerAttribute(map, 'width', 'TMX <map>'),
     height: integerAttribute(map, 'height', 'TMX <map>'),
     tileWidth: decimalAttribute(map, 'tilewidth', 'TMX <map>'),

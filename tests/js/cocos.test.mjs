@@ -324,12 +324,12 @@ describe('cocosTileSpace', () => {
     }
   }
 
-  test('a hexagonal map is refused by name', () => {
-    const layer = new FakeTiledLayer({ name: 'L', rows: ['..'], tileSize, orientation: 1 });
-    const map = new FakeTiledMap({ layers: [layer], tileSize, orientation: 1 });
+  test('an orientation Cocos does not have is refused by value', () => {
+    const layer = new FakeTiledLayer({ name: 'L', rows: ['..'], tileSize, orientation: 3 });
+    const map = new FakeTiledMap({ layers: [layer], tileSize, orientation: 3 });
     assert.throws(
       () => cocosTileSpace(map, { layer: 'L' }),
-      /only orthogonal and isometric maps are supported, this one is hexagonal/,
+      /the layer's orientation 3 is none of Cocos' ORTHO \(0\), HEX \(1\), ISO \(2\)/,
     );
   });
 });

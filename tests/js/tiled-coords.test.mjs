@@ -139,8 +139,8 @@ describe('tileSpace: bad options', () => {
     );
     assert.throws(
       () =>
-        tileSpace({ orientation: 'hexagonal', tileWidth: 1, tileHeight: 1, width: 1, height: 1 }),
-      /orientation must be one of orthogonal, isometric, got "hexagonal"/,
+        tileSpace({ orientation: 'hexagon', tileWidth: 1, tileHeight: 1, width: 1, height: 1 }),
+      /orientation must be one of orthogonal, isometric, staggered, hexagonal, got "hexagon"/,
     );
     assert.throws(
       () => tileSpace({ tileWidth: 1, tileHeight: 1, width: -1, height: 1 }),

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTiledLayer, readTiledMap, applyCosts } from '../../js/tiled.js';
+import { readTiledLayer, readTiledMap, applyCosts, tileSpaceForLayer } from '../../js/tiled.js';
 import { WALLS, IMAGE_COLLECTION_ROWS } from '../fixtures/tiled/generate.mjs';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
@@ -333,6 +333,41 @@ describe(
         tilesets: { 'beach_tileset.tsx': ex('rpg/beach_tileset.tsx') },
       });
       assert.equal(grid.width, 58);
+    });
+    test('hexagonal-mini.tmx, test_hexagonal_tile_60x60x30.tmx: shape, every cell found back', () => {
+      for (const [file, shape] of [
+        ['hexagonal-mini.tmx', { staggerAxis: 'y', staggerIndex: 'odd', hexSideLength: 6 }],
+        [
+          'test_hexagonal_tile_60x60x30.tmx',
+          { staggerAxis: 'x', staggerIndex: 'odd', hexSideLength: 30 },
+        ],
+      ]) {
+        const layer = readTiledLayer(ex(file), { layer: 0 });
+        assert.equal(layer.orientation, 'hexagonal', file);
+        const { staggerAxis, staggerIndex, hexSideLength } = layer;
+        assert.deepEqual({ staggerAxis, staggerIndex, hexSideLength }, shape, file);
+        const space = tileSpaceForLayer(layer);
+        for (let y = 0; y < layer.height; y++) {
+          for (let x = 0; x < layer.width; x++) {
+            const at = space.cellToWorld(x, y);
+            assert.deepEqual(space.worldToCell(at.x, at.y), { x, y }, `${file} ${x},${y}`);
+          }
+        }
+      }
+    });
+    test('isometric_staggered_grass_and_water.tmx: an infinite staggered map', () => {
+      const layer = readTiledLayer(ex('isometric_staggered_grass_and_water.tmx'), { layer: 0 });
+      assert.equal(layer.orientation, 'staggered');
+      assert.equal(layer.staggerAxis, 'y');
+      // The map shifts its odd rows; the grid's row 0 is map row offsetY.
+      assert.equal(layer.staggerIndex, (layer.offsetY & 1) === 0 ? 'odd' : 'even');
+      const space = tileSpaceForLayer(layer);
+      // Tiled: tile (x, y) of a staggered y/odd map of 64x32 tiles has its centre at
+      // (x * 64 + (y odd ? 32 : 0) + 32, y * 16 + 16).
+      const tx = layer.offsetX + 3;
+      const ty = layer.offsetY + 5;
+      const expected = { x: tx * 64 + ((ty & 1) === 1 ? 32 : 0) + 32, y: ty * 16 + 16 };
+      assert.deepEqual(space.cellToWorld(3, 5), expected);
     });
   },
 );

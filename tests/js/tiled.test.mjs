@@ -18,16 +18,13 @@ import {
   GROUND,
   WALLS,
   INFINITE_CHUNKS,
+  CLASS_OF_CHAR,
+  classesOf,
 } from '../fixtures/tiled/generate.mjs';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
 const read = (name) => readFileSync(join(fixtures, name), 'utf8');
 
-// Classes the documented convention gives the fixture's tiles: grass blocked=false -> 0, wall
-// blocked=true -> 1, road cost 0.5 -> first cost class 2, swamp cost 3 -> 3, a tile without
-// properties -> 1, water pathClass 7, bridge pathClass 9 (cost 2).
-const CLASS_OF_CHAR = { '.': 0, g: 0, '#': 1, '=': 2, '~': 3, x: 1, w: 7, b: 9 };
-const classesOf = (rows) => Uint8Array.from(rows.join(''), (ch) => CLASS_OF_CHAR[ch]);
 
 /** A tiny Tiled JSON map, tiles drawn as strings of GIDs 0-9. */
 function tinyMap(rows, { tiles = [], tilesetProperties, extra = {} } = {}) {
