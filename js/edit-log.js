@@ -177,6 +177,8 @@ export class EditLog {
    * The worker has fully handled every update up to `seq`: forget them, oldest first, stopping
    * at the first one `isSettled(update)` says is still needed. A seq never taken is refused
    * (false): confirming it would lose updates a new worker must replay.
+   * @param {number} seq
+   * @param {(update: any) => boolean} [isSettled]
    */
   confirm(seq, isSettled = () => true) {
     if (!Number.isInteger(seq) || seq > this.#seq) return false;

@@ -7,7 +7,7 @@ const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
 
 /** @typedef {import('./index.js').SearchOptions} SearchOptions */
-/** @typedef {{ aborted: boolean, addEventListener: Function }} SignalLike */
+/** @typedef {{ aborted: boolean, addEventListener: Function, removeEventListener: Function }} SignalLike */
 /**
  * What a wasm search call takes: the options as codes and bits (see dist/contract.mjs).
  * @typedef {{ algorithm: number, diagonal: number, heuristic: number, goal: number,

@@ -28,6 +28,8 @@ function wxOf(wx) {
  * Starts the tilepath worker with wx.createWorker and returns a worker-like object for
  * PathWorker.create({ worker }). `experimental` asks for WeChat's ExperimentalWorker (faster on
  * iOS; the system may kill it, which PathWorker recovers from by starting another).
+ * @param {string} [scriptPath]
+ * @param {{ experimental?: boolean, binary?: string, wx?: any }} [options]
  */
 export function wechatWorker(
   scriptPath = DEFAULT_WORKER_SCRIPT,

@@ -62,7 +62,7 @@ export function costTable(costs) {
   }
   const pairs = [];
   if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
-    const { length } = costs; // read once: a lying length cannot change between reads
+    const { length } = /** @type {ArrayLike<unknown>} */ (costs); // read once: a lying length cannot change between reads
     if (!(length <= CLASSES)) {
       throw new RangeError(
         `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
@@ -148,8 +148,11 @@ export function checkLoadOptions(loadOptions) {
  * differently later changes nothing. Throws the sync API's errors.
  */
 export function readRequest(width, height, sx, sy, gx, gy, options) {
+  /** @type {[any, any, any, any, object | null]} */
+  const request = [sx, sy, gx, gy, null];
   const snapshot = checkRequest(width, height, sx, sy, gx, gy, options);
-  return { request: [sx, sy, gx, gy, snapshot], signal: signalOf(snapshot) ?? null };
+  request[4] = snapshot;
+  return { request, signal: signalOf(snapshot) ?? null };
 }
 
 /**

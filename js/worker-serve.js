@@ -46,7 +46,9 @@ const now =
 function ownedArray(array) {
   if (!array || !ArrayBuffer.isView(array)) return array;
   const whole = array.byteOffset === 0 && array.byteLength === array.buffer.byteLength;
-  return whole && array.buffer instanceof ArrayBuffer ? array : array.slice();
+  return whole && array.buffer instanceof ArrayBuffer
+    ? array
+    : /** @type {Uint8Array} */ (/** @type {unknown} */ (array)).slice();
 }
 
 /**

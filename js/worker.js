@@ -64,6 +64,7 @@ export class PathWorker {
 
   #width;
   #height;
+  /** @type {EditLog} */
   #log; // the main thread's copy of the cells and costs, and the updates a new worker replays
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
@@ -104,7 +105,7 @@ export class PathWorker {
       this.#startWorker = null; // one object, used as it is; it cannot be replaced if it dies
       this.#adopted = worker;
     } else {
-      this.#startWorker = this.constructor.defaultWorker;
+      this.#startWorker = /** @type {typeof PathWorker} */ (this.constructor).defaultWorker;
     }
   }
 
@@ -338,7 +339,11 @@ export class PathWorker {
   #whenReady = null;
   #awaitingInit = false; // between posting an init and its 'ready' or 'initError'
 
-  /** Starts (or adopts) a worker and sends it the grid as of `buffer`. */
+  /**
+   * Starts (or adopts) a worker and sends it the grid as of `buffer`.
+   * @param {ArrayBuffer} buffer
+   * @param {Iterable<[number, number]>} [costTable] (class, cost) pairs
+   */
   #launch(buffer, costTable = this.#log.costPairs()) {
     const worker = this.#adopted ?? this.#startWorker();
     this.#adopted = null;

@@ -150,6 +150,7 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
   };
 
   const classify = (gid, tiles) => {
+    /** @type {{ gid: number, properties?: Record<string, unknown> }} */
     const tile = { gid, ...info(gid) };
     if (classOf) return checkedClass(classOf(gid, tile.properties, tile), `classOf(${gid})`);
     return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, tiles));

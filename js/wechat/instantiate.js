@@ -32,7 +32,8 @@ export function ensureWebAssemblyGlobal(api = wxWebAssembly()) {
         this.name = name;
       }
     };
-  globalThis.WebAssembly = {
+  // Only what Emscripten's glue uses; WeChat has no Exception/Tag/compile.
+  globalThis.WebAssembly = /** @type {typeof WebAssembly} */ (/** @type {unknown} */ ({
     Memory: api.Memory,
     Table: api.Table,
     Global: api.Global,
@@ -42,7 +43,7 @@ export function ensureWebAssemblyGlobal(api = wxWebAssembly()) {
     RuntimeError: errorType('RuntimeError'),
     CompileError: errorType('CompileError'),
     LinkError: errorType('LinkError'),
-  };
+  }));
   return globalThis.WebAssembly;
 }
 

@@ -24,3 +24,20 @@ for (const [config, resolution] of [
 test('the JS type-checks from its JSDoc, and index.d.ts agrees with it and with the C++ names', () => {
   typeCheck('tsconfig.checkjs.json');
 });
+
+test('every JS file of the package type-checks (calls, properties and host APIs)', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const config = readFileSync(join(repoRoot, 'tests/js/types/tsconfig.package.json'), 'utf8');
+  const listed = JSON.parse(config.slice(config.indexOf('{'))).files;
+  const packageFiles = ['js', 'js/tiled', 'js/wechat'].flatMap((dir) =>
+    readdirSync(join(repoRoot, dir))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `../../../${dir}/${f}`),
+  );
+  assert.deepEqual(
+    packageFiles.filter((f) => !listed.includes(f)),
+    [],
+    'files missing from tsconfig.package.json',
+  );
+  typeCheck('tsconfig.package.json');
+});
