@@ -3,6 +3,8 @@
 // its workers and WXWebAssembly). The .d.ts files describe the engines structurally; these checks
 // are what says the real engine objects fit them.
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
@@ -30,5 +32,47 @@ test(
   () => {
     const { ok, output } = typeCheck(project('tsconfig.wechat-hook.json'));
     assert.ok(ok, `tsc reported:\n${output}`);
+  },
+);
+
+// LayaAir publishes no declarations: its TiledMap and MapLayer are checked from the engine's own
+// sources when a checkout is at hand (LAYAAIR_SRC=/path/to/LayaAir/src/layaAir).
+const layaSource = process.env.LAYAAIR_SRC;
+test(
+  "tilepath/laya takes LayaAir's own TiledMap and MapLayer (from LAYAAIR_SRC)",
+  { skip: layaSource ? false : 'set LAYAAIR_SRC to a LayaAir checkout\'s src/layaAir to run it' },
+  () => {
+    const folder = ['laya/map', 'laya/legacy/tiledmap'].find((f) =>
+      existsSync(join(layaSource, f, 'TiledMap.ts')),
+    );
+    assert.ok(folder, `no laya/map/TiledMap.ts or laya/legacy/tiledmap/TiledMap.ts in ${layaSource}`);
+    const dir = mkdtempSync(join(tmpdir(), 'tilepath-laya-types-'));
+    try {
+      const config = join(dir, 'tsconfig.json');
+      writeFileSync(
+        config,
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'Bundler',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            experimentalDecorators: true,
+            lib: ['ES2022', 'DOM'],
+            types: [],
+            paths: { 'laya-tiledmap/*': [join(layaSource, folder, '*')] },
+          },
+          files: [project('laya-objects.ts')],
+        }),
+      );
+      // The engine's own sources do not all compile under strict; only this file's errors count.
+      const { output } = typeCheck(config);
+      const ours = output.split('\n').filter((line) => line.includes('laya-objects.ts'));
+      assert.deepEqual(ours, [], `tsc reported:\n${ours.join('\n')}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   },
 );
