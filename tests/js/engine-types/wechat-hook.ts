@@ -6,9 +6,15 @@ import { createPathfinder } from 'tilepath';
 export async function aHookWithTheRealWXWebAssembly(): Promise<void> {
   await createPathfinder({
     instantiateWasm(imports, receive) {
-      WXWebAssembly.instantiate('tilepath/tilepath.wasm', imports).then((instance) =>
-        receive(instance),
-      );
+      WXWebAssembly.instantiate('tilepath/tilepath.wasm', imports).then((result) => {
+        // minigame-api-typings 3.8.20 declares Promise<Instance>; WeChat documents it "like the
+        // standard WebAssembly.instantiate", { instance, module }, which tilepath/wechat reads.
+        const { instance, module } = result as unknown as {
+          instance: WXWebAssembly.Instance;
+          module: WXWebAssembly.Module;
+        };
+        receive(instance, module);
+      });
       return {};
     },
   });
