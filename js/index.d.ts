@@ -117,10 +117,13 @@ export interface LoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Maps 'tilepath.wasm' to where the host serves it. */
   locateFile?: (path: string, prefix: string) => string;
-  /** Emscripten's hook: instantiate the module yourself (WeChat: WXWebAssembly.instantiate). */
+  /**
+   * Emscripten's hook: instantiate the module yourself (WeChat: WXWebAssembly.instantiate).
+   * Typed by what the glue passes and uses, so a host's own WebAssembly types (WeChat's) fit.
+   */
   instantiateWasm?: (
-    imports: WebAssembly.Imports,
-    receive: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void
+    imports: Record<string, Record<string, any>>,
+    receive: (instance: { readonly exports: Record<string, any> }, module?: unknown) => void
   ) => unknown;
 }
 

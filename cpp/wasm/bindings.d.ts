@@ -58,9 +58,10 @@ export interface TilepathModule {
 export interface ModuleSettings {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  // What the glue passes and uses: loose enough for a host's own WebAssembly (WeChat's).
   instantiateWasm?: (
-    imports: WebAssembly.Imports,
-    receive: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
+    imports: Record<string, Record<string, any>>,
+    receive: (instance: { readonly exports: Record<string, any> }, module?: unknown) => void,
   ) => unknown;
 }
 
