@@ -16,25 +16,20 @@ const testFiles = (dir) =>
     .sort()
     .map((f) => join(dir, f));
 
-// The C++ suite again under AddressSanitizer + UndefinedBehaviorSanitizer, without the long
-// Moving AI runs: any out-of-bounds access or UB in the core fails it. (The allocation-counting
-// test replaces operator new with malloc, which ASan would report as a mismatch.)
-const sanitized = 'build/sanitize';
-const sanitizerFlags = '-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1';
-process.env.ASAN_OPTIONS ??= 'alloc_dealloc_mismatch=0';
+// The C++ suite again under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json's
+// `sanitize` presets: flags, environment, and without the long Moving AI runs): any
+// out-of-bounds access or UB in the core fails it.
+const quietBuild = (preset) =>
+  `cmake --preset ${preset} > build/${preset}.log 2>&1` +
+  ` && cmake --build --preset ${preset} >> build/${preset}.log 2>&1` +
+  ` || (cat build/${preset}.log; exit 1)`;
 
 const suites = [
-  { name: 'cpp', cmd: 'ctest', args: ['--test-dir', 'build/native', '-j', '2', '--output-on-failure'] },
+  { name: 'cpp', cmd: 'ctest', args: ['--preset', 'native'] },
   {
     name: 'sanitize',
     cmd: 'sh',
-    args: [
-      '-c',
-      `cmake -S . -B ${sanitized} -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=${sanitizerFlags}" > /dev/null` +
-        ` && (cmake --build ${sanitized} -j 2 --target tilepath_tests > ${sanitized}.log 2>&1` +
-        ` || (cat ${sanitized}.log; exit 1))` +
-        ` && ${sanitized}/tilepath_tests "~*Moving AI*"`,
-    ],
+    args: ['-c', `mkdir -p build && (${quietBuild('sanitize')}) && ctest --preset sanitize`],
   },
   { name: 'js', cmd: 'node', args: ['--test', ...testFiles('tests/js')] },
   { name: 'e2e', cmd: 'node', args: ['--test', '--test-concurrency=1', ...testFiles('tests/e2e')] },
