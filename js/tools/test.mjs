@@ -25,6 +25,7 @@ const quietBuild = (preset) =>
   ` || (cat build/${preset}.log; exit 1)`;
 
 const suites = [
+  { name: 'lint', cmd: 'node', args: ['js/tools/lint.mjs'] },
   { name: 'cpp', cmd: 'ctest', args: ['--preset', 'native'] },
   {
     name: 'sanitize',
@@ -36,7 +37,8 @@ const suites = [
 ];
 
 // Runs a suite with its output passed through as it comes, and counts what its runner reports:
-// CTest's "N% tests passed, F tests failed out of T", node:test's "# pass N" / "# fail N".
+// CTest's "N% tests passed, F tests failed out of T", node:test's "# pass N" / "# fail N", and
+// the plain "name: N passed, N failed" of the lint and fuzz suites.
 function runSuite(suite) {
   return new Promise((resolve) => {
     const child = spawn(suite.cmd, suite.args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -58,6 +60,10 @@ function runSuite(suite) {
       if (catch2Failed) {
         counts.passed += Number(catch2Failed[2]);
         counts.failed += Number(catch2Failed[3]);
+      }
+      for (const m of text.matchAll(/^\w+: (\d+) passed, (\d+) failed$/gm)) {
+        counts.passed += Number(m[1]);
+        counts.failed += Number(m[2]);
       }
       for (const m of text.matchAll(/^# (pass|fail) (\d+)$/gm)) {
         counts[m[1] === 'pass' ? 'passed' : 'failed'] += Number(m[2]);
