@@ -13,7 +13,6 @@ export default [
       'test-results/',
       'tests/fixtures/',
       'tests/data/',
-      'tests/fuzz/',
     ],
   },
   {

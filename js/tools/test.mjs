@@ -32,6 +32,8 @@ const suites = [
     cmd: 'sh',
     args: ['-c', `mkdir -p build && (${quietBuild('sanitize')}) && ctest --preset sanitize`],
   },
+  // Replays the saved fuzz regressions, then 30 s of libFuzzer a target (tests/fuzz/run.mjs).
+  { name: 'fuzz', cmd: 'node', args: ['tests/fuzz/run.mjs'] },
   { name: 'js', cmd: 'node', args: ['--test', ...testFiles('tests/js')] },
   { name: 'e2e', cmd: 'node', args: ['--test', '--test-concurrency=1', ...testFiles('tests/e2e')] },
 ];
