@@ -209,7 +209,7 @@ TEST_CASE("a scenario must name the map it runs on, folders aside, with the map'
         "s.scen:1: the problem is for a 5 x 3 map, 'test.map' is 4 x 3");
 }
 
-TEST_CASE("every committed Moving AI scenario names its own map and size") {
+TEST_CASE("every committed scenario names its own map and size") {
   const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
   for (const std::string name : {"arena.map", "den011d.map", "AR0011SR.map"}) {
     std::string error;

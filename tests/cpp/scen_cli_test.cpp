@@ -47,7 +47,19 @@ struct Scratch {
 };
 
 const std::string kData = TILEPATH_DEFAULT_MOVINGAI;
-const std::string kMap = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
+
+// Runs the CLI on a 4 x 3 map with a wall in the middle, saved as small.map, and `scenario`,
+// saved as small.scen (its path in `scenarioPath`).
+Run runOnSmallMap(const std::string& scenario, std::string& scenarioPath) {
+  Scratch scratch;
+  const std::string map = scratch.write("small.map",
+                                        "type octile\nheight 3\nwidth 4\nmap\n"
+                                        "....\n"
+                                        ".@@.\n"
+                                        "....\n");
+  scenarioPath = scratch.write("small.scen", scenario);
+  return runCli(map + " " + scenarioPath);
+}
 
 }  // namespace
 
@@ -82,7 +94,7 @@ TEST_CASE("tilepath-scen refuses numbers it cannot read whole, naming the option
   CHECK(noValue.out.rfind("tilepath-scen: --weight needs a value\n", 0) == 0);
 }
 
-TEST_CASE("tilepath-scen runs a committed Moving AI scenario with no mismatch") {
+TEST_CASE("tilepath-scen runs the committed arena scenario with no mismatch") {
   const Run run = runCli("'" + kData + "/arena.map' '" + kData + "/arena.map.scen'");
   CHECK(run.status == 0);
   CHECK(run.out == "arena.map: 160 problems, 0 mismatches" +
@@ -98,36 +110,28 @@ TEST_CASE("tilepath-scen refuses a scenario written for another map, naming its 
 }
 
 TEST_CASE("tilepath-scen refuses a scenario whose size is not the map's") {
-  Scratch scratch;
-  const std::string map = scratch.write("small.map", kMap);
-  const std::string scen =
-      scratch.write("small.scen", "version 1\n0\tsmall.map\t4\t4\t0\t0\t3\t2\t5\n");
-  const Run run = runCli(map + " " + scen);
+  std::string scen;
+  const Run run = runOnSmallMap("version 1\n0\tsmall.map\t4\t4\t0\t0\t3\t2\t5\n", scen);
   CHECK(run.status == 2);
   CHECK(run.out ==
         "tilepath-scen: " + scen + ":2: the problem is for a 4 x 4 map, 'small.map' is 4 x 3\n");
 }
 
 TEST_CASE("tilepath-scen refuses an infinite optimal length instead of matching any cost") {
-  Scratch scratch;
-  const std::string map = scratch.write("small.map", kMap);
-  const std::string scen = scratch.write(
-      "small.scen",
-      "version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t5\n0\tsmall.map\t4\t3\t0\t0\t3\t1\tinf\n");
-  const Run run = runCli(map + " " + scen);
+  std::string scen;
+  const Run run = runOnSmallMap(
+      "version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t5\n0\tsmall.map\t4\t3\t0\t0\t3\t1\tinf\n", scen);
   CHECK(run.status == 2);
   CHECK(run.out == "tilepath-scen: " + scen +
                        ":3: field 'optimal length' is 'inf', not a finite number of at least 0\n");
 }
 
 TEST_CASE("tilepath-scen counts a wrong optimal length as a mismatch and names its line") {
-  Scratch scratch;
-  const std::string map = scratch.write("small.map", kMap);
   // (0,0) to (3,2) around the wall costs 5: no diagonal may cut the wall's corners.
-  const std::string scen = scratch.write(
-      "small.scen",
-      "version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t4.82843\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t5\n");
-  const Run run = runCli(map + " " + scen);
+  std::string scen;
+  const Run run = runOnSmallMap(
+      "version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t4.82843\n0\tsmall.map\t4\t3\t0\t0\t3\t2\t5\n",
+      scen);
   CHECK(run.status == 1);
   CHECK(run.out.rfind("mismatch: line 2 (0,0)->(3,2) optimal 4.828430 got 5.000000\n"
                       "small.map: 2 problems, 1 mismatches",
