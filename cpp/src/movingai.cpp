@@ -32,7 +32,7 @@ LineRead readLine(std::istream& in, std::size_t limit, std::string& line) {
 }
 
 // What was found, for a message: a short prefix, quoted, with unprintable bytes escaped.
-std::string quoted(std::string_view text, std::size_t shown = 32) {
+std::string excerpt(std::string_view text, std::size_t shown = 32) {
   std::string out = "'";
   for (std::size_t i = 0; i < text.size() && i < shown; ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
@@ -70,7 +70,7 @@ std::string readInteger(std::string_view text, const char* field, long long lo, 
                         int& out) {
   long long value;
   if (!parseInteger(text, value))
-    return std::string("field '") + field + "' is " + quoted(text) + ", not a whole number";
+    return std::string("field '") + field + "' is " + excerpt(text) + ", not a whole number";
   if (value < lo || value > hi)
     return std::string("field '") + field + "' is " + std::to_string(value) + ", outside " +
            std::to_string(lo) + ".." + std::to_string(hi);
@@ -114,25 +114,25 @@ std::optional<Grid> readMap(std::istream& in, const std::string& name, std::stri
     if (read == LineRead::End) return fail("the file ends before the 'map' line");
     if (read == LineRead::TooLong)
       return fail("a header line longer than " + std::to_string(kHeaderLimit) +
-                  " characters: " + quoted(line));
+                  " characters: " + excerpt(line));
     const auto w = words(line);
     if (w.empty()) continue;
     if (w[0] == "map") {
-      if (w.size() != 1) return fail("expected 'map' alone on its line, found " + quoted(line));
+      if (w.size() != 1) return fail("expected 'map' alone on its line, found " + excerpt(line));
       break;
     }
     if (w[0] == "type") {
-      if (w.size() != 2) return fail("expected 'type NAME', found " + quoted(line));
+      if (w.size() != 2) return fail("expected 'type NAME', found " + excerpt(line));
       continue;
     }
     if (w[0] != "height" && w[0] != "width")
-      return fail("unexpected header " + quoted(w[0]) + " (expected type, height, width or map)");
+      return fail("unexpected header " + excerpt(w[0]) + " (expected type, height, width or map)");
     std::optional<long long>& size = w[0] == "height" ? height : width;
     const std::string key(w[0]);
     if (size) return fail("'" + key + "' given twice");
     long long value;
     if (w.size() != 2 || !parseInteger(w[1], value))
-      return fail("expected '" + key + " N' with N a whole number, found " + quoted(line));
+      return fail("expected '" + key + " N' with N a whole number, found " + excerpt(line));
     size = value;
   }
   if (!height) return fail("no 'height' line before 'map'");
@@ -148,7 +148,7 @@ std::optional<Grid> readMap(std::istream& in, const std::string& name, std::stri
     if (read == LineRead::End)
       return fail("expected " + std::to_string(h) + " rows, found " + std::to_string(y));
     if (read == LineRead::TooLong)
-      return fail(row + " is longer than the width, " + std::to_string(w) + ": " + quoted(line));
+      return fail(row + " is longer than the width, " + std::to_string(w) + ": " + excerpt(line));
     if (line.size() < static_cast<std::size_t>(w))
       return fail(row + " has " + std::to_string(line.size()) + " characters, expected " +
                   std::to_string(w));
@@ -157,7 +157,7 @@ std::optional<Grid> readMap(std::istream& in, const std::string& name, std::stri
       const bool open = c == '.' || c == 'G' || c == 'S';
       if (!open && c != '@' && c != 'O' && c != 'T' && c != 'W')
         return fail(row + ", column " + std::to_string(x) + ": unknown terrain " +
-                    quoted(std::string_view(&line[x], 1)) + " (expected one of .GS@OTW)");
+                    excerpt(std::string_view(&line[x], 1)) + " (expected one of .GS@OTW)");
       grid.set(x, y, open ? 0 : 1);
     }
   }
@@ -191,14 +191,14 @@ std::optional<std::vector<Problem>> readScenario(std::istream& in, const std::st
     if (read == LineRead::End) break;
     if (read == LineRead::TooLong)
       return fail("a line longer than " + std::to_string(kLineLimit) +
-                  " characters: " + quoted(line));
+                  " characters: " + excerpt(line));
     const auto w = words(line);
     if (w.empty()) continue;
     double version;
     if (w[0] == "version") {
       if (started) return fail("'version' may only be the first line");
       if (w.size() != 2 || !parseNumber(w[1], version))
-        return fail("expected 'version N', found " + quoted(line));
+        return fail("expected 'version N', found " + excerpt(line));
       started = true;
       continue;
     }
@@ -219,7 +219,7 @@ std::optional<std::vector<Problem>> readScenario(std::istream& in, const std::st
     if (e.empty()) e = readInteger(w[7], "goal y", 0, p.mapHeight - 1, p.goalY);
     if (!e.empty()) return fail(e);
     if (!parseNumber(w[8], p.optimal) || p.optimal < 0)
-      return fail("field 'optimal length' is " + quoted(w[8]) +
+      return fail("field 'optimal length' is " + excerpt(w[8]) +
                   ", not a finite number of at least 0");
     const std::size_t dot = w[8].find('.');
     const std::size_t exponent = w[8].find_first_of("eE");
@@ -255,10 +255,10 @@ std::string checkScenarioMap(const std::vector<Problem>& problems, const std::st
   for (const Problem& p : problems) {
     const std::string at = scenarioName + ":" + std::to_string(p.line) + ": ";
     if (baseName(p.map) != mapName)
-      return at + "the problem is for map " + quoted(p.map, 80) + ", not " + quoted(mapName, 80);
+      return at + "the problem is for map " + excerpt(p.map, 80) + ", not " + excerpt(mapName, 80);
     if (p.mapWidth != grid.width() || p.mapHeight != grid.height())
       return at + "the problem is for a " + std::to_string(p.mapWidth) + " x " +
-             std::to_string(p.mapHeight) + " map, " + quoted(mapName, 80) + " is " +
+             std::to_string(p.mapHeight) + " map, " + excerpt(mapName, 80) + " is " +
              std::to_string(grid.width()) + " x " + std::to_string(grid.height());
   }
   return "";
