@@ -34,8 +34,10 @@ export default [
       'prefer-const': 'error',
     },
   },
-  // The package's own modules run in browsers, workers, Node and the game hosts.
-  { files: ['js/**/*.js'], languageOptions: { globals: { ...globals.node, ...gameHosts } } },
+  // The package's own modules run in browsers, workers and the game hosts; its Node entry points
+  // (and nothing else) may use Node's globals.
+  { files: ['js/**/*.js'], languageOptions: { globals: gameHosts } },
+  { files: ['js/node.js', 'js/worker-node.js'], languageOptions: { globals: globals.node } },
   // Dev scripts and tests run in Node; browser tests also hand functions to the page.
   {
     files: ['js/tools/**', 'tests/**', 'demo/vite/vite.config.js', 'eslint.config.js'],
