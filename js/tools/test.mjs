@@ -56,13 +56,6 @@ function runSuite(suite) {
         counts.failed = Number(ctest[1]);
         counts.passed = Number(ctest[2]) - counts.failed;
       }
-      const catch2 = /^All tests passed \(\d+ assertions? in (\d+) test cases?\)$/m.exec(text);
-      if (catch2) counts.passed += Number(catch2[1]);
-      const catch2Failed = /^test cases: +(\d+) \| +(\d+) passed \| +(\d+) failed/m.exec(text);
-      if (catch2Failed) {
-        counts.passed += Number(catch2Failed[2]);
-        counts.failed += Number(catch2Failed[3]);
-      }
       for (const m of text.matchAll(/^\w+: (\d+) passed, (\d+) failed$/gm)) {
         counts.passed += Number(m[1]);
         counts.failed += Number(m[2]);
