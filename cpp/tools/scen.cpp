@@ -1,7 +1,6 @@
-// tilepath-scen MAP SCEN [--algorithm A] [--diagonal D] [--heuristic H] [--weight W] [--json]
-// tilepath-scen --options   prints every search option's values and default as JSON
-// Runs every problem of a Moving AI scenario and compares each cost with the optimal length.
-// The scenarios' lengths assume noCorners, which is therefore this tool's default.
+// tilepath-scen: runs every problem of a Moving AI scenario and compares each cost with the
+// optimal length. The scenarios' lengths assume noCorners, which is therefore this tool's
+// default. `tilepath-scen --options` prints every search option's values and default as JSON.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -18,13 +17,26 @@ using namespace tilepath;
 
 namespace {
 
-int usage(const char* message) {
-  std::fprintf(stderr,
-               "%s\nusage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
-               "       [--diagonal never|noCorners|oneObstacle|always]\n"
-               "       [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--json] "
-               "[--each]\n       [--stride N]\n",
-               message);
+// The one usage text: --help prints it, and so does every bad argument.
+constexpr const char* kUsage =
+    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
+    "         [--diagonal never|noCorners|oneObstacle|always]\n"
+    "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W]\n"
+    "         [--stride N] [--json] [--each]\n"
+    "       tilepath-scen --options   every search option's values and default, as JSON\n"
+    "       tilepath-scen --help\n"
+    "  --stride N  run every N-th problem only\n"
+    "  --each      one line per problem: index, status, cost, expanded\n"
+    "  --json      a JSON summary after the text one\n";
+
+int usage(const std::string& message) {
+  std::fprintf(stderr, "tilepath-scen: %s\n%s", message.c_str(), kUsage);
+  return 2;
+}
+
+// Bad input files are not usage errors: the message names the file, line and field.
+int inputError(const std::string& message) {
+  std::fprintf(stderr, "tilepath-scen: %s\n", message.c_str());
   return 2;
 }
 
@@ -44,6 +56,10 @@ int main(int argc, char** argv) {
     std::printf("%s\n", optionValuesJson().c_str());
     return 0;
   }
+  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
   std::vector<std::string> files;
   SearchOptions options;
   options.diagonal = Diagonal::NoCorners;
@@ -52,35 +68,50 @@ int main(int argc, char** argv) {
   std::size_t stride = 1;  // run every stride-th problem only
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    const bool hasValue = i + 1 < argc;
+    auto value = [&]() -> std::string { return hasValue ? argv[++i] : ""; };
+    const bool takesValue = arg == "--algorithm" || arg == "--diagonal" || arg == "--heuristic" ||
+                            arg == "--stride" || arg == "--weight";
+    if (takesValue && !hasValue) return usage(arg + " needs a value");
     if (arg == "--json") {
       json = true;
     } else if (arg == "--each") {
       each = true;
     } else if (arg == "--algorithm") {
-      if (!parseAlgorithm(value(), options.algorithm)) return usage("unknown --algorithm");
+      const std::string v = value();
+      if (!parseAlgorithm(v, options.algorithm)) return usage("unknown --algorithm '" + v + "'");
     } else if (arg == "--diagonal") {
-      if (!parseDiagonal(value(), options.diagonal)) return usage("unknown --diagonal");
+      const std::string v = value();
+      if (!parseDiagonal(v, options.diagonal)) return usage("unknown --diagonal '" + v + "'");
     } else if (arg == "--heuristic") {
-      if (!parseHeuristic(value(), options.heuristic)) return usage("unknown --heuristic");
+      const std::string v = value();
+      if (!parseHeuristic(v, options.heuristic)) return usage("unknown --heuristic '" + v + "'");
     } else if (arg == "--stride") {
-      stride = std::max(1L, std::atol(value().c_str()));
+      const std::string v = value();
+      long long n;
+      if (!movingai::parseInteger(v, n) || n < 1 || n > 1000000000)
+        return usage("--stride must be a whole number from 1, got '" + v + "'");
+      stride = static_cast<std::size_t>(n);
     } else if (arg == "--weight") {
-      options.weight = std::atof(value().c_str());
-    } else if (arg.rfind("--", 0) == 0) {
-      return usage(("unknown option " + arg).c_str());
+      const std::string v = value();
+      if (!movingai::parseNumber(v, options.weight))
+        return usage("--weight must be a number, got '" + v + "'");
+    } else if (arg.rfind("-", 0) == 0) {
+      return usage("unknown option " + arg);
     } else {
       files.push_back(arg);
     }
   }
   if (files.size() != 2) return usage("expected a .map and a .scen file");
-  if (std::string e = validateOptions(options); !e.empty()) return usage(e.c_str());
+  if (std::string e = validateOptions(options); !e.empty()) return usage(e);
 
   std::string error;
   auto grid = movingai::loadMap(files[0], error);
-  if (!grid) return usage(error.c_str());
+  if (!grid) return inputError(error);
   auto problems = movingai::loadScenario(files[1], error);
-  if (!problems) return usage(error.c_str());
+  if (!problems) return inputError(error);
+  error = movingai::checkScenarioMap(*problems, files[1], files[0], *grid);
+  if (!error.empty()) return inputError(error);
 
   Searcher searcher;
   SearchResult result;
@@ -99,7 +130,8 @@ int main(int argc, char** argv) {
     searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
     const auto t1 = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-    if (!result.ok()) return usage(result.error.c_str());
+    if (!result.ok())
+      return inputError(files[1] + ":" + std::to_string(p.line) + ": " + result.error);
     expandedSum += result.expanded;
     if (each)
       std::printf("%zu %s %.17g %u\n", k, kStatusNames[static_cast<int>(result.status)],
@@ -110,8 +142,8 @@ int main(int argc, char** argv) {
     if (!movingai::matchesOptimal(cost, p)) {
       ++mismatches;
       if (mismatches <= 5 && !json)
-        std::printf("mismatch: (%d,%d)->(%d,%d) optimal %.6f got %.6f\n", p.startX, p.startY,
-                    p.goalX, p.goalY, p.optimal, cost);
+        std::printf("mismatch: line %d (%d,%d)->(%d,%d) optimal %.6f got %.6f\n", p.line, p.startX,
+                    p.startY, p.goalX, p.goalY, p.optimal, cost);
     }
   }
   std::vector<double> sorted = micros;

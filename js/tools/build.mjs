@@ -7,12 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// em++ 3.1.6 runs a JS optimizer that needs Debian's acorn, outside node's default path.
-const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const jobs = String(Math.max(2, (await import('node:os')).availableParallelism?.() ?? 2));
 
 function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
   if (r.status !== 0) {
     console.error(`build: '${cmd} ${args.join(' ')}' failed`);
     process.exit(r.status ?? 1);
@@ -20,7 +18,7 @@ function run(cmd, args) {
 }
 
 function capture(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, env, encoding: 'utf8' });
+  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) {
     console.error(r.stderr);
     process.exit(r.status ?? 1);
@@ -35,9 +33,9 @@ function writeIfChanged(file, text) {
 
 run('node', [join(root, 'js/tools/build-fflate.mjs')]); // dist/fflate.mjs for tilepath/tiled
 if (!existsSync(join(root, 'build/native/CMakeCache.txt'))) {
-  run('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
+  run('cmake', ['--preset', 'native']);
 }
-run('cmake', ['--build', 'build/native', '-j', jobs]);
+run('cmake', ['--build', '--preset', 'native', '-j', jobs]);
 
 mkdirSync(join(root, 'dist'), { recursive: true });
 const contract = JSON.parse(capture(join(root, 'build/native/tilepath-contract'), []));
@@ -72,9 +70,9 @@ writeIfChanged(
 );
 
 if (!existsSync(join(root, 'build/wasm/CMakeCache.txt'))) {
-  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release']);
+  run('cmake', ['--preset', 'wasm']);
 }
-run('cmake', ['--build', 'build/wasm', '-j', jobs]);
+run('cmake', ['--build', '--preset', 'wasm', '-j', jobs]);
 
 // The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');

@@ -7,6 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+// libFuzzer's runtime: clang prints the bare name back when it has no such file.
+const hasFuzzerRuntime = () => {
+  const r = spawnSync('clang++', ['-print-file-name=libclang_rt.fuzzer-x86_64.a'], {
+    encoding: 'utf8',
+  });
+  return r.status === 0 && existsSync(r.stdout.trim());
+};
+
 // What each Debian package provides, checked by a file it installs.
 const DEBIAN = [
   { pkg: 'cmake', file: '/usr/bin/cmake' },
@@ -15,6 +23,9 @@ const DEBIAN = [
   { pkg: 'catch2', file: '/usr/include/catch2/catch.hpp' },
   { pkg: 'emscripten', file: '/usr/bin/em++' },
   { pkg: 'chromium', file: '/usr/bin/chromium' },
+  { pkg: 'clang-format', file: '/usr/bin/clang-format' }, // the lint suite
+  { pkg: 'clang', file: '/usr/bin/clang++' }, // the fuzz suite: libFuzzer comes with clang
+  { pkg: 'libclang-rt-14-dev', present: hasFuzzerRuntime },
 ];
 
 function run(cmd, args, options = {}) {
@@ -25,7 +36,9 @@ function run(cmd, args, options = {}) {
   }
 }
 
-const missing = DEBIAN.filter((d) => !existsSync(d.file)).map((d) => d.pkg);
+const missing = DEBIAN.filter((d) => !(d.present ? d.present() : existsSync(d.file))).map(
+  (d) => d.pkg,
+);
 if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
@@ -40,10 +53,19 @@ if (missing.length > 0) {
 }
 
 // npm dependencies: install when any listed one is absent from node_modules.
-const pkg = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: root }));
+const pkg = JSON.parse(
+  execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: root }),
+);
 const wanted = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
-const absent = wanted.filter((name) => !existsSync(join(root, 'node_modules', name, 'package.json')));
+const absent = wanted.filter(
+  (name) => !existsSync(join(root, 'node_modules', name, 'package.json')),
+);
 if (absent.length > 0) {
   console.log(`setup: npm packages missing: ${absent.join(' ')}`);
-  run('npm', existsSync(join(root, 'package-lock.json')) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  run(
+    'npm',
+    existsSync(join(root, 'package-lock.json'))
+      ? ['ci', '--no-audit', '--no-fund']
+      : ['install', '--no-audit', '--no-fund'],
+  );
 }
