@@ -17,7 +17,8 @@ import { describe } from './validate.js';
  * Browsers: a MessageChannel round (no 4 ms clamp like nested setTimeout). Else setTimeout.
  */
 function makeYield() {
-  if (typeof setImmediate === 'function') return (task) => setImmediate(task);
+  const immediate = globalThis.setImmediate; // Node only
+  if (typeof immediate === 'function') return (task) => immediate(task);
   if (typeof MessageChannel === 'function') {
     const channel = new MessageChannel();
     let pending = null;

@@ -5,7 +5,6 @@
 export const DEFAULT_WASM_PATH = 'tilepath/tilepath.wasm';
 
 function wxWebAssembly() {
-  // eslint-disable-next-line no-undef
   const api =
     globalThis.WXWebAssembly ?? (typeof WXWebAssembly === 'undefined' ? undefined : WXWebAssembly);
   if (!api || typeof api.instantiate !== 'function') {

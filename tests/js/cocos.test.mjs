@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { readCocosLayer, bindCocosLayer, cocosTileSpace } from '../../js/cocos.js';
 import { recordingGrid } from './support/recording-grid.mjs';
 
-const FLIPPED_ALL = 0xf0000000;
 const FLIPPED_MASK = 0x0fffffff;
 const ORTHO = 0;
 const ISO = 2;

@@ -158,7 +158,7 @@ const blocks = readmeBlocks(readme);
 
 describe('README code blocks', () => {
   let scratch;
-  let tsErrors = new Map();
+  const tsErrors = new Map();
   before(() => {
     scratch = mkdtempSync(join(tmpdir(), 'tilepath-readme-'));
     mkdirSync(join(scratch, 'node_modules'));
