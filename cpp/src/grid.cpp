@@ -2,8 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tilepath {
+namespace {
+
+// %g keeps huge and tiny costs readable (std::to_string prints 1e308 as 309 digits).
+std::string formatNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+}  // namespace
 
 Grid::Grid(int width, int height)
     : width_(width), height_(height), cells_(static_cast<std::size_t>(width) * height, 0) {
@@ -52,6 +63,9 @@ std::string Grid::setCost(int cls, double cost) {
     return "class must be an integer from 0 to 255, got " + std::to_string(cls);
   if (std::isnan(cost) || cost < 0)
     return "cost must be 0 or Infinity (blocked) or a positive number, got " + std::to_string(cost);
+  if (std::isfinite(cost) && cost > kMaxCost)
+    return "cost must be at most " + formatNumber(kMaxCost) +
+           " (or Infinity for blocked), got " + formatNumber(cost);
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();
   return {};

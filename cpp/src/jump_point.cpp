@@ -15,10 +15,48 @@ int sign(int v) {
   return (v > 0) - (v < 0);
 }
 
+// For partial paths: every cell a scan passes is reached, so the closest of them to the goal
+// is offered to the run, with the node the scan left from and the corner where it turned.
+class ReachedCells {
+ public:
+  ReachedCells(SearchRun& run) : run_(run), width_(run.grid.width()) {}
+  void leave(int32_t origin, double g) {
+    origin_ = origin;
+    originG_ = g;
+  }
+  // The corner itself, reached at `cornerG` (cost from the origin).
+  void offerCell(int x, int y, double cornerG) {
+    const int32_t i = y * width_ + x;
+    run_.offerBest(i, run_.goalDistance(x, y), originG_ + cornerG, origin_, i);
+  }
+  // The cells (x, y) + k (dx, dy) for k = 1..n, straight on from a corner reached at cornerG.
+  // The distance to the goal along a line is convex: a binary search finds its first minimum.
+  void offerRun(int x, int y, double cornerG, int dx, int dy, int n) {
+    if (n < 1) return;
+    auto dist = [&](int k) { return run_.goalDistance(x + k * dx, y + k * dy); };
+    int lo = 1, hi = n;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (dist(mid) <= dist(mid + 1))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    run_.offerBest((y + lo * dy) * width_ + x + lo * dx, dist(lo), originG_ + cornerG + lo,
+                   origin_, y * width_ + x);
+  }
+
+ private:
+  SearchRun& run_;
+  const int width_;
+  int32_t origin_ = -1;
+  double originG_ = 0;
+};
+
 class Jumper {
  public:
-  Jumper(const Grid& grid, int goalX, int goalY, bool fourWay)
-      : grid_(grid), goalX_(goalX), goalY_(goalY), fourWay_(fourWay) {}
+  Jumper(const Grid& grid, int goalX, int goalY, bool fourWay, ReachedCells* reached)
+      : grid_(grid), goalX_(goalX), goalY_(goalY), fourWay_(fourWay), reached_(reached) {}
 
   bool free(int x, int y) const { return grid_.passable(x, y); }
 
@@ -26,7 +64,7 @@ class Jumper {
   bool jump(int x, int y, int dx, int dy, int& jx, int& jy) const {
     if (dx != 0 && dy != 0) return jumpDiagonal(x, y, dx, dy, jx, jy);
     if (fourWay_ && dy != 0) return jumpVertical(x, y, dy, jx, jy);
-    return jumpStraight(x, y, dx, dy, jx, jy);
+    return jumpStraight(x, y, dx, dy, jx, jy, 0.0);
   }
 
   // A straight move into (x, y) along (dx, dy) has a forced neighbour when a cell beside
@@ -39,12 +77,18 @@ class Jumper {
   }
 
  private:
-  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy) const {
+  // `cornerG`: the cost from the node to (x, y), for the reached cells.
+  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy, double cornerG) const {
+    const int x0 = x, y0 = y;
     for (;;) {
       x += dx;
       y += dy;
-      if (!free(x, y)) return false;
+      if (!free(x, y)) {
+        if (reached_) reached_->offerRun(x0, y0, cornerG, dx, dy, std::abs(x - x0 + y - y0) - 1);
+        return false;
+      }
       if ((x == goalX_ && y == goalY_) || forcedStraight(x, y, dx, dy)) {
+        if (reached_) reached_->offerRun(x0, y0, cornerG, dx, dy, std::abs(x - x0 + y - y0));
         jx = x;
         jy = y;
         return true;
@@ -55,11 +99,12 @@ class Jumper {
   // 4 neighbours: a vertical run stops where a horizontal run from it would find something.
   bool jumpVertical(int x, int y, int dy, int& jx, int& jy) const {
     int tx, ty;
-    for (;;) {
+    for (double cornerG = 1;; ++cornerG) {
       y += dy;
       if (!free(x, y)) return false;
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, 1, 0, tx, ty) ||
-          jumpStraight(x, y, -1, 0, tx, ty)) {
+      if (reached_) reached_->offerCell(x, y, cornerG);
+      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, 1, 0, tx, ty, cornerG) ||
+          jumpStraight(x, y, -1, 0, tx, ty, cornerG)) {
         jx = x;
         jy = y;
         return true;
@@ -69,13 +114,14 @@ class Jumper {
 
   bool jumpDiagonal(int x, int y, int dx, int dy, int& jx, int& jy) const {
     int tx, ty;
-    for (;;) {
+    for (double cornerG = kSqrt2;; cornerG += kSqrt2) {
       // noCorners: both side cells must be free for the diagonal step.
       if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return false;
       x += dx;
       y += dy;
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, dx, 0, tx, ty) ||
-          jumpStraight(x, y, 0, dy, tx, ty)) {
+      if (reached_) reached_->offerCell(x, y, cornerG);
+      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, dx, 0, tx, ty, cornerG) ||
+          jumpStraight(x, y, 0, dy, tx, ty, cornerG)) {
         jx = x;
         jy = y;
         return true;
@@ -86,6 +132,7 @@ class Jumper {
   const Grid& grid_;
   const int goalX_, goalY_;
   const bool fourWay_;
+  ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
 };
 
 }  // namespace
@@ -104,7 +151,8 @@ void runJumpPoint(SearchRun& run) {
   const Grid& grid = run.grid;
   const int width = run.width;
   const bool fourWay = run.opt.diagonal == Diagonal::Never;
-  const Jumper jumper(grid, run.goalX, run.goalY, fourWay);
+  ReachedCells reachedCells(run);
+  const Jumper jumper(grid, run.goalX, run.goalY, fourWay, run.trackBest ? &reachedCells : nullptr);
   run.openStart();
 
   while (!run.openEmpty()) {
@@ -113,6 +161,7 @@ void runJumpPoint(SearchRun& run) {
     const int x = current % width, y = current / width;
     const Searcher::Node& cur = run.record(current);
     const double g = cur.g;
+    reachedCells.leave(current, g);
 
     auto tryDirection = [&](int dx, int dy) {
       int jx, jy;

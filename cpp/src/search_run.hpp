@@ -73,8 +73,13 @@ struct SearchRun {
   // Outcome.
   int32_t reached = -1;  // the goal (or goal-adjacent) node popped, -1 if none
   bool budgetHit = false;
-  int32_t best = -1;  // expanded node closest to the goal (partial / nearest)
+  // The reached cell closest to the goal (partial / nearest), ties to the cheaper one. A* and
+  // bfs reach a cell when they expand it. A jump point search also reaches the cells it scans
+  // past: then the way to `best` leaves node `bestOrigin` and turns at `bestCorner`.
+  int32_t best = -1;
+  int32_t bestOrigin = -1, bestCorner = -1;
   double bestDist = kInf, bestG = kInf;
+  bool trackBest = false;
 
   Searcher::Node& node(int32_t i) {
     Searcher::Node& n = s.nodes_[i];
@@ -147,6 +152,16 @@ struct SearchRun {
   // false once the target is reached or the budget is spent.
   bool settle(int32_t i);
   void noteExpanded(int32_t i);
+  // Offers a cell reached at cost g, by way of origin and corner, as the closest so far.
+  void offerBest(int32_t i, double dist, double g, int32_t origin, int32_t corner) {
+    if (dist < bestDist || (dist == bestDist && g < bestG)) {
+      best = i;
+      bestOrigin = origin;
+      bestCorner = corner;
+      bestDist = dist;
+      bestG = g;
+    }
+  }
   bool budgetLeft() const { return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions; }
   void traceOpened(int32_t i, double g, double h) {
     if (opt.trace) record({TraceEvent::Opened, i % width, i / width, g, h});
@@ -171,6 +186,8 @@ void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
 void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
 void runJumpPoint(SearchRun& run);     // JPS, noCorners, uniform cost
 // Cells between two jump points (exclusive of `from`, inclusive of `to`), appended to path.
+// The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).
+Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
 void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path);
 
 }  // namespace tilepath

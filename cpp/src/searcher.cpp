@@ -24,7 +24,9 @@ SearchRun::SearchRun(Searcher& searcher, const Grid& g, const SearchOptions& opt
       goalY(gy),
       start(g.index(sx, sy)),
       goal(g.index(gx, gy)),
-      heuristicKind(effectiveHeuristic(options)) {}
+      heuristicKind(effectiveHeuristic(options)),
+      // The closest cell so far only matters for partial paths and nearest goals.
+      trackBest(options.partial || options.goal == GoalMode::Nearest) {}
 
 bool SearchRun::isTarget(int32_t i) const {
   if (opt.goal != GoalMode::Adjacent) return i == goal;
@@ -113,19 +115,11 @@ bool SearchRun::settle(int32_t i) {
 
 void SearchRun::noteExpanded(int32_t i) {
   ++out.expanded;
-  // The closest cell so far only matters for partial paths and nearest goals.
-  const bool trackBest = opt.partial || opt.goal == GoalMode::Nearest;
   if (!opt.trace && !trackBest) return;
   const int x = i % width, y = i / width;
   const double g = s.nodes_[i].g;
   if (opt.trace) record({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
-  if (!trackBest) return;
-  const double d = goalDistance(x, y);
-  if (d < bestDist || (d == bestDist && g < bestG)) {
-    best = i;
-    bestDist = d;
-    bestG = g;
-  }
+  if (trackBest) offerBest(i, goalDistance(x, y), g, i, i);
 }
 
 namespace {
@@ -148,6 +142,22 @@ int sign(int v) {
 }
 
 }  // namespace
+
+Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
+  const bool uniform = grid.uniformCost();
+  switch (options.algorithm) {
+    case Algorithm::JPS:
+      // Jump points need equal step costs, an exact goal, and 4 neighbours or noCorners.
+      if (uniform && options.goal == GoalMode::Exact &&
+          (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never))
+        return Algorithm::JPS;
+      return Algorithm::AStar;
+    case Algorithm::BFS:
+      return uniform ? Algorithm::BFS : Algorithm::AStar;
+    default:
+      return options.algorithm;
+  }
+}
 
 std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   const auto cells = static_cast<std::size_t>(grid.size());
@@ -186,6 +196,24 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
   if (!grid.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, grid.height()));
 
+  out.algorithm = algorithmThatRuns(grid, options);
+  out.reason = Reason::None;
+  const bool exactGoal = options.goal == GoalMode::Exact;
+  const bool goalBlocked = !grid.passable(gx, gy);
+  // The start is where the unit stands: it is never checked, so a unit on a cell that was just
+  // blocked can still walk off, and one already on its goal has arrived, whatever the cell holds.
+  if (sx == gx && sy == gy) {
+    out.status = Status::Found;
+    out.endX = sx;
+    out.endY = sy;
+    if (options.includeStart) out.path.assign({sx, sy});
+    return;
+  }
+  if (exactGoal && goalBlocked && !options.partial) {  // status none, nothing to search
+    out.reason = Reason::GoalBlocked;
+    return;
+  }
+
   const auto cells = static_cast<std::size_t>(grid.size());
   if (nodes_.size() < cells) nodes_.resize(cells, Node{0, -1, 0, kClosed});
   if (++search_ == 0) {  // wrapped: every stale record could look current, so clear them once
@@ -197,32 +225,25 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
   run.search = search_;
 
-  const bool uniform = grid.uniformCost();
-  const bool exactGoal = options.goal == GoalMode::Exact;
-  const bool goalBlocked = !grid.passable(run.goal);
-  if (exactGoal && goalBlocked && !options.partial) return;  // status none, nothing to search
-  if (grid.minCost() == 0) return;                           // nothing is passable
-
   // bfs and jps count steps, not table costs; where that would not be optimal (a non-uniform
-  // table) they give way to A*, which is. jps also needs an exact goal and 4 neighbours or
-  // noCorners; elsewhere A* runs.
-  const Algorithm algorithm = options.algorithm;
-  run.unitCost = (algorithm == Algorithm::BFS || algorithm == Algorithm::JPS) && uniform;
-  const bool usesHeuristic = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS ||
-                             (algorithm == Algorithm::BFS && !uniform);
-  run.hScale = usesHeuristic ? options.weight * (run.unitCost ? 1.0 : grid.minCost()) : 0;
+  // table) they give way to A*, which is.
+  const Algorithm algorithm = out.algorithm;
+  const bool uniform = grid.uniformCost();
+  run.unitCost = (options.algorithm == Algorithm::BFS || options.algorithm == Algorithm::JPS) &&
+                 uniform;
+  run.hScale = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS
+                   ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
+                   : 0;
   if (options.goal == GoalMode::Adjacent)
     run.hSlack = options.diagonal == Diagonal::Never         ? 1.0
                  : run.heuristicKind == Heuristic::Manhattan ? 2.0
                  : run.heuristicKind == Heuristic::Chebyshev ? 1.0
                                                              : kSqrt2;
 
-  bool jumpPoints = false;
-  if (algorithm == Algorithm::JPS && uniform && exactGoal &&
-      (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never)) {
-    jumpPoints = true;
+  const bool jumpPoints = algorithm == Algorithm::JPS;
+  if (jumpPoints) {
     runJumpPoint(run);
-  } else if (algorithm == Algorithm::BFS && uniform && options.diagonal == Diagonal::Never) {
+  } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
   } else {
     runBestFirst(run);
@@ -231,26 +252,41 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   int32_t end = run.reached;
   if (end >= 0) {
     out.status = Status::Found;
-  } else if (options.goal == GoalMode::Nearest && !run.budgetHit && run.best >= 0) {
-    end = run.best;  // the goal cannot be reached: the nearest reachable cell is the answer
-    out.status = Status::Found;
-  } else if (options.partial && run.best >= 0) {
-    end = run.best;
-    out.status = Status::Partial;
   } else {
-    return;
+    out.reason = exactGoal && goalBlocked ? Reason::GoalBlocked
+                 : run.budgetHit          ? Reason::Budget
+                                          : Reason::Unreachable;
+    if (options.goal == GoalMode::Nearest && !run.budgetHit && run.best >= 0) {
+      end = run.best;  // the goal cannot be reached: the nearest reachable cell is the answer
+      out.status = Status::Found;
+      out.reason = Reason::None;
+    } else if (options.partial && run.best >= 0) {
+      end = run.best;
+      out.status = Status::Partial;
+    } else {
+      return;
+    }
   }
 
   // Walk parents back from the end, then reverse into x,y pairs.
   std::vector<int32_t>& path = out.path;
   scratch_.clear();
-  for (int32_t i = end; i >= 0; i = nodes_[i].parent) scratch_.push_back(i);
+  // A jump point search may end on a cell it scanned past: the path runs to the node the scan
+  // started from, then straight or diagonally to the corner where it turned, then on to the end.
+  const bool scannedEnd = jumpPoints && end == run.best && run.bestOrigin != end;
+  if (scannedEnd) {
+    scratch_.push_back(end);
+    scratch_.push_back(run.bestCorner);
+  }
+  for (int32_t i = scannedEnd ? run.bestOrigin : end; i >= 0; i = nodes_[i].parent)
+    scratch_.push_back(i);
   const int w = grid.width();
   if (jumpPoints) {
     int px = scratch_.back() % w, py = scratch_.back() / w;
     path.push_back(px);
     path.push_back(py);
     for (auto it = scratch_.rbegin() + 1; it != scratch_.rend(); ++it) {
+      if (*it % w == px && *it / w == py) continue;  // a corner on its own origin or end
       appendStraightRun(px, py, *it % w, *it / w, path);
       px = *it % w;
       py = *it / w;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "maps.hpp"
+#include "tilepath/searcher.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;
@@ -63,6 +64,19 @@ TEST_CASE("the cost table accepts positive costs, 0 and infinity, and rejects th
   CHECK(grid.setCost(3, -1).find("-1") != std::string::npos);
   CHECK_FALSE(grid.setCost(3, std::nan("")).empty());
   CHECK(grid.setCost(256, 1).find("256") != std::string::npos);
+}
+
+TEST_CASE("costs above kMaxCost are refused with the bound and the value, the bound itself works") {
+  Grid grid = drawn({"...", "..."});
+  const std::string error = grid.setCost(0, 1e308);
+  CHECK(error == "cost must be at most 1000000 (or Infinity for blocked), got 1e+308");
+  CHECK(grid.cost(0) == 1.0);  // unchanged
+  CHECK_FALSE(grid.setCost(0, Grid::kMaxCost * 1.0000001).empty());
+  REQUIRE(grid.setCost(0, Grid::kMaxCost).empty());
+  Searcher s;
+  auto r = s.find(grid, 0, 0, 2, 0);  // two steps at the dearest cost still find a path
+  CHECK(r.status == Status::Found);
+  CHECK(r.cost == 2 * Grid::kMaxCost);
 }
 
 TEST_CASE("the cheapest cost and uniformity count only the classes present in the grid") {

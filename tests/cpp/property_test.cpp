@@ -90,6 +90,47 @@ TEST_CASE("on random uniform grids bfs and jps cost what A* costs") {
   CHECK(found > 100);
 }
 
+TEST_CASE("on random grids jps with partial ends as close to the goal as A*, at A*'s cost") {
+  std::mt19937 rng(31);
+  Searcher s;
+  int partials = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    Grid grid = randomGrid(rng, false);
+    // A walled box around the goal, sometimes, so that the goal is out of reach.
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    if (trial % 2) grid.fillRect(gx - 1, gy - 1, 3, 3, 1);
+    grid.set(gx, gy, 0);
+    SearchOptions o;
+    o.partial = true;
+    o.diagonal = trial % 4 < 2 ? Diagonal::NoCorners : Diagonal::Never;
+    o.heuristic = trial % 8 == 7 ? Heuristic::Chebyshev : Heuristic::Default;
+    auto astar = s.find(grid, sx, sy, gx, gy, o);
+    o.algorithm = Algorithm::JPS;
+    auto jps = s.find(grid, sx, sy, gx, gy, o);
+    INFO("trial " << trial);
+    REQUIRE(jps.status == astar.status);
+    CHECK(jps.reason == astar.reason);
+    if (jps.status != Status::Partial) continue;
+    ++partials;
+    const Heuristic h = o.heuristic == Heuristic::Chebyshev  ? Heuristic::Chebyshev
+                        : o.diagonal == Diagonal::Never ? Heuristic::Manhattan
+                                                            : Heuristic::Octile;
+    auto dist = [&](const SearchResult& r) {
+      const double dx = std::abs(r.endX - gx), dy = std::abs(r.endY - gy);
+      return h == Heuristic::Manhattan   ? dx + dy
+             : h == Heuristic::Chebyshev ? std::max(dx, dy)
+                                         : std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
+    };
+    CHECK(dist(jps) == Approx(dist(astar)));
+    CHECK(jps.cost == Approx(astar.cost).epsilon(1e-12));
+    std::string why;
+    CHECK(legalPathCost(grid, o.diagonal, jps.path, why) == Approx(jps.cost).epsilon(1e-12));
+    CHECK(why.empty());
+  }
+  CHECK(partials > 100);
+}
+
 TEST_CASE("on random grids smoothed paths never cost more and never cross a wall") {
   std::mt19937 rng(99);
   Searcher s;

@@ -39,7 +39,11 @@ class Grid {
   // Clipped to the grid, so a rectangle partly outside is fine.
   void fillRect(int x, int y, int w, int h, uint8_t cls);
 
-  // cost: 0 or +infinity = blocked, otherwise a positive finite multiplier.
+  // The dearest finite cost a class may have. A path crosses at most kMaxCells cells, each step
+  // at most sqrt 2 x kMaxCost: about 2.4e13, far inside a double's exact range, so no path cost
+  // can overflow or lose the fractions that tell two routes apart.
+  static constexpr double kMaxCost = 1e6;
+  // cost: 0 or +infinity = blocked, otherwise a positive multiplier up to kMaxCost.
   std::string setCost(int cls, double cost);
   double cost(int cls) const { return costs_[cls]; }  // 0 when blocked
 
