@@ -11,10 +11,6 @@
 namespace tilepath {
 namespace {
 
-int sign(int v) {
-  return (v > 0) - (v < 0);
-}
-
 // For partial paths: every cell a scan passes is reached, so the closest of them to the goal
 // is offered to the run, with the node the scan left from and the corner where it turned.
 class ReachedCells {
@@ -137,30 +133,18 @@ class Jumper {
 
 }  // namespace
 
-void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path) {
-  int x = fromX, y = fromY;
-  while (x != toX || y != toY) {
-    x += sign(toX - x);
-    y += sign(toY - y);
-    path.push_back(x);
-    path.push_back(y);
-  }
-}
-
 void runJumpPoint(SearchRun& run) {
   const Grid& grid = run.grid;
-  const int width = run.width;
-  const bool fourWay = run.opt.diagonal == Diagonal::Never;
+  const bool fourWay = run.options.diagonal == Diagonal::Never;
   ReachedCells reachedCells(run);
   const Jumper jumper(grid, run.goalX, run.goalY, fourWay, run.trackBest ? &reachedCells : nullptr);
   run.openStart();
 
-  while (!run.openEmpty()) {
-    const int32_t current = run.pop();
-    if (!run.settle(current)) return;
-    const int x = current % width, y = current / width;
-    const Searcher::Node& cur = run.record(current);
-    const double g = cur.g;
+  int32_t current;
+  int x, y;
+  while (run.popOpen(current, x, y)) {
+    const double g = run.costOf(current);
+    if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
 
     auto tryDirection = [&](int dx, int dy) {
@@ -168,17 +152,17 @@ void runJumpPoint(SearchRun& run) {
       if (!jumper.jump(x, y, dx, dy, jx, jy)) return;
       const int ax = std::abs(jx - x), ay = std::abs(jy - y);
       // A run is straight or diagonal: its length is its number of steps times the step.
-      run.relax(current, grid.index(jx, jy),
-                g + (ax != 0 && ay != 0 ? kSqrt2 * ax : static_cast<double>(ax + ay)));
+      run.offer(grid.index(jx, jy), jx, jy, g + runLength(std::max(ax, ay), ax != 0 && ay != 0),
+                stepNumber(sign(jx - x), sign(jy - y)));
     };
 
-    if (cur.parent < 0) {  // the start: every direction
+    if (current == run.start) {  // every direction
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx)
           if ((dx != 0 || dy != 0) && !(fourWay && dx != 0 && dy != 0)) tryDirection(dx, dy);
       continue;
     }
-    const int dx = sign(x - cur.parent % width), dy = sign(y - cur.parent / width);
+    const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
     if (fourWay) {
       if (dy != 0) {  // vertical: on, and both ways sideways
         tryDirection(0, dy);

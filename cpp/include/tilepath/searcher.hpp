@@ -30,27 +30,28 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out mid-way).
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
-  struct Node {
-    double g;
-    int32_t parent;
-    uint32_t search;    // the search that last touched this record; stale otherwise
-    int32_t heapIndex;  // >= 0 open, kClosed after expansion
-  };
-  struct HeapEntry {
+  // A cell waiting on the open list: its f = g + h, h to break ties (towards the goal), and
+  // its coordinates (x | y << 16), from which the search gets the cell's index and neighbours.
+  struct OpenEntry {
     double f;
-    double h;
-    int32_t node;
+    float h;
+    uint32_t xy;
   };
-  static constexpr int32_t kClosed = -1;
 
  private:
   friend struct SearchRun;
-  std::vector<Node> nodes_;
-  std::vector<HeapEntry> heap_;
-  std::vector<int32_t> fifo_;
-  std::vector<int32_t> scratch_;
+  // Search state, 9 bytes a cell: the cost from the start (its sign bit set once the cell is
+  // expanded: a negative g never wins a comparison, so closed cells are never reopened) and a
+  // byte holding the search number that last touched the cell (5 bits) and the direction of
+  // the step that reached it (3 bits). A cell whose number is not the current search's is
+  // unseen, so a new search resets nothing; every 31 searches the numbers are cleared at once.
+  std::vector<double> costSoFar_;
+  std::vector<uint8_t> visit_;
+  uint8_t searchNumber_ = 0;
+  std::vector<OpenEntry> open_;
+  std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
+  std::vector<int32_t> pathCells_;
   std::vector<double> smoothing_;
-  uint32_t search_ = 0;
 };
 
 }  // namespace tilepath
