@@ -1,7 +1,8 @@
 // Jump point search (Harabor & Grastien) on a uniform-cost grid, for 8 neighbours without
-// corner cutting and for 4 neighbours. Runs are scanned cell by cell without touching the
-// open list; only cells with a forced neighbour (or the goal) become nodes, so far fewer
-// cells are pushed than with A*. The result is as short as A*'s.
+// corner cutting and for 4 neighbours. Runs are scanned without touching the open list; only
+// cells with a forced neighbour (or the goal) become nodes, so far fewer cells are pushed than
+// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 64
+// cells at a time (block-based jumping, Harabor & Grastien, ICAPS 2014).
 //
 // With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
 // vertical run looks sideways at every cell (as a diagonal run does with 8 neighbours), and a
@@ -54,42 +55,82 @@ class Jumper {
   Jumper(const Grid& grid, int goalX, int goalY, bool fourWay, ReachedCells* reached)
       : grid_(grid), goalX_(goalX), goalY_(goalY), fourWay_(fourWay), reached_(reached) {}
 
-  bool free(int x, int y) const { return grid_.passable(x, y); }
+  bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // From (x, y) one step at a time along (dx, dy); true with the first jump point in (jx, jy).
+  // From (x, y) along (dx, dy); true with the first jump point in (jx, jy).
   bool jump(int x, int y, int dx, int dy, int& jx, int& jy) const {
     if (dx != 0 && dy != 0) return jumpDiagonal(x, y, dx, dy, jx, jy);
     if (fourWay_ && dy != 0) return jumpVertical(x, y, dy, jx, jy);
     return jumpStraight(x, y, dx, dy, jx, jy, 0.0);
   }
 
-  // A straight move into (x, y) along (dx, dy) has a forced neighbour when a cell beside
-  // (x, y) is free but the one beside the cell we came from is not: only through (x, y) can
-  // that cell be reached as quickly.
-  bool forcedStraight(int x, int y, int dx, int dy) const {
-    if (dx != 0)
-      return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
-    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
-  }
-
  private:
-  // `cornerG`: the cost from the node to (x, y), for the reached cells.
-  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy, double cornerG) const {
-    const int x0 = x, y0 = y;
-    for (;;) {
-      x += dx;
-      y += dy;
-      if (!free(x, y)) {
-        if (reached_) reached_->offerRun(x0, y0, cornerG, dx, dy, std::abs(x - x0 + y - y0) - 1);
-        return false;
-      }
-      if ((x == goalX_ && y == goalY_) || forcedStraight(x, y, dx, dy)) {
-        if (reached_) reached_->offerRun(x0, y0, cornerG, dx, dy, std::abs(x - x0 + y - y0));
-        jx = x;
-        jy = y;
-        return true;
+  // A straight run scans 64 cells with a few word operations. Moving into cell c, c has a
+  // forced neighbour when a cell beside it is free but the one beside the cell before c is
+  // not: only through c can that cell be reached as quickly. The run stops at the first cell
+  // that is blocked (no jump point), forced, or the goal.
+  //
+  // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
+  // other one. Returns the cell where the run stopped and whether it is a jump point.
+  struct Stop {
+    int at;
+    bool jumpPoint;
+  };
+  template <bool kColumn>
+  uint64_t cellsFrom(int along, int across) const {
+    return kColumn ? grid_.columnFrom(across, along) : grid_.rowFrom(along, across);
+  }
+  template <bool kColumn>
+  uint64_t cellsUpTo(int along, int across) const {
+    return kColumn ? grid_.columnUpTo(across, along) : grid_.rowUpTo(along, across);
+  }
+  template <bool kColumn>
+  Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
+    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
+    for (int c = along + 1;; c += 64) {
+      const uint64_t here = cellsFrom<kColumn>(c, across);
+      const uint64_t forced =
+          (cellsFrom<kColumn>(c, across - 1) & ~cellsFrom<kColumn>(c - 1, across - 1)) |
+          (cellsFrom<kColumn>(c, across + 1) & ~cellsFrom<kColumn>(c - 1, across + 1));
+      const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
+      const uint64_t goal = goalAcross == across && toGoal < 64 ? uint64_t{1} << toGoal : 0;
+      const uint64_t stops = ~here | forced | goal;
+      if (stops != 0) {
+        const int k = __builtin_ctzll(stops);
+        return {c + k, ((here >> k) & 1) != 0};
       }
     }
+  }
+  template <bool kColumn>
+  Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
+    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
+    for (int c = along - 1;; c -= 64) {  // bit 63 is cell c, bit 63 - k cell c - k
+      const uint64_t here = cellsUpTo<kColumn>(c, across);
+      const uint64_t forced =
+          (cellsUpTo<kColumn>(c, across - 1) & ~cellsUpTo<kColumn>(c + 1, across - 1)) |
+          (cellsUpTo<kColumn>(c, across + 1) & ~cellsUpTo<kColumn>(c + 1, across + 1));
+      const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
+      const uint64_t goal = goalAcross == across && toGoal < 64 ? uint64_t{1} << (63 - toGoal) : 0;
+      const uint64_t stops = ~here | forced | goal;
+      if (stops != 0) {
+        const int k = __builtin_clzll(stops);
+        return {c - k, ((here >> (63 - k)) & 1) != 0};
+      }
+    }
+  }
+
+  // `cornerG`: the cost from the node to (x, y), for the reached cells.
+  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy, double cornerG) const {
+    const Stop stop = dx > 0   ? scanForward<false>(x, y)
+                      : dx < 0 ? scanBackward<false>(x, y)
+                      : dy > 0 ? scanForward<true>(y, x)
+                               : scanBackward<true>(y, x);
+    const int run = std::abs(stop.at - (dx != 0 ? x : y));  // cells to the stop, inclusive
+    if (reached_) reached_->offerRun(x, y, cornerG, dx, dy, stop.jumpPoint ? run : run - 1);
+    if (!stop.jumpPoint) return false;
+    jx = x + dx * run;
+    jy = y + dy * run;
+    return true;
   }
 
   // 4 neighbours: a vertical run stops where a horizontal run from it would find something.

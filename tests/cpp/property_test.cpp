@@ -90,6 +90,59 @@ TEST_CASE("on random uniform grids bfs and jps cost what A* costs") {
   CHECK(found > 100);
 }
 
+TEST_CASE("with random edits between queries, jps and bfs keep costing what A* costs") {
+  std::mt19937 rng(2014);
+  Searcher s;  // one searcher across grids and edits, as the bindings share one
+  std::uniform_real_distribution<double> unit(0, 1);
+  int found = 0;
+  for (int map = 0; map < 12; ++map) {
+    std::uniform_int_distribution<int> side(2, 150);
+    Grid grid(side(rng), side(rng));
+    grid.setCost(2, 1);  // a second passable class at the same cost: still uniform
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < 0.3 ? 1 : 0;
+    grid.cellsChanged();
+    for (int query = 0; query < 60; ++query) {
+      switch (query % 4) {  // an edit of each kind between queries
+        case 0:
+          for (int k = 0; k < 20; ++k) grid.set(px(rng), py(rng), unit(rng) < 0.4 ? 1 : 2);
+          break;
+        case 1:
+          grid.fillRect(px(rng) - 2, py(rng) - 2, px(rng) % 9, py(rng) % 9, unit(rng) < 0.5);
+          break;
+        case 2:  // class 2 turns blocked or back to walkable
+          grid.setCost(2, unit(rng) < 0.5 ? 0 : 1);
+          break;
+        case 3: {
+          const uint32_t index = static_cast<uint32_t>(px(rng) + py(rng) * grid.width());
+          const uint8_t cls = 2;
+          REQUIRE(grid.apply(&index, &cls, 1).empty());
+          break;
+        }
+      }
+      const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+      SearchOptions o;
+      o.diagonal = query % 2 ? Diagonal::NoCorners : Diagonal::Never;
+      o.partial = query % 3 == 0;
+      auto astar = s.find(grid, sx, sy, gx, gy, o);
+      for (Algorithm a : {Algorithm::JPS, Algorithm::BFS}) {
+        o.algorithm = a;
+        auto r = s.find(grid, sx, sy, gx, gy, o);
+        INFO("map " << map << " query " << query << " algorithm " << static_cast<int>(a));
+        REQUIRE(r.algorithm == a);
+        REQUIRE(r.status == astar.status);
+        if (r.status == Status::None) continue;
+        CHECK(r.cost == Approx(astar.cost).epsilon(1e-12));
+        std::string why;
+        CHECK(legalPathCost(grid, o.diagonal, r.path, why) == Approx(r.cost).epsilon(1e-12));
+        CHECK(why.empty());
+      }
+      found += astar.status == Status::Found;
+    }
+  }
+  CHECK(found > 200);
+}
+
 TEST_CASE("on random grids jps with partial ends as close to the goal as A*, at A*'s cost") {
   std::mt19937 rng(31);
   Searcher s;
