@@ -132,13 +132,12 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   auto more = [](std::size_t have, std::size_t want, std::size_t each) {
     return have >= want ? 0 : (want - have) * each;
   };
-  // Worst case: the open list at its bound (twice the cells, see SearchRun::push), every
-  // cell queued by bfs at once, and a path through every cell.
+  // Worst case: the open list at its bound (twice the cells, see SearchRun::push) and every
+  // cell queued by bfs at once.
   std::size_t bytes = more(costSoFar_.size(), cells, sizeof(double)) +
                       more(visit_.size(), cells, sizeof(uint8_t)) +
                       more(open_.capacity(), 2 * cells + 65, sizeof(OpenEntry)) +
-                      more(queue_.capacity(), 2 * cells, sizeof(int32_t)) +
-                      more(pathCells_.capacity(), cells, sizeof(int32_t));
+                      more(queue_.capacity(), 2 * cells, sizeof(int32_t));
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
 }
@@ -146,7 +145,7 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
 std::size_t Searcher::memoryBytes() const {
   return costSoFar_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
          open_.capacity() * sizeof(OpenEntry) + queue_.capacity() * sizeof(int32_t) +
-         pathCells_.capacity() * sizeof(int32_t) + smoothing_.capacity() * sizeof(double);
+         smoothing_.capacity() * sizeof(double);
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
@@ -247,13 +246,19 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   // gives the cost it left from (computed as runLength computed it, so exactly equal).
   const bool scannedEnd = jumpPoints && end == run.best && run.bestOrigin != end;
   int32_t cell = scannedEnd ? run.bestOrigin : end;
-  pathCells_.clear();
-  pathCells_.push_back(cell);
+  const int w = grid.width();
+  int x = cell % w, y = cell / w;
+  std::vector<int32_t>& path = out.path;  // built from the end, then reversed
+  path.push_back(y);
+  path.push_back(x);
   int step = run.arrivalStep(cell);
   double leftFrom = run.costOf(cell);
   for (int walked = 1; cell != run.start; ++walked) {
     cell -= run.stepOffset[step];
-    pathCells_.push_back(cell);
+    x -= kStepX[step];
+    y -= kStepY[step];
+    path.push_back(y);
+    path.push_back(x);
     if (!jumpPoints ||
         (run.closed(cell) && run.costOf(cell) + runLength(walked, step >= 4) == leftFrom)) {
       step = run.arrivalStep(cell);
@@ -261,12 +266,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
       walked = 0;
     }
   }
-  const int w = grid.width();
-  std::vector<int32_t>& path = out.path;
-  for (auto it = pathCells_.rbegin(); it != pathCells_.rend(); ++it) {
-    path.push_back(*it % w);
-    path.push_back(*it / w);
-  }
+  std::reverse(path.begin(), path.end());
   // A jump point search may end on a cell it scanned past: the path goes on from the node the
   // scan started from, straight or diagonally to the corner where it turned, then to the end.
   if (scannedEnd) {

@@ -50,7 +50,6 @@ class Searcher {
   uint8_t searchNumber_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
-  std::vector<int32_t> pathCells_;
   std::vector<double> smoothing_;
 };
 
