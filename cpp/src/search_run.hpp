@@ -215,8 +215,11 @@ struct SearchRun {
   }
 
  private:
+  // Bitwise, not short-circuit: which child of a node is smallest is a coin toss for a branch
+  // predictor, so the comparison is computed without branches (the heap's choices become
+  // conditional moves).
   static bool before(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
-    return a.f < b.f || (a.f == b.f && a.h < b.h);
+    return (a.f < b.f) | ((a.f == b.f) & (a.h < b.h));
   }
   // Four children a node: half the levels of a binary heap, and the four share a cache line.
   static constexpr std::size_t kArity = 4;
@@ -243,9 +246,13 @@ struct SearchRun {
       const std::size_t first = kArity * k + 1;
       if (first >= n) break;
       std::size_t child = first;
-      const std::size_t last = first + kArity < n ? first + kArity : n;
-      for (std::size_t c = first + 1; c < last; ++c)
-        if (before(heap[c], heap[child])) child = c;
+      if (first + kArity <= n) {  // all four children: a fixed sequence of selects
+        child = before(heap[first + 1], heap[child]) ? first + 1 : child;
+        child = before(heap[first + 2], heap[child]) ? first + 2 : child;
+        child = before(heap[first + 3], heap[child]) ? first + 3 : child;
+      } else {
+        for (std::size_t c = first + 1; c < n; ++c) child = before(heap[c], heap[child]) ? c : child;
+      }
       if (!before(heap[child], e)) break;
       heap[k] = heap[child];
       k = child;

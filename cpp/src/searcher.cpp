@@ -197,12 +197,12 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
 
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
 
-  // bfs and jps count steps, not table costs; where that would not be optimal (a non-uniform
-  // table) they give way to A*, which is.
   const Algorithm algorithm = out.algorithm;
   const bool uniform = grid.uniformCost();
-  run.unitCost = (options.algorithm == Algorithm::BFS || options.algorithm == Algorithm::JPS) &&
-                 uniform;
+  // On a uniform table every algorithm may count steps: the same search, scaled, without
+  // looking up each cell's cost (a trace shows costs under the table, so it keeps them).
+  run.unitCost = uniform && (!options.trace || options.algorithm == Algorithm::BFS ||
+                             options.algorithm == Algorithm::JPS);
   run.hScale = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS
                    ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
                    : 0;
