@@ -16,8 +16,8 @@ void expandAll(SearchRun& run) {
 
   int32_t current;
   int x, y;
-  while (run.popOpen(current, x, y)) {
-    const double g = run.costOf(current);
+  double g;
+  while (run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
       const int step = __builtin_ctz(steps);

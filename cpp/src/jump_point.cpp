@@ -183,8 +183,8 @@ void runJumpPoint(SearchRun& run) {
 
   int32_t current;
   int x, y;
-  while (run.popOpen(current, x, y)) {
-    const double g = run.costOf(current);
+  double g;
+  while (run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
 

@@ -118,8 +118,8 @@ struct SearchRun {
   bool closed(int32_t i) const { return seen(i) && std::signbit(costSoFar[i]); }
   // The step that reached cell i (seen cells only).
   int arrivalStep(int32_t i) const { return visit[i] & 7; }
-  // Cost from the start of a cell expanded or on the open list.
-  double costOf(int32_t i) const { return std::fabs(costSoFar[i]); }
+  // Cost from the start of a closed cell.
+  double costOf(int32_t i) const { return -costSoFar[i]; }
   void close(int32_t i) { costSoFar[i] = -costSoFar[i]; }
 
   double goalDistance(int x, int y) const { return distance(heuristicKind, x - goalX, y - goalY); }
@@ -141,38 +141,49 @@ struct SearchRun {
   }
   bool besideGoal(int x, int y) const;
 
-  // Open list: a 4-ary heap ordered by f, ties towards the goal (lower h). A cell whose cost
-  // improves is pushed again rather than moved; its older entries are skipped when popped,
-  // since the cell is closed by then.
+  // Open list: a 4-ary heap ordered by f, ties towards the goal (lower h). While a cell is
+  // open its cost lives in its heap entry and its state slot holds the entry's position, so
+  // a cheaper way moves the entry up (no second entry) and the heap never outgrows the grid.
   template <Heuristic H = Heuristic::Default>
   void open(int32_t i, int x, int y, double g, int step) {
     visit[i] = static_cast<uint8_t>(number | step);
-    costSoFar[i] = g;
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
-    push({g + h, static_cast<float>(h), static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16});
+    auto& heap = searcher.open_;
+    heap.push_back({g + h, g, static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16,
+                    static_cast<float>(h)});
+    siftUp(heap.size() - 1);
     if (options.trace) traceOpened(x, y, g, h);
   }
   // Offers cell i a way at cost g by `step`: kept if cheaper than what it has.
   template <Heuristic H = Heuristic::Default>
   void offer(int32_t i, int x, int y, double g, int step) {
-    if (!seen(i) || g < costSoFar[i]) open<H>(i, x, y, g, step);
+    if (!seen(i)) return open<H>(i, x, y, g, step);
+    const double slot = costSoFar[i];
+    if (std::signbit(slot)) return;  // closed
+    const auto k = static_cast<std::size_t>(slot);
+    Searcher::OpenEntry& e = searcher.open_[k];
+    if (!(g < e.g)) return;
+    visit[i] = static_cast<uint8_t>(number | step);
+    const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
+    e.g = g;
+    e.f = g + h;
+    siftUp(k);
+    if (options.trace) traceOpened(x, y, g, h);
   }
-  // The next cell to expand (closed from now on), false when the open list is empty.
-  bool popOpen(int32_t& i, int& x, int& y) {
+  // The next cell to expand and its cost (closed from now on), false when the list is empty.
+  bool popOpen(int32_t& i, int& x, int& y, double& g) {
     auto& heap = searcher.open_;
-    while (!heap.empty()) {
-      const uint32_t xy = heap.front().xy;
-      heap.front() = heap.back();
-      heap.pop_back();
-      if (!heap.empty()) siftDown(0);
-      x = static_cast<int>(xy & 0xffff);
-      y = static_cast<int>(xy >> 16);
-      i = y * width + x;
-      if (std::signbit(costSoFar[i])) continue;  // closed: an older entry of a cell reached again
-      close(i);
-      return true;
-    }
-    return false;
+    if (heap.empty()) return false;
+    const Searcher::OpenEntry top = heap.front();
+    heap.front() = heap.back();
+    heap.pop_back();
+    if (!heap.empty()) siftDown(0);
+    x = static_cast<int>(top.xy & 0xffff);
+    y = static_cast<int>(top.xy >> 16);
+    i = y * width + x;
+    g = top.g;
+    costSoFar[i] = -g;  // closed: the sign bit set (even for the start's 0)
+    return true;
   }
   void openStart() { open(start, startX, startY, 0.0, 0); }
   std::vector<int32_t>& queue() { return searcher.queue_; }
@@ -223,20 +234,21 @@ struct SearchRun {
   }
   // Four children a node: half the levels of a binary heap, and the four share a cache line.
   static constexpr std::size_t kArity = 4;
-  void push(const Searcher::OpenEntry& e) {
+  // Puts entry e at position k and tells its cell where it is.
+  void place(std::size_t k, const Searcher::OpenEntry& e) {
+    searcher.open_[k] = e;
+    costSoFar[(e.xy >> 16) * width + (e.xy & 0xffff)] = static_cast<double>(k);
+  }
+  void siftUp(std::size_t k) {
     auto& heap = searcher.open_;
-    // Entries of cells reached again stay until popped; should they ever pile up past twice
-    // the grid, they are dropped, which bounds the open list (bytesToGrowFor counts on it).
-    if (heap.size() >= openLimit) dropStaleEntries();
-    heap.push_back(e);
-    std::size_t k = heap.size() - 1;
+    const Searcher::OpenEntry e = heap[k];
     while (k > 0) {
       const std::size_t parent = (k - 1) / kArity;
       if (!before(e, heap[parent])) break;
-      heap[k] = heap[parent];
+      place(k, heap[parent]);
       k = parent;
     }
-    heap[k] = e;
+    place(k, e);
   }
   void siftDown(std::size_t k) {
     auto& heap = searcher.open_;
@@ -254,13 +266,11 @@ struct SearchRun {
         for (std::size_t c = first + 1; c < n; ++c) child = before(heap[c], heap[child]) ? c : child;
       }
       if (!before(heap[child], e)) break;
-      heap[k] = heap[child];
+      place(k, heap[child]);
       k = child;
     }
-    heap[k] = e;
+    place(k, e);
   }
-  void dropStaleEntries();
-  const std::size_t openLimit;
 };
 
 // The algorithm families; each fills run.reached / run.best / run.budgetHit.

@@ -52,8 +52,7 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       trackBest(o.partial || o.goal == GoalMode::Nearest),
       costSoFar(owner.costSoFar_.data()),
       visit(owner.visit_.data()),
-      number(static_cast<uint8_t>(owner.searchNumber_ << 3)),
-      openLimit(2 * static_cast<std::size_t>(g.size()) + 64) {
+      number(static_cast<uint8_t>(owner.searchNumber_ << 3)) {
   for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
 }
 
@@ -63,20 +62,6 @@ bool SearchRun::besideGoal(int x, int y) const {
   if (dx == 0 || dy == 0) return true;
   // A diagonal neighbour counts only if the step onto the goal would pass the corner rule.
   return diagonalAllowed(options.diagonal, grid.passable(x + dx, y), grid.passable(x, y + dy));
-}
-
-void SearchRun::dropStaleEntries() {
-  auto& heap = searcher.open_;
-  std::size_t kept = 0;
-  for (const Searcher::OpenEntry& e : heap) {
-    const int x = static_cast<int>(e.xy & 0xffff), y = static_cast<int>(e.xy >> 16);
-    const int32_t i = y * width + x;
-    // The cell's latest entry is the one whose f its current cost still gives.
-    if (!std::signbit(costSoFar[i]) && costSoFar[i] + heuristic(x, y) == e.f) heap[kept++] = e;
-  }
-  heap.resize(kept);
-  for (std::size_t k = kept / kArity + 1; k-- > 0;)
-    if (k < kept) siftDown(k);
 }
 
 void SearchRun::noteExpanded(int32_t i, int x, int y, double g) {
@@ -132,11 +117,10 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   auto more = [](std::size_t have, std::size_t want, std::size_t each) {
     return have >= want ? 0 : (want - have) * each;
   };
-  // Worst case: the open list at its bound (twice the cells, see SearchRun::push) and every
-  // cell queued by bfs at once.
+  // Worst case: every cell on the open list, or queued by bfs, at once.
   std::size_t bytes = more(costSoFar_.size(), cells, sizeof(double)) +
                       more(visit_.size(), cells, sizeof(uint8_t)) +
-                      more(open_.capacity(), 2 * cells + 65, sizeof(OpenEntry)) +
+                      more(open_.capacity(), cells, sizeof(OpenEntry)) +
                       more(queue_.capacity(), 2 * cells, sizeof(int32_t));
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;

@@ -30,19 +30,21 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out mid-way).
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
-  // A cell waiting on the open list: its f = g + h, h to break ties (towards the goal), and
-  // its coordinates (x | y << 16), from which the search gets the cell's index and neighbours.
+  // A cell waiting on the open list: f = g + h, its cost so far g, its coordinates
+  // (x | y << 16), from which the search gets the cell's index and neighbours, and h to break
+  // ties towards the goal.
   struct OpenEntry {
     double f;
-    float h;
+    double g;
     uint32_t xy;
+    float h;
   };
 
  private:
   friend struct SearchRun;
-  // Search state, 9 bytes a cell: the cost from the start (its sign bit set once the cell is
-  // expanded: a negative g never wins a comparison, so closed cells are never reopened) and a
-  // byte holding the search number that last touched the cell (5 bits) and the direction of
+  // Search state, 9 bytes a cell: a slot holding, once the cell is expanded, minus its cost
+  // from the start (the sign bit marks it closed), and while it is open its position on the
+  // open list (bfs keeps the cost itself there); and a byte holding the search number that last touched the cell (5 bits) and the direction of
   // the step that reached it (3 bits). A cell whose number is not the current search's is
   // unseen, so a new search resets nothing; every 31 searches the numbers are cleared at once.
   std::vector<double> costSoFar_;
