@@ -22,14 +22,14 @@ void runBreadthFirst(SearchRun& run) {
   const uint8_t* const stepsFrom = stepsAllowed(Diagonal::Never);
   const int width = run.width;
   run.visit[run.start] = run.number;
-  run.costSoFar[run.start] = 0;
+  run.slot[run.start] = 0;
   enqueue(run.start);
   if (run.options.trace) run.traceOpened(run.startX, run.startY, 0, 0);
 
   while (head != tail) {
     const int32_t current = ring[head++ & (ring.size() - 1)];
     const int x = current % width, y = current / width;
-    const double g = run.costSoFar[current];
+    const double g = run.slot[current];
     run.close(current);
     if (!run.settle(current, x, y, g)) return;
     for (unsigned steps = stepsFrom[run.grid.around(x, y)]; steps != 0; steps &= steps - 1) {
@@ -37,7 +37,7 @@ void runBreadthFirst(SearchRun& run) {
       const int32_t next = current + run.stepOffset[step];
       if (run.seen(next)) continue;
       run.visit[next] = static_cast<uint8_t>(run.number | step);
-      run.costSoFar[next] = g + 1;
+      run.slot[next] = g + 1;
       enqueue(next);
       if (run.options.trace) run.traceOpened(x + kStepX[step], y + kStepY[step], g + 1, 0);
     }

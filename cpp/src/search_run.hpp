@@ -109,18 +109,19 @@ struct SearchRun {
   double bestDist = kInf, bestG = kInf;
   bool trackBest = false;
 
-  // Per-cell state (see Searcher): this search's number in the visit byte's top 5 bits.
-  double* const costSoFar;
+  // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
+  // closed), and the visit byte with this search's number in its top 5 bits.
+  double* const slot;
   uint8_t* const visit;
   const uint8_t number;
 
   bool seen(int32_t i) const { return (visit[i] & ~7) == number; }
-  bool closed(int32_t i) const { return seen(i) && std::signbit(costSoFar[i]); }
+  bool closed(int32_t i) const { return seen(i) && std::signbit(slot[i]); }
   // The step that reached cell i (seen cells only).
   int arrivalStep(int32_t i) const { return visit[i] & 7; }
   // Cost from the start of a closed cell.
-  double costOf(int32_t i) const { return -costSoFar[i]; }
-  void close(int32_t i) { costSoFar[i] = -costSoFar[i]; }
+  double costOf(int32_t i) const { return -slot[i]; }
+  void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const { return distance(heuristicKind, x - goalX, y - goalY); }
   double heuristic(int x, int y) const {
@@ -158,9 +159,9 @@ struct SearchRun {
   template <Heuristic H = Heuristic::Default>
   void offer(int32_t i, int x, int y, double g, int step) {
     if (!seen(i)) return open<H>(i, x, y, g, step);
-    const double slot = costSoFar[i];
-    if (std::signbit(slot)) return;  // closed
-    const auto k = static_cast<std::size_t>(slot);
+    const double position = slot[i];
+    if (std::signbit(position)) return;  // closed
+    const auto k = static_cast<std::size_t>(position);
     Searcher::OpenEntry& e = searcher.open_[k];
     if (!(g < e.g)) return;
     visit[i] = static_cast<uint8_t>(number | step);
@@ -182,7 +183,7 @@ struct SearchRun {
     y = static_cast<int>(top.xy >> 16);
     i = y * width + x;
     g = top.g;
-    costSoFar[i] = -g;  // closed: the sign bit set (even for the start's 0)
+    slot[i] = -g;  // closed: the sign bit set (even for the start's 0)
     return true;
   }
   void openStart() { open(start, startX, startY, 0.0, 0); }
@@ -237,7 +238,7 @@ struct SearchRun {
   // Puts entry e at position k and tells its cell where it is.
   void place(std::size_t k, const Searcher::OpenEntry& e) {
     searcher.open_[k] = e;
-    costSoFar[(e.xy >> 16) * width + (e.xy & 0xffff)] = static_cast<double>(k);
+    slot[(e.xy >> 16) * width + (e.xy & 0xffff)] = static_cast<double>(k);
   }
   void siftUp(std::size_t k) {
     auto& heap = searcher.open_;

@@ -50,7 +50,7 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       heuristicKind(effectiveHeuristic(o)),
       // The closest cell so far only matters for partial paths and nearest goals.
       trackBest(o.partial || o.goal == GoalMode::Nearest),
-      costSoFar(owner.costSoFar_.data()),
+      slot(owner.slots_.data()),
       visit(owner.visit_.data()),
       number(static_cast<uint8_t>(owner.searchNumber_ << 3)) {
   for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
@@ -118,7 +118,7 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
     return have >= want ? 0 : (want - have) * each;
   };
   // Worst case: every cell on the open list, or queued by bfs, at once.
-  std::size_t bytes = more(costSoFar_.size(), cells, sizeof(double)) +
+  std::size_t bytes = more(slots_.size(), cells, sizeof(double)) +
                       more(visit_.size(), cells, sizeof(uint8_t)) +
                       more(open_.capacity(), cells, sizeof(OpenEntry)) +
                       more(queue_.capacity(), 2 * cells, sizeof(int32_t));
@@ -127,7 +127,7 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
 }
 
 std::size_t Searcher::memoryBytes() const {
-  return costSoFar_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
+  return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
          open_.capacity() * sizeof(OpenEntry) + queue_.capacity() * sizeof(int32_t) +
          smoothing_.capacity() * sizeof(double);
 }
@@ -169,8 +169,8 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   }
 
   const auto cells = static_cast<std::size_t>(grid.size());
-  if (costSoFar_.size() < cells) {
-    costSoFar_.resize(cells);
+  if (slots_.size() < cells) {
+    slots_.resize(cells);
     visit_.resize(cells, 0);
   }
   if (++searchNumber_ > 31) {  // 5 bits used up: every stale number could look current

@@ -42,12 +42,13 @@ class Searcher {
 
  private:
   friend struct SearchRun;
-  // Search state, 9 bytes a cell: a slot holding, once the cell is expanded, minus its cost
-  // from the start (the sign bit marks it closed), and while it is open its position on the
-  // open list (bfs keeps the cost itself there); and a byte holding the search number that last touched the cell (5 bits) and the direction of
-  // the step that reached it (3 bits). A cell whose number is not the current search's is
-  // unseen, so a new search resets nothing; every 31 searches the numbers are cleared at once.
-  std::vector<double> costSoFar_;
+  // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
+  // position there (its cost is in the entry); once expanded, minus its cost from the start
+  // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
+  // the number of the search that last touched the cell (5 bits) and the step that reached it
+  // (3 bits). A cell whose number is not the current search's is unseen, so a new search
+  // resets nothing; every 31 searches the numbers are cleared at once.
+  std::vector<double> slots_;
   std::vector<uint8_t> visit_;
   uint8_t searchNumber_ = 0;
   std::vector<OpenEntry> open_;
