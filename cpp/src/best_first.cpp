@@ -3,19 +3,51 @@
 #include "search_run.hpp"
 
 namespace tilepath {
+namespace {
 
-void runBestFirst(SearchRun& run) {
-  const int width = run.width;
+// The loop, compiled once per heuristic and per kind of step cost so that neither is a
+// branch per neighbour.
+template <Heuristic H, bool kUnitCost>
+void expandAll(SearchRun& run) {
+  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
+  const uint8_t* const stepsFrom = stepsAllowed(run.options.diagonal);
+  const Grid& grid = run.grid;
   run.openStart();
 
-  while (!run.openEmpty()) {
-    const int32_t current = run.pop();
-    if (!run.settle(current)) return;
-    const int x = current % width, y = current / width;
-    const double g = run.record(current).g;
-    run.forEachNeighbour(x, y, [&](int32_t next, double step) {
-      run.relax(current, next, g + step * run.enterCost(next));
-    });
+  int32_t current;
+  int x, y;
+  double g;
+  while (run.popOpen(current, x, y, g)) {
+    if (!run.settle(current, x, y, g)) return;
+    for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int32_t next = current + run.stepOffset[step];
+      const double cost = kUnitCost ? 1.0 : grid.cellCost(next);
+      run.offer<H>(next, x + kStepX[step], y + kStepY[step], g + kStepLength[step] * cost, step);
+    }
+  }
+}
+
+template <Heuristic H>
+void expandAll(SearchRun& run) {
+  if (run.unitCost)
+    expandAll<H, true>(run);
+  else
+    expandAll<H, false>(run);
+}
+
+}  // namespace
+
+void runBestFirst(SearchRun& run) {
+  switch (run.heuristicKind) {
+    case Heuristic::Manhattan:
+      return expandAll<Heuristic::Manhattan>(run);
+    case Heuristic::Chebyshev:
+      return expandAll<Heuristic::Chebyshev>(run);
+    case Heuristic::Euclidean:
+      return expandAll<Heuristic::Euclidean>(run);
+    default:
+      return expandAll<Heuristic::Octile>(run);
   }
 }
 

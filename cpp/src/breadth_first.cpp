@@ -5,29 +5,42 @@
 namespace tilepath {
 
 void runBreadthFirst(SearchRun& run) {
-  std::vector<int32_t>& queue = run.fifo();
-  queue.clear();
+  // A ring buffer, doubled when full: it holds the frontier, not every cell ever queued.
+  std::vector<int32_t>& ring = run.queue();
+  if (ring.size() < 1024) ring.assign(1024, 0);
+  std::size_t head = 0, tail = 0;
+  auto enqueue = [&](int32_t cell) {
+    if (tail - head == ring.size()) {
+      std::vector<int32_t> bigger(ring.size() * 2);
+      for (std::size_t k = head; k < tail; ++k) bigger[k - head] = ring[k & (ring.size() - 1)];
+      ring.swap(bigger);
+      tail -= head;
+      head = 0;
+    }
+    ring[tail++ & (ring.size() - 1)] = cell;
+  };
+  const uint8_t* const stepsFrom = stepsAllowed(Diagonal::Never);
   const int width = run.width;
-  Searcher::Node& first = run.node(run.start);
-  first.g = 0;
-  first.heapIndex = 0;  // queued
-  queue.push_back(run.start);
-  run.traceOpened(run.start, 0, 0);
+  run.visit[run.start] = run.number;
+  run.slot[run.start] = 0;
+  enqueue(run.start);
+  if (run.options.trace) run.traceOpened(run.startX, run.startY, 0, 0);
 
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const int32_t current = queue[head];
-    run.record(current).heapIndex = Searcher::kClosed;
-    if (!run.settle(current)) return;
-    const double g = run.record(current).g + 1.0;
-    run.forEachNeighbour(current % width, current / width, [&](int32_t next, double) {
-      Searcher::Node& n = run.node(next);
-      if (n.heapIndex != kUnseen) return;
-      n.g = g;
-      n.parent = current;
-      n.heapIndex = 0;
-      queue.push_back(next);
-      run.traceOpened(next, g, 0);
-    });
+  while (head != tail) {
+    const int32_t current = ring[head++ & (ring.size() - 1)];
+    const int x = current % width, y = current / width;
+    const double g = run.slot[current];
+    run.close(current);
+    if (!run.settle(current, x, y, g)) return;
+    for (unsigned steps = stepsFrom[run.grid.around(x, y)]; steps != 0; steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int32_t next = current + run.stepOffset[step];
+      if (run.seen(next)) continue;
+      run.visit[next] = static_cast<uint8_t>(run.number | step);
+      run.slot[next] = g + 1;
+      enqueue(next);
+      if (run.options.trace) run.traceOpened(x + kStepX[step], y + kStepY[step], g + 1, 0);
+    }
   }
 }
 

@@ -2,16 +2,50 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tilepath {
+namespace {
+
+// %g keeps huge and tiny costs readable (std::to_string prints 1e308 as 309 digits).
+std::string formatNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+}  // namespace
 
 Grid::Grid(int width, int height)
-    : width_(width), height_(height), cells_(static_cast<std::size_t>(width) * height, 0) {
+    : width_(width),
+      height_(height),
+      cells_(static_cast<std::size_t>(width) * height, 0),
+      // Margin words on both sides: a read of 64 bits may start 64 cells before the first.
+      rowWords_((kMargin + width + kMargin + 63) / 64 + 1),
+      columnWords_((kMargin + height + kMargin + 63) / 64 + 1),
+      rows_(static_cast<std::size_t>(height + 2) * rowWords_),
+      columns_(static_cast<std::size_t>(width + 2) * columnWords_) {
   costs_[0] = 1.0;
   std::fill(costs_ + 1, costs_ + kClasses, 0.0);
   std::fill(counts_, counts_ + kClasses, 0u);
   counts_[0] = static_cast<uint32_t>(cells_.size());
   refreshCostSummary();
+  rebuildBits();
+}
+
+void Grid::rebuildBits() {
+  std::fill(rows_.begin(), rows_.end(), 0);
+  std::fill(columns_.begin(), columns_.end(), 0);
+  const uint8_t* cell = cells_.data();
+  for (int y = 0; y < height_; ++y) {
+    uint64_t* row = &rows_[(y + 1) * rowWords_];
+    for (int x = 0; x < width_; ++x, ++cell) {
+      if (!(costs_[*cell] > 0)) continue;
+      row[(x + kMargin) >> 6] |= uint64_t{1} << ((x + kMargin) & 63);
+      columns_[(x + 1) * columnWords_ + ((y + kMargin) >> 6)] |= uint64_t{1}
+                                                                 << ((y + kMargin) & 63);
+    }
+  }
 }
 
 std::string Grid::validateSize(long long width, long long height) {
@@ -35,7 +69,10 @@ std::string Grid::apply(const uint32_t* indices, const uint8_t* classes, std::si
       return "cell index " + std::to_string(indices[i]) + " at position " + std::to_string(i) +
              " is outside the grid (0.." + std::to_string(limit - 1) + ")";
   }
-  for (std::size_t i = 0; i < count; ++i) write(static_cast<int>(indices[i]), classes[i]);
+  for (std::size_t i = 0; i < count; ++i) {
+    const int cell = static_cast<int>(indices[i]);
+    write(cell % width_, cell / width_, classes[i]);
+  }
   return {};
 }
 
@@ -44,7 +81,7 @@ void Grid::fillRect(int x, int y, int w, int h, uint8_t cls) {
   const int x1 = std::min<long long>(static_cast<long long>(x) + w, width_);
   const int y1 = std::min<long long>(static_cast<long long>(y) + h, height_);
   for (int yy = y0; yy < y1; ++yy)
-    for (int xx = x0; xx < x1; ++xx) write(index(xx, yy), cls);
+    for (int xx = x0; xx < x1; ++xx) write(xx, yy, cls);
 }
 
 std::string Grid::setCost(int cls, double cost) {
@@ -52,8 +89,14 @@ std::string Grid::setCost(int cls, double cost) {
     return "class must be an integer from 0 to 255, got " + std::to_string(cls);
   if (std::isnan(cost) || cost < 0)
     return "cost must be 0 or Infinity (blocked) or a positive number, got " + std::to_string(cost);
+  if (std::isfinite(cost) && cost > kMaxCost)
+    return "cost must be at most " + formatNumber(kMaxCost) +
+           " (or Infinity for blocked), got " + formatNumber(cost);
+  const double was = costs_[cls];
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();
+  // A class turning passable or blocked changes the bits of all its cells: rebuilt in one pass.
+  if ((was > 0) != (costs_[cls] > 0) && counts_[cls] > 0) rebuildBits();
   return {};
 }
 
@@ -61,6 +104,7 @@ void Grid::cellsChanged() {
   std::fill(counts_, counts_ + kClasses, 0u);
   for (uint8_t c : cells_) ++counts_[c];
   refreshCostSummary();
+  rebuildBits();
 }
 
 void Grid::refreshCostSummary() {

@@ -1,6 +1,6 @@
 // Internal: the state and small helpers one search shares between the algorithm files.
 // The three separate parts of a search: the heuristic (heuristic()), neighbour generation
-// (forEachNeighbour, following the diagonal rule) and the open list (push/pop/decrease).
+// (moves(), following the diagonal rule) and the open list (open/offer/popOpen).
 #pragma once
 
 #include <cmath>
@@ -17,23 +17,33 @@ namespace tilepath {
 
 inline constexpr double kSqrt2 = 1.4142135623730951;
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
-inline constexpr int32_t kUnseen = -2;
+
+inline int sign(int v) {
+  return (v > 0) - (v < 0);
+}
 
 // Raw distance estimate between two cells under a heuristic (unscaled).
-inline double distance(Heuristic h, int dx, int dy) {
+template <Heuristic H>
+inline double distance(int dx, int dy) {
   dx = std::abs(dx);
   dy = std::abs(dy);
+  if constexpr (H == Heuristic::Manhattan) return dx + dy;
+  if constexpr (H == Heuristic::Chebyshev) return dx > dy ? dx : dy;
+  if constexpr (H == Heuristic::Euclidean)
+    return std::sqrt(static_cast<double>(dx) * dx + static_cast<double>(dy) * dy);
+  if constexpr (H == Heuristic::Octile || H == Heuristic::Default)
+    return dx > dy ? dx + (kSqrt2 - 1) * dy : dy + (kSqrt2 - 1) * dx;
+}
+inline double distance(Heuristic h, int dx, int dy) {
   switch (h) {
     case Heuristic::Manhattan:
-      return dx + dy;
+      return distance<Heuristic::Manhattan>(dx, dy);
     case Heuristic::Chebyshev:
-      return dx > dy ? dx : dy;
+      return distance<Heuristic::Chebyshev>(dx, dy);
     case Heuristic::Euclidean:
-      return std::sqrt(static_cast<double>(dx) * dx + static_cast<double>(dy) * dy);
-    case Heuristic::Octile:
-    case Heuristic::Default:
+      return distance<Heuristic::Euclidean>(dx, dy);
     default:
-      return dx > dy ? dx + (kSqrt2 - 1) * dy : dy + (kSqrt2 - 1) * dx;
+      return distance<Heuristic::Octile>(dx, dy);
   }
 }
 
@@ -52,14 +62,32 @@ inline bool diagonalAllowed(Diagonal rule, bool sideA, bool sideB) {
   }
 }
 
-struct SearchRun {
-  SearchRun(Searcher& searcher, const Grid& grid, const SearchOptions& options, SearchResult& out,
-            int sx, int sy, int gx, int gy);
+// The eight steps, in the order neighbours are generated: right, left, down, up, then
+// down-right, down-left, up-right, up-left. A cell's search state keeps the step that reached
+// it as this number.
+inline constexpr int kStepX[8] = {1, -1, 0, 0, 1, -1, 1, -1};
+inline constexpr int kStepY[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+inline int stepNumber(int dx, int dy) {  // dx, dy in -1..1, not both 0
+  static constexpr int8_t kNumber[9] = {7, 3, 6, 1, -1, 0, 5, 2, 4};
+  return kNumber[(dy + 1) * 3 + dx + 1];
+}
+// Cost of a straight or diagonal run of `steps` unit-cost cells. Jump point search computes a
+// jump's cost with this, and the path walk finds a jump's start again by the same sum.
+inline double runLength(int steps, bool diagonal) {
+  return diagonal ? kSqrt2 * steps : static_cast<double>(steps);
+}
+// The steps a cell allows under `rule`, from its 3 x 3 neighbourhood (Grid::around): bit d
+// for step d.
+const uint8_t* stepsAllowed(Diagonal rule);
 
-  Searcher& s;
+struct SearchRun {
+  SearchRun(Searcher& searcher, const Grid& grid, const SearchOptions& options,
+            SearchResult& result, int sx, int sy, int gx, int gy);
+
+  Searcher& searcher;
   const Grid& grid;
-  const SearchOptions& opt;
-  SearchResult& out;
+  const SearchOptions& options;
+  SearchResult& result;
   const int width;
   const int startX, startY, goalX, goalY;
   const int start, goal;
@@ -68,109 +96,192 @@ struct SearchRun {
   Heuristic heuristicKind;
   double hScale = 0;  // weight x cheapest passable cost; 0 = no heuristic (dijkstra, bfs)
   double hSlack = 0;  // adjacent goals: the last step is never taken, so estimate one step less
-  uint32_t search = 0;
+  int32_t stepOffset[8];  // index difference of each step
 
   // Outcome.
-  int32_t reached = -1;  // the goal (or goal-adjacent) node popped, -1 if none
+  int32_t reached = -1;  // the goal (or goal-adjacent) cell expanded, -1 if none
   bool budgetHit = false;
-  int32_t best = -1;  // expanded node closest to the goal (partial / nearest)
+  // The reached cell closest to the goal (partial / nearest), ties to the cheaper one. A* and
+  // bfs reach a cell when they expand it. A jump point search also reaches the cells it scans
+  // past: then the way to `best` leaves node `bestOrigin` and turns at `bestCorner`.
+  int32_t best = -1;
+  int32_t bestOrigin = -1, bestCorner = -1;
   double bestDist = kInf, bestG = kInf;
+  bool trackBest = false;
 
-  Searcher::Node& node(int32_t i) {
-    Searcher::Node& n = s.nodes_[i];
-    if (n.search != search) {
-      n.search = search;
-      n.g = kInf;
-      n.parent = -1;
-      n.heapIndex = kUnseen;
-    }
-    return n;
-  }
+  // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
+  // closed), and the visit byte with this search's number in its top 5 bits.
+  double* const slot;
+  uint8_t* const visit;
+  const uint8_t number;
 
-  // The record as it stands (no reset): for cells already touched by this search.
-  Searcher::Node& record(int32_t i) { return s.nodes_[i]; }
-  std::vector<int32_t>& fifo() { return s.fifo_; }
+  bool seen(int32_t i) const { return (visit[i] & ~7) == number; }
+  bool closed(int32_t i) const { return seen(i) && std::signbit(slot[i]); }
+  // The step that reached cell i (seen cells only).
+  int arrivalStep(int32_t i) const { return visit[i] & 7; }
+  // Cost from the start of a closed cell.
+  double costOf(int32_t i) const { return -slot[i]; }
+  void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const { return distance(heuristicKind, x - goalX, y - goalY); }
   double heuristic(int x, int y) const {
-    if (hScale == 0) return 0;
-    double d = goalDistance(x, y) - hSlack;
-    return d > 0 ? d * hScale : 0;
+    return scaled(goalDistance(x, y));
+  }
+  template <Heuristic H>
+  double heuristic(int x, int y) const {
+    return scaled(distance<H>(x - goalX, y - goalY));
+  }
+  double scaled(double d) const {
+    d -= hSlack;
+    return d > 0 ? d * hScale : 0;  // hScale 0: no heuristic
   }
   double enterCost(int32_t i) const { return unitCost ? 1.0 : grid.cellCost(i); }
 
-  bool isTarget(int32_t i) const;
-
-  // Calls fn(neighbourIndex, stepLength) for each passable neighbour reachable from (x, y).
-  template <typename Fn>
-  void forEachNeighbour(int x, int y, Fn&& fn) const {
-    const int i = grid.index(x, y);
-    const bool right = grid.passable(x + 1, y), left = grid.passable(x - 1, y);
-    const bool down = grid.passable(x, y + 1), up = grid.passable(x, y - 1);
-    if (right) fn(i + 1, 1.0);
-    if (left) fn(i - 1, 1.0);
-    if (down) fn(i + width, 1.0);
-    if (up) fn(i - width, 1.0);
-    const Diagonal rule = opt.diagonal;
-    if (rule == Diagonal::Never) return;
-    if (grid.passable(x + 1, y + 1) && diagonalAllowed(rule, right, down))
-      fn(i + width + 1, kSqrt2);
-    if (grid.passable(x - 1, y + 1) && diagonalAllowed(rule, left, down)) fn(i + width - 1, kSqrt2);
-    if (grid.passable(x + 1, y - 1) && diagonalAllowed(rule, right, up)) fn(i - width + 1, kSqrt2);
-    if (grid.passable(x - 1, y - 1) && diagonalAllowed(rule, left, up)) fn(i - width - 1, kSqrt2);
+  bool isTarget(int32_t i, int x, int y) const {
+    return options.goal == GoalMode::Adjacent ? besideGoal(x, y) : i == goal;
   }
+  bool besideGoal(int x, int y) const;
 
-  // Open list: an indexed binary heap ordered by f, ties towards the goal (lower h).
-  void push(int32_t i, double g, double h);
-  void decrease(int32_t i, double g);
-  int32_t pop();
-  bool openEmpty() const { return s.heap_.empty(); }
-
-  // Puts the start on the open list.
-  void openStart() {
-    node(start);
-    push(start, 0.0, heuristic(startX, startY));
+  // Open list: a 4-ary heap ordered by f, ties towards the goal (lower h). While a cell is
+  // open its cost lives in its heap entry and its state slot holds the entry's position, so
+  // a cheaper way moves the entry up (no second entry) and the heap never outgrows the grid.
+  template <Heuristic H = Heuristic::Default>
+  void open(int32_t i, int x, int y, double g, int step) {
+    visit[i] = static_cast<uint8_t>(number | step);
+    const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
+    auto& heap = searcher.open_;
+    heap.push_back({g + h, g, static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16,
+                    static_cast<float>(h)});
+    siftUp(heap.size() - 1);
+    if (options.trace) traceOpened(x, y, g, h);
   }
-  // Offers `next` a way from `from` with cost `g` so far; kept if cheaper than what it has.
-  void relax(int32_t from, int32_t next, double g) {
-    Searcher::Node& n = node(next);
-    if (n.heapIndex == Searcher::kClosed || !(g < n.g)) return;
-    n.parent = from;
-    if (n.heapIndex >= 0) {
-      decrease(next, g);
-    } else {
-      push(next, g, heuristic(next % width, next / width));
-    }
+  // Offers cell i a way at cost g by `step`: kept if cheaper than what it has.
+  template <Heuristic H = Heuristic::Default>
+  void offer(int32_t i, int x, int y, double g, int step) {
+    if (!seen(i)) return open<H>(i, x, y, g, step);
+    const double position = slot[i];
+    if (std::signbit(position)) return;  // closed
+    const auto k = static_cast<std::size_t>(position);
+    Searcher::OpenEntry& e = searcher.open_[k];
+    if (!(g < e.g)) return;
+    visit[i] = static_cast<uint8_t>(number | step);
+    const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
+    e.g = g;
+    e.f = g + h;
+    siftUp(k);
+    if (options.trace) traceOpened(x, y, g, h);
   }
+  // The next cell to expand and its cost (closed from now on), false when the list is empty.
+  bool popOpen(int32_t& i, int& x, int& y, double& g) {
+    auto& heap = searcher.open_;
+    if (heap.empty()) return false;
+    const Searcher::OpenEntry top = heap.front();
+    heap.front() = heap.back();
+    heap.pop_back();
+    if (!heap.empty()) siftDown(0);
+    x = static_cast<int>(top.xy & 0xffff);
+    y = static_cast<int>(top.xy >> 16);
+    i = y * width + x;
+    g = top.g;
+    slot[i] = -g;  // closed: the sign bit set (even for the start's 0)
+    return true;
+  }
+  void openStart() { open(start, startX, startY, 0.0, 0); }
+  std::vector<int32_t>& queue() { return searcher.queue_; }
 
   // Book-keeping on each expansion (count, trace, closest so far), then whether to go on:
   // false once the target is reached or the budget is spent.
-  bool settle(int32_t i);
-  void noteExpanded(int32_t i);
-  bool budgetLeft() const { return opt.maxExpansions == 0 || out.expanded < opt.maxExpansions; }
-  void traceOpened(int32_t i, double g, double h) {
-    if (opt.trace) record({TraceEvent::Opened, i % width, i / width, g, h});
+  bool settle(int32_t i, int x, int y, double g) {
+    ++result.expanded;
+    if (options.trace || trackBest) noteExpanded(i, x, y, g);
+    if (isTarget(i, x, y)) {
+      reached = i;
+      return false;
+    }
+    if (options.maxExpansions != 0 && result.expanded >= options.maxExpansions) {
+      budgetHit = true;
+      return false;
+    }
+    return true;
   }
-  void record(const TraceEvent& e) {
-    if (out.trace.size() < kMaxTraceEvents)
-      out.trace.push_back(e);
+  void noteExpanded(int32_t i, int x, int y, double g);
+  // Offers a cell reached at cost g, by way of origin and corner, as the closest so far.
+  void offerBest(int32_t i, double dist, double g, int32_t origin, int32_t corner) {
+    if (dist < bestDist || (dist == bestDist && g < bestG)) {
+      best = i;
+      bestOrigin = origin;
+      bestCorner = corner;
+      bestDist = dist;
+      bestG = g;
+    }
+  }
+
+  void traceOpened(int x, int y, double g, double h) {
+    addTraceEvent({TraceEvent::Opened, x, y, g, h});
+  }
+  void addTraceEvent(const TraceEvent& e) {
+    if (result.trace.size() < kMaxTraceEvents)
+      result.trace.push_back(e);
     else
-      out.traceTruncated = true;
+      result.traceTruncated = true;
   }
 
  private:
-  static bool less(const Searcher::HeapEntry& a, const Searcher::HeapEntry& b) {
-    return a.f < b.f || (a.f == b.f && a.h < b.h);
+  // Bitwise, not short-circuit: which child of a node is smallest is a coin toss for a branch
+  // predictor, so the comparison is computed without branches (the heap's choices become
+  // conditional moves).
+  static bool before(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
+    return (a.f < b.f) | ((a.f == b.f) & (a.h < b.h));
   }
-  void siftUp(std::size_t k);
-  void siftDown(std::size_t k);
+  // Four children a node: half the levels of a binary heap, and the four share a cache line.
+  static constexpr std::size_t kArity = 4;
+  // Puts entry e at position k and tells its cell where it is.
+  void place(std::size_t k, const Searcher::OpenEntry& e) {
+    searcher.open_[k] = e;
+    slot[(e.xy >> 16) * width + (e.xy & 0xffff)] = static_cast<double>(k);
+  }
+  void siftUp(std::size_t k) {
+    auto& heap = searcher.open_;
+    const Searcher::OpenEntry e = heap[k];
+    while (k > 0) {
+      const std::size_t parent = (k - 1) / kArity;
+      if (!before(e, heap[parent])) break;
+      place(k, heap[parent]);
+      k = parent;
+    }
+    place(k, e);
+  }
+  void siftDown(std::size_t k) {
+    auto& heap = searcher.open_;
+    const std::size_t n = heap.size();
+    const Searcher::OpenEntry e = heap[k];
+    for (;;) {
+      const std::size_t first = kArity * k + 1;
+      if (first >= n) break;
+      std::size_t child = first;
+      if (first + kArity <= n) {  // all four children: a fixed sequence of selects
+        child = before(heap[first + 1], heap[child]) ? first + 1 : child;
+        child = before(heap[first + 2], heap[child]) ? first + 2 : child;
+        child = before(heap[first + 3], heap[child]) ? first + 3 : child;
+      } else {
+        for (std::size_t c = first + 1; c < n; ++c) child = before(heap[c], heap[child]) ? c : child;
+      }
+      if (!before(heap[child], e)) break;
+      place(k, heap[child]);
+      k = child;
+    }
+    place(k, e);
+  }
 };
 
 // The algorithm families; each fills run.reached / run.best / run.budgetHit.
 void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
 void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
-void runJumpPoint(SearchRun& run);     // JPS, noCorners, uniform cost
-// Cells between two jump points (exclusive of `from`, inclusive of `to`), appended to path.
+void runJumpPoint(SearchRun& run);     // JPS, noCorners or 4 neighbours, uniform cost
+// The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).
+Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
+// Cells between two cells on one straight or diagonal line (exclusive of `from`, inclusive of
+// `to`), appended to path as x, y pairs.
 void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path);
 
 }  // namespace tilepath

@@ -4,6 +4,7 @@
 #include "tilepath/searcher.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "search_run.hpp"
@@ -11,12 +12,34 @@
 
 namespace tilepath {
 
-SearchRun::SearchRun(Searcher& searcher, const Grid& g, const SearchOptions& options,
-                     SearchResult& result, int sx, int sy, int gx, int gy)
-    : s(searcher),
+const uint8_t* stepsAllowed(Diagonal rule) {
+  static const auto tables = [] {
+    std::array<std::array<uint8_t, 512>, 4> t{};
+    for (int r = 0; r < 4; ++r)
+      for (int around = 0; around < 512; ++around) {
+        auto open = [&](int dx, int dy) { return (around >> ((dy + 1) * 3 + dx + 1)) & 1; };
+        uint8_t steps = 0;
+        for (int d = 0; d < 8; ++d) {
+          const int dx = kStepX[d], dy = kStepY[d];
+          if (!open(dx, dy)) continue;
+          if (dx != 0 && dy != 0 &&
+              !diagonalAllowed(static_cast<Diagonal>(r), open(dx, 0), open(0, dy)))
+            continue;
+          steps |= 1 << d;
+        }
+        t[r][around] = steps;
+      }
+    return t;
+  }();
+  return tables[static_cast<int>(rule)].data();
+}
+
+SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, SearchResult& r,
+                     int sx, int sy, int gx, int gy)
+    : searcher(owner),
       grid(g),
-      opt(options),
-      out(result),
+      options(o),
+      result(r),
       width(g.width()),
       startX(sx),
       startY(sy),
@@ -24,107 +47,51 @@ SearchRun::SearchRun(Searcher& searcher, const Grid& g, const SearchOptions& opt
       goalY(gy),
       start(g.index(sx, sy)),
       goal(g.index(gx, gy)),
-      heuristicKind(effectiveHeuristic(options)) {}
+      heuristicKind(effectiveHeuristic(o)),
+      // The closest cell so far only matters for partial paths and nearest goals.
+      trackBest(o.partial || o.goal == GoalMode::Nearest),
+      slot(owner.slots_.data()),
+      visit(owner.visit_.data()),
+      number(static_cast<uint8_t>(owner.searchNumber_ << 3)) {
+  for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
+}
 
-bool SearchRun::isTarget(int32_t i) const {
-  if (opt.goal != GoalMode::Adjacent) return i == goal;
-  const int x = i % width, y = i / width;
+bool SearchRun::besideGoal(int x, int y) const {
   const int dx = goalX - x, dy = goalY - y;
   if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return false;
   if (dx == 0 || dy == 0) return true;
   // A diagonal neighbour counts only if the step onto the goal would pass the corner rule.
-  return diagonalAllowed(opt.diagonal, grid.passable(x + dx, y), grid.passable(x, y + dy));
+  return diagonalAllowed(options.diagonal, grid.passable(x + dx, y), grid.passable(x, y + dy));
 }
 
-void SearchRun::push(int32_t i, double g, double h) {
-  Searcher::Node& n = s.nodes_[i];
-  n.g = g;
-  n.heapIndex = static_cast<int32_t>(s.heap_.size());
-  s.heap_.push_back({g + h, h, i});
-  siftUp(s.heap_.size() - 1);
-  traceOpened(i, g, h);
+void SearchRun::noteExpanded(int32_t i, int x, int y, double g) {
+  if (options.trace) addTraceEvent({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
+  if (trackBest) offerBest(i, goalDistance(x, y), g, i, i);
 }
 
-void SearchRun::decrease(int32_t i, double g) {
-  Searcher::Node& n = s.nodes_[i];
-  n.g = g;
-  Searcher::HeapEntry& e = s.heap_[n.heapIndex];
-  e.f = g + e.h;
-  traceOpened(i, g, e.h);
-  siftUp(n.heapIndex);
-}
-
-int32_t SearchRun::pop() {
-  auto& heap = s.heap_;
-  const int32_t top = heap.front().node;
-  s.nodes_[top].heapIndex = Searcher::kClosed;
-  heap.front() = heap.back();
-  heap.pop_back();
-  if (!heap.empty()) {
-    s.nodes_[heap.front().node].heapIndex = 0;
-    siftDown(0);
+Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
+  const bool uniform = grid.uniformCost();
+  switch (options.algorithm) {
+    case Algorithm::JPS:
+      // Jump points need equal step costs, an exact goal, and 4 neighbours or noCorners.
+      if (uniform && options.goal == GoalMode::Exact &&
+          (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never))
+        return Algorithm::JPS;
+      return Algorithm::AStar;
+    case Algorithm::BFS:
+      return uniform ? Algorithm::BFS : Algorithm::AStar;
+    default:
+      return options.algorithm;
   }
-  return top;
 }
 
-void SearchRun::siftUp(std::size_t k) {
-  auto& heap = s.heap_;
-  const Searcher::HeapEntry e = heap[k];
-  while (k > 0) {
-    const std::size_t parent = (k - 1) / 2;
-    if (!less(e, heap[parent])) break;
-    heap[k] = heap[parent];
-    s.nodes_[heap[k].node].heapIndex = static_cast<int32_t>(k);
-    k = parent;
-  }
-  heap[k] = e;
-  s.nodes_[e.node].heapIndex = static_cast<int32_t>(k);
-}
-
-void SearchRun::siftDown(std::size_t k) {
-  auto& heap = s.heap_;
-  const std::size_t n = heap.size();
-  const Searcher::HeapEntry e = heap[k];
-  for (;;) {
-    std::size_t child = 2 * k + 1;
-    if (child >= n) break;
-    if (child + 1 < n && less(heap[child + 1], heap[child])) ++child;
-    if (!less(heap[child], e)) break;
-    heap[k] = heap[child];
-    s.nodes_[heap[k].node].heapIndex = static_cast<int32_t>(k);
-    k = child;
-  }
-  heap[k] = e;
-  s.nodes_[e.node].heapIndex = static_cast<int32_t>(k);
-}
-
-bool SearchRun::settle(int32_t i) {
-  noteExpanded(i);
-  if (isTarget(i)) {
-    reached = i;
-    return false;
-  }
-  if (!budgetLeft()) {
-    budgetHit = true;
-    return false;
-  }
-  return true;
-}
-
-void SearchRun::noteExpanded(int32_t i) {
-  ++out.expanded;
-  // The closest cell so far only matters for partial paths and nearest goals.
-  const bool trackBest = opt.partial || opt.goal == GoalMode::Nearest;
-  if (!opt.trace && !trackBest) return;
-  const int x = i % width, y = i / width;
-  const double g = s.nodes_[i].g;
-  if (opt.trace) record({TraceEvent::Expanded, x, y, g, heuristic(x, y)});
-  if (!trackBest) return;
-  const double d = goalDistance(x, y);
-  if (d < bestDist || (d == bestDist && g < bestG)) {
-    best = i;
-    bestDist = d;
-    bestG = g;
+void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path) {
+  int x = fromX, y = fromY;
+  while (x != toX || y != toY) {
+    x += sign(toX - x);
+    y += sign(toY - y);
+    path.push_back(x);
+    path.push_back(y);
   }
 }
 
@@ -143,28 +110,25 @@ double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
   return cost;
 }
 
-int sign(int v) {
-  return (v > 0) - (v < 0);
-}
-
 }  // namespace
 
 std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   const auto cells = static_cast<std::size_t>(grid.size());
-  auto more = [cells](std::size_t have, std::size_t each) {
-    return have >= cells ? 0 : (cells - have) * each;
+  auto more = [](std::size_t have, std::size_t want, std::size_t each) {
+    return have >= want ? 0 : (want - have) * each;
   };
-  // Worst case: every cell open at once (heap) or queued (fifo).
-  std::size_t bytes = more(nodes_.size(), sizeof(Node)) +
-                      more(heap_.capacity(), sizeof(HeapEntry)) +
-                      more(fifo_.capacity(), sizeof(int32_t));
+  // Worst case: every cell on the open list, or queued by bfs, at once.
+  std::size_t bytes = more(slots_.size(), cells, sizeof(double)) +
+                      more(visit_.size(), cells, sizeof(uint8_t)) +
+                      more(open_.capacity(), cells, sizeof(OpenEntry)) +
+                      more(queue_.capacity(), 2 * cells, sizeof(int32_t));
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
 }
 
 std::size_t Searcher::memoryBytes() const {
-  return nodes_.capacity() * sizeof(Node) + heap_.capacity() * sizeof(HeapEntry) +
-         fifo_.capacity() * sizeof(int32_t) + scratch_.capacity() * sizeof(int32_t) +
+  return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
+         open_.capacity() * sizeof(OpenEntry) + queue_.capacity() * sizeof(int32_t) +
          smoothing_.capacity() * sizeof(double);
 }
 
@@ -186,43 +150,56 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
   if (!grid.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, grid.height()));
 
-  const auto cells = static_cast<std::size_t>(grid.size());
-  if (nodes_.size() < cells) nodes_.resize(cells, Node{0, -1, 0, kClosed});
-  if (++search_ == 0) {  // wrapped: every stale record could look current, so clear them once
-    for (Node& n : nodes_) n.search = 0;
-    search_ = 1;
+  out.algorithm = algorithmThatRuns(grid, options);
+  out.reason = Reason::None;
+  const bool exactGoal = options.goal == GoalMode::Exact;
+  const bool goalBlocked = !grid.passable(gx, gy);
+  // The start is where the unit stands: it is never checked, so a unit on a cell that was just
+  // blocked can still walk off, and one already on its goal has arrived, whatever the cell holds.
+  if (sx == gx && sy == gy) {
+    out.status = Status::Found;
+    out.endX = sx;
+    out.endY = sy;
+    if (options.includeStart) out.path.assign({sx, sy});
+    return;
   }
-  heap_.clear();
+  if (exactGoal && goalBlocked && !options.partial) {  // status none, nothing to search
+    out.reason = Reason::GoalBlocked;
+    return;
+  }
+
+  const auto cells = static_cast<std::size_t>(grid.size());
+  if (slots_.size() < cells) {
+    slots_.resize(cells);
+    visit_.resize(cells, 0);
+  }
+  if (++searchNumber_ > 31) {  // 5 bits used up: every stale number could look current
+    std::fill(visit_.begin(), visit_.end(), 0);
+    searchNumber_ = 1;
+  }
+  open_.clear();
 
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
-  run.search = search_;
 
+  const Algorithm algorithm = out.algorithm;
   const bool uniform = grid.uniformCost();
-  const bool exactGoal = options.goal == GoalMode::Exact;
-  const bool goalBlocked = !grid.passable(run.goal);
-  if (exactGoal && goalBlocked && !options.partial) return;  // status none, nothing to search
-  if (grid.minCost() == 0) return;                           // nothing is passable
-
-  // bfs and jps count steps, not table costs; where that would not be optimal (a non-uniform
-  // table) they give way to A*, which is. jps also needs an exact goal and 4 neighbours or
-  // noCorners; elsewhere A* runs.
-  const Algorithm algorithm = options.algorithm;
-  run.unitCost = (algorithm == Algorithm::BFS || algorithm == Algorithm::JPS) && uniform;
-  const bool usesHeuristic = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS ||
-                             (algorithm == Algorithm::BFS && !uniform);
-  run.hScale = usesHeuristic ? options.weight * (run.unitCost ? 1.0 : grid.minCost()) : 0;
+  // On a uniform table every algorithm may count steps: the same search, scaled, without
+  // looking up each cell's cost (a trace shows costs under the table, so it keeps them).
+  run.unitCost = uniform && (!options.trace || options.algorithm == Algorithm::BFS ||
+                             options.algorithm == Algorithm::JPS);
+  run.hScale = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS
+                   ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
+                   : 0;
   if (options.goal == GoalMode::Adjacent)
     run.hSlack = options.diagonal == Diagonal::Never         ? 1.0
                  : run.heuristicKind == Heuristic::Manhattan ? 2.0
                  : run.heuristicKind == Heuristic::Chebyshev ? 1.0
                                                              : kSqrt2;
 
-  bool jumpPoints = false;
-  if (algorithm == Algorithm::JPS && uniform && exactGoal &&
-      (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never)) {
-    jumpPoints = true;
+  const bool jumpPoints = algorithm == Algorithm::JPS;
+  if (jumpPoints) {
     runJumpPoint(run);
-  } else if (algorithm == Algorithm::BFS && uniform && options.diagonal == Diagonal::Never) {
+  } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
   } else {
     runBestFirst(run);
@@ -231,35 +208,55 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   int32_t end = run.reached;
   if (end >= 0) {
     out.status = Status::Found;
-  } else if (options.goal == GoalMode::Nearest && !run.budgetHit && run.best >= 0) {
-    end = run.best;  // the goal cannot be reached: the nearest reachable cell is the answer
-    out.status = Status::Found;
-  } else if (options.partial && run.best >= 0) {
-    end = run.best;
-    out.status = Status::Partial;
   } else {
-    return;
+    out.reason = exactGoal && goalBlocked ? Reason::GoalBlocked
+                 : run.budgetHit          ? Reason::Budget
+                                          : Reason::Unreachable;
+    if (options.goal == GoalMode::Nearest && !run.budgetHit && run.best >= 0) {
+      end = run.best;  // the goal cannot be reached: the nearest reachable cell is the answer
+      out.status = Status::Found;
+      out.reason = Reason::None;
+    } else if (options.partial && run.best >= 0) {
+      end = run.best;
+      out.status = Status::Partial;
+    } else {
+      return;
+    }
   }
 
-  // Walk parents back from the end, then reverse into x,y pairs.
-  std::vector<int32_t>& path = out.path;
-  scratch_.clear();
-  for (int32_t i = end; i >= 0; i = nodes_[i].parent) scratch_.push_back(i);
+  // Walk back from the end along the steps that reached each cell. Every cell of an A* or bfs
+  // path was expanded and knows its step. A jump point search knows the step only at its jump
+  // points: the walk goes on in that direction until the cell whose cost plus the run walked
+  // gives the cost it left from (computed as runLength computed it, so exactly equal).
+  const bool scannedEnd = jumpPoints && end == run.best && run.bestOrigin != end;
+  int32_t cell = scannedEnd ? run.bestOrigin : end;
   const int w = grid.width();
-  if (jumpPoints) {
-    int px = scratch_.back() % w, py = scratch_.back() / w;
-    path.push_back(px);
-    path.push_back(py);
-    for (auto it = scratch_.rbegin() + 1; it != scratch_.rend(); ++it) {
-      appendStraightRun(px, py, *it % w, *it / w, path);
-      px = *it % w;
-      py = *it / w;
+  int x = cell % w, y = cell / w;
+  std::vector<int32_t>& path = out.path;  // built from the end, then reversed
+  path.push_back(y);
+  path.push_back(x);
+  int step = run.arrivalStep(cell);
+  double leftFrom = run.costOf(cell);
+  for (int walked = 1; cell != run.start; ++walked) {
+    cell -= run.stepOffset[step];
+    x -= kStepX[step];
+    y -= kStepY[step];
+    path.push_back(y);
+    path.push_back(x);
+    if (!jumpPoints ||
+        (run.closed(cell) && run.costOf(cell) + runLength(walked, step >= 4) == leftFrom)) {
+      step = run.arrivalStep(cell);
+      leftFrom = run.costOf(cell);
+      walked = 0;
     }
-  } else {
-    for (auto it = scratch_.rbegin(); it != scratch_.rend(); ++it) {
-      path.push_back(*it % w);
-      path.push_back(*it / w);
-    }
+  }
+  std::reverse(path.begin(), path.end());
+  // A jump point search may end on a cell it scanned past: the path goes on from the node the
+  // scan started from, straight or diagonally to the corner where it turned, then to the end.
+  if (scannedEnd) {
+    appendStraightRun(path[path.size() - 2], path.back(), run.bestCorner % w,
+                      run.bestCorner / w, path);
+    appendStraightRun(path[path.size() - 2], path.back(), end % w, end / w, path);
   }
   out.cost = pathCost(grid, path);
   out.endX = path[path.size() - 2];

@@ -325,6 +325,8 @@ for (const name of selected) {
       name: series.name,
       medianMicros: round(median(series.times), 1),
       p90Micros: round(quantile(series.times, 0.9), 1),
+      p95Micros: round(quantile(series.times, 0.95), 1),
+      p99Micros: round(quantile(series.times, 0.99), 1),
       prepareMs: round(series.prepareMs, 1),
       valid: series.valid,
       optimal: series.optimal,
@@ -384,6 +386,8 @@ for (const name of selected) {
     rows.push([
       s.name,
       fmt(s.medianMicros),
+      fmt(s.p95Micros),
+      fmt(s.p99Micros),
       `${fmt(s.ratioToTilepathAstar, 2)}x`,
       `${fmt(s.ratioToTilepathJps, 2)}x`,
       opt,
@@ -394,6 +398,8 @@ for (const name of selected) {
       rows.push([
         `  of which search only (no clone)`,
         fmt(s.searchOnly.medianMicros),
+        '',
+        '',
         `${fmt(s.searchOnly.ratioToTilepathAstar, 2)}x`,
         `${fmt(s.searchOnly.ratioToTilepathJps, 2)}x`,
         '',
@@ -405,17 +411,19 @@ for (const name of selected) {
   console.log(`   8-neighbour, no corner cutting; optimal = matches the scenario's length`);
   console.log(
     table(
-      ['entrant', 'median us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'],
+      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'],
       rows,
     ),
   );
   console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
   console.log(
     table(
-      ['entrant', 'median us', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'optimal', 'errors', 'prepare ms'],
+      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'optimal', 'errors', 'prepare ms'],
       entry.fourWay.map((s) => [
         s.name,
         fmt(s.medianMicros),
+        fmt(s.p95Micros),
+        fmt(s.p99Micros),
         `${fmt(s.ratioToTilepath4Way, 2)}x`,
         `${fmt(s.ratioToTilepath4WayJps, 2)}x`,
         `${s.optimal}/${s.problems}`,
@@ -441,7 +449,15 @@ for (const name of selected) {
   for (const m of report.maps) {
     const [tpAstar, tpJps] = m.raw.diagonal;
     for (const s of m.raw.diagonal) {
-      const p = (pooled[s.name] ??= { astar: [], jps: [], search: [], optimal: 0, problems: 0 });
+      const p = (pooled[s.name] ??= {
+        astar: [],
+        jps: [],
+        search: [],
+        times: [],
+        optimal: 0,
+        problems: 0,
+      });
+      p.times.push(...s.times);
       s.times.forEach((t, i) => {
         p.astar.push(t / tpAstar.times[i]);
         p.jps.push(t / tpJps.times[i]);
@@ -452,7 +468,8 @@ for (const name of selected) {
     }
     const [tpFour, tpFourJps] = m.raw.fourWay;
     for (const s of m.raw.fourWay) {
-      const p = (pooled[s.name] ??= { four: [], fourJps: [], optimal: 0, problems: 0 });
+      const p = (pooled[s.name] ??= { four: [], fourJps: [], times: [], optimal: 0, problems: 0 });
+      p.times.push(...s.times);
       s.times.forEach((t, i) => {
         p.four.push(t / tpFour.times[i]);
         p.fourJps.push(t / tpFourJps.times[i]);
@@ -466,6 +483,9 @@ for (const name of selected) {
     name,
     problems: p.problems,
     optimal: p.optimal,
+    p50Micros: round(quantile(p.times, 0.5), 1),
+    p95Micros: round(quantile(p.times, 0.95), 1),
+    p99Micros: round(quantile(p.times, 0.99), 1),
     ...(p.astar && {
       medianRatioToTilepathAstar: round(median(p.astar), 2),
       medianRatioToTilepathJps: round(median(p.jps), 2),
@@ -481,9 +501,12 @@ for (const name of selected) {
   );
   console.log(
     table(
-      ['entrant', 'vs tp A*', 'vs tp JPS', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'search only vs tp A*', 'optimal'],
+      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A*', 'vs tp JPS', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'search only vs tp A*', 'optimal'],
       report.allMaps.map((s) => [
         s.name,
+        fmt(s.p50Micros),
+        fmt(s.p95Micros),
+        fmt(s.p99Micros),
         s.medianRatioToTilepathAstar ? `${fmt(s.medianRatioToTilepathAstar, 2)}x` : '',
         s.medianRatioToTilepathJps ? `${fmt(s.medianRatioToTilepathJps, 2)}x` : '',
         s.medianRatioToTilepath4Way ? `${fmt(s.medianRatioToTilepath4Way, 2)}x` : '',
@@ -638,6 +661,38 @@ if (args['no-worker']) {
     if (r.status !== 0)
       console.log(`   worker-bench failed (exit ${r.status}): ${report.worker.error.join(' / ')}`);
   }
+}
+
+// 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.
+{
+  const pooled = (name) => report.allMaps?.find((s) => s.name === name);
+  const wasmNative = (algorithm) =>
+    Array.isArray(report.wasmVsNative) && report.wasmVsNative.length
+      ? median(report.wasmVsNative.filter((e) => e.algorithm === algorithm).map((e) => e.ratioWasmToNative))
+      : NaN;
+  const targets = [
+    ['wasm A* vs PathFinding.js A* search alone', pooled('PathFinding.js A*')?.searchOnlyMedianRatioToTilepathAstar, 4, 'x faster'],
+    ['wasm A* vs PathFinding.js A* with its grid clone', pooled('PathFinding.js A*')?.medianRatioToTilepathAstar, 20, 'x faster'],
+    ['wasm A* vs EasyStar.js', pooled('EasyStar.js')?.medianRatioToTilepathAstar, 5, 'x faster'],
+    ['wasm JPS vs wasm A*', pooled('tilepath A*')?.medianRatioToTilepathJps, 10, 'x faster'],
+    ['4-neighbour wasm JPS vs l1-path-finder', pooled('l1-path-finder')?.medianRatioToTilepath4WayJps, 1, 'x faster'],
+    ['wasm / native, A*', wasmNative('astar'), 1.3, 'at most'],
+    ['wasm / native, JPS', wasmNative('jps'), 1.3, 'at most'],
+    ['.wasm + glue gzipped, KiB', report.sizes.wasmPlusGlue.gzipBytes / 1024, 60, 'at most'],
+  ].map(([what, value, bar, kind]) => ({
+    what,
+    value: round(value, 2),
+    target: `${kind === 'at most' ? '<=' : '>='} ${bar}`,
+    met: Number.isFinite(value) ? (kind === 'at most' ? value <= bar : value >= bar) : null,
+  }));
+  report.targets = targets;
+  console.log('\n6. Targets (issue 10), pooled medians of per-problem ratios over the maps above');
+  console.log(
+    table(
+      ['measure', 'value', 'target', 'met'],
+      targets.map((t) => [t.what, fmt(t.value, 2), t.target, t.met === null ? '-' : t.met ? 'yes' : 'NO']),
+    ),
+  );
 }
 
 mkdirSync(join(args.out, '..'), { recursive: true });

@@ -3,8 +3,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "maps.hpp"
+#include "tilepath/searcher.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;
@@ -63,6 +65,19 @@ TEST_CASE("the cost table accepts positive costs, 0 and infinity, and rejects th
   CHECK(grid.setCost(3, -1).find("-1") != std::string::npos);
   CHECK_FALSE(grid.setCost(3, std::nan("")).empty());
   CHECK(grid.setCost(256, 1).find("256") != std::string::npos);
+}
+
+TEST_CASE("costs above kMaxCost are refused with the bound and the value, the bound itself works") {
+  Grid grid = drawn({"...", "..."});
+  const std::string error = grid.setCost(0, 1e308);
+  CHECK(error == "cost must be at most 1000000 (or Infinity for blocked), got 1e+308");
+  CHECK(grid.cost(0) == 1.0);  // unchanged
+  CHECK_FALSE(grid.setCost(0, Grid::kMaxCost * 1.0000001).empty());
+  REQUIRE(grid.setCost(0, Grid::kMaxCost).empty());
+  Searcher s;
+  auto r = s.find(grid, 0, 0, 2, 0);  // two steps at the dearest cost still find a path
+  CHECK(r.status == Status::Found);
+  CHECK(r.cost == 2 * Grid::kMaxCost);
 }
 
 TEST_CASE("the cheapest cost and uniformity count only the classes present in the grid") {
@@ -137,5 +152,72 @@ TEST_CASE("class counts and the cost summary equal a fresh grid's after random e
     for (int cls2 = 0; cls2 < Grid::kClasses; ++cls2) REQUIRE(grid.count(cls2) == fresh.count(cls2));
     REQUIRE(grid.minCost() == fresh.minCost());
     REQUIRE(grid.uniformCost() == fresh.uniformCost());
+  }
+}
+
+namespace {
+
+// Every bit read agrees with the cells and the cost table, the border included.
+void checkBitsMatchCells(const Grid& grid) {
+  for (int y = -1; y <= grid.height(); ++y)
+    for (int x = -1; x <= grid.width(); ++x) {
+      INFO("cell " << x << "," << y);
+      const bool passable = grid.passable(x, y);
+      REQUIRE(grid.open(x, y) == passable);
+      if (y >= 0 && y < grid.height()) {
+        REQUIRE(((grid.rowFrom(x, y) & 1) != 0) == passable);
+        REQUIRE((grid.rowUpTo(x, y) >> 63) == passable);
+        REQUIRE(((grid.rowFrom(x - 5, y) >> 5) & 1) == passable);
+      }
+      if (x >= 0 && x < grid.width()) {
+        REQUIRE(((grid.columnFrom(x, y) & 1) != 0) == passable);
+        REQUIRE((grid.columnUpTo(x, y) >> 63) == passable);
+        REQUIRE(((grid.columnUpTo(x, y + 7) >> 56) & 1) == passable);
+      }
+      if (x >= 0 && y >= 0 && x < grid.width() && y < grid.height()) {
+        const uint32_t around = grid.around(x, y);
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx)
+            REQUIRE(((around >> (3 * (dy + 1) + dx + 1)) & 1) == grid.passable(x + dx, y + dy));
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the passability bits follow every kind of edit") {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 30; ++trial) {
+    std::uniform_int_distribution<int> side(1, 150);
+    Grid grid(side(rng), side(rng));
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    std::uniform_int_distribution<int> cls(0, 3);
+    grid.setCost(2, 4);
+    for (int edit = 0; edit < 40; ++edit) {
+      switch (edit % 5) {
+        case 0:
+          grid.set(px(rng), py(rng), static_cast<uint8_t>(cls(rng)));
+          break;
+        case 1: {
+          const uint32_t indices[] = {static_cast<uint32_t>(px(rng) + py(rng) * grid.width()),
+                                      static_cast<uint32_t>(px(rng) + py(rng) * grid.width())};
+          const uint8_t classes[] = {static_cast<uint8_t>(cls(rng)), static_cast<uint8_t>(cls(rng))};
+          REQUIRE(grid.apply(indices, classes, 2).empty());
+          break;
+        }
+        case 2:
+          grid.fillRect(px(rng) - 3, py(rng) - 3, px(rng), py(rng), static_cast<uint8_t>(cls(rng)));
+          break;
+        case 3:  // a class turns passable or blocked
+          grid.setCost(cls(rng), edit % 2 ? 0.0 : 2.5);
+          break;
+        case 4: {  // a bulk write, as the bindings do
+          for (int i = 0; i < grid.size(); i += 3) grid.data()[i] = static_cast<uint8_t>(cls(rng));
+          grid.cellsChanged();
+          break;
+        }
+      }
+      checkBitsMatchCells(grid);
+    }
   }
 }

@@ -90,6 +90,100 @@ TEST_CASE("on random uniform grids bfs and jps cost what A* costs") {
   CHECK(found > 100);
 }
 
+TEST_CASE("with random edits between queries, jps and bfs keep costing what A* costs") {
+  std::mt19937 rng(2014);
+  Searcher s;  // one searcher across grids and edits, as the bindings share one
+  std::uniform_real_distribution<double> unit(0, 1);
+  int found = 0;
+  for (int map = 0; map < 12; ++map) {
+    std::uniform_int_distribution<int> side(2, 150);
+    Grid grid(side(rng), side(rng));
+    grid.setCost(2, 1);  // a second passable class at the same cost: still uniform
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < 0.3 ? 1 : 0;
+    grid.cellsChanged();
+    for (int query = 0; query < 60; ++query) {
+      switch (query % 4) {  // an edit of each kind between queries
+        case 0:
+          for (int k = 0; k < 20; ++k) grid.set(px(rng), py(rng), unit(rng) < 0.4 ? 1 : 2);
+          break;
+        case 1:
+          grid.fillRect(px(rng) - 2, py(rng) - 2, px(rng) % 9, py(rng) % 9, unit(rng) < 0.5);
+          break;
+        case 2:  // class 2 turns blocked or back to walkable
+          grid.setCost(2, unit(rng) < 0.5 ? 0 : 1);
+          break;
+        case 3: {
+          const uint32_t index = static_cast<uint32_t>(px(rng) + py(rng) * grid.width());
+          const uint8_t cls = 2;
+          REQUIRE(grid.apply(&index, &cls, 1).empty());
+          break;
+        }
+      }
+      const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+      SearchOptions o;
+      o.diagonal = query % 2 ? Diagonal::NoCorners : Diagonal::Never;
+      o.partial = query % 3 == 0;
+      auto astar = s.find(grid, sx, sy, gx, gy, o);
+      for (Algorithm a : {Algorithm::JPS, Algorithm::BFS}) {
+        o.algorithm = a;
+        auto r = s.find(grid, sx, sy, gx, gy, o);
+        INFO("map " << map << " query " << query << " algorithm " << static_cast<int>(a));
+        REQUIRE(r.algorithm == a);
+        REQUIRE(r.status == astar.status);
+        if (r.status == Status::None) continue;
+        CHECK(r.cost == Approx(astar.cost).epsilon(1e-12));
+        std::string why;
+        CHECK(legalPathCost(grid, o.diagonal, r.path, why) == Approx(r.cost).epsilon(1e-12));
+        CHECK(why.empty());
+      }
+      found += astar.status == Status::Found;
+    }
+  }
+  CHECK(found > 200);
+}
+
+TEST_CASE("on random grids jps with partial ends as close to the goal as A*, at A*'s cost") {
+  std::mt19937 rng(31);
+  Searcher s;
+  int partials = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    Grid grid = randomGrid(rng, false);
+    // A walled box around the goal, sometimes, so that the goal is out of reach.
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    if (trial % 2) grid.fillRect(gx - 1, gy - 1, 3, 3, 1);
+    grid.set(gx, gy, 0);
+    SearchOptions o;
+    o.partial = true;
+    o.diagonal = trial % 4 < 2 ? Diagonal::NoCorners : Diagonal::Never;
+    o.heuristic = trial % 8 == 7 ? Heuristic::Chebyshev : Heuristic::Default;
+    auto astar = s.find(grid, sx, sy, gx, gy, o);
+    o.algorithm = Algorithm::JPS;
+    auto jps = s.find(grid, sx, sy, gx, gy, o);
+    INFO("trial " << trial);
+    REQUIRE(jps.status == astar.status);
+    CHECK(jps.reason == astar.reason);
+    if (jps.status != Status::Partial) continue;
+    ++partials;
+    const Heuristic h = o.heuristic == Heuristic::Chebyshev  ? Heuristic::Chebyshev
+                        : o.diagonal == Diagonal::Never ? Heuristic::Manhattan
+                                                            : Heuristic::Octile;
+    auto dist = [&](const SearchResult& r) {
+      const double dx = std::abs(r.endX - gx), dy = std::abs(r.endY - gy);
+      return h == Heuristic::Manhattan   ? dx + dy
+             : h == Heuristic::Chebyshev ? std::max(dx, dy)
+                                         : std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
+    };
+    CHECK(dist(jps) == Approx(dist(astar)));
+    CHECK(jps.cost == Approx(astar.cost).epsilon(1e-12));
+    std::string why;
+    CHECK(legalPathCost(grid, o.diagonal, jps.path, why) == Approx(jps.cost).epsilon(1e-12));
+    CHECK(why.empty());
+  }
+  CHECK(partials > 100);
+}
+
 TEST_CASE("on random grids smoothed paths never cost more and never cross a wall") {
   std::mt19937 rng(99);
   Searcher s;

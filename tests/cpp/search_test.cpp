@@ -381,3 +381,21 @@ TEST_CASE("grids over 4096 x 4096 cells are refused, whatever their shape") {
   CHECK(Grid::validateSize(16384, 1024).empty());
   CHECK(Grid::validateSize(16384, 1025).find("16777216") != std::string::npos);
 }
+
+TEST_CASE("search state stays within 10 bytes a cell of the largest grid searched") {
+  // A serpentine: walls every 4th row with the gap at alternate ends, so that a corner-to-corner
+  // search expands nearly every cell and the open list grows as on a real map.
+  const int size = 1024;
+  Grid grid(size, size);
+  for (int y = 4; y < size; y += 4) grid.fillRect(y / 4 % 2 ? 0 : 1, y, size - 1, 1, 1);
+  for (Algorithm a : {Algorithm::AStar, Algorithm::JPS, Algorithm::BFS, Algorithm::Dijkstra}) {
+    for (Diagonal d : {Diagonal::NoCorners, Diagonal::Never}) {
+      Searcher s;
+      SearchOptions o = with(d, a);
+      auto r = s.find(grid, 0, 0, size - 1, size - 1, o);
+      INFO("algorithm " << static_cast<int>(a) << " diagonal " << static_cast<int>(d));
+      REQUIRE(r.status == Status::Found);
+      CHECK(s.memoryBytes() <= 10u * size * size);
+    }
+  }
+}

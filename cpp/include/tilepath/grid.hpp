@@ -32,14 +32,18 @@ class Grid {
   int index(int x, int y) const { return y * width_ + x; }
 
   uint8_t get(int x, int y) const { return cells_[index(x, y)]; }
-  void set(int x, int y, uint8_t cls) { write(index(x, y), cls); }
+  void set(int x, int y, uint8_t cls) { write(x, y, cls); }
   // Applies (index, class) deltas; returns an error naming the first bad index (nothing is
   // applied then), or an empty string.
   std::string apply(const uint32_t* indices, const uint8_t* classes, std::size_t count);
   // Clipped to the grid, so a rectangle partly outside is fine.
   void fillRect(int x, int y, int w, int h, uint8_t cls);
 
-  // cost: 0 or +infinity = blocked, otherwise a positive finite multiplier.
+  // The dearest finite cost a class may have. A path crosses at most kMaxCells cells, each step
+  // at most sqrt 2 x kMaxCost: about 2.4e13, far inside a double's exact range, so no path cost
+  // can overflow or lose the fractions that tell two routes apart.
+  static constexpr double kMaxCost = 1e6;
+  // cost: 0 or +infinity = blocked, otherwise a positive multiplier up to kMaxCost.
   std::string setCost(int cls, double cost);
   double cost(int cls) const { return costs_[cls]; }  // 0 when blocked
 
@@ -53,6 +57,42 @@ class Grid {
     return (diagonal ? 1.4142135623730951 : 1.0) * cellCost(index(toX, toY));
   }
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
+
+  // Passability as bits, kept in step with every edit, for searches that read many cells at
+  // once: one bit per cell in rows, and again in columns (the transpose) for vertical scans.
+  // Around the grid lies a blocked border at least 64 cells wide, so a search may read up to 64
+  // cells past any edge, and a cell's 3 x 3 neighbourhood, without bounds checks.
+  // Whether (x, y) is passable, for x in [-64, width + 63] and y in [-1, height]: outside the
+  // grid is blocked.
+  bool open(int x, int y) const {
+    const int bit = x + kMargin;
+    return (rows_[(y + 1) * rowWords_ + (bit >> 6)] >> (bit & 63)) & 1;
+  }
+  // Cells (x + k, y) for k = 0..63 as bit k; x in [-64, width], y in [-1, height].
+  uint64_t rowFrom(int x, int y) const { return bitsFrom(&rows_[(y + 1) * rowWords_], x + kMargin); }
+  // Cells (x - 63 + k, y) as bit k: bit 63 is (x, y), lower bits lie to its left.
+  uint64_t rowUpTo(int x, int y) const {
+    return bitsFrom(&rows_[(y + 1) * rowWords_], x + kMargin - 63);
+  }
+  // The same along column x (x in [-1, width]): cells (x, y + k), and (x, y - 63 + k).
+  uint64_t columnFrom(int x, int y) const {
+    return bitsFrom(&columns_[(x + 1) * columnWords_], y + kMargin);
+  }
+  uint64_t columnUpTo(int x, int y) const {
+    return bitsFrom(&columns_[(x + 1) * columnWords_], y + kMargin - 63);
+  }
+  // The 3 x 3 cells around (x, y) (x, y in [0, size)) as 9 bits: bit 3 * (dy + 1) + (dx + 1).
+  uint32_t around(int x, int y) const {
+    const uint64_t* row = &rows_[y * rowWords_];  // the row above (x, y)
+    const int bit = x + kMargin - 1;
+    return static_cast<uint32_t>((bitsFrom(row, bit) & 7) |
+                                 ((bitsFrom(row + rowWords_, bit) & 7) << 3) |
+                                 ((bitsFrom(row + 2 * rowWords_, bit) & 7) << 6));
+  }
+  // Bytes held by the passability bits.
+  std::size_t bitsetBytes() const {
+    return (rows_.capacity() + columns_.capacity()) * sizeof(uint64_t);
+  }
 
   // Cheapest cost among the passable classes present in the grid (scales the heuristic, so a
   // cheap class the map does not use cannot weaken it), 0 if no cell is passable.
@@ -68,9 +108,26 @@ class Grid {
   void cellsChanged();
 
  private:
-  void write(int i, uint8_t cls) {
-    uint8_t& cell = cells_[i];
+  static constexpr int kMargin = 64;  // blocked bits before column (or row) 0
+  static uint64_t bitsFrom(const uint64_t* words, int bit) {
+    const uint64_t low = words[bit >> 6] >> (bit & 63);
+    // A shift by 64 is undefined: the high word only counts when the read is unaligned.
+    return (bit & 63) == 0 ? low : low | words[(bit >> 6) + 1] << (64 - (bit & 63));
+  }
+  void setOpen(int x, int y, bool open) {
+    const uint64_t rowBit = uint64_t{1} << ((x + kMargin) & 63);
+    const uint64_t columnBit = uint64_t{1} << ((y + kMargin) & 63);
+    uint64_t& rowWord = rows_[(y + 1) * rowWords_ + ((x + kMargin) >> 6)];
+    uint64_t& columnWord = columns_[(x + 1) * columnWords_ + ((y + kMargin) >> 6)];
+    rowWord = open ? rowWord | rowBit : rowWord & ~rowBit;
+    columnWord = open ? columnWord | columnBit : columnWord & ~columnBit;
+  }
+  void rebuildBits();
+
+  void write(int x, int y, uint8_t cls) {
+    uint8_t& cell = cells_[index(x, y)];
     if (cell == cls) return;
+    if ((costs_[cell] > 0) != (costs_[cls] > 0)) setOpen(x, y, costs_[cls] > 0);
     // The cost summary only depends on which classes are present: refresh it when one
     // appears or disappears, which edits rarely do.
     // Both counts must change: a short-circuited `||` here once left the new class uncounted.
@@ -87,6 +144,10 @@ class Grid {
   std::vector<uint8_t> cells_;
   double costs_[kClasses];
   uint32_t counts_[kClasses];
+  // Passability bits: height + 2 rows (the border's included) of rowWords_ words, and
+  // width + 2 columns of columnWords_ words.
+  int rowWords_, columnWords_;
+  std::vector<uint64_t> rows_, columns_;
   double minCost_ = 1.0;
   bool uniform_ = true;
 };

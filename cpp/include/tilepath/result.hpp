@@ -3,12 +3,21 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "tilepath/options.hpp"
 
 namespace tilepath {
 
 enum class Status : uint8_t { Found, Partial, None };
 inline constexpr const char* kStatusNames[] = {"found", "partial", "none"};
+
+// Why a search gave no path to the goal itself (status none or partial); None when it did.
+// There is no "start blocked": the start is where the unit stands, never checked.
+enum class Reason : uint8_t { None, GoalBlocked, Unreachable, Budget };
+// Names as the JS results use them, indexed by the enum's value ("" for None).
+inline constexpr std::string_view kReasonNames[] = {"", "goalBlocked", "unreachable", "budget"};
 
 // One step of a traced search, for debug drawing and step-by-step replay.
 struct TraceEvent {
@@ -25,6 +34,10 @@ inline constexpr std::size_t kMaxTraceEvents = std::size_t{1} << 20;
 
 struct SearchResult {
   Status status = Status::None;
+  Reason reason = Reason::None;
+  // The algorithm that ran: bfs and jps give way to A* where they would not be optimal or do
+  // not support the options (see Searcher::find); astar with weight > 1 is weighted A*.
+  Algorithm algorithm = Algorithm::AStar;
   std::vector<int32_t> path;     // x0, y0, x1, y1, ...
   std::vector<int32_t> rawPath;  // with smoothing: the cell-by-cell path before it
   double cost = 0;               // under the grid's cost table

@@ -30,27 +30,30 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out mid-way).
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
-  struct Node {
-    double g;
-    int32_t parent;
-    uint32_t search;    // the search that last touched this record; stale otherwise
-    int32_t heapIndex;  // >= 0 open, kClosed after expansion
-  };
-  struct HeapEntry {
+  // A cell waiting on the open list: f = g + h, its cost so far g, its coordinates
+  // (x | y << 16), from which the search gets the cell's index and neighbours, and h to break
+  // ties towards the goal.
+  struct OpenEntry {
     double f;
-    double h;
-    int32_t node;
+    double g;
+    uint32_t xy;
+    float h;
   };
-  static constexpr int32_t kClosed = -1;
 
  private:
   friend struct SearchRun;
-  std::vector<Node> nodes_;
-  std::vector<HeapEntry> heap_;
-  std::vector<int32_t> fifo_;
-  std::vector<int32_t> scratch_;
+  // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
+  // position there (its cost is in the entry); once expanded, minus its cost from the start
+  // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
+  // the number of the search that last touched the cell (5 bits) and the step that reached it
+  // (3 bits). A cell whose number is not the current search's is unseen, so a new search
+  // resets nothing; every 31 searches the numbers are cleared at once.
+  std::vector<double> slots_;
+  std::vector<uint8_t> visit_;
+  uint8_t searchNumber_ = 0;
+  std::vector<OpenEntry> open_;
+  std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
   std::vector<double> smoothing_;
-  uint32_t search_ = 0;
 };
 
 }  // namespace tilepath
