@@ -2,7 +2,7 @@
 // (js/index.js for browsers, js/node.js for Node), nor about workers.
 // Heap views are taken fresh from the module after every call that may allocate, because
 // memory growth replaces the heap's buffer.
-import { FACING, FLAG_OPTIONS, REFUSED, STATUS, TRACE } from '../dist/contract.mjs';
+import { ENUM_OPTIONS, FACING, FLAG_OPTIONS, REASON, REFUSED, STATUS, TRACE } from '../dist/contract.mjs';
 import {
   checkClass,
   checkCoordinates,
@@ -230,7 +230,10 @@ export class Grid {
       cost: native.cost(),
       expanded: native.expanded(),
       goal: null,
+      algorithm: /** @type {import('./index.js').Algorithm} */ (ENUM_OPTIONS.algorithm.names[native.algorithm()]),
     };
+    const reason = REASON[native.reason()];
+    if (reason) result.reason = /** @type {import('./index.js').Reason} */ (reason);
     if (status !== NONE) {
       const dx = native.faceX();
       const dy = native.faceY();

@@ -21,6 +21,10 @@ export type GoalMode = 'exact' | 'adjacent' | 'nearest';
 
 export type Status = 'found' | 'partial' | 'none';
 
+/** Why a search gave `none` or `partial`: the exact goal is blocked or outside the map, no path
+ * leads to it, or the expansion budget ran out. */
+export type Reason = 'goalBlocked' | 'unreachable' | 'budget';
+
 /** Facing from the cell reached towards the goal, y down (Tiled's convention): `up` is y - 1. */
 export type Direction =
   | 'up' | 'down' | 'left' | 'right'
@@ -72,6 +76,11 @@ export interface PathResult {
   expanded: number;
   /** Where the path ends and which way to face (all goal modes; most useful with `adjacent`). */
   goal: GoalReached | null;
+  /** The algorithm that ran: `bfs` and `jps` run as `astar` where they would not be optimal
+   * (a weighted cost table; jps also for `oneObstacle`/`always` and non-exact goals). */
+  algorithm: Algorithm;
+  /** Only when status is `none` or `partial`: why. */
+  reason?: Reason;
   /** With `smooth`: the unsmoothed cell-by-cell path, for reference. */
   rawPath?: Int32Array;
   /** With `trace`: x, y of each expanded cell in expansion order. */

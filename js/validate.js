@@ -3,7 +3,7 @@
 // reaches wasm or is posted to a worker.
 import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../dist/contract.mjs';
 
-const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES } = LIMITS;
+const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES, maxCost: MAX_COST } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
 
 /** @typedef {import('./index.js').SearchOptions} SearchOptions */
@@ -108,6 +108,12 @@ export function checkCost(cls, cost) {
   const rule = `cost must be 0 or Infinity (blocked) or a positive number, got ${describe(cost)}`;
   if (typeof cost !== 'number') throw new TypeError(rule);
   if (Number.isNaN(cost) || cost < 0) throw new RangeError(rule);
+  // The core's bound: no path cost can then overflow or lose the fractions between two routes.
+  if (cost > MAX_COST && cost !== Infinity) {
+    throw new RangeError(
+      `cost must be at most ${MAX_COST} (or Infinity for blocked), got ${describe(cost)}`,
+    );
+  }
 }
 
 /**

@@ -57,6 +57,7 @@ int main() {
     first = false;
   }
   json += "},\"status\":" + names(kStatusNames);
+  json += ",\"reason\":" + names(kReasonNames);
   json += ",\"refused\":" + std::to_string(contract::kRefused);
   json += ",\"facing\":[";
   for (std::size_t row = 0; row < std::size(contract::kFacingNames); ++row)
@@ -66,7 +67,8 @@ int main() {
           ",\"maxEvents\":" + number(static_cast<double>(kMaxTraceEvents)) + "}";
   json += ",\"limits\":{\"maxSide\":" + std::to_string(Grid::kMaxSide) +
           ",\"maxCells\":" + std::to_string(Grid::kMaxCells) +
-          ",\"classes\":" + std::to_string(Grid::kClasses) + "}";
+          ",\"classes\":" + std::to_string(Grid::kClasses) +
+          ",\"maxCost\":" + number(Grid::kMaxCost) + "}";
   json += "}";
   std::printf("%s\n", json.c_str());
   return 0;

@@ -167,8 +167,9 @@ class WasmGrid {
     // grid's size (the old state is still held while it grows), and the trace.
     const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
-    if (!fits({cells * sizeof(Searcher::Node), cells * sizeof(Searcher::HeapEntry),
-               cells * sizeof(int32_t), traceEvents * sizeof(TraceEvent),
+    // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
+    if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
+               cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
                traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
       result_.error = memoryError("this search", needed);
       return contract::kRefused;
@@ -195,6 +196,9 @@ class WasmGrid {
   int endY() const { return result_.endY; }
   int faceX() const { return result_.faceX; }
   int faceY() const { return result_.faceY; }
+  // An index of kReasonNames / kAlgorithmNames.
+  int reason() const { return static_cast<int>(result_.reason); }
+  int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
   Grid grid_;
@@ -240,5 +244,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("endY", &WasmGrid::endY)
       .function("faceX", &WasmGrid::faceX)
       .function("faceY", &WasmGrid::faceY)
+      .function("reason", &WasmGrid::reason)
+      .function("algorithm", &WasmGrid::algorithm)
       .function("traceTruncated", &WasmGrid::traceTruncated);
 }

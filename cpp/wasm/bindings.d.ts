@@ -37,6 +37,10 @@ export interface NativeGrid {
   endY(): number;
   faceX(): number;
   faceY(): number;
+  /** An index of the contract's reason names ('' when none). */
+  reason(): number;
+  /** An index of the algorithm names: the algorithm that ran. */
+  algorithm(): number;
   traceTruncated(): boolean;
   /** Frees it (embind). */
   delete(): void;

@@ -1,6 +1,4 @@
-// Native figures for the search core, built by hand (not part of the library build):
-//   g++ -O3 -std=c++17 -Icpp/include tests/bench/native.cpp build/native/libtilepath_core.a \
-//       -o build/native/tilepath-bench
+// Native figures for the search core, built with the native preset (build/native/tilepath-bench):
 //   tilepath-bench speed ALGORITHM DIAGONAL MAP...   per map: ns per expansion, p50/p95/p99 us
 //   tilepath-bench memory                            search state after 1024 x 1024 searches
 //   tilepath-bench setcost                           cost of a setCost rebuilding the bits

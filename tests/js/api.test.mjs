@@ -627,3 +627,37 @@ test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declar
   assert.deepEqual(methods(block('TilepathModule')), ['searchMemoryBytes']);
   assert.equal(typeof module.searchMemoryBytes, 'function');
 });
+
+test('a result names the algorithm that ran and, when it is none or partial, why', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..#..', '..#..', '..#.#', '...#.']);
+  const found = grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'noCorners' });
+  assert.deepEqual([found.status, found.algorithm, found.reason], ['found', 'jps', undefined]);
+  const walled = grid.findPath(0, 0, 4, 3, { diagonal: 'never' });
+  assert.deepEqual([walled.status, walled.reason], ['none', 'unreachable']);
+  const onWall = grid.findPath(0, 0, 2, 0);
+  assert.deepEqual([onWall.status, onWall.reason], ['none', 'goalBlocked']);
+  const budget = grid.findPath(0, 0, 1, 3, { maxExpansions: 2, partial: true });
+  assert.deepEqual([budget.status, budget.reason], ['partial', 'budget']);
+  // jps and bfs run as A* where they would not be optimal, and say so.
+  grid.setCost(5, 3);
+  grid.setCell(1, 1, 5);
+  assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'noCorners' }).algorithm, 'astar');
+  assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'bfs' }).algorithm, 'astar');
+  assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'dijkstra' }).algorithm, 'dijkstra');
+  grid.dispose();
+});
+
+test('a cost above the bound is refused with the bound named; Infinity still blocks', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['...']);
+  assert.throws(() => grid.setCost(0, 1e308), {
+    name: 'RangeError',
+    message: 'cost must be at most 1000000 (or Infinity for blocked), got 1e+308',
+  });
+  grid.setCost(0, 1e6);
+  assert.equal(grid.findPath(0, 0, 2, 0).cost, 2e6);
+  grid.setCost(0, Infinity);
+  assert.equal(grid.findPath(0, 0, 2, 0).status, 'none');
+  grid.dispose();
+});
