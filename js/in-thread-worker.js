@@ -100,6 +100,11 @@ export class InThreadPathWorker {
     const grid = this.#open();
     grid.setAll(cellsOf(cells, grid.width, grid.height));
   }
+  /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
+  watchPath(path, onBlocked) {
+    return this.#open().watchPath(path, onBlocked);
+  }
+
   /** Nothing is ever queued here. */
   flush() {}
 

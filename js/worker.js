@@ -19,6 +19,7 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
+import { PathWatches } from './path-watch.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
 import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
@@ -162,6 +163,7 @@ export class PathWorker {
     checkCoordinates(this.#width, this.#height, x, y);
     checkClass(cls);
     this.#write(y * this.#width + x, cls);
+    this.#watches?.dispatch();
   }
 
   /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
@@ -171,6 +173,7 @@ export class PathWorker {
     const deltas = toDeltas(indices, classes, this.#log.cellCount);
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
+    this.#watches?.dispatch();
   }
 
   /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
@@ -182,13 +185,19 @@ export class PathWorker {
     for (let row = Math.max(y, 0); row < y1; row++) {
       for (let col = Math.max(x, 0); col < x1; col++) this.#write(row * this.#width + col, cls);
     }
+    this.#watches?.dispatch();
   }
 
   /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
   setCost(cls, cost) {
     this.#checkOpen();
     checkCost(cls, cost);
+    const before = this.getCost(cls);
     if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
+    if (this.#watches?.active) {
+      this.#watches.costChanged(cls, before, this.getCost(cls));
+      this.#watches.dispatch();
+    }
   }
 
   /**
@@ -200,14 +209,40 @@ export class PathWorker {
     this.#checkOpen();
     const bytes = cellsOf(cells, this.#width, this.#height);
     this.flush(); // what was made before the new level is posted before it
+    const watched = this.#watches?.active ? [...this.#watches.watchedCells()] : [];
+    const before = watched.map((index) => this.#log.cell(index));
     const update = this.#log.load(bytes);
+    watched.forEach((index, k) => this.#watches.cellChanged(index, before[k], bytes[index]));
+    this.#watches?.dispatch();
     // The log made its own copy: the caller's bytes can move (or a copy, as in create).
     if (this.#connection) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
   }
 
   #write(index, cls) {
+    const before = this.#log.cell(index);
     // Unchanged cells cost nothing to post.
-    if (this.#log.write(index, cls)) this.#scheduleFlush();
+    if (!this.#log.write(index, cls)) return;
+    this.#scheduleFlush();
+    if (this.#watches?.active) this.#watches.cellChanged(index, before, cls);
+  }
+
+  // --- stale-path alerts, on the main thread's copy (no round trip) ---------------------------
+
+  /** @type {PathWatches | null} */
+  #watches = null;
+
+  /**
+   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
+   * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
+   */
+  watchPath(path, onBlocked) {
+    this.#watches ??= new PathWatches(
+      this.#width,
+      this.#height,
+      (index) => this.#log.cell(index),
+      (cls) => this.getCost(cls),
+    );
+    return this.#watches.watch(path, onBlocked);
   }
 
   // --- requests -------------------------------------------------------------------------------
