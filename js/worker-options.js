@@ -11,6 +11,7 @@ import {
   signalOf,
   toCells,
 } from './validate.js';
+import { checkCacheSize } from './worker-protocol.js';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
 const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
@@ -120,6 +121,13 @@ export function readGridOptions(options, what) {
   const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
   const costPairs = costs === undefined ? [] : costTable(costs);
   return { width, height, bytes, costPairs };
+}
+
+/** `cache` for create: how many answers to keep, 0 (the default) for none. */
+export function readCacheSize(options) {
+  const { cache = 0 } = options;
+  checkCacheSize('cache', cache);
+  return cache;
 }
 
 /** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */

@@ -22,7 +22,14 @@ import { EditLog } from './edit-log.js';
 import { PathWatches } from './path-watch.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
-import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
+import {
+  cellsOf,
+  checkLoadOptions,
+  readCacheSize,
+  readGridOptions,
+  readRequest,
+  readRequests,
+} from './worker-options.js';
 
 export { serveWorker } from './worker-serve.js';
 export { InThreadPathWorker } from './in-thread-worker.js';
@@ -59,7 +66,8 @@ export class PathWorker {
     if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }
-    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker });
+    const cache = readCacheSize(options);
+    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker, cache });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
 
@@ -70,6 +78,7 @@ export class PathWorker {
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
   #loadOptions;
+  #cache; // answers the worker keeps (worker-cache.js); 0 for none
   #adopted = null; // a worker object given to create, until it is connected
   #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
@@ -88,13 +97,15 @@ export class PathWorker {
     requestsPosted: 0,
     cellEditsPosted: 0,
     resultsReceived: 0,
+    cacheHits: 0, // results the worker answered from its cache
     restarts: 0,
     repliesIgnored: 0,
     wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
-  constructor(token, { width, height, recover, loadOptions, worker }) {
+  constructor(token, { width, height, recover, loadOptions, worker, cache = 0 }) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
+    this.#cache = cache;
     this.#width = width;
     this.#height = height;
     this.#log = new EditLog(width * height);
@@ -393,6 +404,7 @@ export class PathWorker {
       buffer,
       costTable,
       this.#loadOptions,
+      this.#cache,
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);
@@ -483,6 +495,7 @@ export class PathWorker {
     }
     if (!isResult(answer)) return this.#ignore(), 0;
     this.#stats.resultsReceived++;
+    if (answer.cached === true) this.#stats.cacheHits++;
     delete answer.id;
     this.#requests.resolve(request, answer);
     return 1;
