@@ -130,6 +130,20 @@ export function readCacheSize(options) {
   return cache;
 }
 
+/** `workers` for create: how many workers share the requests, 1 (the default) or more. */
+export function readWorkerCount(options) {
+  const { workers = 1, worker } = options;
+  if (!Number.isSafeInteger(workers) || workers < 1) {
+    throw new RangeError(`workers must be an integer >= 1, got ${describe(workers)}`);
+  }
+  if (workers > 1 && worker !== undefined && typeof worker !== 'function') {
+    throw new TypeError(
+      `workers is ${workers} but worker is one object: pass a function returning a new worker each call`,
+    );
+  }
+  return workers;
+}
+
 /** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */
 export function checkLoadOptions(loadOptions) {
   if (loadOptions === undefined || loadOptions === null) return null;

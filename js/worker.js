@@ -19,6 +19,7 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
+import { PathWorkerPool } from './worker-pool.js';
 import { PathWatches } from './path-watch.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
@@ -27,6 +28,7 @@ import {
   checkLoadOptions,
   readCacheSize,
   readGridOptions,
+  readWorkerCount,
   readRequest,
   readRequests,
 } from './worker-options.js';
@@ -67,6 +69,8 @@ export class PathWorker {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }
     const cache = readCacheSize(options);
+    const workers = readWorkerCount(options);
+    if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
     const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker, cache });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
