@@ -166,6 +166,7 @@ export class Grid {
     checkRect(x, y, w, h, cls);
     const x1 = Math.min(x + w, this.#width);
     const y1 = Math.min(y + h, this.#height);
+    /** @param {(index: number) => void} visit */
     const visitRect = (visit) => {
       for (let row = Math.max(y, 0); row < y1; row++)
         for (let col = Math.max(x, 0); col < x1; col++) visit(row * this.#width + col);
@@ -314,7 +315,9 @@ export class Grid {
     if (!watches?.active) return apply();
     const native = this.#live();
     const width = this.#width;
+    /** @param {number} index */
     const classAt = (index) => native.get(index % width, Math.floor(index / width));
+    /** @type {number[]} */
     const before = [];
     const seen = new Set(); // setCells may name a cell twice: it changed once
     visitCells((index) => {

@@ -5,16 +5,23 @@
 
 import { describe } from './validate.js';
 
+/** @typedef {import('./index.js').PathAlert} PathAlert */
+/** @typedef {import('./index.js').PathWatch} PathWatch */
+
 /**
  * A path as findPath returns it (x0, y0, x1, y1, ...), checked against a `width` x `height` grid.
+ * @param {unknown} given
+ * @param {number} width
+ * @param {number} height
  * @returns {Int32Array} cell indices, in path order
  */
-function cellsOfPath(path, width, height) {
-  const isList = Array.isArray(path) || (ArrayBuffer.isView(path) && !(path instanceof DataView));
-  const length = isList ? /** @type {ArrayLike<number>} */ (path).length : NaN;
+function cellsOfPath(given, width, height) {
+  const isList = Array.isArray(given) || (ArrayBuffer.isView(given) && !(given instanceof DataView));
+  const path = /** @type {ArrayLike<number>} */ (isList ? given : []);
+  const length = isList ? path.length : NaN;
   if (!isList || length % 2 !== 0) {
     throw new TypeError(
-      `path must be an Int32Array (or array) of x, y pairs as findPath returns it, got ${describe(path)}`,
+      `path must be an Int32Array (or array) of x, y pairs as findPath returns it, got ${describe(given)}`,
     );
   }
   const cells = new Int32Array(length / 2);
@@ -32,9 +39,14 @@ function cellsOfPath(path, width, height) {
 }
 
 class Watch {
+  /**
+   * @param {Int32Array} cells
+   * @param {(alert: PathAlert) => void} onBlocked
+   */
   constructor(cells, onBlocked) {
     this.cells = cells;
     this.onBlocked = onBlocked;
+    /** @type {Map<number, number>} */
     this.classCount = new Map(); // class -> how many of the path's cells have it now
     this.active = true;
   }
@@ -45,8 +57,11 @@ export class PathWatches {
   #height;
   #classAt; // (cell index) -> class, now
   #costOf; // (class) -> cost of entering it now, Infinity when blocked
+  /** @type {Map<number, Array<Watch | number>>} */
   #byCell = new Map(); // cell index -> [watch, position along its path, ...]
+  /** @type {Map<number, Set<Watch>>} */
   #byClass = new Map(); // class -> Set of watches with at least one cell of it
+  /** @type {Map<Watch, number[]>} */
   #alerts = new Map(); // watch -> positions hit by the edit in progress
   #count = 0;
 
@@ -68,7 +83,10 @@ export class PathWatches {
     return this.#count > 0;
   }
 
-  /** True when a watched path goes through cell `index`. */
+  /**
+   * True when a watched path goes through cell `index`.
+   * @param {number} index
+   */
   watches(index) {
     return this.#byCell.has(index);
   }
@@ -78,6 +96,11 @@ export class PathWatches {
     return this.#byCell.keys();
   }
 
+  /**
+   * @param {unknown} path
+   * @param {(alert: PathAlert) => void} onBlocked
+   * @returns {PathWatch}
+   */
   watch(path, onBlocked) {
     if (typeof onBlocked !== 'function') {
       throw new TypeError(`onBlocked must be a function, got ${describe(onBlocked)}`);
@@ -93,6 +116,11 @@ export class PathWatches {
     return { stop: () => this.#stop(watch), get active() { return watch.active; } };
   }
 
+  /**
+   * @param {Watch} watch
+   * @param {number} cls
+   * @param {1 | -1} change
+   */
   #countClass(watch, cls, change) {
     const count = (watch.classCount.get(cls) ?? 0) + change;
     if (count === 0) {
@@ -108,6 +136,7 @@ export class PathWatches {
     }
   }
 
+  /** @param {Watch} watch */
   #stop(watch) {
     if (!watch.active) return;
     watch.active = false;
@@ -125,6 +154,10 @@ export class PathWatches {
     this.#alerts.delete(watch);
   }
 
+  /**
+   * @param {Watch} watch
+   * @param {number} position
+   */
   #hit(watch, position) {
     let positions = this.#alerts.get(watch);
     if (!positions) this.#alerts.set(watch, (positions = []));
@@ -133,21 +166,34 @@ export class PathWatches {
 
   // What the edit in progress changed, judged when it is over, so that a cell set twice in one
   // edit (or a cost set and set back) is judged by where it ended.
+  /** @type {Map<number, number>} */
   #cellsBefore = new Map(); // watched cell index -> its class before the edit
+  /** @type {Map<number, number>} */
   #costsBefore = new Map(); // class -> its cost before the edit
 
-  /** Cell `index` went from class `before` to class `after`. */
+  /**
+   * Cell `index` went from class `before` to class `after`.
+   * @param {number} index
+   * @param {number} before
+   * @param {number} after
+   */
   cellChanged(index, before, after) {
     const entry = this.#byCell.get(index);
     if (!entry || before === after) return;
     if (!this.#cellsBefore.has(index)) this.#cellsBefore.set(index, before);
     for (let i = 0; i < entry.length; i += 2) {
-      this.#countClass(entry[i], before, -1);
-      this.#countClass(entry[i], after, 1);
+      const watch = /** @type {Watch} */ (entry[i]);
+      this.#countClass(watch, before, -1);
+      this.#countClass(watch, after, 1);
     }
   }
 
-  /** Class `cls` went from costing `before` to `after` (Infinity: blocked). */
+  /**
+   * Class `cls` went from costing `before` to `after` (Infinity: blocked).
+   * @param {number} cls
+   * @param {number} before
+   * @param {number} after
+   */
   costChanged(cls, before, after) {
     if (before !== after && !this.#costsBefore.has(cls)) this.#costsBefore.set(cls, before);
   }
@@ -156,7 +202,8 @@ export class PathWatches {
     for (const [index, before] of this.#cellsBefore) {
       if (!(this.#costOf(this.#classAt(index)) > this.#costOf(before))) continue;
       const entry = this.#byCell.get(index) ?? [];
-      for (let i = 0; i < entry.length; i += 2) this.#hit(entry[i], entry[i + 1]);
+      for (let i = 0; i < entry.length; i += 2)
+        this.#hit(/** @type {Watch} */ (entry[i]), /** @type {number} */ (entry[i + 1]));
     }
     for (const [cls, before] of this.#costsBefore) {
       if (!(this.#costOf(cls) > before)) continue;

@@ -138,6 +138,10 @@ export class PathWorker {
   get worker() {
     return this.#connection?.worker ?? null;
   }
+  /** Every worker-like object in use: this one's (a pool lists each of its own). */
+  get workers() {
+    return this.#connection ? [this.#connection.worker] : [];
+  }
   get terminated() {
     return this.#closed !== null;
   }
