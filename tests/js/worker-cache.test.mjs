@@ -42,6 +42,24 @@ for (const [name, start] of [
     }
   });
 
+  test(`${name}: a wall under a smoothed path's shortcut, off its raw path, drops it`, async () => {
+    const map = drawMap(Array.from({ length: 8 }, () => '............'));
+    const pw = await start(map, { cache: 4 });
+    try {
+      const options = { smooth: true, diagonal: 'noCorners' };
+      const first = await pw.findPath(0, 0, 11, 5, options);
+      assert.deepEqual(Array.from(first.path), [0, 0, 11, 5]); // one straight shortcut
+      pw.setCell(6, 3, 1); // the shortcut crosses (6, 3); the raw path does not
+      assert.ok(!Array.from({ length: first.rawPath.length / 2 }, (_, k) =>
+        `${first.rawPath[2 * k]},${first.rawPath[2 * k + 1]}`).includes('6,3'));
+      const after = await pw.findPath(0, 0, 11, 5, options);
+      assert.equal(after.cached, undefined);
+      assert.notDeepEqual(Array.from(after.path), [0, 0, 11, 5]);
+    } finally {
+      pw.terminate();
+    }
+  });
+
   test(`${name}: cache must be an integer >= 0`, () => {
     const map = drawMap(['..']);
     assert.throws(() => start(map, { cache: -1 }), /cache must be an integer >= 0.*-1/);
