@@ -117,8 +117,23 @@ for (const name of ['PathWorker', 'InThreadPathWorker']) {
       cached[method](...args);
       fresh[method](...args);
     };
+    const painted = []; // cells walled by setCell, with their class before: opened again later
     const edits = [
       () => both('setCell', pick(map.width), pick(map.height), pick(4)),
+      async () => {
+        // A wall on a cached path, then (another edit) that wall taken away again: the
+        // shorter way is back, and answers cached in between must go.
+        const [sx, sy, gx, gy, options] = requests[pick(requests.length)];
+        const { path } = await fresh.findPath(sx, sy, gx, gy, options);
+        if (path.length < 6) return;
+        const k = 2 * (1 + pick(path.length / 2 - 2));
+        painted.push([path[k], path[k + 1], fresh.get(path[k], path[k + 1])]);
+        both('setCell', path[k], path[k + 1], 1);
+      },
+      () => {
+        const [x, y, cls] = painted.pop() ?? [0, 0, fresh.get(0, 0)];
+        both('setCell', x, y, cls);
+      },
       () => {
         const indices = Array.from({ length: 1 + pick(20) }, () => pick(map.width * map.height));
         both('setCells', indices, indices.map(() => pick(4)));
@@ -137,7 +152,7 @@ for (const name of ['PathWorker', 'InThreadPathWorker']) {
     try {
       for (let round = 0; round < 60; round++) {
         // Mostly walls (as a game adds them), sometimes an opening or a cheaper class.
-        if (next() < 0.8) for (let e = pick(4); e > 0; e--) edits[pick(edits.length)]();
+        if (next() < 0.8) for (let e = pick(4); e > 0; e--) await edits[pick(edits.length)]();
         const asked = requests.filter(() => next() < 0.5);
         const got = await Promise.all(asked.map((r) => cached.findPath(...r)));
         const expected = await Promise.all(asked.map((r) => fresh.findPath(...r)));
