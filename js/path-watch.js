@@ -64,6 +64,10 @@ export class PathWatches {
   /** @type {Map<Watch, number[]>} */
   #alerts = new Map(); // watch -> positions hit by the edit in progress
   #count = 0;
+  // Index entries of stopped watches are left in place and skipped (stopping costs no scan of
+  // the cells' lists); they are swept out once they outnumber the live ones.
+  #liveEntries = 0;
+  #staleEntries = 0;
 
   /**
    * @param {number} width
@@ -113,6 +117,7 @@ export class PathWatches {
       this.#countClass(watch, this.#classAt(index), 1);
     });
     this.#count++;
+    this.#liveEntries += watch.cells.length;
     return { stop: () => this.#stop(watch), get active() { return watch.active; } };
   }
 
@@ -141,17 +146,23 @@ export class PathWatches {
     if (!watch.active) return;
     watch.active = false;
     this.#count--;
-    for (const index of watch.cells) {
-      const entry = this.#byCell.get(index);
-      if (!entry) continue;
+    for (const cls of watch.classCount.keys()) this.#byClass.get(cls)?.delete(watch);
+    this.#alerts.delete(watch);
+    this.#liveEntries -= watch.cells.length;
+    this.#staleEntries += watch.cells.length;
+    if (this.#staleEntries > Math.max(1024, this.#liveEntries)) this.#sweep();
+  }
+
+  #sweep() {
+    for (const [index, entry] of this.#byCell) {
       const kept = [];
-      for (let i = 0; i < entry.length; i += 2)
-        if (entry[i] !== watch) kept.push(entry[i], entry[i + 1]);
+      for (let i = 0; i < entry.length; i += 2) {
+        if (/** @type {Watch} */ (entry[i]).active) kept.push(entry[i], entry[i + 1]);
+      }
       if (kept.length) this.#byCell.set(index, kept);
       else this.#byCell.delete(index);
     }
-    for (const cls of watch.classCount.keys()) this.#byClass.get(cls)?.delete(watch);
-    this.#alerts.delete(watch);
+    this.#staleEntries = 0;
   }
 
   /**
@@ -183,6 +194,7 @@ export class PathWatches {
     if (!this.#cellsBefore.has(index)) this.#cellsBefore.set(index, before);
     for (let i = 0; i < entry.length; i += 2) {
       const watch = /** @type {Watch} */ (entry[i]);
+      if (!watch.active) continue;
       this.#countClass(watch, before, -1);
       this.#countClass(watch, after, 1);
     }
@@ -202,8 +214,10 @@ export class PathWatches {
     for (const [index, before] of this.#cellsBefore) {
       if (!(this.#costOf(this.#classAt(index)) > this.#costOf(before))) continue;
       const entry = this.#byCell.get(index) ?? [];
-      for (let i = 0; i < entry.length; i += 2)
-        this.#hit(/** @type {Watch} */ (entry[i]), /** @type {number} */ (entry[i + 1]));
+      for (let i = 0; i < entry.length; i += 2) {
+        const watch = /** @type {Watch} */ (entry[i]);
+        if (watch.active) this.#hit(watch, /** @type {number} */ (entry[i + 1]));
+      }
     }
     for (const [cls, before] of this.#costsBefore) {
       if (!(this.#costOf(cls) > before)) continue;

@@ -7,6 +7,8 @@
 //    Also in-thread (InThreadPathWorker), where no message is involved.
 // 2. Pool throughput: the same problems, all in flight at once in batches of 50, on pools of 1, 2
 //    and 4 workers (taken in turn, `rounds` times); requests per second and the ratio to 1.
+// 3. What stale-path alerts add to an edit: setCell on a Grid watching 0, 100 and 1,000 paths
+//    (re-watched as they are alerted), time per edit.
 
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -124,3 +126,51 @@ for (const n of sizes) {
   );
 }
 for (const pw of pools.values()) pw.terminate();
+
+// --- 3. the cost of watching --------------------------------------------------------------------
+
+const grid = tilepath.createGrid(map.width, map.height, map.cells);
+const routes = problems
+  .map(({ sx, sy, gx, gy }) => grid.findPath(sx, sy, gx, gy, options).path)
+  .filter((path) => path.length >= 4);
+for (const watched of [0, 100, 1000]) {
+  let alerts = 0;
+  // An alerted unit watches its route again, as a game re-watches its new path.
+  const watchOne = (k) =>
+    grid.watchPath(routes[k % routes.length], () => {
+      alerts++;
+      handles[k] = watchOne(k);
+    });
+  const handles = Array.from({ length: watched }, (_, k) => watchOne(k));
+  const onRoute = new Set();
+  for (let k = 0; k < watched; k++) {
+    const path = routes[k % routes.length];
+    for (let i = 0; i < path.length; i += 2) onRoute.add(path[i + 1] * map.width + path[i]);
+  }
+  const free = [];
+  const routed = [];
+  for (let i = 0; i < map.cells.length; i++) {
+    if (map.cells[i] === 0) (onRoute.has(i) ? routed : free).push(i);
+  }
+  const time = (cells, edits) => {
+    const started = performance.now();
+    for (let e = 0; e < edits; e++) {
+      const index = cells[(e * 7919) % cells.length];
+      grid.setCell(index % map.width, Math.floor(index / map.width), 1);
+      grid.setCell(index % map.width, Math.floor(index / map.width), 0);
+    }
+    return (performance.now() - started) / (edits * 2);
+  };
+  const offRoute = time(free, 20000);
+  alerts = 0;
+  const perEdit = routed.length ? time(routed, 2000) : 0;
+  for (const handle of handles) handle.stop();
+  console.log(
+    `${watched} paths watched: setCell off every route ${fmt(offRoute)}` +
+      (routed.length
+        ? `; on routes ${fmt(perEdit)} per edit, ${(alerts / 4000).toFixed(1)} alerts per edit ` +
+          `(${fmt((perEdit * 4000) / Math.max(1, alerts))} per alert, re-watching included)`
+        : ''),
+  );
+}
+grid.dispose();
