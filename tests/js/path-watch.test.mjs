@@ -186,3 +186,17 @@ test('InThreadPathWorker: alerts fire exactly for the watched paths random edits
     pw.terminate();
   }
 });
+
+test('an onBlocked that throws does not keep the other units from hearing; the edit rethrows it', () => {
+  const { width, height, cells } = drawMap(['.....', '.....']);
+  const grid = tilepath.createGrid(width, height, cells);
+  const heard = [];
+  grid.watchPath([0, 0, 1, 0, 2, 0], () => {
+    throw new Error('game bug');
+  });
+  grid.watchPath([2, 0, 2, 1], () => heard.push('second'));
+  assert.throws(() => grid.fillRect(2, 0, 1, 1, 1), /game bug/);
+  assert.deepEqual(heard, ['second']);
+  assert.equal(grid.get(2, 0), 1, 'the edit itself is made');
+  grid.dispose();
+});

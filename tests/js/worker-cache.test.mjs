@@ -9,6 +9,7 @@ import { createPathfinder } from '../../js/node.js';
 import { InThreadPathWorker, PathWorker } from '../../js/worker-node.js';
 import { drawMap, random } from '../e2e/pages/worker-maps.js';
 import { loadMap } from './support/movingai.mjs';
+import { checkInit } from '../../js/worker-protocol.js';
 
 const tilepath = await createPathfinder();
 const inThread = (map, more = {}) =>
@@ -177,3 +178,9 @@ for (const name of ['PathWorker', 'InThreadPathWorker']) {
     assert.ok(compared - hits > 200, `only ${compared - hits} fresh answers`);
   });
 }
+
+test('the worker refuses an init whose cache size is not an integer >= 0', () => {
+  assert.throws(() => checkInit({ width: 2, height: 2, cache: -3 }), /init.cache must be an integer >= 0.*-3/);
+  assert.throws(() => checkInit({ width: 2, height: 2, cache: '8' }), RangeError);
+  checkInit({ width: 2, height: 2, cache: 8 });
+});
