@@ -232,9 +232,10 @@ export class PathWorker {
     const before = watched.map((index) => this.#log.cell(index));
     const update = this.#log.load(bytes);
     watched.forEach((index, k) => this.#watches.cellChanged(index, before[k], bytes[index]));
-    this.#watches?.dispatch();
     // The log made its own copy: the caller's bytes can move (or a copy, as in create).
     if (this.#connection) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
+    // Alerts last: the new level is posted whatever an onBlocked does (or throws).
+    this.#watches?.dispatch();
   }
 
   #write(index, cls) {

@@ -200,3 +200,20 @@ test('an onBlocked that throws does not keep the other units from hearing; the e
   assert.equal(grid.get(2, 0), 1, 'the edit itself is made');
   grid.dispose();
 });
+
+test('PathWorker: a new level reaches the worker even when an onBlocked throws', async () => {
+  const map = drawMap(['....', '....']);
+  const pw = await PathWorker.create({ ...map, cells: map.cells.slice() });
+  try {
+    const { path } = await pw.findPath(0, 0, 3, 0);
+    pw.watchPath(path, () => {
+      throw new Error('game bug');
+    });
+    const level = drawMap(['.#..', '....']).cells;
+    assert.throws(() => pw.setAll(level), /game bug/);
+    const after = await pw.findPath(0, 0, 3, 0);
+    assert.equal(after.cost, 5, 'the worker searched the new level');
+  } finally {
+    pw.terminate();
+  }
+});
