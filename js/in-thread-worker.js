@@ -3,7 +3,14 @@
 // answered when it is made, so it sees exactly the edits made before it.
 
 import { abortError } from './worker-protocol.js';
-import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  describe,
+  toDeltas,
+} from './validate.js';
 import {
   cellsOf,
   readCacheSize,
@@ -27,6 +34,11 @@ export class InThreadPathWorker {
     const { width, height, bytes, costPairs } = readGridOptions(options, 'InThreadPathWorker');
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
+    if (options.workers !== undefined && options.workers !== 1) {
+      throw new RangeError(
+        `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,
+      );
+    }
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PathWorker, startNodeWorker } from '../../js/worker-node.js';
+import { InThreadPathWorker, PathWorker, startNodeWorker } from '../../js/worker-node.js';
 import { comparable, drawMap, random } from '../e2e/pages/worker-maps.js';
 import { loadMap } from './support/movingai.mjs';
 import { nextTask } from './support/workers.mjs';
@@ -120,6 +120,10 @@ test('workers must be an integer >= 1, and a function when there are several', (
   const map = drawMap(['..']);
   assert.throws(() => PathWorker.create({ ...map, workers: 0 }), /workers must be an integer >= 1, got 0/);
   assert.throws(() => PathWorker.create({ ...map, workers: 2.5 }), RangeError);
+  assert.throws(
+    () => InThreadPathWorker.create({ ...map, workers: 2, loadPathfinder: async () => null }),
+    /workers must be 1 or absent, got 2/,
+  );
   const thread = startNodeWorker();
   try {
     assert.throws(() => PathWorker.create({ ...map, workers: 2, worker: thread }), /worker is one object/);
