@@ -35,6 +35,7 @@ export class AgentsMode {
   leave() {
     this.active = false;
     $('group-agents').hidden = true;
+    this.crowd?.dispose();
     this.crowd = null;
   }
 
@@ -45,7 +46,11 @@ export class AgentsMode {
   startCrowd() {
     const { level, costOf } = this.parts;
     if (!level.map) return;
-    this.crowd = new AgentCrowd(level.map, costOf, Number($('agent-count').value));
+    this.crowd?.dispose();
+    // Routes are watched on the engine: a painted wall re-plans only the units it blocks.
+    const engine = level.engine;
+    const watchPath = engine ? (path, onBlocked) => engine.watchPath(path, onBlocked) : null;
+    this.crowd = new AgentCrowd(level.map, costOf, Number($('agent-count').value), 7, watchPath);
     this.crowd.wander = $('agent-wander').checked;
     this.batches = 0;
   }
@@ -53,7 +58,8 @@ export class AgentsMode {
   /** The units walk wherever they were going: nothing to search again. */
   rerun() {}
 
-  /** Cells were painted: the units whose routes they touch (or all, if a wall opened) re-plan. */
+  /** Cells were painted: walls reached the units they block by their alerts; an opened cell
+   * makes every unit look again. */
   cellsChanged(indices, anyOpened) {
     this.crowd?.cellsChanged(indices, anyOpened);
   }
@@ -141,7 +147,7 @@ export class AgentsMode {
     const c = this.crowd.counts();
     return (
       `${formatInt(c.moving)} walking, ${formatInt(c.waiting)} waiting for a plan, ${formatInt(c.idle)} idle · ` +
-      `${formatInt(this.plans)} plans so far`
+      `${formatInt(this.plans)} plans so far, ${formatInt(this.crowd.alerted)} after a wall on the way`
     );
   }
 

@@ -1,7 +1,8 @@
 // Agents mode: hundreds of units walking to targets, planning through the engine in batches.
-// A unit re-plans when a wall lands on the rest of its route, or when any wall is removed (a
-// shorter way round may have opened). Plans are versioned, so an answer to an outdated request
-// is dropped instead of sending a unit along a route that is no longer there.
+// Each unit's route is watched (watchPath): only the units whose route a new wall or a dearer
+// cell lands on re-plan, told by the alert at the edit itself; all of them re-plan when a wall
+// is removed (a shorter way round may have opened). Plans are versioned, so an answer to an
+// outdated request is dropped instead of sending a unit along a route that is no longer there.
 
 import { makeRandom32 } from './maps.js';
 
@@ -13,10 +14,15 @@ export class AgentCrowd {
   /**
    * @param {{width:number,height:number,cells:Uint8Array}} map
    * @param {(cls:number) => number} costOf movement cost of a class (0 = blocked)
+   * @param {((path: Int32Array, onBlocked: (alert: {index: number}) => void) =>
+   *   {stop(): void} | null) | null} watchPath the engine's stale-path alerts
    */
-  constructor(map, costOf, count, seed = 7) {
+  constructor(map, costOf, count, seed = 7, watchPath = null) {
     this.map = map;
     this.costOf = costOf;
+    this.watchPath = watchPath;
+    this.watches = []; // per unit: the handle watching its route, or null
+    this.alerted = 0; // re-plans asked for by an alert
     this.rng = makeRandom32(seed);
     this.count = 0;
     // Cells per second on cost-1 ground; faster on big maps so crossing one takes under a minute.
@@ -41,6 +47,8 @@ export class AgentCrowd {
     this.goals = grow(this.goals, count * 2, Int32Array);
     this.pauseUntil = grow(this.pauseUntil, count, Float64Array);
     this.paths = (this.paths || []).slice(0, count);
+    for (let a = count; a < this.watches.length; a++) this.watches[a]?.stop();
+    this.watches.length = count;
     this.step = grow(this.step, count, Int32Array);
     this.count = count;
     for (let a = old; a < count; a++) {
@@ -115,16 +123,20 @@ export class AgentCrowd {
   }
 
   replan(a) {
+    this.watches[a]?.stop();
+    this.watches[a] = null;
     this.version[a]++;
     if (!this.queue.includes(a)) this.queue.push(a);
     this.state[a] = WAITING;
   }
 
   /**
-   * Cells changed under the units. `blocked(i)` says whether cell index i is now impassable.
+   * Cells changed under the units. Walls were already reported by the alerts of the routes they
+   * land on; an opened cell may shorten any route, so every walking unit looks again.
    * @param {Iterable<number>} indices @param {boolean} anyOpened
    */
   cellsChanged(indices, anyOpened) {
+    if (!anyOpened && this.watchPath) return;
     const changed = new Set(indices);
     const { width } = this.map;
     for (let a = 0; a < this.count; a++) {
@@ -133,6 +145,7 @@ export class AgentCrowd {
         this.replan(a);
         continue;
       }
+      // Without alerts (no engine yet): look for the changed cells on the rest of each route.
       const path = this.paths[a];
       for (let k = this.step[a] * 2; k < path.length; k += 2) {
         if (changed.has(path[k + 1] * width + path[k])) {
@@ -141,6 +154,37 @@ export class AgentCrowd {
         }
       }
     }
+  }
+
+  /** Watches unit `a`'s route: a wall or a dearer cell ahead of it makes it re-plan. */
+  watch(a) {
+    if (!this.watchPath) return;
+    const path = this.paths[a];
+    const version = this.version[a];
+    this.watches[a] = this.watchPath(path, (alert) => {
+      this.watches[a] = null;
+      if (this.version[a] !== version || this.state[a] !== MOVING) return;
+      // A change behind the unit (k < step - 1 is walked already): keep walking, watch again.
+      const ahead = alert.index >= this.step[a] - 1 || this.changedAhead(a, alert.cells);
+      if (!ahead) return this.watch(a);
+      this.alerted++;
+      this.replan(a);
+    });
+  }
+
+  changedAhead(a, cells) {
+    const path = this.paths[a];
+    for (let k = Math.max(0, this.step[a] - 1) * 2; k < path.length; k += 2) {
+      for (let c = 0; c < cells.length; c += 2)
+        if (cells[c] === path[k] && cells[c + 1] === path[k + 1]) return true;
+    }
+    return false;
+  }
+
+  /** Stops watching every route (the crowd is being replaced). */
+  dispose() {
+    for (const handle of this.watches) handle?.stop();
+    this.watches = [];
   }
 
   /** Take up to `max` planning requests off the queue. */
@@ -169,6 +213,7 @@ export class AgentCrowd {
         // path[0] is the cell it planned from; a unit caught between two cells walks there first.
         this.step[a] = 0;
         this.state[a] = MOVING;
+        this.watch(a);
       } else {
         this.paths[a] = null;
         this.state[a] = IDLE;
@@ -208,7 +253,7 @@ export class AgentCrowd {
         const ty = path[k + 1];
         const cost = this.costOf(cells[ty * width + tx]);
         if (cost <= 0) {
-          // The next cell was walled off since planning: stop and ask again.
+          // The next cell was walled off (its alert may still be on its way): stop, ask again.
           this.replan(a);
           break;
         }

@@ -58,6 +58,14 @@ export class SearchEngine {
   }
 
   /**
+   * Stale-path alerts for a unit's route: judged on the worker's main-thread copy when there is
+   * a worker, else on the grid (both receive every edit).
+   */
+  watchPath(path, onBlocked) {
+    return (this.worker ?? this.grid).watchPath(path, onBlocked);
+  }
+
+  /**
    * One query, on the worker or (onMain, or no worker) synchronously on this thread.
    * Resolves to { result, ms, where }: ms is the search time where it ran.
    */

@@ -15,6 +15,7 @@ import {
   toCells,
   toDeltas,
 } from './validate.js';
+import { PathWatches } from './path-watch.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
 /** @typedef {import('./index.js').Pathfinder} Pathfinder */
@@ -115,7 +116,8 @@ export class Grid {
     const native = this.#live();
     checkCoordinates(this.width, this.height, x, y);
     checkClass(cls);
-    native.set(x, y, cls);
+    const index = y * this.#width + x;
+    this.#watched((visit) => visit(index), () => native.set(x, y, cls));
   }
 
   /**
@@ -143,8 +145,13 @@ export class Grid {
     const m = this.#module;
     m.HEAPU32.set(deltas.indices, native.deltaIndicesAddress() >> 2);
     m.HEAPU8.set(deltas.classes, native.deltaClassesAddress());
-    const error = native.applyDeltas(n);
-    if (error) throw new RangeError(error);
+    this.#watched(
+      (visit) => deltas.indices.forEach(visit),
+      () => {
+        const error = native.applyDeltas(n);
+        if (error) throw new RangeError(error);
+      },
+    );
   }
 
   /**
@@ -157,7 +164,14 @@ export class Grid {
   fillRect(x, y, w, h, cls) {
     const native = this.#live();
     checkRect(x, y, w, h, cls);
-    native.fillRect(x, y, w, h, cls);
+    const x1 = Math.min(x + w, this.#width);
+    const y1 = Math.min(y + h, this.#height);
+    /** @param {(index: number) => void} visit */
+    const visitRect = (visit) => {
+      for (let row = Math.max(y, 0); row < y1; row++)
+        for (let col = Math.max(x, 0); col < x1; col++) visit(row * this.#width + col);
+    };
+    this.#watched(visitRect, () => native.fillRect(x, y, w, h, cls));
   }
 
   /**
@@ -167,8 +181,13 @@ export class Grid {
   setCost(cls, cost) {
     const native = this.#live();
     checkCost(cls, cost);
+    const before = this.#watches?.active ? this.getCost(cls) : 0;
     const error = native.setCost(cls, cost);
     if (error) throw new RangeError(error);
+    if (this.#watches?.active) {
+      this.#watches.costChanged(cls, before, this.getCost(cls));
+      this.#watches.dispatch();
+    }
   }
 
   /**
@@ -194,7 +213,11 @@ export class Grid {
     this.#live();
     const bytes = toCells(cells, this.width, this.height);
     this.#live('cells');
-    this.#copyIn(bytes);
+    const watches = this.#watches;
+    this.#watched(
+      (visit) => watches && [...watches.watchedCells()].forEach(visit),
+      () => this.#copyIn(bytes),
+    );
   }
 
   /** @param {Uint8Array} bytes */
@@ -259,6 +282,57 @@ export class Grid {
       if (native.traceTruncated()) result.traceTruncated = true;
     }
     return result;
+  }
+
+  // --- stale-path alerts ---------------------------------------------------------------------
+
+  /** @type {PathWatches | null} */
+  #watches = null;
+
+  /**
+   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` or makes
+   * one cost more to enter. Returns a handle whose stop() stops watching.
+   * @param {ArrayLike<number>} path
+   * @param {(alert: import('./index.js').PathAlert) => void} onBlocked
+   */
+  watchPath(path, onBlocked) {
+    const native = this.#live();
+    const width = this.#width;
+    this.#watches ??= new PathWatches(
+      width,
+      this.#height,
+      (index) => native.get(index % width, Math.floor(index / width)),
+      (cls) => this.getCost(cls),
+    );
+    return this.#watches.watch(path, onBlocked);
+  }
+
+  /**
+   * Runs the edit `apply`, which may change the cells `visitCells` enumerates, and tells the
+   * watched paths which of their cells changed class. Costs nothing while nothing is watched.
+   * @param {(visit: (index: number) => void) => void} visitCells
+   * @param {() => void} apply
+   */
+  #watched(visitCells, apply) {
+    const watches = this.#watches;
+    if (!watches?.active) return apply();
+    const native = this.#live();
+    const width = this.#width;
+    /** @param {number} index */
+    const classAt = (index) => native.get(index % width, Math.floor(index / width));
+    /** @type {number[]} */
+    const before = [];
+    const seen = new Set(); // setCells may name a cell twice: it changed once
+    visitCells((index) => {
+      if (watches.watches(index) && !seen.has(index)) {
+        seen.add(index);
+        before.push(index, classAt(index));
+      }
+    });
+    apply();
+    for (let i = 0; i < before.length; i += 2)
+      watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
+    watches.dispatch();
   }
 
   dispose() {

@@ -3,8 +3,22 @@
 // answered when it is made, so it sees exactly the edits made before it.
 
 import { abortError } from './worker-protocol.js';
-import { checkClass, checkCoordinates } from './validate.js';
-import { cellsOf, readGridOptions, readRequest, readRequests } from './worker-options.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  describe,
+  toDeltas,
+} from './validate.js';
+import {
+  cellsOf,
+  readCacheSize,
+  readGridOptions,
+  readRequest,
+  readRequests,
+} from './worker-options.js';
+import { cacheKey, PathCache } from './worker-cache.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
@@ -19,6 +33,12 @@ export class InThreadPathWorker {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
     const { width, height, bytes, costPairs } = readGridOptions(options, 'InThreadPathWorker');
     const { loadPathfinder } = options;
+    const cache = readCacheSize(options);
+    if (options.workers !== undefined && options.workers !== 1) {
+      throw new RangeError(
+        `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,
+      );
+    }
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
@@ -30,7 +50,7 @@ export class InThreadPathWorker {
         grid.dispose();
         throw error;
       }
-      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid);
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache);
     });
   }
 
@@ -40,10 +60,11 @@ export class InThreadPathWorker {
 
   #pathfinder;
 
-  constructor(token, pathfinder, grid) {
+  constructor(token, pathfinder, grid, cache = 0) {
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#grid = grid;
+    this.#cache = cache ? new PathCache(cache, grid.width, grid.height) : null;
   }
   /** Always true here: tells the game that paths are computed on its own thread. */
   get inThread() {
@@ -63,6 +84,7 @@ export class InThreadPathWorker {
       inFlight: 0,
       queued: 0,
       requestsAnswered: this.#requests,
+      cacheHits: this.#cache?.hits ?? 0,
       wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
     };
   }
@@ -84,22 +106,68 @@ export class InThreadPathWorker {
 
   // Edits. The grid checks every argument and throws the same TypeError/RangeError PathWorker does.
   setCell(x, y, cls) {
-    this.#open().set(x, y, cls);
+    const grid = this.#open();
+    if (this.#cache) {
+      checkCoordinates(grid.width, grid.height, x, y);
+      checkClass(cls);
+      this.#cellsEdited([y * grid.width + x], [cls]);
+    }
+    grid.set(x, y, cls);
   }
   setCells(indices, classes) {
-    this.#open().setCells(indices, classes);
+    const grid = this.#open();
+    if (this.#cache) {
+      const deltas = toDeltas(indices, classes, grid.width * grid.height);
+      this.#cellsEdited(deltas.indices, deltas.classes);
+    }
+    grid.setCells(indices, classes);
   }
   fillRect(x, y, w, h, cls) {
-    this.#open().fillRect(x, y, w, h, cls);
+    const grid = this.#open();
+    if (this.#cache) {
+      checkRect(x, y, w, h, cls);
+      const indices = [];
+      for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
+        for (let col = Math.max(x, 0); col < Math.min(x + w, grid.width); col++)
+          indices.push(row * grid.width + col);
+      this.#cellsEdited(indices, indices.map(() => cls));
+    }
+    grid.fillRect(x, y, w, h, cls);
   }
   setCost(cls, cost) {
-    this.#open().setCost(cls, cost);
+    const grid = this.#open();
+    if (!this.#cache) return grid.setCost(cls, cost);
+    checkCost(cls, cost);
+    const before = grid.getCost(cls);
+    grid.setCost(cls, cost);
+    this.#cache.costEdited(cls, before, grid.getCost(cls), (index) => this.#classAt(index));
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {
     const grid = this.#open();
     grid.setAll(cellsOf(cells, grid.width, grid.height));
+    this.#cache?.clear();
   }
+
+  // --- the path cache (worker-cache.js), told of each edit before it is applied -------------
+
+  /** @type {PathCache | null} */
+  #cache;
+
+  #classAt(index) {
+    return this.#grid.get(index % this.#grid.width, Math.floor(index / this.#grid.width));
+  }
+
+  #cellsEdited(indices, values) {
+    this.#cache.cellsEdited(indices, values, 0, indices.length, (index) => this.#classAt(index), (cls) =>
+      this.#grid.getCost(cls),
+    );
+  }
+  /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
+  watchPath(path, onBlocked) {
+    return this.#open().watchPath(path, onBlocked);
+  }
+
   /** Nothing is ever queued here. */
   flush() {}
 
@@ -121,7 +189,12 @@ export class InThreadPathWorker {
 
   #search([sx, sy, gx, gy, options]) {
     const started = performance.now();
-    const result = this.#grid.findPath(sx, sy, gx, gy, options);
+    const key = this.#cache ? cacheKey(sx, sy, gx, gy, options) : null;
+    let result = this.#cache?.get(key);
+    if (!result) {
+      result = this.#grid.findPath(sx, sy, gx, gy, options);
+      this.#cache?.put(key, result, sx, sy, gx, gy, options);
+    }
     result.workerMs = performance.now() - started; // as PathWorker's results carry
     this.#requests++;
     return result;

@@ -121,6 +121,38 @@ export interface Grid {
   dispose(): void;
 }
 
+// --- stale-path alerts (Grid.watchPath; PathWorker's is the same) -----------------------------
+
+/** What onBlocked hears: the cells of the path that the edit blocked or made dearer to enter. */
+export interface PathAlert {
+  /** Position along the path (point number: path[2 * index], path[2 * index + 1]) of the first
+   * cell affected. A unit at or past it walks into the change; one before it may go on. */
+  index: number;
+  /** That first cell. */
+  x: number;
+  y: number;
+  /** Every affected cell of the path, as x, y pairs in path order. */
+  cells: Int32Array;
+}
+
+/** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */
+export interface PathWatch {
+  /** Stops watching (nothing happens if it was already alerted or stopped). */
+  stop(): void;
+  /** False once alerted or stopped. */
+  readonly active: boolean;
+}
+
+export interface Grid {
+  /**
+   * Watches the path a unit is walking (x, y pairs, as findPath returns them): when an edit
+   * (setCell, setCells, fillRect, setAll, setCost) blocks one of its cells or makes one dearer
+   * to enter, `onBlocked` is called once, at the end of that edit, and the path is no longer
+   * watched. Costs nothing per edit for cells no watched path crosses.
+   */
+  watchPath(path: ArrayLike<number>, onBlocked: (alert: PathAlert) => void): PathWatch;
+}
+
 export interface LoadOptions {
   /** The .wasm bytes, when the host cannot fetch files. */
   wasmBinary?: ArrayBuffer | Uint8Array;

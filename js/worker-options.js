@@ -11,6 +11,7 @@ import {
   signalOf,
   toCells,
 } from './validate.js';
+import { checkCacheSize } from './worker-protocol.js';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
 const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
@@ -120,6 +121,27 @@ export function readGridOptions(options, what) {
   const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
   const costPairs = costs === undefined ? [] : costTable(costs);
   return { width, height, bytes, costPairs };
+}
+
+/** `cache` for create: how many answers to keep, 0 (the default) for none. */
+export function readCacheSize(options) {
+  const { cache = 0 } = options;
+  checkCacheSize('cache', cache);
+  return cache;
+}
+
+/** `workers` for create: how many workers share the requests, 1 (the default) or more. */
+export function readWorkerCount(options) {
+  const { workers = 1, worker } = options;
+  if (!Number.isSafeInteger(workers) || workers < 1) {
+    throw new RangeError(`workers must be an integer >= 1, got ${describe(workers)}`);
+  }
+  if (workers > 1 && worker !== undefined && typeof worker !== 'function') {
+    throw new TypeError(
+      `workers is ${workers} but worker is one object: pass a function returning a new worker each call`,
+    );
+  }
+  return workers;
 }
 
 /** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */

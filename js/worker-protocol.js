@@ -6,7 +6,8 @@ import { checkCost, checkSize, describe } from './validate.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions }                                    cells transferred (copied where no transfer)
+//     loadOptions, cache? }                   cells transferred (copied where no transfer); cache:
+//       how many answers the worker keeps (worker-cache.js), absent or 0 for none
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -53,7 +54,7 @@ const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError 
 // --- the client's messages ----------------------------------------------------------------------
 
 /** The init message for a new worker, and what to transfer with it. */
-export function initMessage(width, height, cells, costPairs, loadOptions) {
+export function initMessage(width, height, cells, costPairs, loadOptions, cache = 0) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
   pairs.forEach(([cls, cost], i) => {
@@ -68,6 +69,7 @@ export function initMessage(width, height, cells, costPairs, loadOptions) {
     offset: 0,
     costs: costs.length ? costs : null,
     loadOptions: loadOptions ?? null,
+    ...(cache ? { cache } : {}), // answers the worker keeps (worker-cache.js)
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
 }
@@ -276,6 +278,15 @@ export function checkInit(message) {
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
+  }
+  checkCacheSize('init.cache', message.cache);
+}
+
+/** A path cache's size: how many answers to keep, 0 for none. */
+export function checkCacheSize(label, cache) {
+  if (isAbsent(cache)) return;
+  if (!Number.isSafeInteger(cache) || cache < 0) {
+    throw new RangeError(`${label} must be an integer >= 0 (answers to keep), got ${describe(cache)}`);
   }
 }
 

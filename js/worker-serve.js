@@ -10,6 +10,7 @@ import {
   serializeError,
 } from './worker-protocol.js';
 import { describe } from './validate.js';
+import { cacheKey, PathCache } from './worker-cache.js';
 
 /**
  * Runs `task` soon, after any messages already waiting. Node: setImmediate (a MessageChannel
@@ -122,8 +123,19 @@ export function serveWorker(endpoint, loadPathfinder) {
       return;
     }
     grid = created;
+    startCache(message);
     post({ type: 'ready', memoryBytes: memoryBytes() });
     schedule();
+  }
+
+  // --- the path cache (worker-cache.js): told of every edit before it is applied -------------
+
+  let cache = null;
+  const classAt = (index) => grid.get(index % size.width, Math.floor(index / size.width));
+  const costOf = (cls) => grid.getCost(cls);
+
+  function startCache(message) {
+    cache = message.cache ? new PathCache(message.cache, message.width, message.height) : null;
   }
 
   function receiveUpdate(message) {
@@ -146,14 +158,19 @@ export function serveWorker(endpoint, loadPathfinder) {
   function applyCells(job, upTo) {
     if (upTo <= job.cells) return;
     const { indices, values } = job.message;
+    cache?.cellsEdited(indices, values, job.cells, upTo, classAt, costOf);
     grid.setCells(indices.subarray(job.cells, upTo), values.subarray(job.cells, upTo));
     job.cells = upTo;
   }
 
   function applyCosts(job, upTo) {
     const { costs } = job.message;
-    for (; job.costs < upTo; job.costs++)
-      grid.setCost(costs[job.costs * 2], costs[job.costs * 2 + 1]);
+    for (; job.costs < upTo; job.costs++) {
+      const cls = costs[job.costs * 2];
+      const before = cache ? costOf(cls) : 0;
+      grid.setCost(cls, costs[job.costs * 2 + 1]);
+      cache?.costEdited(cls, before, costOf(cls), classAt);
+    }
   }
 
   function run(message, index, results, transfer) {
@@ -163,15 +180,20 @@ export function serveWorker(endpoint, loadPathfinder) {
     waiting.delete(id);
     if (cancelled.delete(id)) return true;
     const started = now();
-    let result;
+    const request = [
+      requests[base + 1],
+      requests[base + 2],
+      requests[base + 3],
+      requests[base + 4],
+      options?.[index] ?? undefined,
+    ];
+    const key = cache ? cacheKey(...request) : null;
+    let result = cache?.get(key);
     try {
-      result = grid.findPath(
-        requests[base + 1],
-        requests[base + 2],
-        requests[base + 3],
-        requests[base + 4],
-        options?.[index] ?? undefined,
-      );
+      if (!result) {
+        result = grid.findPath(...request);
+        cache?.put(key, result, ...request);
+      }
     } catch (error) {
       // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.
       if (typeof WebAssembly === 'object' && error instanceof WebAssembly.RuntimeError) {
@@ -198,6 +220,7 @@ export function serveWorker(endpoint, loadPathfinder) {
     const { message } = job;
     if (message.cells && !job.loaded) {
       grid.setAll(new Uint8Array(message.cells)); // a new level, before anything else in it
+      cache?.clear();
       job.loaded = true;
     }
     const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;

@@ -1,5 +1,5 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
-import type { PathResult, Pathfinder, SearchOptions } from './index.js';
+import type { PathAlert, PathResult, PathWatch, Pathfinder, SearchOptions } from './index.js';
 
 /** Anything that can carry the worker protocol: a DOM Worker or MessagePort, Node's
  * worker_threads Worker, a WeChat / ByteDance worker (`onMessage(fn)`), or an object with `postMessage`
@@ -46,6 +46,15 @@ export interface PathWorkerOptions {
   recover?: 'replay' | 'reject';
   /** Forwarded to the worker's loader (must survive structured clone, so no functions). */
   loadOptions?: WorkerLoadOptions;
+  /** How many answers the worker keeps, to answer a repeated request (same start, goal and
+   * options) without searching (`cached: true` on the result). Walls and dearer cells drop
+   * only the answers through them; an opened or cheaper cell, a lowered cost or setAll drops
+   * all. Requests with `trace` are not cached. Default 0 (off). */
+  cache?: number;
+  /** How many workers share the requests, each with its own copy of the grid; every edit
+   * reaches all of them, and the answers are the same as one worker's. With several, `worker`
+   * must be a function. Default 1. */
+  workers?: number;
 }
 
 /** What the worker's `loadPathfinder(loadOptions)` is given. The browser and Node workers pass it
@@ -58,7 +67,7 @@ export interface WorkerLoadOptions {
 
 /** InThreadPathWorker.create: PathWorker's options, with a loader instead of a worker. */
 export interface InThreadPathWorkerOptions
-  extends Omit<PathWorkerOptions, 'worker' | 'recover' | 'loadOptions'> {
+  extends Omit<PathWorkerOptions, 'worker' | 'recover' | 'loadOptions' | 'workers'> {
   /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
   loadPathfinder: () => Promise<Pathfinder>;
 }
@@ -71,6 +80,10 @@ export interface WorkerSearchOptions extends SearchOptions {
 export interface WorkerPathResult extends PathResult {
   /** Milliseconds the search took (in the worker; in-thread, on the calling thread). */
   workerMs: number;
+  /** True when answered from the cache (create's `cache` option), without a search: status,
+   * cost and goal are those a fresh search gives, the path one as cheap (ties may differ),
+   * `expanded` the count of the search that made it. */
+  cached?: true;
 }
 
 export interface PathRequest {
@@ -91,6 +104,8 @@ export interface PathWorkerApiStats {
   /** Bytes of wasm memory where the searches run (PathWorker: the worker's, as of its last
    * reply). Grows, never shrinks: compare it at the start and end of a long run to see a leak. */
   wasmMemoryBytes: number;
+  /** Requests answered from the cache (create's `cache` option). */
+  cacheHits: number;
 }
 
 export interface PathWorkerStats extends PathWorkerApiStats {
@@ -104,6 +119,8 @@ export interface PathWorkerStats extends PathWorkerApiStats {
   restarts: number;
   /** Replies the client did not ask for (unknown ids, a seq never posted, malformed results). */
   repliesIgnored: number;
+  /** A pool (create's `workers` > 1): each worker's own; the fields above are their sums. */
+  workers?: PathWorkerStats[];
 }
 
 export interface InThreadPathWorkerStats extends PathWorkerApiStats {
@@ -155,6 +172,10 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
   ): Promise<WorkerPathResult[]>;
   /** Posts the queued edits and requests now instead of at the end of the task. */
   flush(): void;
+  /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
+   * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one
+   * dearer to enter. */
+  watchPath(path: ArrayLike<number>, onBlocked: (alert: PathAlert) => void): PathWatch;
   /** Rejects everything pending and frees the grid; get(), getCost() and cells() keep answering,
    * anything else throws. */
   terminate(): void;
@@ -172,6 +193,8 @@ export declare class PathWorker {
   static defaultWorker: () => WorkerLike;
   /** The worker-like object in use now (for hosts and tests; do not post to it). */
   readonly worker: WorkerLike | null;
+  /** Every worker-like object in use (one, or the pool's). */
+  readonly workers: WorkerLike[];
 }
 
 /** PathWorker's API computed on the calling thread, for hosts without a usable worker
@@ -191,3 +214,5 @@ export declare function serveWorker(
 /** Node only (`tilepath/worker` under the "node" condition): starts a worker_threads thread
  * serving PathWorker, for hosts that pass their own `worker` factory around it. */
 export declare function startNodeWorker(): WorkerLike;
+
+export type { PathAlert, PathWatch } from './index.js';

@@ -19,9 +19,19 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
+import { PathWorkerPool } from './worker-pool.js';
+import { PathWatches } from './path-watch.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
-import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
+import {
+  cellsOf,
+  checkLoadOptions,
+  readCacheSize,
+  readGridOptions,
+  readWorkerCount,
+  readRequest,
+  readRequests,
+} from './worker-options.js';
 
 export { serveWorker } from './worker-serve.js';
 export { InThreadPathWorker } from './in-thread-worker.js';
@@ -58,7 +68,10 @@ export class PathWorker {
     if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }
-    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker });
+    const cache = readCacheSize(options);
+    const workers = readWorkerCount(options);
+    if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
+    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker, cache });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
 
@@ -69,6 +82,7 @@ export class PathWorker {
   #startWorker; // null when the host gave one worker object that cannot be replaced
   #recover;
   #loadOptions;
+  #cache; // answers the worker keeps (worker-cache.js); 0 for none
   #adopted = null; // a worker object given to create, until it is connected
   #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
@@ -87,13 +101,15 @@ export class PathWorker {
     requestsPosted: 0,
     cellEditsPosted: 0,
     resultsReceived: 0,
+    cacheHits: 0, // results the worker answered from its cache
     restarts: 0,
     repliesIgnored: 0,
     wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
-  constructor(token, { width, height, recover, loadOptions, worker }) {
+  constructor(token, { width, height, recover, loadOptions, worker, cache = 0 }) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
+    this.#cache = cache;
     this.#width = width;
     this.#height = height;
     this.#log = new EditLog(width * height);
@@ -121,6 +137,10 @@ export class PathWorker {
   /** The worker-like object currently in use (for hosts and tests; do not post to it). */
   get worker() {
     return this.#connection?.worker ?? null;
+  }
+  /** Every worker-like object in use: this one's (a pool lists each of its own). */
+  get workers() {
+    return this.#connection ? [this.#connection.worker] : [];
   }
   get terminated() {
     return this.#closed !== null;
@@ -162,6 +182,7 @@ export class PathWorker {
     checkCoordinates(this.#width, this.#height, x, y);
     checkClass(cls);
     this.#write(y * this.#width + x, cls);
+    this.#watches?.dispatch();
   }
 
   /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
@@ -171,6 +192,7 @@ export class PathWorker {
     const deltas = toDeltas(indices, classes, this.#log.cellCount);
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
+    this.#watches?.dispatch();
   }
 
   /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
@@ -182,13 +204,19 @@ export class PathWorker {
     for (let row = Math.max(y, 0); row < y1; row++) {
       for (let col = Math.max(x, 0); col < x1; col++) this.#write(row * this.#width + col, cls);
     }
+    this.#watches?.dispatch();
   }
 
   /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
   setCost(cls, cost) {
     this.#checkOpen();
     checkCost(cls, cost);
+    const before = this.getCost(cls);
     if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
+    if (this.#watches?.active) {
+      this.#watches.costChanged(cls, before, this.getCost(cls));
+      this.#watches.dispatch();
+    }
   }
 
   /**
@@ -200,14 +228,41 @@ export class PathWorker {
     this.#checkOpen();
     const bytes = cellsOf(cells, this.#width, this.#height);
     this.flush(); // what was made before the new level is posted before it
+    const watched = this.#watches?.active ? [...this.#watches.watchedCells()] : [];
+    const before = watched.map((index) => this.#log.cell(index));
     const update = this.#log.load(bytes);
+    watched.forEach((index, k) => this.#watches.cellChanged(index, before[k], bytes[index]));
     // The log made its own copy: the caller's bytes can move (or a copy, as in create).
     if (this.#connection) this.#post(update, [], movableBuffer(bytes) ?? bytes.slice().buffer);
+    // Alerts last: the new level is posted whatever an onBlocked does (or throws).
+    this.#watches?.dispatch();
   }
 
   #write(index, cls) {
+    const before = this.#log.cell(index);
     // Unchanged cells cost nothing to post.
-    if (this.#log.write(index, cls)) this.#scheduleFlush();
+    if (!this.#log.write(index, cls)) return;
+    this.#scheduleFlush();
+    if (this.#watches?.active) this.#watches.cellChanged(index, before, cls);
+  }
+
+  // --- stale-path alerts, on the main thread's copy (no round trip) ---------------------------
+
+  /** @type {PathWatches | null} */
+  #watches = null;
+
+  /**
+   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
+   * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
+   */
+  watchPath(path, onBlocked) {
+    this.#watches ??= new PathWatches(
+      this.#width,
+      this.#height,
+      (index) => this.#log.cell(index),
+      (cls) => this.getCost(cls),
+    );
+    return this.#watches.watch(path, onBlocked);
   }
 
   // --- requests -------------------------------------------------------------------------------
@@ -358,6 +413,7 @@ export class PathWorker {
       buffer,
       costTable,
       this.#loadOptions,
+      this.#cache,
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);
@@ -448,6 +504,7 @@ export class PathWorker {
     }
     if (!isResult(answer)) return this.#ignore(), 0;
     this.#stats.resultsReceived++;
+    if (answer.cached === true) this.#stats.cacheHits++;
     delete answer.id;
     this.#requests.resolve(request, answer);
     return 1;

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 
 import { repoRoot } from './support/movingai.mjs';
 import { InThreadPathWorker, PathWorker } from '../../js/worker.js';
+import { PathWorkerPool } from '../../js/worker-pool.js';
 
 /** Member names of `interface Name {...}` or `class Name ... {...}` in a .d.ts (one level). */
 function declaredMembers(source, head) {
@@ -36,7 +37,7 @@ const ownMembers = (Class) =>
 test('PathWorkerApi declares what PathWorker and InThreadPathWorker both offer, and they offer it', () => {
   const source = readFileSync(join(repoRoot, 'js', 'worker.d.ts'), 'utf8');
   const api = declaredMembers(source, 'export interface PathWorkerApi<');
-  assert.equal(api.size, 17, `members: ${[...api]}`);
+  assert.equal(api.size, 18, `members: ${[...api]}`);
   for (const [Class, head] of [
     [PathWorker, 'export declare class PathWorker '],
     [InThreadPathWorker, 'export declare class InThreadPathWorker '],
@@ -59,4 +60,9 @@ test('typed game code written against PathWorkerApi compiles for both workers an
     encoding: 'utf8',
   });
   assert.equal(r.status, 0, `tsc reported:\n${r.stdout}${r.stderr}`);
+});
+
+test('a pool (create({ workers: n })) offers every member a PathWorker declares', () => {
+  const pool = ownMembers(PathWorkerPool);
+  for (const name of ownMembers(PathWorker)) assert.ok(pool.has(name), `PathWorkerPool.${name}`);
 });

@@ -74,3 +74,22 @@ export async function stats(worker: PathWorker, inThread: InThreadPathWorker): P
   const from: PathWorkerApi = Math.random() < 0.5 ? worker : inThread;
   return memory + ignored + from.stats.queued;
 }
+
+/** A crowd on a pool of workers with a path cache, re-planning only the units a wall blocks. */
+export async function crowd(): Promise<number> {
+  const paths = await PathWorker.create({ width: 64, height: 64, workers: 2, cache: 256 });
+  const result: WorkerPathResult = await paths.findPath(0, 0, 10, 10);
+  const fromCache: boolean = result.cached === true;
+  const watch = paths.watchPath(result.path, (alert) => {
+    const first: number = alert.index + alert.x + alert.y + alert.cells.length;
+    void first;
+  });
+  watch.stop();
+  const stillWatching: boolean = watch.active;
+  const perWorker = paths.stats.workers ?? [];
+  const hits: number = paths.stats.cacheHits + perWorker.length;
+  const threads = paths.workers.length;
+  // @ts-expect-error the in-thread worker has no pool
+  await InThreadPathWorker.create({ width: 4, height: 4, workers: 2, loadPathfinder: createPathfinder });
+  return hits + threads + Number(fromCache) + Number(stillWatching);
+}

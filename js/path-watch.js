@@ -1,0 +1,261 @@
+// Stale-path alerts: the paths units are walking, indexed by cell, so that an edit costs only
+// the cells it changes (never a scan of every watched path). Shared by Grid (core.js),
+// PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
+// over; it calls each affected path's onBlocked once per edit.
+
+import { describe } from './validate.js';
+
+/** @typedef {import('./index.js').PathAlert} PathAlert */
+/** @typedef {import('./index.js').PathWatch} PathWatch */
+
+/**
+ * A path as findPath returns it (x0, y0, x1, y1, ...), checked against a `width` x `height` grid.
+ * @param {unknown} given
+ * @param {number} width
+ * @param {number} height
+ * @returns {Int32Array} cell indices, in path order
+ */
+function cellsOfPath(given, width, height) {
+  const isList = Array.isArray(given) || (ArrayBuffer.isView(given) && !(given instanceof DataView));
+  const path = /** @type {ArrayLike<number>} */ (isList ? given : []);
+  const length = isList ? path.length : NaN;
+  if (!isList || length % 2 !== 0) {
+    throw new TypeError(
+      `path must be an Int32Array (or array) of x, y pairs as findPath returns it, got ${describe(given)}`,
+    );
+  }
+  const cells = new Int32Array(length / 2);
+  for (let k = 0; k < cells.length; k++) {
+    const x = path[2 * k];
+    const y = path[2 * k + 1];
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) {
+      throw new RangeError(
+        `path point ${k} (${describe(x)}, ${describe(y)}) is not a cell of the ${width}x${height} grid`,
+      );
+    }
+    cells[k] = y * width + x;
+  }
+  return cells;
+}
+
+class Watch {
+  /**
+   * @param {Int32Array} cells
+   * @param {(alert: PathAlert) => void} onBlocked
+   */
+  constructor(cells, onBlocked) {
+    this.cells = cells;
+    this.onBlocked = onBlocked;
+    /** @type {Map<number, number>} */
+    this.classCount = new Map(); // class -> how many of the path's cells have it now
+    this.active = true;
+  }
+}
+
+export class PathWatches {
+  #width;
+  #height;
+  #classAt; // (cell index) -> class, now
+  #costOf; // (class) -> cost of entering it now, Infinity when blocked
+  /** @type {Map<number, Array<Watch | number>>} */
+  #byCell = new Map(); // cell index -> [watch, position along its path, ...]
+  /** @type {Map<number, Set<Watch>>} */
+  #byClass = new Map(); // class -> Set of watches with at least one cell of it
+  /** @type {Map<Watch, number[]>} */
+  #alerts = new Map(); // watch -> positions hit by the edit in progress
+  #count = 0;
+  // Index entries of stopped watches are left in place and skipped (stopping costs no scan of
+  // the cells' lists); they are swept out once they outnumber the live ones.
+  #liveEntries = 0;
+  #staleEntries = 0;
+
+  /**
+   * @param {number} width
+   * @param {number} height
+   * @param {(index: number) => number} classAt
+   * @param {(cls: number) => number} costOf
+   */
+  constructor(width, height, classAt, costOf) {
+    this.#width = width;
+    this.#height = height;
+    this.#classAt = classAt;
+    this.#costOf = costOf;
+  }
+
+  /** True while any path is watched: edits skip all bookkeeping otherwise. */
+  get active() {
+    return this.#count > 0;
+  }
+
+  /**
+   * True when a watched path goes through cell `index`.
+   * @param {number} index
+   */
+  watches(index) {
+    return this.#byCell.has(index);
+  }
+
+  /** The watched cell indices (to diff a whole new level against). */
+  watchedCells() {
+    return this.#byCell.keys();
+  }
+
+  /**
+   * @param {unknown} path
+   * @param {(alert: PathAlert) => void} onBlocked
+   * @returns {PathWatch}
+   */
+  watch(path, onBlocked) {
+    if (typeof onBlocked !== 'function') {
+      throw new TypeError(`onBlocked must be a function, got ${describe(onBlocked)}`);
+    }
+    const watch = new Watch(cellsOfPath(path, this.#width, this.#height), onBlocked);
+    watch.cells.forEach((index, position) => {
+      const entry = this.#byCell.get(index);
+      if (entry) entry.push(watch, position);
+      else this.#byCell.set(index, [watch, position]);
+      this.#countClass(watch, this.#classAt(index), 1);
+    });
+    this.#count++;
+    this.#liveEntries += watch.cells.length;
+    return { stop: () => this.#stop(watch), get active() { return watch.active; } };
+  }
+
+  /**
+   * @param {Watch} watch
+   * @param {number} cls
+   * @param {1 | -1} change
+   */
+  #countClass(watch, cls, change) {
+    const count = (watch.classCount.get(cls) ?? 0) + change;
+    if (count === 0) {
+      watch.classCount.delete(cls);
+      this.#byClass.get(cls)?.delete(watch);
+      return;
+    }
+    watch.classCount.set(cls, count);
+    if (count === 1 && change === 1) {
+      let set = this.#byClass.get(cls);
+      if (!set) this.#byClass.set(cls, (set = new Set()));
+      set.add(watch);
+    }
+  }
+
+  /** @param {Watch} watch */
+  #stop(watch) {
+    if (!watch.active) return;
+    watch.active = false;
+    this.#count--;
+    for (const cls of watch.classCount.keys()) this.#byClass.get(cls)?.delete(watch);
+    this.#alerts.delete(watch);
+    this.#liveEntries -= watch.cells.length;
+    this.#staleEntries += watch.cells.length;
+    if (this.#staleEntries > Math.max(1024, this.#liveEntries)) this.#sweep();
+  }
+
+  #sweep() {
+    for (const [index, entry] of this.#byCell) {
+      const kept = [];
+      for (let i = 0; i < entry.length; i += 2) {
+        if (/** @type {Watch} */ (entry[i]).active) kept.push(entry[i], entry[i + 1]);
+      }
+      if (kept.length) this.#byCell.set(index, kept);
+      else this.#byCell.delete(index);
+    }
+    this.#staleEntries = 0;
+  }
+
+  /**
+   * @param {Watch} watch
+   * @param {number} position
+   */
+  #hit(watch, position) {
+    let positions = this.#alerts.get(watch);
+    if (!positions) this.#alerts.set(watch, (positions = []));
+    positions.push(position);
+  }
+
+  // What the edit in progress changed, judged when it is over, so that a cell set twice in one
+  // edit (or a cost set and set back) is judged by where it ended.
+  /** @type {Map<number, number>} */
+  #cellsBefore = new Map(); // watched cell index -> its class before the edit
+  /** @type {Map<number, number>} */
+  #costsBefore = new Map(); // class -> its cost before the edit
+
+  /**
+   * Cell `index` went from class `before` to class `after`.
+   * @param {number} index
+   * @param {number} before
+   * @param {number} after
+   */
+  cellChanged(index, before, after) {
+    const entry = this.#byCell.get(index);
+    if (!entry || before === after) return;
+    if (!this.#cellsBefore.has(index)) this.#cellsBefore.set(index, before);
+    for (let i = 0; i < entry.length; i += 2) {
+      const watch = /** @type {Watch} */ (entry[i]);
+      if (!watch.active) continue;
+      this.#countClass(watch, before, -1);
+      this.#countClass(watch, after, 1);
+    }
+  }
+
+  /**
+   * Class `cls` went from costing `before` to `after` (Infinity: blocked).
+   * @param {number} cls
+   * @param {number} before
+   * @param {number} after
+   */
+  costChanged(cls, before, after) {
+    if (before !== after && !this.#costsBefore.has(cls)) this.#costsBefore.set(cls, before);
+  }
+
+  #judge() {
+    for (const [index, before] of this.#cellsBefore) {
+      if (!(this.#costOf(this.#classAt(index)) > this.#costOf(before))) continue;
+      const entry = this.#byCell.get(index) ?? [];
+      for (let i = 0; i < entry.length; i += 2) {
+        const watch = /** @type {Watch} */ (entry[i]);
+        if (watch.active) this.#hit(watch, /** @type {number} */ (entry[i + 1]));
+      }
+    }
+    for (const [cls, before] of this.#costsBefore) {
+      if (!(this.#costOf(cls) > before)) continue;
+      for (const watch of this.#byClass.get(cls) ?? []) {
+        watch.cells.forEach((index, position) => {
+          if (this.#classAt(index) === cls) this.#hit(watch, position);
+        });
+      }
+    }
+    this.#cellsBefore.clear();
+    this.#costsBefore.clear();
+  }
+
+  /** The edit is over: each path it made worse stops being watched and hears of it, once. */
+  dispatch() {
+    this.#judge();
+    if (!this.#alerts.size) return;
+    const alerts = this.#alerts;
+    this.#alerts = new Map();
+    const errors = [];
+    for (const [watch, positions] of alerts) {
+      if (!watch.active) continue;
+      positions.sort((a, b) => a - b); // a cell hit by a cell edit and a cost edit counts once
+      for (let k = positions.length - 1; k > 0; k--)
+        if (positions[k] === positions[k - 1]) positions.splice(k, 1);
+      const cells = new Int32Array(positions.length * 2);
+      positions.forEach((position, k) => {
+        cells[2 * k] = watch.cells[position] % this.#width;
+        cells[2 * k + 1] = Math.floor(watch.cells[position] / this.#width);
+      });
+      this.#stop(watch);
+      // One failing callback must not keep the other units from hearing of the wall.
+      try {
+        watch.onBlocked({ index: positions[0], x: cells[0], y: cells[1], cells });
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length) throw errors[0];
+  }
+}

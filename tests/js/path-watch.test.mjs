@@ -1,0 +1,219 @@
+// Stale-path alerts (watchPath) on Grid, PathWorker and InThreadPathWorker: an edit alerts
+// exactly the watched paths it makes worse (a cell blocked or dearer), once, and no others.
+// Run: node --test tests/js/path-watch.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPathfinder } from '../../js/node.js';
+import { InThreadPathWorker, PathWorker } from '../../js/worker-node.js';
+import { drawMap, random } from '../e2e/pages/worker-maps.js';
+import { loadMap } from './support/movingai.mjs';
+
+const tilepath = await createPathfinder();
+
+test('blocking a cell of a watched path alerts it once with the cell and its index', () => {
+  const { width, height, cells } = drawMap(['.....', '.###.', '.....']);
+  const grid = tilepath.createGrid(width, height, cells);
+  const { path } = grid.findPath(0, 0, 4, 0);
+  const alerts = [];
+  grid.watchPath(path, (alert) => alerts.push(alert));
+  grid.setCell(0, 2, 1); // not on the path
+  assert.deepEqual(alerts, []);
+  grid.setCell(2, 0, 1);
+  assert.equal(alerts.length, 1);
+  assert.equal(alerts[0].index, 2);
+  assert.deepEqual([alerts[0].x, alerts[0].y], [2, 0]);
+  assert.deepEqual(Array.from(alerts[0].cells), [2, 0]);
+  grid.setCell(3, 0, 1); // alerted once: the path is no longer watched
+  assert.equal(alerts.length, 1);
+  grid.dispose();
+});
+
+test('raising the cost of a class on the path alerts; lowering it or opening a cell does not', () => {
+  const { width, height, cells } = drawMap(['..2..', '.###.', '.....']);
+  const grid = tilepath.createGrid(width, height, cells);
+  grid.setCost(2, 1);
+  const { path } = grid.findPath(0, 0, 4, 0);
+  const alerts = [];
+  grid.watchPath(path, (alert) => alerts.push(alert));
+  grid.setCost(2, 0.5);
+  grid.setCell(1, 1, 0);
+  assert.equal(alerts.length, 0);
+  grid.setCost(2, 5);
+  assert.equal(alerts.length, 1);
+  assert.deepEqual(Array.from(alerts[0].cells), [2, 0]);
+  grid.dispose();
+});
+
+test('stop() ends the watch: later walls are not reported', async () => {
+  const map = drawMap(['....', '....']);
+  const pw = await PathWorker.create({ ...map, cells: map.cells.slice() });
+  try {
+    const { path } = await pw.findPath(0, 0, 3, 0);
+    let calls = 0;
+    const handle = pw.watchPath(path, () => calls++);
+    assert.equal(handle.active, true);
+    handle.stop();
+    assert.equal(handle.active, false);
+    pw.setCell(1, 0, 1);
+    assert.equal(calls, 0);
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('watchPath refuses a path that is not x, y pairs of the grid', () => {
+  const grid = tilepath.createGrid(4, 4);
+  assert.throws(() => grid.watchPath([0, 0, 1], () => {}), TypeError);
+  assert.throws(() => grid.watchPath([0, 0, 4, 0], () => {}), /path point 1 \(4, 0\)/);
+  assert.throws(() => grid.watchPath([0, 0], null), /onBlocked must be a function/);
+  grid.dispose();
+});
+
+/**
+ * Random edits of every kind on a Moving AI map with many watched paths; after each edit the
+ * alerts must be exactly those a brute-force comparison of every watched cell's cost finds.
+ */
+async function checkAgainstBruteForce(target, map, seed) {
+  const next = random(seed);
+  const { width, height } = map;
+  const pick = (n) => Math.floor(next() * n);
+  const costAt = (index) => target.getCost(target.get(index % width, Math.floor(index / width)));
+  const watches = new Map(); // id -> { path cells, handle }
+  let alerted = new Map();
+  let nextId = 0;
+  let alertsSeen = 0;
+  let quietEdits = 0;
+  // Fills the watched set back to 40 paths, asking in batches (one message to a worker).
+  const watchMore = async () => {
+    while (watches.size < 40) {
+      const asked = Array.from({ length: 40 - watches.size }, () =>
+        target.findPath(pick(width), pick(height), pick(width), pick(height), {
+          diagonal: 'noCorners',
+        }),
+      );
+      for (const result of await Promise.all(asked)) {
+        if (result.status !== 'found' || result.path.length < 4) continue;
+        const id = nextId++;
+        const cells = [];
+        for (let k = 0; k < result.path.length; k += 2)
+          cells.push(result.path[k + 1] * width + result.path[k]);
+        const handle = target.watchPath(result.path, (alert) => alerted.set(id, alert));
+        watches.set(id, { cells, handle });
+      }
+    }
+  };
+  await watchMore();
+  const passable = [0, 2, 3];
+  const edits = [
+    () => target.setCell(pick(width), pick(height), pick(4)),
+    () => {
+      const indices = Array.from({ length: 1 + pick(30) }, () => pick(width * height));
+      target.setCells(indices, indices.map(() => pick(4)));
+    },
+    () => target.fillRect(pick(width) - 2, pick(height) - 2, 1 + pick(6), 1 + pick(6), pick(4)),
+    () => target.setCost(passable[pick(3)], [1, 2, 4, Infinity][pick(4)]),
+    () => {
+      const cells = target.cells();
+      for (let k = 0; k < 40; k++) cells[pick(cells.length)] = pick(4);
+      target.setAll(cells);
+    },
+  ];
+  for (let step = 0; step < 300; step++) {
+    const before = new Map();
+    for (const [id, { cells }] of watches) before.set(id, cells.map(costAt));
+    alerted = new Map();
+    edits[pick(edits.length)]();
+    for (const [id, { cells }] of watches) {
+      const worse = cells.flatMap((index, k) => (costAt(index) > before.get(id)[k] ? [k] : []));
+      const alert = alerted.get(id);
+      if (!worse.length) {
+        assert.equal(alert, undefined, `step ${step}: path ${id} alerted, nothing on it got worse`);
+        continue;
+      }
+      assert.ok(alert, `step ${step}: path ${id} was made worse at ${worse} and not alerted`);
+      assert.equal(alert.index, worse[0]);
+      const expected = worse.flatMap((k) => [cells[k] % width, Math.floor(cells[k] / width)]);
+      assert.deepEqual(Array.from(alert.cells), expected);
+      watches.delete(id);
+      alertsSeen++;
+    }
+    for (const id of alerted.keys()) assert.ok(before.has(id), `path ${id} alerted twice`);
+    if (!alerted.size) quietEdits++;
+    await watchMore();
+  }
+  // Refuses to pass vacuously: the run saw both alerts and edits that alerted nobody.
+  assert.ok(alertsSeen > 60, `only ${alertsSeen} alerts`);
+  assert.ok(quietEdits > 60, `only ${quietEdits} edits without alerts`);
+}
+
+const arena = loadMap('arena.map');
+const withCosts = (map) => ({ ...map, cells: map.cells.slice() });
+
+test('Grid: alerts fire exactly for the watched paths random edits make worse (arena.map)', async () => {
+  const map = withCosts(arena);
+  const grid = tilepath.createGrid(map.width, map.height, map.cells);
+  for (const cls of [2, 3]) grid.setCost(cls, 2);
+  // The sync grid answers at once: wrap findPath in a promise like the workers'.
+  const target = new Proxy(grid, {
+    get: (g, key) =>
+      key === 'findPath' ? async (...args) => g.findPath(...args) : g[key].bind?.(g) ?? g[key],
+  });
+  await checkAgainstBruteForce(target, map, 13);
+  grid.dispose();
+});
+
+test('PathWorker: alerts fire exactly for the watched paths random edits make worse (arena.map)', async () => {
+  const map = withCosts(arena);
+  const pw = await PathWorker.create({ ...map, costs: { 2: 2, 3: 2 } });
+  try {
+    await checkAgainstBruteForce(pw, map, 14);
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('InThreadPathWorker: alerts fire exactly for the watched paths random edits make worse', async () => {
+  const map = withCosts(arena);
+  const pw = await InThreadPathWorker.create({
+    ...map,
+    costs: { 2: 2, 3: 2 },
+    loadPathfinder: () => tilepath,
+  });
+  try {
+    await checkAgainstBruteForce(pw, map, 15);
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('an onBlocked that throws does not keep the other units from hearing; the edit rethrows it', () => {
+  const { width, height, cells } = drawMap(['.....', '.....']);
+  const grid = tilepath.createGrid(width, height, cells);
+  const heard = [];
+  grid.watchPath([0, 0, 1, 0, 2, 0], () => {
+    throw new Error('game bug');
+  });
+  grid.watchPath([2, 0, 2, 1], () => heard.push('second'));
+  assert.throws(() => grid.fillRect(2, 0, 1, 1, 1), /game bug/);
+  assert.deepEqual(heard, ['second']);
+  assert.equal(grid.get(2, 0), 1, 'the edit itself is made');
+  grid.dispose();
+});
+
+test('PathWorker: a new level reaches the worker even when an onBlocked throws', async () => {
+  const map = drawMap(['....', '....']);
+  const pw = await PathWorker.create({ ...map, cells: map.cells.slice() });
+  try {
+    const { path } = await pw.findPath(0, 0, 3, 0);
+    pw.watchPath(path, () => {
+      throw new Error('game bug');
+    });
+    const level = drawMap(['.#..', '....']).cells;
+    assert.throws(() => pw.setAll(level), /game bug/);
+    const after = await pw.findPath(0, 0, 3, 0);
+    assert.equal(after.cost, 5, 'the worker searched the new level');
+  } finally {
+    pw.terminate();
+  }
+});
