@@ -546,7 +546,10 @@ describe('demo page', () => {
           'floor, an empty cell is void), choose floor for it under Tiled layers: read ' +
           '“Tile Layer 1” as floor. Or give its walkable tiles blocked = false in Tiled.',
       );
-      assert.equal(await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'), 'walls');
+      assert.equal(
+        await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'),
+        'walls',
+      );
       assert.equal((await settledResult(page)).status, 'none');
       if (name.endsWith('.tmj')) await session.screenshot(page, 'demo-all-blocked');
       await page.click('#map-problem button');
@@ -559,7 +562,10 @@ describe('demo page', () => {
       );
       assert.equal((await settledResult(page)).status, 'found', name);
       // The button made the same choice the layer chooser shows.
-      assert.equal(await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'), 'floor');
+      assert.equal(
+        await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'),
+        'floor',
+      );
     }
     assert.deepEqual(errorsOf(page), []);
   });
@@ -613,6 +619,56 @@ describe('demo page', () => {
     await page.selectOption('#map-select', 'gen:terrain');
     await page.waitForFunction(() => window.tilepathDemo.map?.name !== 'courtyard.tmj');
     assert.equal(await page.isVisible('#tiled-layers'), false);
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('layers inside groups are listed by path, and object properties mark a collision layer', async (t) => {
+    const page = await openDemo(t);
+    // prettier-ignore
+    const rows = [
+      'ffffff',
+      'ff..ff',
+      'ffffff',
+    ];
+    const drawn = JSON.parse(tiledMap(rows, { layer: 'Floor', gids: { f: 1, '.': 0 } }).tmj);
+    const [floor] = drawn.layers;
+    const box = (id, x, properties = []) => ({ id, x, y: 0, width: 16, height: 16, properties });
+    const blocked = [{ name: 'blocked', type: 'bool', value: true }];
+    drawn.layers = [
+      { type: 'group', id: 2, name: 'Level 1', layers: [floor] },
+      { type: 'tilelayer', id: 3, name: 'Decor', width: 6, height: 3, data: Array(18).fill(1) },
+      // Named like nothing, but its object says blocked: a collision layer.
+      { type: 'objectgroup', id: 4, name: 'Props', objects: [box(1, 0, blocked)] },
+      // Neither name nor properties: ignored.
+      { type: 'objectgroup', id: 5, name: 'Spawns', objects: [box(2, 80)] },
+    ];
+    const text = JSON.stringify(drawn);
+    await dropFiles(page, [{ name: 'grouped.tmj', text }]);
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'grouped.tmj');
+    assert.deepEqual(
+      await page.$$eval('#tiled-layers select', (all) =>
+        all.map((s) => [s.dataset.layer, s.value]),
+      ),
+      [
+        ['Level 1/Floor', 'floor'],
+        ['Decor', 'ignore'],
+        ['Props', 'collision'],
+        ['Spawns', 'ignore'],
+      ],
+    );
+    const want = readTiledMap(text, {
+      layers: [{ layer: 'Level 1/Floor', tiles: 'floor' }, 'Props'],
+    });
+    assert.deepEqual(
+      await page.evaluate(() => window.tilepathDemo.cells()),
+      Array.from(want.cells),
+    );
+    // prettier-ignore
+    assert.deepEqual(Array.from(want.cells), classesOf([
+      '100000',
+      '001100',
+      '000000',
+    ], { 0: 0, 1: 1 }));
     assert.deepEqual(errorsOf(page), []);
   });
 
