@@ -5,7 +5,8 @@
 import { GENERATORS, generateMap, parseMovingAiMap } from './maps.js';
 import { GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
-import { $, showError, showToast } from './page.js';
+import { $, showError } from './page.js';
+import { TiledLayers } from './tiled-layers.js';
 
 /** The files the picker and a drop accept, as the drop hint names them. */
 export const MAP_FORMATS = 'a Moving AI .map, or a Tiled map (.tmx, .tmj or .json)';
@@ -24,6 +25,8 @@ export class MapLoader {
     this.seed = 1;
     this.loads = 0; // loads started, so a slow fetch cannot replace a later pick
     this.file = null; // the last file opened: { name, text, tilesets, map }
+    // A Tiled file read again with other layer choices replaces the map of the file shown.
+    this.tiledLayers = new TiledLayers($('tiled-layers'), (map) => this.showFile(map));
     $('map-select').addEventListener('change', () => this.loadSelected());
     $('map-size').addEventListener('change', () => this.loadSelected());
     $('map-new').addEventListener('click', () => {
@@ -80,6 +83,7 @@ export class MapLoader {
     const token = ++this.loads;
     this.key = key;
     $('generator-row').hidden = !key.startsWith('gen:');
+    this.tiledLayers.show(key.startsWith('file:') && !!this.file?.map.tiled);
     try {
       let map = null;
       let endpoints = null;
@@ -123,30 +127,36 @@ export class MapLoader {
       const tilesets = {};
       for (const f of tilesetFiles) tilesets[f.name] = await f.text();
       const [file] = mapFiles;
-      await this.readFile({ name: file.name, text: await file.text(), tilesets }, 'walls');
+      await this.readFile({ name: file.name, text: await file.text(), tilesets });
     } catch (error) {
       showError(error);
     }
   }
 
   /**
-   * Reads a map file, a Tiled layer as `tiles` 'walls' (a tile is a wall unless its properties
-   * say otherwise) or 'floor' (a tile is floor, an empty cell a wall), and shows it. The file
-   * shown before stays in the picker if this one cannot be read.
+   * Reads a map file (a Tiled map with the layer roles the Tiled layers panel guesses) and shows
+   * it. The file shown before stays in the picker if this one cannot be read.
    * @param {{ name: string, text: string, tilesets: { [source: string]: string } }} file
    */
-  async readFile(file, tiles) {
-    const { name, text, tilesets } = file;
+  async readFile(file) {
+    const { name, text } = file;
     let map;
     if (/^\s*type\s+/.test(text)) {
       map = parseMovingAiMap(text, name);
     } else if (/^\s*[{<]/.test(text)) {
-      map = await readTiled(text, name, tilesets, tiles);
+      map = await this.tiledLayers.open(file);
     } else {
       throw new TypeError(`${name}: not ${MAP_FORMATS} (no "type" header, no JSON or XML)`);
     }
+    this.file = file;
+    await this.showFile(map);
+  }
+
+  /** Puts the open file's map, as last read, in the picker and on screen. */
+  async showFile(map) {
+    const { name } = this.file;
     map.label = `File: ${name}`;
-    this.file = { ...file, map };
+    this.file = { ...this.file, map };
     const select = $('map-select');
     let option = select.querySelector('option[value^="file:"]');
     if (!option) {
@@ -201,41 +211,22 @@ export class MapLoader {
     box.replaceChildren();
     box.hidden = blocked < total;
     if (box.hidden) return;
-    const tiled = map.tiled;
-    if (tiled?.tiles === 'walls' && tiled.tileCells === total) {
-      box.append(
-        `Every cell of layer “${tiled.layer}” holds a tile, and a tile without a blocked, ` +
-          'cost or pathClass property reads as a wall. If this is a floor layer (a tile is ' +
-          'floor, an empty cell is void), ',
-        this.rereadButton('floor', `read “${tiled.layer}” as floor`),
-        '. Or give its walkable tiles blocked = false in Tiled.',
-      );
-    } else if (tiled?.tiles === 'floor' && tiled.tileCells === 0) {
-      box.append(
-        `Layer “${tiled.layer}” has no tiles, and read as floor an empty cell is a wall: `,
-        this.rereadButton('walls', 'read it as walls'),
-        '.',
-      );
-    } else {
-      const names = level.classes.map(([cls]) => TERRAIN[cls]?.name ?? `class ${cls}`);
-      const sliders = level.classes.filter(([cls]) => TERRAIN[cls]?.editable);
-      box.append(
-        `Every cell is ${names.join(' or ')}, and the cost table blocks ` +
-          `${names.length > 1 ? 'them all' : 'it'}: ` +
-          (sliders.length
-            ? `raise the ${sliders.map(([cls]) => TERRAIN[cls].name).join(' or ')} cost ` +
-              'above 0 under Terrain costs.'
-            : `paint some ${TERRAIN[GROUND].name} to walk on.`),
-      );
+    const why = map.tiled && this.tiledLayers.explainBlocked(map, total);
+    if (why) {
+      box.append(...why);
+      return;
     }
-  }
-
-  rereadButton(tiles, label) {
-    const button = document.createElement('button');
-    button.className = 'link';
-    button.textContent = label;
-    button.addEventListener('click', () => this.readFile(this.file, tiles).catch(showError));
-    return button;
+    const names = level.classes.map(([cls]) => TERRAIN[cls]?.name ?? `class ${cls}`);
+    const sliders = level.classes.filter(([cls]) => TERRAIN[cls]?.editable);
+    box.append(
+      `Every cell is ${names.join(' or ')}, and the cost table blocks ` +
+        `${names.length > 1 ? 'them all' : 'it'}: ` +
+        (sliders.length
+          ? `raise the ${sliders.map(([cls]) => TERRAIN[cls].name).join(' or ')} cost ` +
+            'above 0 under Terrain costs.'
+          : `paint some ${TERRAIN[GROUND].name} to walk on.`) +
+        (map.tiled ? ' Or change what the layers mean under Tiled layers.' : ''),
+    );
   }
 }
 
@@ -263,63 +254,4 @@ async function hardestScenario(url, map) {
     console.warn(`scenario ${url} unreadable, using corners: ${error.message}`);
     return null;
   }
-}
-
-/**
- * A Tiled map (JSON or TMX) through tilepath/tiled: a collision-looking layer if there is one,
- * else the first tile layer.
- */
-async function readTiled(text, name, tilesets, tiles) {
-  let tiled;
-  try {
-    tiled = await import('../js/tiled.js');
-  } catch (error) {
-    throw new Error(`Tiled maps need js/tiled.js: ${error.message}`);
-  }
-  const names = [];
-  const sources = []; // external tilesets the map names
-  if (text.trim().startsWith('{')) {
-    const json = JSON.parse(text);
-    const walk = (layers, prefix) => {
-      for (const l of layers ?? []) {
-        const path = prefix ? `${prefix}/${l.name}` : l.name;
-        if (l.type === 'tilelayer') names.push(path);
-        if (l.type === 'group') walk(l.layers, path);
-      }
-    };
-    walk(json.layers, '');
-    for (const t of json.tilesets ?? []) if (t.source) sources.push(t.source);
-  } else {
-    for (const m of text.matchAll(/<layer\b[^>]*\bname="([^"]*)"/g)) names.push(m[1]);
-    for (const m of text.matchAll(/<tileset\b[^>]*\bsource="([^"]*)"/g)) sources.push(m[1]);
-  }
-  const preferred = names.find((n) => /collision|collide|wall|obstacle|block|solid/i.test(n));
-  const layer = preferred ?? names[0] ?? 0;
-  // 'floor': a tile is walkable unless its properties say it blocks; an empty cell is void.
-  const options = { layer, tilesets, tiles: tiles === 'floor' ? 'floor' : 'walls' };
-  let read;
-  try {
-    read = tiled.readTiledLayer(text, options);
-  } catch (error) {
-    // The reader names its option; a demo user gives a tileset by picking its file.
-    const missing = sources.filter((s) => !(s.split(/[\\/]/).pop() in tilesets));
-    if (!missing.length) throw error;
-    throw new Error(
-      `${name} uses the external tileset ${missing.join(', ')}: pick or drop ` +
-        `${missing.length > 1 ? 'them' : 'it'} together with the map`,
-    );
-  }
-  const map = { name, width: read.width, height: read.height, cells: read.cells };
-  // Tile properties may give classes their own costs: use them for this map.
-  const entries = read.costs instanceof Map ? [...read.costs] : Object.entries(read.costs ?? {});
-  map.costs = entries.map(([cls, cost]) => [Number(cls), cost]);
-  const layerName = typeof layer === 'string' ? layer : 'first';
-  map.tiled = { layer: layerName, tiles, tileCells: read.gids.filter((g) => g !== 0).length };
-  showToast(
-    `Read layer ${JSON.stringify(layerName)} of ${name}` +
-      (tiles === 'floor' ? ' as floor' : ''),
-    'info',
-    3000,
-  );
-  return map;
 }

@@ -6,6 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from './harness.mjs';
 import { createPathfinder } from '../../js/node.js';
@@ -13,6 +14,7 @@ import { repoRoot } from '../../js/tools/serve.mjs';
 import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mjs';
 import { MOVING_AI_MAPS } from '../js/support/movingai-list.mjs';
 import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
+import { readTiledMap } from '../../js/tiled.js';
 
 /** The search options the current mode does not use. */
 const UNUSED_OPTIONS = '#group-search :is(input, select):disabled';
@@ -515,8 +517,9 @@ describe('demo page', () => {
 
   test('a Tiled floor layer that reads as all blocked says why, and reading it as floor fixes it', async (t) => {
     const page = await openDemo(t);
-    // A ground layer as designers draw it: every cell a grass tile (no properties), rocks that
-    // say blocked = true. Read as walls (the default), every cell is blocked.
+    // A ground layer as designers draw it, under Tiled's default name (so nothing says it is a
+    // floor): every cell a grass tile (no properties), rocks that say blocked = true. Read as
+    // walls (what an unrecognised layer defaults to), every cell is blocked.
     // prettier-ignore
     const rows = [
       'gggggggg',
@@ -524,7 +527,11 @@ describe('demo page', () => {
       'gggggrgg',
       'gggggggg',
     ];
-    const floor = tiledMap(rows, { gids: { g: 1, r: 2 }, tiles: { 1: { blocked: true } } });
+    const floor = tiledMap(rows, {
+      layer: 'Tile Layer 1',
+      gids: { g: 1, r: 2 },
+      tiles: { 1: { blocked: true } },
+    });
     for (const [name, text] of [
       ['floor.tmj', floor.tmj],
       ['floor.tmx', floor.tmx],
@@ -534,10 +541,14 @@ describe('demo page', () => {
       await page.waitForSelector('#map-problem', { state: 'visible' });
       assert.equal(
         await page.textContent('#map-problem'),
-        'Every cell of layer “Ground” holds a tile, and a tile without a blocked, cost or ' +
-          'pathClass property reads as a wall. If this is a floor layer (a tile is floor, an ' +
-          'empty cell is void), read “Ground” as floor. Or give its walkable tiles ' +
-          'blocked = false in Tiled.',
+        'Every cell of layer “Tile Layer 1” holds a tile, and read as walls a tile without a ' +
+          'blocked, cost or pathClass property is a wall. If this is a floor layer (a tile is ' +
+          'floor, an empty cell is void), choose floor for it under Tiled layers: read ' +
+          '“Tile Layer 1” as floor. Or give its walkable tiles blocked = false in Tiled.',
+      );
+      assert.equal(
+        await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'),
+        'walls',
       );
       assert.equal((await settledResult(page)).status, 'none');
       if (name.endsWith('.tmj')) await session.screenshot(page, 'demo-all-blocked');
@@ -550,7 +561,114 @@ describe('demo page', () => {
         name,
       );
       assert.equal((await settledResult(page)).status, 'found', name);
+      // The button made the same choice the layer chooser shows.
+      assert.equal(
+        await page.inputValue('#tiled-layers select[data-layer="Tile Layer 1"]'),
+        'floor',
+      );
     }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('a Tiled map opens with each layer read as its name says, and choosing another meaning reads it again', async (t) => {
+    const page = await openDemo(t);
+    const layerChoices = () =>
+      page.$$eval('#tiled-layers select', (all) => all.map((s) => [s.dataset.layer, s.value]));
+    /** Waits for the page to show `want` (a change reloads the grid), then compares. */
+    async function expectCells(want, what) {
+      await page
+        .waitForFunction((want) => window.tilepathDemo.cells().join() === want, want.join(), {
+          timeout: 5000,
+        })
+        .catch(() => {});
+      assert.deepEqual(await page.evaluate(() => window.tilepathDemo.cells()), want, what);
+    }
+    for (const name of ['courtyard.tmx', 'courtyard.tmj']) {
+      const text = readFileSync(join(repoRoot, 'tests/fixtures/tiled', name), 'utf8');
+      const cellsFor = (layers) => Array.from(readTiledMap(text, { layers }).cells);
+      await dropFiles(page, [{ name, text }]);
+      await page.waitForFunction((name) => window.tilepathDemo.map?.name === name, name);
+      assert.equal(await page.isVisible('#tiled-layers'), true);
+      // 'Ground' by its name a floor, 'Walls' walls, the object layer 'Collision' collision.
+      assert.deepEqual(await layerChoices(), [
+        ['Ground', 'floor'],
+        ['Walls', 'walls'],
+        ['Collision', 'collision'],
+      ]);
+      const all = [{ layer: 'Ground', tiles: 'floor' }, 'Walls', 'Collision'];
+      await expectCells(cellsFor(all), `${name}: the three layers`);
+      // The puddle object's cost = 4 reaches the cost table as its own class.
+      const costs = new Map(await page.evaluate(() => window.tilepathDemo.costTable()));
+      const { costs: wanted } = readTiledMap(text, { layers: all });
+      for (const [cls, cost] of Object.entries(wanted)) assert.equal(costs.get(Number(cls)), cost);
+
+      await page.selectOption('#tiled-layers select[data-layer="Collision"]', 'ignore');
+      const noObjects = cellsFor([{ layer: 'Ground', tiles: 'floor' }, 'Walls']);
+      assert.notDeepEqual(noObjects, cellsFor(all), 'the objects block some cells');
+      await expectCells(noObjects, `${name}: collision objects ignored`);
+      if (name.endsWith('.tmx')) {
+        await page.$eval('#tiled-layers', (el) => el.scrollIntoView({ block: 'center' }));
+        await session.screenshot(page, 'demo-tiled-layers');
+      }
+      await page.selectOption('#tiled-layers select[data-layer="Ground"]', 'ignore');
+      await expectCells(cellsFor(['Walls']), `${name}: walls alone`);
+      const { route } = await page.evaluate(() => window.tilepathDemo);
+      for (const end of [route.start, route.goal]) assert.ok(end.x < 10 && end.y < 8);
+      assert.equal((await settledResult(page)).status, 'found', name);
+    }
+    await page.selectOption('#map-select', 'gen:terrain');
+    await page.waitForFunction(() => window.tilepathDemo.map?.name !== 'courtyard.tmj');
+    assert.equal(await page.isVisible('#tiled-layers'), false);
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('layers inside groups are listed by path, and object properties mark a collision layer', async (t) => {
+    const page = await openDemo(t);
+    // prettier-ignore
+    const rows = [
+      'ffffff',
+      'ff..ff',
+      'ffffff',
+    ];
+    const drawn = JSON.parse(tiledMap(rows, { layer: 'Floor', gids: { f: 1, '.': 0 } }).tmj);
+    const [floor] = drawn.layers;
+    const box = (id, x, properties = []) => ({ id, x, y: 0, width: 16, height: 16, properties });
+    const blocked = [{ name: 'blocked', type: 'bool', value: true }];
+    drawn.layers = [
+      { type: 'group', id: 2, name: 'Level 1', layers: [floor] },
+      { type: 'tilelayer', id: 3, name: 'Decor', width: 6, height: 3, data: Array(18).fill(1) },
+      // Named like nothing, but its object says blocked: a collision layer.
+      { type: 'objectgroup', id: 4, name: 'Props', objects: [box(1, 0, blocked)] },
+      // Neither name nor properties: ignored.
+      { type: 'objectgroup', id: 5, name: 'Spawns', objects: [box(2, 80)] },
+    ];
+    const text = JSON.stringify(drawn);
+    await dropFiles(page, [{ name: 'grouped.tmj', text }]);
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'grouped.tmj');
+    assert.deepEqual(
+      await page.$$eval('#tiled-layers select', (all) =>
+        all.map((s) => [s.dataset.layer, s.value]),
+      ),
+      [
+        ['Level 1/Floor', 'floor'],
+        ['Decor', 'ignore'],
+        ['Props', 'collision'],
+        ['Spawns', 'ignore'],
+      ],
+    );
+    const want = readTiledMap(text, {
+      layers: [{ layer: 'Level 1/Floor', tiles: 'floor' }, 'Props'],
+    });
+    assert.deepEqual(
+      await page.evaluate(() => window.tilepathDemo.cells()),
+      Array.from(want.cells),
+    );
+    // prettier-ignore
+    assert.deepEqual(Array.from(want.cells), classesOf([
+      '100000',
+      '001100',
+      '000000',
+    ], { 0: 0, 1: 1 }));
     assert.deepEqual(errorsOf(page), []);
   });
 
