@@ -26,7 +26,12 @@ export default [
     rules: {
       'no-unused-vars': [
         'error',
-        { args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
       ],
       'no-undef': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],

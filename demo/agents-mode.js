@@ -82,10 +82,7 @@ export class AgentsMode {
     const onMain = panel.onMain;
     // At most two batches in the worker at once: requests stay fresh and latency stays low.
     if (!onMain && this.batches >= 2) return;
-    const { list, who } = crowd.takeRequests(
-      Number($('agent-batch').value),
-      panel.agentOptions(),
-    );
+    const { list, who } = crowd.takeRequests(Number($('agent-batch').value), panel.agentOptions());
     if (!list.length) return;
     hud.requests.add(list.length);
     this.plans += list.length;

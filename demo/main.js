@@ -86,8 +86,7 @@ $('zoom-in').addEventListener('click', () => zoomCenter(1.5));
 $('zoom-out').addEventListener('click', () => zoomCenter(1 / 1.5));
 $('zoom-fit').addEventListener('click', () => view.fit());
 window.addEventListener('keydown', (event) => {
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement)
-    return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'f') view.fit();
 });
 

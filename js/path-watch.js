@@ -16,7 +16,8 @@ import { describe } from './validate.js';
  * @returns {Int32Array} cell indices, in path order
  */
 function cellsOfPath(given, width, height) {
-  const isList = Array.isArray(given) || (ArrayBuffer.isView(given) && !(given instanceof DataView));
+  const isList =
+    Array.isArray(given) || (ArrayBuffer.isView(given) && !(given instanceof DataView));
   const path = /** @type {ArrayLike<number>} */ (isList ? given : []);
   const length = isList ? path.length : NaN;
   if (!isList || length % 2 !== 0) {
@@ -28,7 +29,14 @@ function cellsOfPath(given, width, height) {
   for (let k = 0; k < cells.length; k++) {
     const x = path[2 * k];
     const y = path[2 * k + 1];
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) {
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= width ||
+      y >= height
+    ) {
       throw new RangeError(
         `path point ${k} (${describe(x)}, ${describe(y)}) is not a cell of the ${width}x${height} grid`,
       );
@@ -118,7 +126,12 @@ export class PathWatches {
     });
     this.#count++;
     this.#liveEntries += watch.cells.length;
-    return { stop: () => this.#stop(watch), get active() { return watch.active; } };
+    return {
+      stop: () => this.#stop(watch),
+      get active() {
+        return watch.active;
+      },
+    };
   }
 
   /**

@@ -224,9 +224,8 @@ export interface TileSpaceOptions {
 }
 
 export interface TileSpace
-  extends Readonly<
-      Required<Omit<TileSpaceOptions, 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>>
-    >,
+  extends
+    Readonly<Required<Omit<TileSpaceOptions, 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>>>,
     Readonly<Pick<TileSpaceOptions, 'staggerAxis' | 'staggerIndex' | 'hexSideLength'>> {
   /** World position of the centre of a cell (fractional cells allowed on orthogonal and
    * isometric maps; staggered and hexagonal cells must be whole). */

@@ -68,7 +68,9 @@ export class PathCache {
     this.#drop(key);
     if (this.#entries.size >= this.#capacity) this.#drop(this.#entries.keys().next().value);
     const wholeSearch =
-      result.status === 'partial' || (options?.maxExpansions ?? 0) > 0 || (options?.weight ?? 1) > 1;
+      result.status === 'partial' ||
+      (options?.maxExpansions ?? 0) > 0 ||
+      (options?.weight ?? 1) > 1;
     const cells = wholeSearch ? null : this.#dependsOn(result, sx, sy, gx, gy);
     this.#entries.set(key, { result: copyResult(result), cells });
     if (!cells) this.#anyChange.add(key);

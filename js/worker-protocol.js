@@ -93,7 +93,9 @@ export function updateMessage(update, live, cancel, cells) {
     values: update.values.slice(),
     costs: update.costs.length ? update.costs.slice() : null,
     requests,
-    options: live.some((request) => request.options) ? live.map((request) => request.options) : null,
+    options: live.some((request) => request.options)
+      ? live.map((request) => request.options)
+      : null,
     cancel: cancel.length ? cancel : null,
   };
   const transfer = transferables([message.indices, message.values, message.costs, requests]);
@@ -286,7 +288,9 @@ export function checkInit(message) {
 export function checkCacheSize(label, cache) {
   if (isAbsent(cache)) return;
   if (!Number.isSafeInteger(cache) || cache < 0) {
-    throw new RangeError(`${label} must be an integer >= 0 (answers to keep), got ${describe(cache)}`);
+    throw new RangeError(
+      `${label} must be an integer >= 0 (answers to keep), got ${describe(cache)}`,
+    );
   }
 }
 
@@ -342,7 +346,16 @@ export function checkUpdate(message, width, height) {
         (r + 1) * REQUEST_STRIDE,
       );
       const where = `${label}: request ${r}`;
-      if (!(sx >= 0 && sx < width && gx >= 0 && gx < width && sy >= 0 && sy < height && gy >= 0 && gy < height)) {
+      if (!(
+        sx >= 0 &&
+        sx < width &&
+        gx >= 0 &&
+        gx < width &&
+        sy >= 0 &&
+        sy < height &&
+        gy >= 0 &&
+        gy < height
+      )) {
         throw new RangeError(`${where}: (${sx}, ${sy}) -> (${gx}, ${gy}) is outside the grid`);
       }
       // Each request sees the edits before it: as many or more than the request before it.
@@ -368,13 +381,17 @@ export function checkUpdate(message, width, height) {
     }
     options.forEach((entry, r) => {
       if (!isAbsent(entry) && (typeof entry !== 'object' || Array.isArray(entry))) {
-        throw new TypeError(`${label}: options[${r}] must be an object or null, got ${describe(entry)}`);
+        throw new TypeError(
+          `${label}: options[${r}] must be an object or null, got ${describe(entry)}`,
+        );
       }
     });
   }
   if (!isAbsent(cancel)) {
     if (!Array.isArray(cancel) || !cancel.every((id) => Number.isInteger(id))) {
-      throw new TypeError(`${label}: cancel must be an array of request ids, got ${describe(cancel)}`);
+      throw new TypeError(
+        `${label}: cancel must be an array of request ids, got ${describe(cancel)}`,
+      );
     }
   }
 }

@@ -90,8 +90,8 @@ std::string Grid::setCost(int cls, double cost) {
   if (std::isnan(cost) || cost < 0)
     return "cost must be 0 or Infinity (blocked) or a positive number, got " + std::to_string(cost);
   if (std::isfinite(cost) && cost > kMaxCost)
-    return "cost must be at most " + formatNumber(kMaxCost) +
-           " (or Infinity for blocked), got " + formatNumber(cost);
+    return "cost must be at most " + formatNumber(kMaxCost) + " (or Infinity for blocked), got " +
+           formatNumber(cost);
   const double was = costs_[cls];
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();

@@ -39,8 +39,8 @@ class ReachedCells {
       else
         lo = mid + 1;
     }
-    run_.offerBest((y + lo * dy) * width_ + x + lo * dx, dist(lo), originG_ + cornerG + lo,
-                   origin_, y * width_ + x);
+    run_.offerBest((y + lo * dy) * width_ + x + lo * dx, dist(lo), originG_ + cornerG + lo, origin_,
+                   y * width_ + x);
   }
 
  private:

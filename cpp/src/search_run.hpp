@@ -94,8 +94,8 @@ struct SearchRun {
   // Step costs ignore the table (every passable cell costs 1): bfs and jps.
   bool unitCost = false;
   Heuristic heuristicKind;
-  double hScale = 0;  // weight x cheapest passable cost; 0 = no heuristic (dijkstra, bfs)
-  double hSlack = 0;  // adjacent goals: the last step is never taken, so estimate one step less
+  double hScale = 0;      // weight x cheapest passable cost; 0 = no heuristic (dijkstra, bfs)
+  double hSlack = 0;      // adjacent goals: the last step is never taken, so estimate one step less
   int32_t stepOffset[8];  // index difference of each step
 
   // Outcome.
@@ -124,9 +124,7 @@ struct SearchRun {
   void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const { return distance(heuristicKind, x - goalX, y - goalY); }
-  double heuristic(int x, int y) const {
-    return scaled(goalDistance(x, y));
-  }
+  double heuristic(int x, int y) const { return scaled(goalDistance(x, y)); }
   template <Heuristic H>
   double heuristic(int x, int y) const {
     return scaled(distance<H>(x - goalX, y - goalY));
@@ -264,7 +262,8 @@ struct SearchRun {
         child = before(heap[first + 2], heap[child]) ? first + 2 : child;
         child = before(heap[first + 3], heap[child]) ? first + 3 : child;
       } else {
-        for (std::size_t c = first + 1; c < n; ++c) child = before(heap[c], heap[child]) ? c : child;
+        for (std::size_t c = first + 1; c < n; ++c)
+          child = before(heap[c], heap[child]) ? c : child;
       }
       if (!before(heap[child], e)) break;
       place(k, heap[child]);

@@ -254,8 +254,8 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   // A jump point search may end on a cell it scanned past: the path goes on from the node the
   // scan started from, straight or diagonally to the corner where it turned, then to the end.
   if (scannedEnd) {
-    appendStraightRun(path[path.size() - 2], path.back(), run.bestCorner % w,
-                      run.bestCorner / w, path);
+    appendStraightRun(path[path.size() - 2], path.back(), run.bestCorner % w, run.bestCorner / w,
+                      path);
     appendStraightRun(path[path.size() - 2], path.back(), end % w, end / w, path);
   }
   out.cost = pathCost(grid, path);

@@ -38,8 +38,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
   // Its own declarations beside it, so the type check of tilepath's JS reads them, not its code.
   const require = createRequire(join(root, 'package.json'));
-  const types = readFileSync(join(dirname(require.resolve('fflate/package.json')), 'esm', 'browser.d.ts'), 'utf8');
+  const types = readFileSync(
+    join(dirname(require.resolve('fflate/package.json')), 'esm', 'browser.d.ts'),
+    'utf8',
+  );
   const typesFile = join(root, 'dist', 'fflate.d.mts');
-  if (!existsSync(typesFile) || readFileSync(typesFile, 'utf8') !== types) writeFileSync(typesFile, types);
+  if (!existsSync(typesFile) || readFileSync(typesFile, 'utf8') !== types)
+    writeFileSync(typesFile, types);
   console.log(`build-fflate: ${file}`);
 }

@@ -76,7 +76,8 @@ run('cmake', ['--build', '--preset', 'wasm', '-j', jobs]);
 
 // The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');
-for (const glue of ['tilepath', 'tilepath-single']) writeIfChanged(join(root, `dist/${glue}.d.mts`), glueTypes);
+for (const glue of ['tilepath', 'tilepath-single'])
+  writeIfChanged(join(root, `dist/${glue}.d.mts`), glueTypes);
 
 const wechat = join(root, 'js/tools/build-wechat.mjs');
 if (existsSync(wechat)) run('node', [wechat]);

@@ -20,9 +20,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 
 /** The Moving AI folder: env TILEPATH_MOVINGAI, or tests/data/movingai in the repo. */
 export function movingAiFolder() {
-  return resolve(
-    process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai'),
-  );
+  return resolve(process.env.TILEPATH_MOVINGAI || join(repoRoot, 'tests', 'data', 'movingai'));
 }
 
 const MIME_TYPES = {

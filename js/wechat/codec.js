@@ -99,7 +99,12 @@ export function decodeMessage(value) {
   for (const key of Object.keys(value)) {
     // defineProperty: a "__proto__" key stays a plain key, never the object's prototype.
     const item = decodeMessage(value[key]);
-    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: item,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

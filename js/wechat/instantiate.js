@@ -32,17 +32,19 @@ export function ensureWebAssemblyGlobal(api = wxWebAssembly()) {
       }
     };
   // Only what Emscripten's glue uses; WeChat has no Exception/Tag/compile.
-  globalThis.WebAssembly = /** @type {typeof WebAssembly} */ (/** @type {unknown} */ ({
-    Memory: api.Memory,
-    Table: api.Table,
-    Global: api.Global,
-    Module: api.Module,
-    Instance: api.Instance,
-    instantiate: (path, imports) => api.instantiate(path, imports),
-    RuntimeError: errorType('RuntimeError'),
-    CompileError: errorType('CompileError'),
-    LinkError: errorType('LinkError'),
-  }));
+  globalThis.WebAssembly = /** @type {typeof WebAssembly} */ (
+    /** @type {unknown} */ ({
+      Memory: api.Memory,
+      Table: api.Table,
+      Global: api.Global,
+      Module: api.Module,
+      Instance: api.Instance,
+      instantiate: (path, imports) => api.instantiate(path, imports),
+      RuntimeError: errorType('RuntimeError'),
+      CompileError: errorType('CompileError'),
+      LinkError: errorType('LinkError'),
+    })
+  );
   return globalThis.WebAssembly;
 }
 

@@ -122,7 +122,10 @@ for (const n of sizes) {
   const ratio = summary(ratios.get(n)).median;
   console.log(
     `pool of ${n}: median ${rate.toFixed(0)} requests/s, ${ratio.toFixed(2)}x one worker ` +
-      `(rounds: ${ratios.get(n).map((r) => r.toFixed(2)).join(', ')})`,
+      `(rounds: ${ratios
+        .get(n)
+        .map((r) => r.toFixed(2))
+        .join(', ')})`,
   );
 }
 for (const pw of pools.values()) pw.terminate();

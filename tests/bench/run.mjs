@@ -285,7 +285,6 @@ function race(group, map, problems, rule, judge) {
 const pairedRatio = (times, reference) => median(times.map((t, i) => t / reference[i]));
 
 report.maps = [];
-const printedRows = [];
 for (const name of selected) {
   collectGarbage();
   const map = loadMap(name);
@@ -411,14 +410,34 @@ for (const name of selected) {
   console.log(`   8-neighbour, no corner cutting; optimal = matches the scenario's length`);
   console.log(
     table(
-      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A*', 'vs tp JPS', 'optimal', 'errors', 'prepare ms'],
+      [
+        'entrant',
+        'p50 us',
+        'p95 us',
+        'p99 us',
+        'vs tp A*',
+        'vs tp JPS',
+        'optimal',
+        'errors',
+        'prepare ms',
+      ],
       rows,
     ),
   );
   console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
   console.log(
     table(
-      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'optimal', 'errors', 'prepare ms'],
+      [
+        'entrant',
+        'p50 us',
+        'p95 us',
+        'p99 us',
+        'vs tp A* 4-way',
+        'vs tp JPS 4-way',
+        'optimal',
+        'errors',
+        'prepare ms',
+      ],
       entry.fourWay.map((s) => [
         s.name,
         fmt(s.medianMicros),
@@ -501,7 +520,18 @@ for (const name of selected) {
   );
   console.log(
     table(
-      ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A*', 'vs tp JPS', 'vs tp A* 4-way', 'vs tp JPS 4-way', 'search only vs tp A*', 'optimal'],
+      [
+        'entrant',
+        'p50 us',
+        'p95 us',
+        'p99 us',
+        'vs tp A*',
+        'vs tp JPS',
+        'vs tp A* 4-way',
+        'vs tp JPS 4-way',
+        'search only vs tp A*',
+        'optimal',
+      ],
       report.allMaps.map((s) => [
         s.name,
         fmt(s.p50Micros),
@@ -668,14 +698,33 @@ if (args['no-worker']) {
   const pooled = (name) => report.allMaps?.find((s) => s.name === name);
   const wasmNative = (algorithm) =>
     Array.isArray(report.wasmVsNative) && report.wasmVsNative.length
-      ? median(report.wasmVsNative.filter((e) => e.algorithm === algorithm).map((e) => e.ratioWasmToNative))
+      ? median(
+          report.wasmVsNative
+            .filter((e) => e.algorithm === algorithm)
+            .map((e) => e.ratioWasmToNative),
+        )
       : NaN;
   const targets = [
-    ['wasm A* vs PathFinding.js A* search alone', pooled('PathFinding.js A*')?.searchOnlyMedianRatioToTilepathAstar, 4, 'x faster'],
-    ['wasm A* vs PathFinding.js A* with its grid clone', pooled('PathFinding.js A*')?.medianRatioToTilepathAstar, 20, 'x faster'],
+    [
+      'wasm A* vs PathFinding.js A* search alone',
+      pooled('PathFinding.js A*')?.searchOnlyMedianRatioToTilepathAstar,
+      4,
+      'x faster',
+    ],
+    [
+      'wasm A* vs PathFinding.js A* with its grid clone',
+      pooled('PathFinding.js A*')?.medianRatioToTilepathAstar,
+      20,
+      'x faster',
+    ],
     ['wasm A* vs EasyStar.js', pooled('EasyStar.js')?.medianRatioToTilepathAstar, 5, 'x faster'],
     ['wasm JPS vs wasm A*', pooled('tilepath A*')?.medianRatioToTilepathJps, 10, 'x faster'],
-    ['4-neighbour wasm JPS vs l1-path-finder', pooled('l1-path-finder')?.medianRatioToTilepath4WayJps, 1, 'x faster'],
+    [
+      '4-neighbour wasm JPS vs l1-path-finder',
+      pooled('l1-path-finder')?.medianRatioToTilepath4WayJps,
+      1,
+      'x faster',
+    ],
     ['wasm / native, A*', wasmNative('astar'), 1.3, 'at most'],
     ['wasm / native, JPS', wasmNative('jps'), 1.3, 'at most'],
     ['.wasm + glue gzipped, KiB', report.sizes.wasmPlusGlue.gzipBytes / 1024, 60, 'at most'],
@@ -690,7 +739,12 @@ if (args['no-worker']) {
   console.log(
     table(
       ['measure', 'value', 'target', 'met'],
-      targets.map((t) => [t.what, fmt(t.value, 2), t.target, t.met === null ? '-' : t.met ? 'yes' : 'NO']),
+      targets.map((t) => [
+        t.what,
+        fmt(t.value, 2),
+        t.target,
+        t.met === null ? '-' : t.met ? 'yes' : 'NO',
+      ]),
     ),
   );
 }

@@ -12,13 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PathWorker } from '../../js/worker-node.js';
-import {
-  parseMap,
-  parseScenarios,
-  random,
-  shortPairs,
-  summary,
-} from '../e2e/pages/worker-maps.js';
+import { parseMap, parseScenarios, random, shortPairs, summary } from '../e2e/pages/worker-maps.js';
 import { movingaiDir } from '../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({

@@ -31,7 +31,11 @@ const scenarios = parseScenarios(readFileSync(`${file}.scen`, 'latin1'));
 
 const tilepath = await createPathfinder();
 const sync = tilepath.createGrid(map.width, map.height, map.cells);
-const pw = await PathWorker.create({ width: map.width, height: map.height, cells: map.cells.slice() });
+const pw = await PathWorker.create({
+  width: map.width,
+  height: map.height,
+  cells: map.cells.slice(),
+});
 const next = random(2024);
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 
@@ -85,7 +89,10 @@ for (let frame = 0; frame < FRAMES; frame++) {
   const results = await pw.findPaths(requests);
   for (const [r, expected] of checks) {
     compared++;
-    if (JSON.stringify(comparable(results[r])) !== JSON.stringify(expected) && mismatches.length < 5) {
+    if (
+      JSON.stringify(comparable(results[r])) !== JSON.stringify(expected) &&
+      mismatches.length < 5
+    ) {
       mismatches.push({ frame, request: requests[r] });
     }
   }

@@ -163,8 +163,8 @@ TEST_CASE("freeing a cell nobody can reach changes no answer") {
           CHECK(pathText(after.path) == pathText(before.path));
           CHECK(after.cost == before.cost);
           if (gx == 4) {  // the freed cell itself is the goal: it is still out of reach
-            CHECK(after.reason == (before.status == Status::Found ? Reason::None
-                                                                  : Reason::Unreachable));
+            CHECK(after.reason ==
+                  (before.status == Status::Found ? Reason::None : Reason::Unreachable));
           } else {
             CHECK(after.reason == before.reason);
           }

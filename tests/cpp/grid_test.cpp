@@ -149,7 +149,8 @@ TEST_CASE("class counts and the cost summary equal a fresh grid's after random e
     for (int cls2 = 0; cls2 < 6; ++cls2) fresh.setCost(cls2, grid.cost(cls2));
     std::copy(grid.data(), grid.data() + grid.size(), fresh.data());
     fresh.cellsChanged();
-    for (int cls2 = 0; cls2 < Grid::kClasses; ++cls2) REQUIRE(grid.count(cls2) == fresh.count(cls2));
+    for (int cls2 = 0; cls2 < Grid::kClasses; ++cls2)
+      REQUIRE(grid.count(cls2) == fresh.count(cls2));
     REQUIRE(grid.minCost() == fresh.minCost());
     REQUIRE(grid.uniformCost() == fresh.uniformCost());
   }
@@ -201,7 +202,8 @@ TEST_CASE("the passability bits follow every kind of edit") {
         case 1: {
           const uint32_t indices[] = {static_cast<uint32_t>(px(rng) + py(rng) * grid.width()),
                                       static_cast<uint32_t>(px(rng) + py(rng) * grid.width())};
-          const uint8_t classes[] = {static_cast<uint8_t>(cls(rng)), static_cast<uint8_t>(cls(rng))};
+          const uint8_t classes[] = {static_cast<uint8_t>(cls(rng)),
+                                     static_cast<uint8_t>(cls(rng))};
           REQUIRE(grid.apply(indices, classes, 2).empty());
           break;
         }

@@ -166,14 +166,15 @@ TEST_CASE("on random grids jps with partial ends as close to the goal as A*, at 
     CHECK(jps.reason == astar.reason);
     if (jps.status != Status::Partial) continue;
     ++partials;
-    const Heuristic h = o.heuristic == Heuristic::Chebyshev  ? Heuristic::Chebyshev
-                        : o.diagonal == Diagonal::Never ? Heuristic::Manhattan
+    const Heuristic h = o.heuristic == Heuristic::Chebyshev ? Heuristic::Chebyshev
+                        : o.diagonal == Diagonal::Never     ? Heuristic::Manhattan
                                                             : Heuristic::Octile;
     auto dist = [&](const SearchResult& r) {
       const double dx = std::abs(r.endX - gx), dy = std::abs(r.endY - gy);
-      return h == Heuristic::Manhattan   ? dx + dy
-             : h == Heuristic::Chebyshev ? std::max(dx, dy)
-                                         : std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
+      return h == Heuristic::Manhattan ? dx + dy
+             : h == Heuristic::Chebyshev
+                 ? std::max(dx, dy)
+                 : std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
     };
     CHECK(dist(jps) == Approx(dist(astar)));
     CHECK(jps.cost == Approx(astar.cost).epsilon(1e-12));

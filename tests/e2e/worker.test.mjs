@@ -73,23 +73,34 @@ test('PathWorker on a 512x512 Moving AI map in Chromium', { timeout: 180_000 }, 
       });
     });
 
-    await t.test('garbage to the worker gets whole error replies; garbage to the client is ignored', () => {
-      const refused = (seq, name, message) => ({ type: 'protocolError', seq, error: { name, message } });
-      assert.deepEqual(report.hostile, {
-        ready: 'ready',
-        refusals: [
-          refused(null, 'TypeError', 'a message must be an object, got null'),
-          refused(null, 'TypeError', 'unknown message type "explode"'),
-          refused(1, 'TypeError', 'update 1: indices must be a Uint32Array, got an array of length 1'),
-          refused(1, 'RangeError', 'update 1: indices[0] is 16, outside the grid (16 cells)'),
-          refused(1, 'TypeError', 'update 1: cancel must be an array of request ids, got "all"'),
-        ],
-        servedAfter: true,
-        repliesIgnored: 5,
-        pendingCost: 7,
-        answeredCost: 14,
-      });
-    });
+    await t.test(
+      'garbage to the worker gets whole error replies; garbage to the client is ignored',
+      () => {
+        const refused = (seq, name, message) => ({
+          type: 'protocolError',
+          seq,
+          error: { name, message },
+        });
+        assert.deepEqual(report.hostile, {
+          ready: 'ready',
+          refusals: [
+            refused(null, 'TypeError', 'a message must be an object, got null'),
+            refused(null, 'TypeError', 'unknown message type "explode"'),
+            refused(
+              1,
+              'TypeError',
+              'update 1: indices must be a Uint32Array, got an array of length 1',
+            ),
+            refused(1, 'RangeError', 'update 1: indices[0] is 16, outside the grid (16 cells)'),
+            refused(1, 'TypeError', 'update 1: cancel must be an array of request ids, got "all"'),
+          ],
+          servedAfter: true,
+          repliesIgnored: 5,
+          pendingCost: 7,
+          answeredCost: 14,
+        });
+      },
+    );
 
     await t.test('no console or page errors', () => {
       assert.deepEqual(errors, []);

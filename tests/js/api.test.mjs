@@ -16,7 +16,8 @@ function drawn(tp, rows) {
   const cells = Uint8Array.from(rows.join(''), (c) => (c === '.' ? 0 : c === '#' ? 1 : Number(c)));
   return tp.createGrid(width, rows.length, cells);
 }
-const pairs = (path) => Array.from({ length: path.length / 2 }, (_, k) => `${path[2 * k]},${path[2 * k + 1]}`).join(' ');
+const pairs = (path) =>
+  Array.from({ length: path.length / 2 }, (_, k) => `${path[2 * k]},${path[2 * k + 1]}`).join(' ');
 
 test('createPathfinder loads once and returns the same instance', async () => {
   const a = await createPathfinder();
@@ -30,11 +31,23 @@ test('createPathfinder loads once and returns the same instance', async () => {
 function nativeRun(name, flags) {
   const run = spawnSync(
     join(repoRoot, 'build/native/tilepath-scen'),
-    [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--each', '--stride', '100', ...flags],
+    [
+      join(movingaiDir, name),
+      join(movingaiDir, `${name}.scen`),
+      '--each',
+      '--stride',
+      '100',
+      ...flags,
+    ],
     { encoding: 'utf8' },
   );
   assert.ok(run.status === 0 || run.status === 1, run.stderr);
-  return [...run.stdout.matchAll(/^(\d+) (\w+) (\S+) (\d+)$/gm)].map((m) => [Number(m[1]), m[2], Number(m[3]), Number(m[4])]);
+  return [...run.stdout.matchAll(/^(\d+) (\w+) (\S+) (\d+)$/gm)].map((m) => [
+    Number(m[1]),
+    m[2],
+    Number(m[3]),
+    Number(m[4]),
+  ]);
 }
 
 test('every enum and number option name of the contract selects what the C++ core selects by that name', async () => {
@@ -53,15 +66,28 @@ test('every enum and number option name of the contract selects what the C++ cor
     }
   }
   settings.push([{ diagonal: 'noCorners', weight: 2.5 }, ['--weight', '2.5']]);
-  assert.deepEqual(Object.keys(NUMBER_OPTIONS).sort(), ['maxExpansions', 'weight'], 'a new number option needs a case here');
+  assert.deepEqual(
+    Object.keys(NUMBER_OPTIONS).sort(),
+    ['maxExpansions', 'weight'],
+    'a new number option needs a case here',
+  );
   // validate.js encodes these four by name: a new one must be wired there, and tested here.
-  assert.deepEqual(Object.keys(ENUM_OPTIONS).sort(), ['algorithm', 'diagonal', 'goal', 'heuristic']);
+  assert.deepEqual(Object.keys(ENUM_OPTIONS).sort(), [
+    'algorithm',
+    'diagonal',
+    'goal',
+    'heuristic',
+  ]);
   let compared = 0;
   for (const [options, flags] of settings) {
     for (const [k, status, cost, expanded] of nativeRun(name, flags)) {
       const p = problems[k];
       const r = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
-      assert.deepEqual([r.status, r.cost, r.expanded], [status, cost, expanded], `${JSON.stringify(options)} problem ${k}`);
+      assert.deepEqual(
+        [r.status, r.cost, r.expanded],
+        [status, cost, expanded],
+        `${JSON.stringify(options)} problem ${k}`,
+      );
       compared++;
     }
   }
@@ -71,21 +97,22 @@ test('every enum and number option name of the contract selects what the C++ cor
 
 test('every flag option of the contract and maxExpansions change the result as documented', async () => {
   const tp = await createPathfinder();
-  const grid = drawn(tp, [
-    '..........',
-    '.#######..',
-    '.......#..',
-    '.#####.#..',
-    '.......#..',
-  ]);
+  const grid = drawn(tp, ['..........', '.#######..', '.......#..', '.#####.#..', '.......#..']);
   const base = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners' });
   assert.equal(base.status, 'found');
   const effects = {
     partial: () => {
-      const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5, partial: true });
+      const r = grid.findPath(0, 4, 9, 4, {
+        diagonal: 'noCorners',
+        maxExpansions: 5,
+        partial: true,
+      });
       assert.equal(r.status, 'partial');
       assert.equal(r.expanded, 5);
-      assert.equal(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5 }).status, 'none');
+      assert.equal(
+        grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', maxExpansions: 5 }).status,
+        'none',
+      );
     },
     smooth: () => {
       const r = grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', smooth: true });
@@ -103,11 +130,19 @@ test('every flag option of the contract and maxExpansions change the result as d
       assert.equal(base.traceEvents, undefined);
     },
   };
-  assert.deepEqual(Object.keys(effects).sort(), Object.keys(FLAG_OPTIONS).sort(), 'every flag has an effect checked');
+  assert.deepEqual(
+    Object.keys(effects).sort(),
+    Object.keys(FLAG_OPTIONS).sort(),
+    'every flag has an effect checked',
+  );
   for (const [name, { default: fallback }] of Object.entries(FLAG_OPTIONS)) {
     effects[name]();
     // The default, given explicitly, is the same search as leaving the option out.
-    assert.deepEqual(grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', [name]: fallback }), base, name);
+    assert.deepEqual(
+      grid.findPath(0, 4, 9, 4, { diagonal: 'noCorners', [name]: fallback }),
+      base,
+      name,
+    );
   }
   grid.dispose();
 });
@@ -117,7 +152,13 @@ test('goal modes of the contract each end the path where README says', async () 
   assert.deepEqual(ENUM_OPTIONS.goal.names, ['exact', 'adjacent', 'nearest']);
   const grid = drawn(tp, ['.....', '...#.', '.....']);
   assert.equal(grid.findPath(0, 1, 3, 1, { goal: 'exact' }).status, 'none');
-  assert.deepEqual(grid.findPath(0, 1, 3, 1, { goal: 'adjacent' }).goal, { x: 2, y: 1, dx: 1, dy: 0, facing: 'right' });
+  assert.deepEqual(grid.findPath(0, 1, 3, 1, { goal: 'adjacent' }).goal, {
+    x: 2,
+    y: 1,
+    dx: 1,
+    dy: 0,
+    facing: 'right',
+  });
   const nearest = grid.findPath(0, 1, 3, 1, { goal: 'nearest' });
   assert.equal(nearest.status, 'found');
   assert.equal(Math.abs(nearest.goal.x - 3) + Math.abs(nearest.goal.y - 1), 1);
@@ -162,7 +203,11 @@ test('every option of the core is reachable by name', async () => {
   assert.ok(weighted.cost <= 3 * base.cost && weighted.expanded < base.expanded);
   const budget = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', maxExpansions: 20 });
   assert.equal(budget.status, 'none');
-  const partial = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', maxExpansions: 20, partial: true });
+  const partial = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    maxExpansions: 20,
+    partial: true,
+  });
   assert.equal(partial.status, 'partial');
   assert.equal(partial.expanded, 20);
   const smooth = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', smooth: true });
@@ -230,15 +275,27 @@ test('bad input throws a TypeError or RangeError naming the value, and the insta
     [() => grid.findPath(0, 0, 1.5, 1), TypeError, /goalX must be an integer, got 1.5/],
     [() => grid.findPath(0, 0, 1, NaN), TypeError, /goalY .*NaN/],
     [() => grid.findPath('0', 0, 1, 1), TypeError, /startX .*"0"/],
-    [() => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }), RangeError, /diagonal must be one of .*"diagonal"/],
+    [
+      () => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }),
+      RangeError,
+      /diagonal must be one of .*"diagonal"/,
+    ],
     [() => grid.findPath(0, 0, 1, 1, { algorithm: 'greedy' }), RangeError, /"greedy"/],
     [() => grid.findPath(0, 0, 1, 1, { heuristic: 'octagonal' }), RangeError, /"octagonal"/],
     [() => grid.findPath(0, 0, 1, 1, { goal: 'door' }), RangeError, /"door"/],
-    [() => grid.findPath(0, 0, 1, 1, { allowDiagonal: true }), TypeError, /unknown option 'allowDiagonal'/],
+    [
+      () => grid.findPath(0, 0, 1, 1, { allowDiagonal: true }),
+      TypeError,
+      /unknown option 'allowDiagonal'/,
+    ],
     [() => grid.findPath(0, 0, 1, 1, { weight: 0.5 }), RangeError, /weight .*0.5/],
     [() => grid.findPath(0, 0, 1, 1, { weight: Infinity }), RangeError, /weight .*Infinity/],
     [() => grid.findPath(0, 0, 1, 1, { maxExpansions: -1 }), RangeError, /maxExpansions .*-1/],
-    [() => grid.findPath(0, 0, 1, 1, { smooth: 'yes' }), TypeError, /smooth must be true or false, got "yes"/],
+    [
+      () => grid.findPath(0, 0, 1, 1, { smooth: 'yes' }),
+      TypeError,
+      /smooth must be true or false, got "yes"/,
+    ],
     [() => grid.findPath(0, 0, 1, 1, 'fast'), TypeError, /options must be an object/],
     [() => grid.set(0, 0, 256), RangeError, /class .*256/],
     [() => grid.set(9, 0, 1), RangeError, /x .*9/],
@@ -294,11 +351,46 @@ test('a cheap class the map does not use does not weaken the heuristic', async (
 test('2,000 calls with random bad values only ever throw TypeError or RangeError', async () => {
   const tp = await createPathfinder();
   const grid = tp.createGrid(16, 16);
-  const pool = [0, 1, 15, 16, -1, -0, 2.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 53, '3', null,
-    undefined, {}, [], true, 255, 256, 1e-9, 10n];
-  const optionPool = [undefined, null, {}, { diagonal: 'noCorners' }, { diagonal: 7 }, { weight: NaN },
-    { maxExpansions: 2 ** 32 }, { maxExpansions: 1.5 }, { goal: 'adjacent', smooth: true },
-    { algorithm: 'jps', partial: 1 }, { heuristic: null }, [], 'x', { trace: true, includeStart: false }];
+  const pool = [
+    0,
+    1,
+    15,
+    16,
+    -1,
+    -0,
+    2.5,
+    NaN,
+    Infinity,
+    -Infinity,
+    2 ** 31,
+    2 ** 53,
+    '3',
+    null,
+    undefined,
+    {},
+    [],
+    true,
+    255,
+    256,
+    1e-9,
+    10n,
+  ];
+  const optionPool = [
+    undefined,
+    null,
+    {},
+    { diagonal: 'noCorners' },
+    { diagonal: 7 },
+    { weight: NaN },
+    { maxExpansions: 2 ** 32 },
+    { maxExpansions: 1.5 },
+    { goal: 'adjacent', smooth: true },
+    { algorithm: 'jps', partial: 1 },
+    { heuristic: null },
+    [],
+    'x',
+    { trace: true, includeStart: false },
+  ];
   let seed = 12345;
   const pick = (list) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -308,11 +400,13 @@ test('2,000 calls with random bad values only ever throw TypeError or RangeError
   for (let k = 0; k < 2000; k++) {
     const method = pick(['findPath', 'set', 'get', 'setCost', 'fillRect', 'setCells']);
     try {
-      if (method === 'findPath') grid.findPath(pick(pool), pick(pool), pick(pool), pick(pool), pick(optionPool));
+      if (method === 'findPath')
+        grid.findPath(pick(pool), pick(pool), pick(pool), pick(pool), pick(optionPool));
       else if (method === 'set') grid.set(pick(pool), pick(pool), pick(pool));
       else if (method === 'get') grid.get(pick(pool), pick(pool));
       else if (method === 'setCost') grid.setCost(pick(pool), pick(pool));
-      else if (method === 'fillRect') grid.fillRect(pick(pool), pick(pool), pick(pool), pick(pool), pick(pool));
+      else if (method === 'fillRect')
+        grid.fillRect(pick(pool), pick(pool), pick(pool), pick(pool), pick(pool));
       else grid.setCells([pick(pool), pick(pool)], pick(pool));
     } catch (error) {
       threw++;
@@ -355,7 +449,10 @@ test('setCell and its old name set write one cell; cells() is a copy the grid do
   assert.deepEqual(copy, Uint8Array.from([0, 1, 0, 0, 0, 0, 3, 0]));
   copy[0] = 9;
   assert.equal(grid.get(0, 0), 0);
-  assert.throws(() => grid.setCell(4, 0, 1), { name: 'RangeError', message: 'x must be from 0 to 3, got 4' });
+  assert.throws(() => grid.setCell(4, 0, 1), {
+    name: 'RangeError',
+    message: 'x must be from 0 to 3, got 4',
+  });
   grid.dispose();
 });
 
@@ -365,7 +462,11 @@ test('setAll loads a new level into the same grid: its searches equal a fresh gr
   const next = loadMap('maze512-1-0.map');
   // The first level's walls are class 2; the next level's are class 1, which costs 5 to cross:
   // the grid must notice the classes the new level brings (or jps takes it for uniform).
-  const grid = tp.createGrid(first.width, first.height, first.cells.map((c) => 2 * c));
+  const grid = tp.createGrid(
+    first.width,
+    first.height,
+    first.cells.map((c) => 2 * c),
+  );
   grid.setCost(1, 5); // the cost table is the grid's, not the level's: it stays
   grid.findPath(0, 0, 511, 511, { diagonal: 'noCorners', algorithm: 'jps' });
   grid.setAll(next.cells);
@@ -381,7 +482,11 @@ test('setAll loads a new level into the same grid: its searches equal a fresh gr
     const options = { diagonal: 'noCorners', algorithm: 'jps' };
     const a = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
     const b = fresh.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
-    assert.deepEqual([a.status, a.cost, a.expanded], [b.status, b.cost, b.expanded], `problem ${k}`);
+    assert.deepEqual(
+      [a.status, a.cost, a.expanded],
+      [b.status, b.cost, b.expanded],
+      `problem ${k}`,
+    );
   }
   grid.dispose();
   fresh.dispose();
@@ -390,7 +495,14 @@ test('setAll loads a new level into the same grid: its searches equal a fresh gr
 test('setAll refuses what createGrid refuses, with the same message, and keeps the old level', async () => {
   const tp = await createPathfinder();
   const grid = drawn(tp, ['.#', '..']);
-  for (const bad of [new Uint8Array(3), [0, 0, 0, 256], [0, 0.5, 0, 0], 'cells', null, new Uint16Array(4).fill(300)]) {
+  for (const bad of [
+    new Uint8Array(3),
+    [0, 0, 0, 256],
+    [0, 0.5, 0, 0],
+    'cells',
+    null,
+    new Uint16Array(4).fill(300),
+  ]) {
     let fromCreate = null;
     let fromSetAll = null;
     try {
@@ -421,19 +533,36 @@ test('options given through a prototype, a getter or a non-enumerable property s
   const plain = { diagonal: 'always', weight: 2, heuristic: 'euclidean', smooth: true };
   const expected = grid.findPath(1, 1, 70, 40, plain);
   const inherited = Object.create(Object.create(plain));
-  const withGetters = Object.defineProperties({}, Object.fromEntries(
-    Object.entries(plain).map(([k, v]) => [k, { get: () => v, enumerable: true }])));
-  const hidden = Object.defineProperties({}, Object.fromEntries(
-    Object.entries(plain).map(([k, v]) => [k, { value: v, enumerable: false }])));
+  const withGetters = Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.entries(plain).map(([k, v]) => [k, { get: () => v, enumerable: true }]),
+    ),
+  );
+  const hidden = Object.defineProperties(
+    {},
+    Object.fromEntries(Object.entries(plain).map(([k, v]) => [k, { value: v, enumerable: false }])),
+  );
   class Settings {
-    get diagonal() { return 'always'; }
-    get weight() { return 2; }
-    get heuristic() { return 'euclidean'; }
-    get smooth() { return true; }
+    get diagonal() {
+      return 'always';
+    }
+    get weight() {
+      return 2;
+    }
+    get heuristic() {
+      return 'euclidean';
+    }
+    get smooth() {
+      return true;
+    }
   }
   for (const options of [inherited, withGetters, hidden, new Settings()]) {
     const r = grid.findPath(1, 1, 70, 40, options);
-    assert.deepEqual([r.cost, r.expanded, r.path], [expected.cost, expected.expanded, expected.path]);
+    assert.deepEqual(
+      [r.cost, r.expanded, r.path],
+      [expected.cost, expected.expanded, expected.path],
+    );
   }
   assert.notEqual(expected.cost, grid.findPath(1, 1, 70, 40).cost);
   grid.dispose();
@@ -443,15 +572,21 @@ test('each option is read once, and an unknown key is refused even when inherite
   const tp = await createPathfinder();
   const grid = drawn(tp, ['....', '....']);
   const reads = {};
-  const counting = new Proxy({ diagonal: 'noCorners' }, {
-    get(target, key) {
-      reads[key] = (reads[key] ?? 0) + 1;
-      return target[key];
+  const counting = new Proxy(
+    { diagonal: 'noCorners' },
+    {
+      get(target, key) {
+        reads[key] = (reads[key] ?? 0) + 1;
+        return target[key];
+      },
     },
-  });
+  );
   grid.findPath(0, 0, 3, 1, counting);
   assert.ok(Object.keys(reads).length >= 10, 'every known name is asked for');
-  assert.deepEqual(Object.values(reads).filter((n) => n !== 1), []);
+  assert.deepEqual(
+    Object.values(reads).filter((n) => n !== 1),
+    [],
+  );
   assert.throws(() => grid.findPath(0, 0, 3, 1, Object.create({ diagnal: 'always' })), {
     name: 'TypeError',
     message: /^unknown option 'diagnal'/,
@@ -475,9 +610,19 @@ test('the options a worker is sent are a plain snapshot: later changes and signa
   assert.equal(JSON.stringify(snapshot), '{"diagonal":"noCorners"}');
   assert.equal(signalOf(snapshot), controller.signal);
   assert.deepEqual(stripSignal({ weight: 2, signal: controller.signal }), { weight: 2 });
-  const list = requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 1, sy: 1, gx: 0, gy: 0, options: { goal: 'adjacent' } }],
-    { diagonal: 'always', signal: controller.signal }, 4, 4);
-  assert.deepEqual(structuredClone(list), [[0, 0, 1, 1, { diagonal: 'always' }], [1, 1, 0, 0, { goal: 'adjacent' }]]);
+  const list = requestList(
+    [
+      { sx: 0, sy: 0, gx: 1, gy: 1 },
+      { sx: 1, sy: 1, gx: 0, gy: 0, options: { goal: 'adjacent' } },
+    ],
+    { diagonal: 'always', signal: controller.signal },
+    4,
+    4,
+  );
+  assert.deepEqual(structuredClone(list), [
+    [0, 0, 1, 1, { diagonal: 'always' }],
+    [1, 1, 0, 0, { goal: 'adjacent' }],
+  ]);
   assert.equal(signalOf(list), controller.signal);
   assert.equal(stripSignal(undefined), null);
 });
@@ -490,7 +635,10 @@ test('options.signal must be an AbortSignal, undefined or null: anything else is
       name: 'TypeError',
       message: /^signal must be an AbortSignal, got /,
     });
-    assert.throws(() => requestList([0, 0, 3, 0], { signal }, 4, 1), { name: 'TypeError', message: /^signal must be/ });
+    assert.throws(() => requestList([0, 0, 3, 0], { signal }, 4, 1), {
+      name: 'TypeError',
+      message: /^signal must be/,
+    });
   }
   assert.equal(grid.findPath(0, 0, 3, 0, { signal: new AbortController().signal }).status, 'found');
   assert.equal(grid.findPath(0, 0, 3, 0, { signal: undefined }).status, 'found');
@@ -502,18 +650,34 @@ test('a getter that disposes the grid mid-call gets a clear error, not a binding
   const tp = await createPathfinder();
   const live = tp.liveGrids();
   const grid = drawn(tp, ['....', '....']);
-  assert.throws(() => grid.findPath(0, 0, 3, 1, { get diagonal() { grid.dispose(); return 'never'; } }), {
-    name: 'TypeError',
-    message: 'grid was disposed while its options were read (by a getter?): create a new grid with createGrid()',
-  });
+  assert.throws(
+    () =>
+      grid.findPath(0, 0, 3, 1, {
+        get diagonal() {
+          grid.dispose();
+          return 'never';
+        },
+      }),
+    {
+      name: 'TypeError',
+      message:
+        'grid was disposed while its options were read (by a getter?): create a new grid with createGrid()',
+    },
+  );
   const other = drawn(tp, ['....', '....']);
   const indices = [0, 1];
   Object.defineProperty(indices, 1, { get: () => (other.dispose(), 1) });
-  assert.throws(() => other.setCells(indices, 1), { name: 'TypeError', message: /^grid was disposed while its indices and classes were read/ });
+  assert.throws(() => other.setCells(indices, 1), {
+    name: 'TypeError',
+    message: /^grid was disposed while its indices and classes were read/,
+  });
   const third = drawn(tp, ['..']);
   const level = [0, 0];
   Object.defineProperty(level, 1, { get: () => (third.dispose(), 1) });
-  assert.throws(() => third.setAll(level), { name: 'TypeError', message: /^grid was disposed while its cells were read/ });
+  assert.throws(() => third.setAll(level), {
+    name: 'TypeError',
+    message: /^grid was disposed while its cells were read/,
+  });
   assert.equal(tp.liveGrids(), live);
 });
 
@@ -525,13 +689,17 @@ test('cells whose buffer went to a worker (detached) are refused by name, saying
     structuredClone(cells.buffer, { transfer: [cells.buffer] });
     return cells;
   };
-  const message = /^cells has no bytes left: its ArrayBuffer was detached \(transferred, for example to a PathWorker\)/;
+  const message =
+    /^cells has no bytes left: its ArrayBuffer was detached \(transferred, for example to a PathWorker\)/;
   assert.throws(() => tp.createGrid(2, 2, detached()), { name: 'TypeError', message });
   assert.throws(() => tp.createGrid(2, 2, detached().buffer), { name: 'TypeError', message });
   assert.throws(() => grid.setAll(detached()), { name: 'TypeError', message });
   const indices = new Uint32Array(2);
   structuredClone(indices.buffer, { transfer: [indices.buffer] });
-  assert.throws(() => grid.setCells(indices, 1), { name: 'TypeError', message: /^indices has no bytes left/ });
+  assert.throws(() => grid.setCells(indices, 1), {
+    name: 'TypeError',
+    message: /^indices has no bytes left/,
+  });
   grid.dispose();
 });
 
@@ -539,28 +707,81 @@ test('a wrong type is a TypeError and a right type out of range a RangeError, fo
   const tp = await createPathfinder();
   const grid = drawn(tp, ['....', '....']);
   const cases = [
-    [() => grid.findPath(0, 0, 1, 1, { weight: '2' }), TypeError, 'weight must be a number, got "2"'],
-    [() => grid.findPath(0, 0, 1, 1, { weight: 0.5 }), RangeError, 'weight must be a finite number >= 1, got 0.5'],
-    [() => grid.findPath(0, 0, 1, 1, { weight: NaN }), RangeError, 'weight must be a finite number >= 1, got NaN'],
-    [() => grid.findPath(0, 0, 1, 1, { diagonal: 7 }), TypeError, "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got 7"],
-    [() => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }), RangeError, /^diagonal must be one of .* got "diagonal"$/],
-    [() => grid.findPath(0, 0, 1, 1, { heuristic: '' }), RangeError, /^heuristic must be one of 'manhattan'/],
+    [
+      () => grid.findPath(0, 0, 1, 1, { weight: '2' }),
+      TypeError,
+      'weight must be a number, got "2"',
+    ],
+    [
+      () => grid.findPath(0, 0, 1, 1, { weight: 0.5 }),
+      RangeError,
+      'weight must be a finite number >= 1, got 0.5',
+    ],
+    [
+      () => grid.findPath(0, 0, 1, 1, { weight: NaN }),
+      RangeError,
+      'weight must be a finite number >= 1, got NaN',
+    ],
+    [
+      () => grid.findPath(0, 0, 1, 1, { diagonal: 7 }),
+      TypeError,
+      "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got 7",
+    ],
+    [
+      () => grid.findPath(0, 0, 1, 1, { diagonal: 'diagonal' }),
+      RangeError,
+      /^diagonal must be one of .* got "diagonal"$/,
+    ],
+    [
+      () => grid.findPath(0, 0, 1, 1, { heuristic: '' }),
+      RangeError,
+      /^heuristic must be one of 'manhattan'/,
+    ],
     [() => grid.findPath(0, 0, 1, 1, { algorithm: null }), TypeError, /^algorithm must be one of/],
     [() => grid.findPath(0, 0, 1, 1, { goal: ['exact'] }), TypeError, /^goal must be one of/],
-    [() => grid.findPath(0, 0, 1, 1, { maxExpansions: '5' }), TypeError, 'maxExpansions must be an integer, got "5"'],
-    [() => grid.setCost(1, '3'), TypeError, 'cost must be 0 or Infinity (blocked) or a positive number, got "3"'],
-    [() => grid.setCost(1, -3), RangeError, 'cost must be 0 or Infinity (blocked) or a positive number, got -3'],
+    [
+      () => grid.findPath(0, 0, 1, 1, { maxExpansions: '5' }),
+      TypeError,
+      'maxExpansions must be an integer, got "5"',
+    ],
+    [
+      () => grid.setCost(1, '3'),
+      TypeError,
+      'cost must be 0 or Infinity (blocked) or a positive number, got "3"',
+    ],
+    [
+      () => grid.setCost(1, -3),
+      RangeError,
+      'cost must be 0 or Infinity (blocked) or a positive number, got -3',
+    ],
     [() => grid.setCells([0], 300), RangeError, 'classes must be from 0 to 255, got 300'],
     [() => grid.setCells([0], 1.5), TypeError, 'classes must be an integer, got 1.5'],
-    [() => grid.setCells([0], 'wall'), TypeError, 'classes must be one class or an array of classes, got "wall"'],
-    [() => grid.setCells([0, 1], [1, 256]), RangeError, 'classes[1] must be from 0 to 255, got 256'],
+    [
+      () => grid.setCells([0], 'wall'),
+      TypeError,
+      'classes must be one class or an array of classes, got "wall"',
+    ],
+    [
+      () => grid.setCells([0, 1], [1, 256]),
+      RangeError,
+      'classes[1] must be from 0 to 255, got 256',
+    ],
     [() => grid.setCells([0, 1], [1, '1']), TypeError, 'classes[1] must be an integer, got "1"'],
     [() => grid.setCells([0, 1.5], 1), TypeError, 'indices[1] must be an integer, got 1.5'],
-    [() => grid.setAll([0, 0, 0, 0, 0, 0, 0, '1']), TypeError, 'cells[7] must be an integer, got "1"'],
+    [
+      () => grid.setAll([0, 0, 0, 0, 0, 0, 0, '1']),
+      TypeError,
+      'cells[7] must be an integer, got "1"',
+    ],
   ];
   for (const [call, type, message] of cases) {
-    assert.throws(call, (e) => e.constructor === type && (typeof message === 'string' ? e.message === message : message.test(e.message)),
-      String(call));
+    assert.throws(
+      call,
+      (e) =>
+        e.constructor === type &&
+        (typeof message === 'string' ? e.message === message : message.test(e.message)),
+      String(call),
+    );
   }
   grid.dispose();
 });
@@ -588,8 +809,14 @@ test('messages name what they got in plain words: an object, a Map, an ArrayBuff
 test('fillRect with a negative width or height is a RangeError; an empty one does nothing', async () => {
   const tp = await createPathfinder();
   const grid = drawn(tp, ['....', '....']);
-  assert.throws(() => grid.fillRect(3, 0, -2, 1, 1), { name: 'RangeError', message: 'w must be from 0 to 32768, got -2' });
-  assert.throws(() => grid.fillRect(0, 1, 2, -1, 1), { name: 'RangeError', message: 'h must be from 0 to 32768, got -1' });
+  assert.throws(() => grid.fillRect(3, 0, -2, 1, 1), {
+    name: 'RangeError',
+    message: 'w must be from 0 to 32768, got -2',
+  });
+  assert.throws(() => grid.fillRect(0, 1, 2, -1, 1), {
+    name: 'RangeError',
+    message: 'h must be from 0 to 32768, got -1',
+  });
   grid.fillRect(1, 0, 0, 2, 1);
   grid.fillRect(-3, -3, 5, 4, 1); // sticks out: clipped
   assert.deepEqual(grid.cells(), Uint8Array.from([1, 1, 0, 0, 0, 0, 0, 0]));
@@ -599,12 +826,26 @@ test('fillRect with a negative width or height is a RangeError; an empty one doe
 test('a findPaths request written with other field names says which fields it expects', () => {
   assert.throws(() => requestList([{ x: 1, y: 2 }], undefined, 4, 4), {
     name: 'TypeError',
-    message: 'requests[0] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with x, y',
+    message:
+      'requests[0] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with x, y',
   });
-  assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 1, gy: 1 }, { sx: 0, sy: 0, goal: { x: 1, y: 1 } }], undefined, 4, 4), {
-    name: 'TypeError',
-    message: 'requests[1] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with sx, sy, goal',
-  });
+  assert.throws(
+    () =>
+      requestList(
+        [
+          { sx: 0, sy: 0, gx: 1, gy: 1 },
+          { sx: 0, sy: 0, goal: { x: 1, y: 1 } },
+        ],
+        undefined,
+        4,
+        4,
+      ),
+    {
+      name: 'TypeError',
+      message:
+        'requests[1] must be { sx, sy, gx, gy, options? } (start and goal cells), got an object with sx, sy, goal',
+    },
+  );
   assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 9, gy: 1 }], undefined, 4, 4), {
     name: 'RangeError',
     message: 'requests[0]: goalX must be from 0 to 3, got 9',
@@ -615,13 +856,22 @@ test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declar
   const { default: factory } = await import('../../dist/tilepath-single.mjs');
   const module = await factory();
   const declared = readFileSync(join(repoRoot, 'cpp/wasm/bindings.d.ts'), 'utf8');
-  const block = (name) => declared.slice(declared.indexOf(`export interface ${name} {`), declared.indexOf('\n}', declared.indexOf(`export interface ${name} {`)));
+  const block = (name) =>
+    declared.slice(
+      declared.indexOf(`export interface ${name} {`),
+      declared.indexOf('\n}', declared.indexOf(`export interface ${name} {`)),
+    );
   const methods = (text) => [...text.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]).sort();
   const gridMethods = Object.getOwnPropertyNames(module.Grid.prototype)
-    .filter((name) => !['constructor', 'clone', 'isAliasOf', 'isDeleted', 'deleteLater'].includes(name))
+    .filter(
+      (name) => !['constructor', 'clone', 'isAliasOf', 'isDeleted', 'deleteLater'].includes(name),
+    )
     .sort();
   // delete() comes from embind's own base class, the rest from EMSCRIPTEN_BINDINGS.
-  assert.deepEqual(gridMethods, methods(block('NativeGrid')).filter((name) => name !== 'delete'));
+  assert.deepEqual(
+    gridMethods,
+    methods(block('NativeGrid')).filter((name) => name !== 'delete'),
+  );
   assert.equal(typeof module.Grid.prototype.delete, 'function');
   assert.equal(typeof module.Grid.checkSize, 'function');
   assert.deepEqual(methods(block('TilepathModule')), ['searchMemoryBytes']);
@@ -642,7 +892,10 @@ test('a result names the algorithm that ran and, when it is none or partial, why
   // jps and bfs run as A* where they would not be optimal, and say so.
   grid.setCost(5, 3);
   grid.setCell(1, 1, 5);
-  assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'noCorners' }).algorithm, 'astar');
+  assert.equal(
+    grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'noCorners' }).algorithm,
+    'astar',
+  );
   assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'bfs' }).algorithm, 'astar');
   assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'dijkstra' }).algorithm, 'dijkstra');
   grid.dispose();

@@ -129,7 +129,6 @@ class FakeTiledMap {
   }
 }
 
-
 const ROWS = ['1..2', '.3..', '...1'];
 const tileSize = { width: 32, height: 16 };
 

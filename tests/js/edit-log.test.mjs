@@ -173,7 +173,8 @@ test('replaying the unconfirmed updates onto stateBefore(0) rebuilds the grid, f
   for (let step = 0; step < 3000; step++) {
     const roll = next();
     if (roll < 0.5) log.write(Math.floor(next() * width * height), Math.floor(next() * 4));
-    else if (roll < 0.6) log.setCost(Math.floor(next() * 4), [0, 1, 2.5, Infinity][Math.floor(next() * 4)]);
+    else if (roll < 0.6)
+      log.setCost(Math.floor(next() * 4), [0, 1, 2.5, Infinity][Math.floor(next() * 4)]);
     else if (roll < 0.75) log.take();
     else if (roll < 0.85) log.confirm(log.lastSeq - Math.floor(next() * 3));
     else {
@@ -200,7 +201,11 @@ test('load replaces every cell as an update of its own, and stateBefore undoes i
   assert.equal(loaded.indices.length, 0);
   log.write(5, 1); // pending, on top of the new level
   assert.deepEqual(Array.from(log.cells()), drawn(['222', '#.#']));
-  assert.deepEqual(Array.from(log.loadedCells(1)), drawn(['222', '#..']), 'what the load put in place');
+  assert.deepEqual(
+    Array.from(log.loadedCells(1)),
+    drawn(['222', '#..']),
+    'what the load put in place',
+  );
   assert.deepEqual(Array.from(log.stateBefore(1).cells), drawn(['#.#', '...']));
   assert.deepEqual(Array.from(log.stateBefore(0).cells), drawn(['..#', '...']));
   assert.throws(() => log.loadedCells(0), /not a load/);

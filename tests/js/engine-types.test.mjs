@@ -23,13 +23,10 @@ test("tilepath/wechat takes WeChat's own wx and the worker wx.createWorker makes
   assert.ok(ok, `tsc reported:\n${output}`);
 });
 
-test(
-  'a hand-written instantiateWasm hook can call WXWebAssembly.instantiate',
-  () => {
-    const { ok, output } = typeCheck(project('tsconfig.wechat-hook.json'));
-    assert.ok(ok, `tsc reported:\n${output}`);
-  },
-);
+test('a hand-written instantiateWasm hook can call WXWebAssembly.instantiate', () => {
+  const { ok, output } = typeCheck(project('tsconfig.wechat-hook.json'));
+  assert.ok(ok, `tsc reported:\n${output}`);
+});
 
 test('the LayaAir 2D-array example compiles (it uses no Laya API)', () => {
   const { ok, output } = typeCheck(project('tsconfig.laya-array.json'));
@@ -47,7 +44,10 @@ test(
     const folder = ['laya/map', 'laya/legacy/tiledmap'].find((f) =>
       existsSync(join(layaSource, f, 'TiledMap.ts')),
     );
-    assert.ok(folder, `no laya/map/TiledMap.ts or laya/legacy/tiledmap/TiledMap.ts in ${layaSource}`);
+    assert.ok(
+      folder,
+      `no laya/map/TiledMap.ts or laya/legacy/tiledmap/TiledMap.ts in ${layaSource}`,
+    );
     const dir = mkdtempSync(join(tmpdir(), 'tilepath-laya-types-'));
     try {
       const config = join(dir, 'tsconfig.json');

@@ -106,7 +106,6 @@ class FakeTiledMap {
 // Laya reads `data` as an array: the CSV-in-JSON format. That is the fixture map-csv.tmj.
 const json = JSON.parse(readFileSync(join(fixtures, 'map-csv.tmj'), 'utf8'));
 
-
 describe('readLayaLayer', () => {
   test('gives the cells readTiledLayer gives for the same JSON, flip flags masked', () => {
     const map = new FakeTiledMap(json);
@@ -135,15 +134,27 @@ describe('readLayaLayer', () => {
   });
 
   test('external tilesets are Tiled JSON, as Laya loads them; TSX text says so', () => {
-    const external = { ...json, tilesets: [{ firstgid: 1, source: 'terrain.tsx' }, json.tilesets[1]] };
+    const external = {
+      ...json,
+      tilesets: [{ firstgid: 1, source: 'terrain.tsx' }, json.tilesets[1]],
+    };
     const tsx = readFileSync(join(fixtures, 'terrain.tsx'), 'utf8');
     assert.throws(
-      () => readLayaLayer(new FakeTiledMap(external), { layer: 'Ground', json: external, tilesets: { 'terrain.tsx': tsx } }),
+      () =>
+        readLayaLayer(new FakeTiledMap(external), {
+          layer: 'Ground',
+          json: external,
+          tilesets: { 'terrain.tsx': tsx },
+        }),
       /^TypeError: options.tilesets\["terrain.tsx"\] is TSX \(XML\): a Tiled JSON map takes JSON tilesets \(.tsj\)$/,
     );
     const tsj = { ...json.tilesets[0] };
     delete tsj.firstgid;
-    const grid = readLayaLayer(new FakeTiledMap(external), { layer: 'Ground', json: external, tilesets: { 'terrain.tsx': tsj } });
+    const grid = readLayaLayer(new FakeTiledMap(external), {
+      layer: 'Ground',
+      json: external,
+      tilesets: { 'terrain.tsx': tsj },
+    });
     assert.deepEqual(grid.cells, readTiledLayer(json, { layer: 'Ground' }).cells);
   });
 
@@ -188,7 +199,10 @@ describe('bindLayaLayer', () => {
     binding.refresh(2, 0);
     binding.refresh(3, 0);
     assert.deepEqual(grid.calls, [['set', 2, 0, 1]]);
-    assert.throws(() => binding.refresh(8, 0), { name: 'RangeError', message: 'x must be from 0 to 7, got 8' });
+    assert.throws(() => binding.refresh(8, 0), {
+      name: 'RangeError',
+      message: 'x must be from 0 to 7, got 8',
+    });
   });
 });
 
@@ -277,7 +291,10 @@ describe('2D arrays', () => {
       ['set', 3, 2, 1],
       ['set', 0, 0, 1],
     ]);
-    assert.throws(() => bound.set(4, 0, 1), { name: 'RangeError', message: 'x must be from 0 to 3, got 4' });
+    assert.throws(() => bound.set(4, 0, 1), {
+      name: 'RangeError',
+      message: 'x must be from 0 to 3, got 4',
+    });
     assert.throws(() => bound.set(0, 0, -1), /gives class -1/);
     assert.equal(data[0][0], 1, 'a refused value is not written');
   });

@@ -12,7 +12,11 @@ test('10,000 queries leave the wasm heap and the search state the size they were
   const run = (from, count) => {
     for (let k = from; k < from + count; k++) {
       const p = problems[k % problems.length];
-      const options = { diagonal: k % 2 ? 'noCorners' : 'never', smooth: k % 3 === 0, trace: k % 500 === 0 };
+      const options = {
+        diagonal: k % 2 ? 'noCorners' : 'never',
+        smooth: k % 3 === 0,
+        trace: k % 500 === 0,
+      };
       grid.findPath(p.startX, p.startY, p.goalX, p.goalY, options);
     }
   };
@@ -47,7 +51,10 @@ test('running out of wasm memory is a RangeError naming the shortfall, never an 
     refusal = error;
   }
   assert.ok(refusal instanceof RangeError, 'grids are refused before the 2 GB limit');
-  assert.match(refusal.message, /not enough wasm memory for a grid of this size: needs about \d+ MB more/);
+  assert.match(
+    refusal.message,
+    /not enough wasm memory for a grid of this size: needs about \d+ MB more/,
+  );
   // With the memory full of grids, a search that would need more is refused too...
   assert.throws(() => grids[0].findPath(0, 0, 4095, 4095), {
     name: 'RangeError',

@@ -6,14 +6,29 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { createPathfinder } from '../../js/node.js';
-import { loadMap, loadScenario, mapNames, matchesOptimal, movingaiDir, repoRoot } from './support/movingai.mjs';
+import {
+  loadMap,
+  loadScenario,
+  mapNames,
+  matchesOptimal,
+  movingaiDir,
+  repoRoot,
+} from './support/movingai.mjs';
 
 const MAZE_SAMPLE = 1000;
 
 function nativeResults(name, algorithm, stride) {
   const out = execFileSync(
     join(repoRoot, 'build/native/tilepath-scen'),
-    [join(movingaiDir, name), join(movingaiDir, `${name}.scen`), '--each', '--algorithm', algorithm, '--stride', String(stride)],
+    [
+      join(movingaiDir, name),
+      join(movingaiDir, `${name}.scen`),
+      '--each',
+      '--algorithm',
+      algorithm,
+      '--stride',
+      String(stride),
+    ],
     { encoding: 'utf8', maxBuffer: 64 << 20 },
   );
   const rows = [];
@@ -44,9 +59,15 @@ for (const name of mapNames()) {
       const r = grid.findPath(p.startX, p.startY, p.goalX, p.goalY, { diagonal: 'noCorners' });
       checked++;
       if (r.status !== 'found' || !matchesOptimal(r.cost, p)) {
-        mismatches.push(`#${k} (${p.startX},${p.startY})->(${p.goalX},${p.goalY}) optimal ${p.optimal} got ${r.status} ${r.cost}`);
+        mismatches.push(
+          `#${k} (${p.startX},${p.startY})->(${p.goalX},${p.goalY}) optimal ${p.optimal} got ${r.status} ${r.cost}`,
+        );
       }
-      assert.equal(r.cost, native[k].cost, `problem ${k}: wasm cost ${r.cost} vs native ${native[k].cost}`);
+      assert.equal(
+        r.cost,
+        native[k].cost,
+        `problem ${k}: wasm cost ${r.cost} vs native ${native[k].cost}`,
+      );
       assert.equal(r.expanded, native[k].expanded, `problem ${k}: expanded differs from native`);
     }
     grid.dispose();

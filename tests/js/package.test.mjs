@@ -9,23 +9,47 @@ import { test } from 'node:test';
 
 import { repoRoot } from './support/movingai.mjs';
 
-test('the packed tarball installs into a scratch project and works without the repo', { timeout: 180_000 }, () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'tilepath-user-'));
-  try {
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repoRoot, encoding: 'utf8' }),
-    );
-    const files = packed[0].files.map((f) => f.path);
-    for (const needed of ['dist/tilepath.wasm', 'dist/tilepath.mjs', 'dist/tilepath-single.mjs', 'dist/contract.mjs', 'js/index.js', 'js/index.d.ts', 'js/worker.js', 'README.md']) {
-      assert.ok(files.includes(needed), `${needed} is in the tarball`);
-    }
-    assert.ok(!files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')), 'sources and tests stay out');
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'game', private: true, type: 'module' }));
-    const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', join(scratch, tarball)], { cwd: scratch, stdio: 'pipe' });
-    writeFileSync(
-      join(scratch, 'game.mjs'),
-      `import { createPathfinder } from 'tilepath';
+test(
+  'the packed tarball installs into a scratch project and works without the repo',
+  { timeout: 180_000 },
+  () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'tilepath-user-'));
+    try {
+      const packed = JSON.parse(
+        execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        }),
+      );
+      const files = packed[0].files.map((f) => f.path);
+      for (const needed of [
+        'dist/tilepath.wasm',
+        'dist/tilepath.mjs',
+        'dist/tilepath-single.mjs',
+        'dist/contract.mjs',
+        'js/index.js',
+        'js/index.d.ts',
+        'js/worker.js',
+        'README.md',
+      ]) {
+        assert.ok(files.includes(needed), `${needed} is in the tarball`);
+      }
+      assert.ok(
+        !files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')),
+        'sources and tests stay out',
+      );
+      writeFileSync(
+        join(scratch, 'package.json'),
+        JSON.stringify({ name: 'game', private: true, type: 'module' }),
+      );
+      const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', join(scratch, tarball)], {
+        cwd: scratch,
+        stdio: 'pipe',
+      });
+      writeFileSync(
+        join(scratch, 'game.mjs'),
+        `import { createPathfinder } from 'tilepath';
 import { PathWorker } from 'tilepath/worker';
 import { readTiledLayer } from 'tilepath/tiled';
 const tp = await createPathfinder();
@@ -41,13 +65,16 @@ const layer = readTiledLayer({ width: 2, height: 1, tilewidth: 8, tileheight: 8,
 console.log(JSON.stringify({ sync: [...sync.path], worker: [...viaWorker.path], cost: sync.cost,
   detached: cells.buffer.byteLength, tiled: [...layer.cells] }));
 `,
-    );
-    const out = JSON.parse(execFileSync('node', ['game.mjs'], { cwd: scratch, encoding: 'utf8' }));
-    assert.equal(out.cost, 9);
-    assert.deepEqual(out.worker, out.sync);
-    assert.equal(out.detached, 0);
-    assert.deepEqual(out.tiled, [0, 1]);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-});
+      );
+      const out = JSON.parse(
+        execFileSync('node', ['game.mjs'], { cwd: scratch, encoding: 'utf8' }),
+      );
+      assert.equal(out.cost, 9);
+      assert.deepEqual(out.worker, out.sync);
+      assert.equal(out.detached, 0);
+      assert.deepEqual(out.tiled, [0, 1]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  },
+);

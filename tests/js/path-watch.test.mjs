@@ -109,7 +109,10 @@ async function checkAgainstBruteForce(target, map, seed) {
     () => target.setCell(pick(width), pick(height), pick(4)),
     () => {
       const indices = Array.from({ length: 1 + pick(30) }, () => pick(width * height));
-      target.setCells(indices, indices.map(() => pick(4)));
+      target.setCells(
+        indices,
+        indices.map(() => pick(4)),
+      );
     },
     () => target.fillRect(pick(width) - 2, pick(height) - 2, 1 + pick(6), 1 + pick(6), pick(4)),
     () => target.setCost(passable[pick(3)], [1, 2, 4, Infinity][pick(4)]),
@@ -157,7 +160,7 @@ test('Grid: alerts fire exactly for the watched paths random edits make worse (a
   // The sync grid answers at once: wrap findPath in a promise like the workers'.
   const target = new Proxy(grid, {
     get: (g, key) =>
-      key === 'findPath' ? async (...args) => g.findPath(...args) : g[key].bind?.(g) ?? g[key],
+      key === 'findPath' ? async (...args) => g.findPath(...args) : (g[key].bind?.(g) ?? g[key]),
   });
   await checkAgainstBruteForce(target, map, 13);
   grid.dispose();

@@ -50,7 +50,8 @@ const GIVENS = {
       'const frameController = new AbortController();',
     ].join('\n'),
     // What a worker script's global scope offers serveWorker: an endpoint no message reaches here.
-    workerSelf: 'const self = { postMessage() {}, addEventListener() {}, removeEventListener() {} };',
+    workerSelf:
+      'const self = { postMessage() {}, addEventListener() {}, removeEventListener() {} };',
     // A host's own worker factory: in Node, tilepath's own worker thread stands in for it.
     myWorker: "const { startNodeWorker: startMyWorker } = await import('tilepath/worker');",
     // A hexagonal Tiled map (rows staggered, even rows shifted) and a pointer over it.
@@ -123,7 +124,13 @@ export function unusedImports(code) {
     /import\s+(?:type\s+)?(?:\{([^}]*)\}|(?:\*\s+as\s+)?([\w$]+))\s+from\s+['"][^'"]+['"];?/g,
   )) {
     const names = named
-      ? named.split(',').map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop())
+      ? named.split(',').map((part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop(),
+        )
       : [single];
     const rest = code.replace(statement, '');
     for (const name of names.filter(Boolean)) {
@@ -163,11 +170,17 @@ describe('README code blocks', () => {
     scratch = mkdtempSync(join(tmpdir(), 'tilepath-readme-'));
     mkdirSync(join(scratch, 'node_modules'));
     symlinkSync(repoRoot, join(scratch, 'node_modules', 'tilepath'), 'dir');
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'readme', private: true, type: 'module' }));
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({ name: 'readme', private: true, type: 'module' }),
+    );
     // All TS blocks in one tsc run, one file each; errors are sorted back to their block.
     const tsBlocks = blocks.filter((b) => b.lang === 'ts' && !b.skip);
     for (const block of tsBlocks) {
-      writeFileSync(join(scratch, `block-${block.line}.ts`), `${prelude(block)}\nexport {};\n${block.code}\n`);
+      writeFileSync(
+        join(scratch, `block-${block.line}.ts`),
+        `${prelude(block)}\nexport {};\n${block.code}\n`,
+      );
     }
     writeFileSync(
       join(scratch, 'tsconfig.json'),
@@ -194,7 +207,8 @@ describe('README code blocks', () => {
       for (const line of output.split('\n')) {
         const at = /block-(\d+)\.ts\(/.exec(line);
         if (at) tsErrors.set(Number(at[1]), [...(tsErrors.get(Number(at[1])) ?? []), line]);
-        else if (/error TS/.test(line)) tsErrors.set('config', [...(tsErrors.get('config') ?? []), line]);
+        else if (/error TS/.test(line))
+          tsErrors.set('config', [...(tsErrors.get('config') ?? []), line]);
       }
     }
   });
@@ -224,7 +238,11 @@ describe('README code blocks', () => {
       }
       const file = join(scratch, `block-${block.line}.mjs`);
       writeFileSync(file, `${prelude(block)}\n${block.code}\n`);
-      const run = spawnSync(process.execPath, [file], { cwd: scratch, encoding: 'utf8', timeout: 50_000 });
+      const run = spawnSync(process.execPath, [file], {
+        cwd: scratch,
+        encoding: 'utf8',
+        timeout: 50_000,
+      });
       assert.equal(run.status, 0, `README.md:${block.line} failed:\n${run.stderr}${run.stdout}`);
     });
   }
@@ -249,8 +267,14 @@ test('the block reader sees markers, indented fences and unused imports', () => 
   ].join('\n');
   const [first, second, ...rest] = readmeBlocks(text);
   assert.deepEqual(rest, []);
-  assert.deepEqual([first.needs, first.skip, first.line, first.section], [['tp', 'mapText'], null, 3, 'Section']);
-  assert.deepEqual([second.lang, second.code, second.skip], ['ts', 'const x = 1;', 'needs a browser']);
+  assert.deepEqual(
+    [first.needs, first.skip, first.line, first.section],
+    [['tp', 'mapText'], null, 3, 'Section'],
+  );
+  assert.deepEqual(
+    [second.lang, second.code, second.skip],
+    ['ts', 'const x = 1;', 'needs a browser'],
+  );
   assert.deepEqual(unusedImports(first.code), ['c']);
   assert.deepEqual(unusedImports("import * as t from 't';\nimport d from 'd';\nd(t.x);"), []);
 });

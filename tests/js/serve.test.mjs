@@ -8,12 +8,7 @@ import { request } from 'node:http';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  movingAiFolder,
-  movingAiIndex,
-  repoRoot,
-  startServer,
-} from '../../js/tools/serve.mjs';
+import { movingAiFolder, movingAiIndex, repoRoot, startServer } from '../../js/tools/serve.mjs';
 import { MOVING_AI_MAPS } from './support/movingai-list.mjs';
 
 /** A raw GET: the path is sent exactly as given, not normalised as fetch() would. */

@@ -138,8 +138,7 @@ describe('tileSpace: bad options', () => {
       /tileWidth must be a positive number, got 0/,
     );
     assert.throws(
-      () =>
-        tileSpace({ orientation: 'hexagon', tileWidth: 1, tileHeight: 1, width: 1, height: 1 }),
+      () => tileSpace({ orientation: 'hexagon', tileWidth: 1, tileHeight: 1, width: 1, height: 1 }),
       /orientation must be one of orthogonal, isometric, staggered, hexagonal, got "hexagon"/,
     );
     assert.throws(

@@ -79,10 +79,7 @@ describe('staggered and hexagonal maps: the shape is read', () => {
       .replace(' hexsidelength="8"', '')
       .replace(' staggeraxis="y" staggerindex="even"', '');
     const layer = readTiledLayer(text, { layer: 'Ground' });
-    assert.deepEqual(
-      [layer.staggerAxis, layer.staggerIndex, layer.hexSideLength],
-      ['y', 'odd', 0],
-    );
+    assert.deepEqual([layer.staggerAxis, layer.staggerIndex, layer.hexSideLength], ['y', 'odd', 0]);
   });
 
   test('unknown shapes are refused, naming the field and the value', () => {

@@ -25,7 +25,6 @@ import {
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tiled');
 const read = (name) => readFileSync(join(fixtures, name), 'utf8');
 
-
 /** A tiny Tiled JSON map, tiles drawn as strings of GIDs 0-9. */
 function tinyMap(rows, { tiles = [], tilesetProperties, extra = {} } = {}) {
   return {

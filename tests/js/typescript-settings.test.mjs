@@ -37,8 +37,14 @@ before(() => {
   );
   mkdirSync(join(scratch, 'node_modules'));
   execFileSync('tar', ['xzf', join(scratch, filename), '-C', join(scratch, 'node_modules')]);
-  execFileSync('mv', [join(scratch, 'node_modules', 'package'), join(scratch, 'node_modules', 'tilepath')]);
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'game', private: true, type: 'module' }));
+  execFileSync('mv', [
+    join(scratch, 'node_modules', 'package'),
+    join(scratch, 'node_modules', 'tilepath'),
+  ]);
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'game', private: true, type: 'module' }),
+  );
   writeFileSync(
     join(scratch, 'game.ts'),
     `import { createPathfinder, type PathResult } from 'tilepath';

@@ -245,7 +245,10 @@ describe('createWeChatPathWorker with a wx worker', () => {
     try {
       const result = await pw.findPath(0, 0, 4, 2);
       assert.equal(result.status, 'found');
-      assert.ok(result.path instanceof Int32Array, 'the worker encodes its replies: they are decoded');
+      assert.ok(
+        result.path instanceof Int32Array,
+        'the worker encodes its replies: they are decoded',
+      );
     } finally {
       pw.terminate();
     }
@@ -257,10 +260,15 @@ describe('createWeChatPathWorker with a wx worker', () => {
     try {
       const before = pw.stats.repliesIgnored;
       // Straight to the wx worker, past PathWorker: a tagged value the codec does not know.
-      wx.workers[0].postMessage({ type: 'update', seq: 1, indices: { $tilepath: 'Bogus', base64: 'AAAA' } });
+      wx.workers[0].postMessage({
+        type: 'update',
+        seq: 1,
+        indices: { $tilepath: 'Bogus', base64: 'AAAA' },
+      });
       const result = await pw.findPath(0, 0, 4, 2);
       assert.equal(result.status, 'found');
-      while (pw.stats.repliesIgnored === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (pw.stats.repliesIgnored === before)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       assert.equal(pw.stats.repliesIgnored, before + 1, 'the refusal names no update of ours');
       assert.deepEqual(wx.errors ?? [], [], 'the worker thread did not fail');
     } finally {

@@ -13,7 +13,12 @@ import { checkInit } from '../../js/worker-protocol.js';
 
 const tilepath = await createPathfinder();
 const inThread = (map, more = {}) =>
-  InThreadPathWorker.create({ ...map, cells: map.cells.slice(), loadPathfinder: () => tilepath, ...more });
+  InThreadPathWorker.create({
+    ...map,
+    cells: map.cells.slice(),
+    loadPathfinder: () => tilepath,
+    ...more,
+  });
 
 for (const [name, start] of [
   ['PathWorker', (map, more) => PathWorker.create({ ...map, cells: map.cells.slice(), ...more })],
@@ -51,8 +56,12 @@ for (const [name, start] of [
       const first = await pw.findPath(0, 0, 11, 5, options);
       assert.deepEqual(Array.from(first.path), [0, 0, 11, 5]); // one straight shortcut
       pw.setCell(6, 3, 1); // the shortcut crosses (6, 3); the raw path does not
-      assert.ok(!Array.from({ length: first.rawPath.length / 2 }, (_, k) =>
-        `${first.rawPath[2 * k]},${first.rawPath[2 * k + 1]}`).includes('6,3'));
+      assert.ok(
+        !Array.from(
+          { length: first.rawPath.length / 2 },
+          (_, k) => `${first.rawPath[2 * k]},${first.rawPath[2 * k + 1]}`,
+        ).includes('6,3'),
+      );
       const after = await pw.findPath(0, 0, 11, 5, options);
       assert.equal(after.cached, undefined);
       assert.notDeepEqual(Array.from(after.path), [0, 0, 11, 5]);
@@ -91,7 +100,10 @@ function assertWalkable(pw, result, label) {
   const steps = result.rawPath ?? result.path;
   // The start is where the unit stands: searches leave from it even when it is a wall now.
   for (let k = 2; k < steps.length; k += 2) {
-    assert.ok(isFree(pw, steps[k], steps[k + 1]), `${label}: cached path crosses a wall at point ${k / 2}`);
+    assert.ok(
+      isFree(pw, steps[k], steps[k + 1]),
+      `${label}: cached path crosses a wall at point ${k / 2}`,
+    );
   }
 }
 
@@ -137,7 +149,11 @@ for (const name of ['PathWorker', 'InThreadPathWorker']) {
       },
       () => {
         const indices = Array.from({ length: 1 + pick(20) }, () => pick(map.width * map.height));
-        both('setCells', indices, indices.map(() => pick(4)));
+        both(
+          'setCells',
+          indices,
+          indices.map(() => pick(4)),
+        );
       },
       () => both('fillRect', pick(map.width), pick(map.height), 1 + pick(4), 1 + pick(4), pick(2)),
       () => both('setCost', 2 + pick(2), [1, 2, 5, Infinity][pick(4)]),
@@ -180,7 +196,10 @@ for (const name of ['PathWorker', 'InThreadPathWorker']) {
 }
 
 test('the worker refuses an init whose cache size is not an integer >= 0', () => {
-  assert.throws(() => checkInit({ width: 2, height: 2, cache: -3 }), /init.cache must be an integer >= 0.*-3/);
+  assert.throws(
+    () => checkInit({ width: 2, height: 2, cache: -3 }),
+    /init.cache must be an integer >= 0.*-3/,
+  );
   assert.throws(() => checkInit({ width: 2, height: 2, cache: '8' }), RangeError);
   checkInit({ width: 2, height: 2, cache: 8 });
 });

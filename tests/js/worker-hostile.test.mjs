@@ -51,10 +51,7 @@ const GARBAGE = [
   [42, refused(null, 'TypeError', 'a message must be an object, got 42')],
   [{ type: 'explode' }, refused(null, 'TypeError', 'unknown message type "explode"')],
   [{ seq: 3 }, refused(3, 'TypeError', 'unknown message type undefined')],
-  [
-    update({ seq: -1 }),
-    refused(null, 'TypeError', 'update.seq must be an integer >= 1, got -1'),
-  ],
+  [update({ seq: -1 }), refused(null, 'TypeError', 'update.seq must be an integer >= 1, got -1')],
   [
     update({ seq: 2 ** 60 }),
     refused(null, 'TypeError', `update.seq must be an integer >= 1, got ${2 ** 60}`),
@@ -117,7 +114,11 @@ const GARBAGE = [
   ],
   [
     update({ cancel: [1.5] }),
-    refused(1, 'TypeError', 'update 1: cancel must be an array of request ids, got an array of length 1'),
+    refused(
+      1,
+      'TypeError',
+      'update 1: cancel must be an array of request ids, got an array of length 1',
+    ),
   ],
   [
     update({ cells: new ArrayBuffer(5) }),
@@ -125,11 +126,17 @@ const GARBAGE = [
   ],
   [
     { type: 'init', width: 0, height: 4 },
-    { type: 'initError', error: { name: 'RangeError', message: 'init: width must be from 1 to 16384, got 0' } },
+    {
+      type: 'initError',
+      error: { name: 'RangeError', message: 'init: width must be from 1 to 16384, got 0' },
+    },
   ],
   [
     { type: 'init', width: 4, height: 4, cells: new ArrayBuffer(3) },
-    { type: 'initError', error: { name: 'RangeError', message: 'init.cells holds 3 bytes; 16 needed' } },
+    {
+      type: 'initError',
+      error: { name: 'RangeError', message: 'init.cells holds 3 bytes; 16 needed' },
+    },
   ],
 ];
 
@@ -166,7 +173,10 @@ test('every malformed message gets an error reply naming what was wrong, and the
       done: 1,
       memoryBytes: reply.memoryBytes,
     });
-    assert.ok(reply.memoryBytes >= 65536 && reply.memoryBytes % 65536 === 0, `${reply.memoryBytes}`);
+    assert.ok(
+      reply.memoryBytes >= 65536 && reply.memoryBytes % 65536 === 0,
+      `${reply.memoryBytes}`,
+    );
     assert.equal(exited(), false, 'the thread is alive');
   } finally {
     await thread.terminate();
@@ -212,7 +222,10 @@ test('an init that replaces a grid frees it, and answers what was queued for the
     assert.deepEqual(answered, {
       type: 'results',
       results: [
-        { id: 9, error: { name: 'Error', message: 'PathWorker: the grid was replaced before this ran' } },
+        {
+          id: 9,
+          error: { name: 'Error', message: 'PathWorker: the grid was replaced before this ran' },
+        },
       ],
       done: -1,
     });
@@ -273,7 +286,14 @@ test('replies the client did not ask for are ignored: no request settles from th
     assert.equal(pw.stats.repliesIgnored - ignoredBefore, garbage.length);
     // An answer for an id already answered changes nothing (nor is it counted: a cancelled
     // request's answer arrives that way); one for an id never issued is counted.
-    thread.emit('message', { type: 'results', results: [{ ...fake, id: 1 }, { ...fake, id: 5000 }], done: -1 });
+    thread.emit('message', {
+      type: 'results',
+      results: [
+        { ...fake, id: 1 },
+        { ...fake, id: 5000 },
+      ],
+      done: -1,
+    });
     assert.equal(pw.stats.repliesIgnored - ignoredBefore, garbage.length + 1);
     assert.equal(pw.stats.inFlight, 9);
     assert.equal(answered.status, 'found');

@@ -64,7 +64,9 @@ test('thousands of mixed requests with edits: a pool of 3 answers exactly as one
     const expected = (await Promise.all(fromSingle)).flat();
     assert.ok(got.length > 2000, `only ${got.length} requests`);
     assert.ok(got.filter((r) => r.status === 'found').length > 500);
-    got.forEach((result, i) => assert.deepEqual(comparable(result), comparable(expected[i]), `request ${i}`));
+    got.forEach((result, i) =>
+      assert.deepEqual(comparable(result), comparable(expected[i]), `request ${i}`),
+    );
     // Every worker of the pool did its share.
     const { workers } = pool.stats;
     assert.equal(workers.length, 3);
@@ -118,7 +120,10 @@ test('a pool answers repeated requests from the cache of the worker that answere
 
 test('workers must be an integer >= 1, and a function when there are several', () => {
   const map = drawMap(['..']);
-  assert.throws(() => PathWorker.create({ ...map, workers: 0 }), /workers must be an integer >= 1, got 0/);
+  assert.throws(
+    () => PathWorker.create({ ...map, workers: 0 }),
+    /workers must be an integer >= 1, got 0/,
+  );
   assert.throws(() => PathWorker.create({ ...map, workers: 2.5 }), RangeError);
   assert.throws(
     () => InThreadPathWorker.create({ ...map, workers: 2, loadPathfinder: async () => null }),
@@ -126,7 +131,10 @@ test('workers must be an integer >= 1, and a function when there are several', (
   );
   const thread = startNodeWorker();
   try {
-    assert.throws(() => PathWorker.create({ ...map, workers: 2, worker: thread }), /worker is one object/);
+    assert.throws(
+      () => PathWorker.create({ ...map, workers: 2, worker: thread }),
+      /worker is one object/,
+    );
   } finally {
     thread.terminate();
   }

@@ -109,7 +109,17 @@ test('100 setCell calls in one task are posted as one message of about 5 bytes p
     await nextTask();
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 100, values: 100, costs: 0, requests: 0, options: 0, cancel: 0 });
+    assert.deepEqual(sent[0].message, {
+      type: 'update',
+      seq: 1,
+      level: 0,
+      cells: 100,
+      values: 100,
+      costs: 0,
+      requests: 0,
+      options: 0,
+      cancel: 0,
+    });
     assert.ok(sent[0].bytes >= 500 && sent[0].bytes < 500 + 200, `${sent[0].bytes} bytes`);
     assert.equal(pw.get(35, 0), 1);
   } finally {
@@ -132,7 +142,17 @@ test('edits and the requests made in the same task travel in one message', async
     await Promise.all([first, second]);
     const sent = workers.posted.slice(before);
     assert.equal(sent.length, 1);
-    assert.deepEqual(sent[0].message, { type: 'update', seq: 1, level: 0, cells: 9, values: 9, costs: 1, requests: 3, options: 0, cancel: 0 });
+    assert.deepEqual(sent[0].message, {
+      type: 'update',
+      seq: 1,
+      level: 0,
+      cells: 9,
+      values: 9,
+      costs: 1,
+      requests: 3,
+      options: 0,
+      cancel: 0,
+    });
   } finally {
     pw.terminate();
   }
@@ -266,7 +286,16 @@ test('interleaved edits and requests over many tasks match the sync API at each 
 
 // --- one vocabulary: Grid, PathWorker and InThreadPathWorker -----------------------------------
 
-const EDITS_AND_READS = ['get', 'getCost', 'cells', 'setCell', 'setCells', 'fillRect', 'setCost', 'setAll'];
+const EDITS_AND_READS = [
+  'get',
+  'getCost',
+  'cells',
+  'setCell',
+  'setCells',
+  'fillRect',
+  'setCost',
+  'setAll',
+];
 
 test('PathWorker and InThreadPathWorker edit and read a grid with the same calls as Grid, with the same outcome', async () => {
   const map = drawMap([
@@ -283,9 +312,14 @@ test('PathWorker and InThreadPathWorker edit and read a grid with the same calls
   });
   try {
     for (const name of EDITS_AND_READS) {
-      for (const [label, target] of [['Grid', grid], ['PathWorker', pw], ['InThreadPathWorker', inThread]]) {
+      for (const [label, target] of [
+        ['Grid', grid],
+        ['PathWorker', pw],
+        ['InThreadPathWorker', inThread],
+      ]) {
         // Grid's single-cell edit is `set` until the api branch adds `setCell` beside it.
-        const method = name === 'setCell' && label === 'Grid' ? (grid.setCell ?? grid.set) : target[name];
+        const method =
+          name === 'setCell' && label === 'Grid' ? (grid.setCell ?? grid.set) : target[name];
         assert.equal(typeof method, 'function', `${label}.${name}`);
       }
     }
@@ -312,7 +346,11 @@ test('PathWorker and InThreadPathWorker edit and read a grid with the same calls
       const options = { diagonal: 'always' };
       const path = comparable(grid.findPath(0, 3, 5, 0, options));
       assert.deepEqual(comparable(await pw.findPath(0, 3, 5, 0, options)), path, `step ${step}`);
-      assert.deepEqual(comparable(await inThread.findPath(0, 3, 5, 0, options)), path, `step ${step}`);
+      assert.deepEqual(
+        comparable(await inThread.findPath(0, 3, 5, 0, options)),
+        path,
+        `step ${step}`,
+      );
     }
     assert.equal(pw.inThread, false);
     assert.equal(inThread.inThread, true);
@@ -331,7 +369,10 @@ test('after terminate, both workers still answer reads and refuse edits and requ
     costs: { 2: 5 },
     loadPathfinder: () => createPathfinder(),
   });
-  for (const [target, name] of [[pw, 'PathWorker'], [inThread, 'InThreadPathWorker']]) {
+  for (const [target, name] of [
+    [pw, 'PathWorker'],
+    [inThread, 'InThreadPathWorker'],
+  ]) {
     target.setCell(0, 0, 2);
     target.terminate();
     assert.equal(target.terminated, true);
@@ -369,8 +410,28 @@ test('setAll posts the new level as one message with the cells transferred, and 
     assert.deepEqual(
       workers.posted.slice(before).map((m) => m.message),
       [
-        { type: 'update', seq: 2, level: 4096, cells: 0, values: 0, costs: 0, requests: 0, options: 0, cancel: 0 },
-        { type: 'update', seq: 3, level: 0, cells: 1, values: 1, costs: 0, requests: 1, options: 0, cancel: 0 },
+        {
+          type: 'update',
+          seq: 2,
+          level: 4096,
+          cells: 0,
+          values: 0,
+          costs: 0,
+          requests: 0,
+          options: 0,
+          cancel: 0,
+        },
+        {
+          type: 'update',
+          seq: 3,
+          level: 0,
+          cells: 1,
+          values: 1,
+          costs: 0,
+          requests: 1,
+          options: 0,
+          cancel: 0,
+        },
       ],
     );
   } finally {
@@ -477,7 +538,19 @@ test('a request aborted in the task that made it is never posted, and rejects wi
     await nextTask();
     assert.deepEqual(
       workers.posted.slice(before).map((m) => m.message),
-      [{ type: 'update', seq: 1, level: 0, cells: 1, values: 1, costs: 0, requests: 0, options: 0, cancel: 0 }],
+      [
+        {
+          type: 'update',
+          seq: 1,
+          level: 0,
+          cells: 1,
+          values: 1,
+          costs: 0,
+          requests: 0,
+          options: 0,
+          cancel: 0,
+        },
+      ],
       'the edit still goes; the request does not',
     );
     assert.equal(pw.stats.inFlight, 0);

@@ -69,7 +69,9 @@ class Grid {
     return (rows_[(y + 1) * rowWords_ + (bit >> 6)] >> (bit & 63)) & 1;
   }
   // Cells (x + k, y) for k = 0..63 as bit k; x in [-64, width], y in [-1, height].
-  uint64_t rowFrom(int x, int y) const { return bitsFrom(&rows_[(y + 1) * rowWords_], x + kMargin); }
+  uint64_t rowFrom(int x, int y) const {
+    return bitsFrom(&rows_[(y + 1) * rowWords_], x + kMargin);
+  }
   // Cells (x - 63 + k, y) as bit k: bit 63 is (x, y), lower bits lie to its left.
   uint64_t rowUpTo(int x, int y) const {
     return bitsFrom(&rows_[(y + 1) * rowWords_], x + kMargin - 63);

@@ -31,8 +31,18 @@ export function summarize(message) {
     };
   }
   if (type === 'update') {
-    const { type: _, seq, cells, indices, values, costs, requests, options, cancel, ...unexpected } =
-      message;
+    const {
+      type: _,
+      seq,
+      cells,
+      indices,
+      values,
+      costs,
+      requests,
+      options,
+      cancel,
+      ...unexpected
+    } = message;
     return {
       type,
       seq,

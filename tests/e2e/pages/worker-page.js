@@ -133,7 +133,13 @@ async function hostile(tilepath) {
     { type: 'explode' },
     { type: 'update', seq: 1, indices: [3], values: Uint8Array.of(1) },
     { type: 'update', seq: 1, indices: Uint32Array.of(16), values: Uint8Array.of(1) },
-    { type: 'update', seq: 1, indices: new Uint32Array(0), values: new Uint8Array(0), cancel: 'all' },
+    {
+      type: 'update',
+      seq: 1,
+      indices: new Uint32Array(0),
+      values: new Uint8Array(0),
+      cancel: 'all',
+    },
   ];
   out.refusals = [];
   for (const message of garbage) {
@@ -150,7 +156,9 @@ async function hostile(tilepath) {
   const served = await nextReply();
   const sync = tilepath.createGrid(4, 4);
   sync.set(1, 1, 1);
-  out.servedAfter = JSON.stringify(comparable(served.results[0])) === JSON.stringify(comparable(sync.findPath(0, 0, 3, 3)));
+  out.servedAfter =
+    JSON.stringify(comparable(served.results[0])) ===
+    JSON.stringify(comparable(sync.findPath(0, 0, 3, 3)));
   sync.dispose();
   worker.terminate();
 

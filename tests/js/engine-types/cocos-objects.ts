@@ -21,7 +21,11 @@ export async function fromTheMap(map: TiledMap): Promise<void> {
 export async function fromALayer(map: TiledMap, layer: TiledLayer): Promise<void> {
   const floor = readCocosLayer(layer, { map, tiles: 'floor' });
   const fromLayerAlone = readCocosLayer(layer);
-  const pw = await PathWorker.create({ width: floor.width, height: floor.height, cells: floor.cells });
+  const pw = await PathWorker.create({
+    width: floor.width,
+    height: floor.height,
+    cells: floor.cells,
+  });
   const binding = bindCocosLayer(layer, pw, { map });
   const space = cocosTileSpace(layer, { tileSize: map.getTileSize() });
   void fromLayerAlone;

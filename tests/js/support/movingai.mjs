@@ -13,7 +13,9 @@ export function mapNames() {
   if (!existsSync(movingaiDir)) {
     throw new Error(`Moving AI data not found at ${movingaiDir} (set TILEPATH_MOVINGAI)`);
   }
-  return readdirSync(movingaiDir).filter((f) => f.endsWith('.map')).sort();
+  return readdirSync(movingaiDir)
+    .filter((f) => f.endsWith('.map'))
+    .sort();
 }
 
 /** `.`, `G`, `S` -> class 0 (walkable); everything else -> class 1 (wall). */

@@ -10,7 +10,10 @@ import factory from '../../../dist/tilepath.mjs';
 
 // Exactly the same set of values, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type UserNames<K extends keyof typeof ENUM_OPTIONS> = Exclude<(typeof ENUM_OPTIONS)[K]['names'][number], ''>;
+type UserNames<K extends keyof typeof ENUM_OPTIONS> = Exclude<
+  (typeof ENUM_OPTIONS)[K]['names'][number],
+  ''
+>;
 
 export const names: [
   Same<UserNames<'algorithm'>, Declared.Algorithm>,
