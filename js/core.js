@@ -11,10 +11,14 @@ import {
   checkSize,
   describe,
   OPTION_VALUES,
+  readFieldOptions,
+  readGoals,
   readOptions,
+  readReachOptions,
   toCells,
   toDeltas,
 } from './validate.js';
+import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
 /** @typedef {import('./index.js').Pathfinder} Pathfinder */
@@ -256,6 +260,77 @@ export class Grid {
       if (native.traceTruncated()) result.traceTruncated = true;
     }
     return result;
+  }
+
+  /**
+   * @param {ArrayLike<number> | ArrayLike<ArrayLike<number>>} goals
+   * @param {import('./index.js').FieldOptions} [options]
+   */
+  flowField(goals, options) {
+    this.#live();
+    const { codes } = readFieldOptions(options);
+    this.#live('options');
+    const cells = readGoals(goals, this.width, this.height);
+    const native = this.#live('goals');
+    const count = cells.length / 2;
+    const memoryError = native.reserveGoals(count);
+    if (memoryError) throw new RangeError(memoryError);
+    const m = this.#module;
+    const at = native.goalsAddress() >> 2;
+    for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
+    if (native.flowField(count, codes.diagonal, codes.maxCost) === REFUSED) {
+      throw new RangeError(native.lastQueryError());
+    }
+    const n = this.width * this.height;
+    const costs = m.HEAPF32.slice(native.fieldCostsAddress() >> 2, (native.fieldCostsAddress() >> 2) + n);
+    const directions = m.HEAPU8.slice(native.fieldStepsAddress(), native.fieldStepsAddress() + n);
+    return new FlowField(this.width, this.height, costs, directions);
+  }
+
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {import('./index.js').FieldOptions} [options]
+   */
+  reachable(sx, sy, options) {
+    this.#live();
+    const { codes } = readFieldOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost) === REFUSED) {
+      throw new RangeError(native.lastQueryError());
+    }
+    const m = this.#module;
+    const n = this.width * this.height;
+    const costsAt = native.rangeCostsAddress() >> 2;
+    const cameFromAt = native.rangeCameFromAddress();
+    return new MovementRange(
+      this.width,
+      this.height,
+      sx,
+      sy,
+      m.HEAPF32.slice(costsAt, costsAt + n),
+      m.HEAPU8.slice(cameFromAt, cameFromAt + n),
+      copyInt32(m, native.rangeCellsAddress(), native.rangeCellsLength()),
+    );
+  }
+
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').ReachOptions} [options]
+   */
+  canReach(sx, sy, gx, gy, options) {
+    this.#live();
+    const { codes } = readReachOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
+    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal);
+    if (answer === REFUSED) throw new RangeError(native.lastQueryError());
+    return answer === 1;
   }
 
   dispose() {

@@ -227,7 +227,6 @@ export const OPTION_VALUES = Object.freeze({
 });
 const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
-const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
 const FLAGS = Object.entries(FLAG_OPTIONS);
 // The signal of each snapshot and request list that had one, kept beside them (never in them),
 // so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
@@ -311,30 +310,121 @@ function encodeSnapshot(o) {
  * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
  */
 export function readOptions(options) {
+  const read = readOptionsOf(options, SEARCH_OPTIONS, encodeSnapshot);
+  // Checked by encodeSnapshot: every value has its option's type.
+  return { ...read, options: /** @type {SearchOptions | null} */ (read.options) };
+}
+
+/**
+ * What readOptions does, for any query's list of option names (`signal` is always known) and
+ * its encoder.
+ * @template Codes
+ * @param {unknown} options
+ * @param {readonly string[]} names
+ * @param {(snapshot: Record<string, unknown>) => Codes} encode
+ * @returns {{ options: Record<string, unknown> | null, signal: SignalLike | undefined, codes: Codes }}
+ */
+function readOptionsOf(options, names, encode) {
   if (options === undefined || options === null) {
-    return { options: null, signal: undefined, codes: encodeSnapshot({}) };
+    return { options: null, signal: undefined, codes: encode({}) };
   }
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
+    if (key !== 'signal' && !names.includes(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
     }
   }
   const given = /** @type {Record<string, unknown>} */ (options);
   /** @type {Record<string, unknown>} */
   const snapshot = {};
-  for (const name of SEARCH_OPTIONS) {
+  for (const name of names) {
     const value = given[name];
     if (value !== undefined) snapshot[name] = value;
   }
   const signal = given.signal;
   checkSignal(signal);
-  const codes = encodeSnapshot(snapshot);
+  const codes = encode(snapshot);
   if (signal != null) signals.set(snapshot, signal);
-  // Checked above: every value has its option's type.
-  return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
+  return { options: snapshot, signal, codes };
+}
+
+// --- flow fields, movement ranges, reachability ------------------------------------------------
+
+/** What flowField, reachable and canReach take, as the wasm calls take it. */
+/** @typedef {{ diagonal: number, maxCost: number }} FieldCodes */
+
+const FIELD_OPTIONS = ['diagonal', 'maxCost'];
+const REACH_OPTIONS = ['diagonal'];
+
+/**
+ * @param {Record<string, unknown>} o
+ * @returns {FieldCodes}
+ */
+function encodeFieldSnapshot(o) {
+  const maxCost = o.maxCost === undefined ? Infinity : o.maxCost;
+  const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
+  if (typeof maxCost !== 'number') throw new TypeError(rule);
+  if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
+  return { diagonal: enumCode('diagonal', o.diagonal), maxCost };
+}
+
+/**
+ * The options of flowField and reachable (`diagonal`, `maxCost`, `signal`), read as readOptions
+ * reads a search's.
+ * @param {unknown} options
+ */
+export function readFieldOptions(options) {
+  return readOptionsOf(options, FIELD_OPTIONS, encodeFieldSnapshot);
+}
+
+/**
+ * The options of canReach (`diagonal`, `signal`).
+ * @param {unknown} options
+ */
+export function readReachOptions(options) {
+  return readOptionsOf(options, REACH_OPTIONS, encodeFieldSnapshot);
+}
+
+/**
+ * A flow field's goals: `[x, y]`, a flat list x0, y0, x1, y1, ... (any array-like of numbers), or
+ * a list of [x, y] pairs. Returns them checked, as a flat Int32Array of x, y.
+ * @param {unknown} goals
+ * @param {number} width
+ * @param {number} height
+ * @returns {Int32Array}
+ */
+export function readGoals(goals, width, height) {
+  const usage = 'goals must be [x, y], a flat list x0, y0, x1, y1, ... or a list of [x, y] pairs';
+  if (!isArrayLike(goals) || typeof goals === 'string') {
+    throw new TypeError(`${usage}, got ${describe(goals)}`);
+  }
+  if (ArrayBuffer.isView(goals)) refuseDetached('goals', goals.buffer);
+  const pairs = goals.length > 0 && typeof goals[0] === 'object' && goals[0] !== null;
+  const count = pairs ? goals.length * 2 : goals.length;
+  if (count === 0) throw new RangeError(`goals must hold at least one x, y pair, got none`);
+  if (count % 2 !== 0) {
+    throw new RangeError(`${usage}: a flat list needs an even length, got ${count} numbers`);
+  }
+  const flat = new Int32Array(count);
+  for (let k = 0; k < count; k += 2) {
+    /** @type {unknown} */
+    let pair = goals;
+    let at = k;
+    if (pairs) {
+      pair = goals[k / 2];
+      at = 0;
+      if (!isArrayLike(pair) || pair.length !== 2) {
+        throw new TypeError(`goals[${k / 2}] must be an [x, y] pair, got ${describe(pair)}`);
+      }
+    }
+    const list = /** @type {ArrayLike<unknown>} */ (pair);
+    const name = pairs ? (/** @param {number} i */ (i) => `goals[${k / 2}][${i}]`) : (/** @param {number} i */ (i) => `goals[${k + i}]`);
+    flat[k] = checkInteger(name(0), list[at], 0, width - 1);
+    flat[k + 1] = checkInteger(name(1), list[at + 1], 0, height - 1);
+  }
+  return flat;
 }
 
 /**

@@ -2,6 +2,7 @@
 // and the option tables of options.hpp) as JSON; js/tools/build.mjs turns it into
 // dist/contract.mjs.
 #include "tilepath/contract.hpp"
+#include "tilepath/fields.hpp"
 
 #include <cstdio>
 #include <iterator>
@@ -33,6 +34,14 @@ template <typename Enum, std::size_t N>
 std::string enumOption(const std::string_view (&list)[N], Enum defaultValue) {
   return "{\"names\":" + names(list) +
          ",\"default\":" + std::to_string(static_cast<int>(defaultValue)) + "}";
+}
+
+// The direction codes of flow fields and ranges (fields.hpp): [dx, dy] by code - 1.
+std::string fieldStepsJson() {
+  std::string json = ",\"fieldSteps\":[";
+  for (const FieldStep& s : kFieldSteps)
+    json += (json.back() == '[' ? "[" : ",[") + std::to_string(s.dx) + "," + std::to_string(s.dy) + "]";
+  return json + "]";
 }
 
 }  // namespace
@@ -67,6 +76,7 @@ int main() {
   json += ",\"limits\":{\"maxSide\":" + std::to_string(Grid::kMaxSide) +
           ",\"maxCells\":" + std::to_string(Grid::kMaxCells) +
           ",\"classes\":" + std::to_string(Grid::kClasses) + "}";
+  json += fieldStepsJson();
   json += "}";
   std::printf("%s\n", json.c_str());
   return 0;
