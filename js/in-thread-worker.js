@@ -5,6 +5,7 @@
 import { abortError } from './worker-protocol.js';
 import { checkClass, checkCoordinates } from './validate.js';
 import { cellsOf, readGridOptions, readRequest, readRequests } from './worker-options.js';
+import { answerQuery, queryRequest, queryResult } from './worker-fields.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
@@ -125,6 +126,28 @@ export class InThreadPathWorker {
     result.workerMs = performance.now() - started; // as PathWorker's results carry
     this.#requests++;
     return result;
+  }
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  // Checked and answered as PathWorker's are (worker-fields.js), on this thread.
+  #query(kind, args) {
+    const grid = this.#open();
+    const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const answer = answerQuery(grid, request.slice(0, 4), request[4]);
+    this.#requests++;
+    return Promise.resolve(queryResult(request, answer, grid.width, grid.height));
   }
 
   #open() {

@@ -10,6 +10,7 @@ import {
   serializeError,
 } from './worker-protocol.js';
 import { describe } from './validate.js';
+import { QUERY_ARRAYS, answerQuery } from './worker-fields.js';
 
 /**
  * Runs `task` soon, after any messages already waiting. Node: setImmediate (a MessageChannel
@@ -164,7 +165,9 @@ export function serveWorker(endpoint, loadPathfinder) {
     const started = now();
     let result;
     try {
-      result = grid.findPath(
+      const query = options?.[index];
+      if (query && 'query' in query) result = answerQuery(grid, requests.subarray(base + 1, base + 5), query);
+      else result = grid.findPath(
         requests[base + 1],
         requests[base + 2],
         requests[base + 3],
@@ -182,7 +185,7 @@ export function serveWorker(endpoint, loadPathfinder) {
       return true;
     }
     const answer = { ...result, id, workerMs: now() - started };
-    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents']) {
+    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents', ...QUERY_ARRAYS]) {
       if (answer[key]) {
         answer[key] = ownedArray(answer[key]);
         transfer.push(answer[key].buffer);

@@ -1,5 +1,14 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
-import type { PathResult, Pathfinder, SearchOptions } from './index.js';
+import type {
+  FieldOptions,
+  FlowField,
+  Goals,
+  MovementRange,
+  PathResult,
+  Pathfinder,
+  ReachOptions,
+  SearchOptions,
+} from './index.js';
 
 /** Anything that can carry the worker protocol: a DOM Worker or MessagePort, Node's
  * worker_threads Worker, a WeChat / ByteDance worker (`onMessage(fn)`), or an object with `postMessage`
@@ -64,6 +73,12 @@ export interface InThreadPathWorkerOptions
 }
 
 export interface WorkerSearchOptions extends SearchOptions {
+  /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
+  signal?: AbortSignal;
+}
+
+/** A query's cancel signal, as findPath's. */
+export interface WorkerSignalOption {
   /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
   signal?: AbortSignal;
 }
@@ -153,6 +168,19 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     requests: readonly PathRequest[] | ArrayLike<number>,
     options?: WorkerSearchOptions,
   ): Promise<WorkerPathResult[]>;
+  /** grid.flowField in the worker: sees exactly the edits made before it; the arrays are
+   * transferred back, not copied; `signal` cancels it as it cancels findPath. */
+  flowField(goals: Goals, options?: FieldOptions & WorkerSignalOption): Promise<FlowField>;
+  /** grid.reachable in the worker, as flowField. */
+  reachable(sx: number, sy: number, options?: FieldOptions & WorkerSignalOption): Promise<MovementRange>;
+  /** grid.canReach in the worker, as flowField. */
+  canReach(
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    options?: ReachOptions & WorkerSignalOption,
+  ): Promise<boolean>;
   /** Posts the queued edits and requests now instead of at the end of the task. */
   flush(): void;
   /** Rejects everything pending and frees the grid; get(), getCost() and cells() keep answering,

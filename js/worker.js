@@ -19,6 +19,7 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
+import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
 import { cellsOf, checkLoadOptions, readGridOptions, readRequest, readRequests } from './worker-options.js';
@@ -230,6 +231,27 @@ export class PathWorker {
     this.#checkOpen();
     const { list, signal } = readRequests(requests, options, this.#width, this.#height);
     return Promise.all(this.#enqueue(list, signal));
+  }
+
+  // --- whole-map queries (worker-fields.js): requests like findPath's, answered as results --
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  #query(kind, args) {
+    this.#checkOpen();
+    const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
+    const [promise] = this.#enqueue([request], signal);
+    return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
   }
 
   #enqueue(list, signal) {
@@ -446,7 +468,9 @@ export class PathWorker {
       this.#requests.fail(request, deserializeError(answer.error));
       return 1;
     }
-    if (!isResult(answer)) return this.#ignore(), 0;
+    const cellCount = this.#width * this.#height;
+    if (!(isQuery(request) ? isQueryAnswer(request, answer, cellCount) : isResult(answer)))
+      return this.#ignore(), 0;
     this.#stats.resultsReceived++;
     delete answer.id;
     this.#requests.resolve(request, answer);
