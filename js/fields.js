@@ -39,7 +39,10 @@ function walk(codes, costs, width, i) {
   throw new Error('a field loops: the core broke its promise');
 }
 
-/** @implements {import('./index.js').FlowField} */
+/** @typedef {import('./index.js').FlowField} FlowFieldApi */
+/** @typedef {import('./index.js').MovementRange} MovementRangeApi */
+
+/** @implements {FlowFieldApi} */
 export class FlowField {
   /**
    * @param {number} width
@@ -85,7 +88,7 @@ export class FlowField {
   }
 }
 
-/** @implements {import('./index.js').MovementRange} */
+/** @implements {MovementRangeApi} */
 export class MovementRange {
   /**
    * @param {number} width

@@ -145,7 +145,8 @@ export class InThreadPathWorker {
     const grid = this.#open();
     const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
     if (signal?.aborted) return Promise.reject(abortError());
-    const answer = answerQuery(grid, request.slice(0, 4), request[4]);
+    const [sx, sy, gx, gy, snapshot] = request;
+    const answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
     this.#requests++;
     return Promise.resolve(queryResult(request, answer, grid.width, grid.height));
   }

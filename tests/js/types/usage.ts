@@ -1,6 +1,14 @@
 // Typed usage of every public entry point, the way a Cocos/Laya/Vite game would write it.
 // Checked by `tsc --noEmit` (tests/js/types.test.mjs); it is never run.
-import { createPathfinder, type PathResult, type SearchOptions, type Grid } from 'tilepath';
+import {
+  createPathfinder,
+  DIRECTIONS,
+  type FlowField,
+  type MovementRange,
+  type PathResult,
+  type SearchOptions,
+  type Grid,
+} from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
 import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
 import { readCocosLayer, bindCocosLayer, type CocosTiledLayer } from 'tilepath/cocos';
@@ -56,6 +64,23 @@ export function fromCocos(layer: CocosTiledLayer, grid: Grid): void {
 
 export function fromArray(rows: number[][]): Uint8Array {
   return readArray2D(rows).cells;
+}
+
+export async function crowdsAndTactics(grid: Grid, pw: PathWorker, signal: AbortSignal): Promise<number> {
+  const field: FlowField = grid.flowField([[0, 0], [9, 9]], { diagonal: 'noCorners', maxCost: 50 });
+  const step = field.nextStep(3, 4);
+  const [dx, dy] = DIRECTIONS[field.directions[0]];
+  const range: MovementRange = grid.reachable(2, 2, { maxCost: 6 });
+  const route: Int32Array = range.pathTo(3, 3);
+  const same: boolean = grid.canReach(0, 0, 5, 5, { diagonal: 'always' });
+  const far: FlowField = await pw.flowField(new Int32Array([1, 1]), { signal });
+  const moves: MovementRange = await pw.reachable(0, 0, { maxCost: 4, signal });
+  const open: boolean = await pw.canReach(0, 0, 1, 1);
+  // @ts-expect-error: canReach has no budget (it answers in O(1) without searching)
+  grid.canReach(0, 0, 1, 1, { maxCost: 3 });
+  // @ts-expect-error: a field is not a search: it takes no algorithm
+  grid.flowField([0, 0], { algorithm: 'jps' });
+  return (step?.x ?? 0) + dx + dy + route.length + far.costs[0] + moves.cells.length + Number(same && open);
 }
 
 // @ts-expect-error: diagonal names are checked by the type too
