@@ -145,6 +145,8 @@ void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
     if (isPassable) {
       int32_t joinedRoot = -1;
       forEachNeighbour(labels, cell, [&](int next) {
+        if (labels.label[next] < 0) labels.built = false;  // an edit went unreported
+        if (!labels.built) return;
         const int32_t r = root(labels, labels.label[next]);
         if (joinedRoot < 0) {
           joinedRoot = r;
@@ -153,7 +155,9 @@ void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
           labels.dirty[joinedRoot] |= labels.dirty[r];
         }
       });
-      labels.label[cell] = joinedRoot >= 0 ? joinedRoot : newLabel(labels);
+      if (labels.built) labels.label[cell] = joinedRoot >= 0 ? joinedRoot : newLabel(labels);
+    } else if (labels.label[cell] < 0) {
+      labels.built = false;  // an edit went unreported
     } else {
       const int32_t r = root(labels, labels.label[cell]);
       labels.label[cell] = -1;
@@ -166,6 +170,9 @@ void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
 }
 
 bool Components::joined(Labels& labels, int a, int b) {
+  // An open cell without a label means an edit was not reported: label everything afresh
+  // rather than follow a label that is not there.
+  if (labels.label[a] < 0 || labels.label[b] < 0) build(labels);
   int32_t ra = root(labels, labels.label[a]), rb = root(labels, labels.label[b]);
   if (labels.dirty[ra] || labels.dirty[rb]) {
     refloodSplit(labels);
