@@ -1,9 +1,10 @@
 // canReach against a flood fill, through thousands of random edits that open and close cells.
+#include "tilepath/components.hpp"
+
 #include <catch2/catch.hpp>
 #include <random>
 
 #include "maps.hpp"
-#include "tilepath/components.hpp"
 #include "tilepath/fields.hpp"
 
 using namespace tilepath;

@@ -1,5 +1,7 @@
 // Flow fields and movement ranges against a reference Dijkstra written here (its own neighbour
 // rule, run forward from each cell, so the field's reversed search is checked, not repeated).
+#include "tilepath/fields.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
@@ -8,7 +10,6 @@
 #include <random>
 
 #include "maps.hpp"
-#include "tilepath/fields.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -59,7 +60,11 @@ Grid randomGrid(std::mt19937& rng) {
   const double walls = unit(rng) * 0.4;
   for (int i = 0; i < grid.size(); ++i) {
     const double r = unit(rng);
-    grid.set(i % grid.width(), i / grid.width(), r < walls ? 1 : static_cast<uint8_t>(r * 10) % 5 == 1 ? 2 : r < 0.7 ? 0 : 3);
+    grid.set(i % grid.width(), i / grid.width(),
+             r < walls                               ? 1
+             : static_cast<uint8_t>(r * 10) % 5 == 1 ? 2
+             : r < 0.7                               ? 0
+                                                     : 3);
   }
   grid.setCost(2, 0.5 + unit(rng) * 4);
   grid.setCost(3, 0.3 + unit(rng) * 6);
@@ -170,7 +175,8 @@ TEST_CASE("on random weighted maps fields and ranges match a reference Dijkstra 
     std::uniform_int_distribution<int> cell(0, grid.size() - 1);
     for (int round = 0; round < 3; ++round) {
       for (int e = 0; e < 5; ++e)  // random edits between queries
-        grid.set(cell(rng) % grid.width(), cell(rng) / grid.width(), std::uniform_int_distribution<int>(0, 3)(rng));
+        grid.set(cell(rng) % grid.width(), cell(rng) / grid.width(),
+                 std::uniform_int_distribution<int>(0, 3)(rng));
       const Diagonal rule = kRules[(trial + round) % 4];
       FieldOptions o;
       o.diagonal = rule;

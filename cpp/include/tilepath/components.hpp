@@ -48,11 +48,11 @@ class Components {
  private:
   struct Labels {
     bool built = false;
-    bool allDiagonals = false;      // the `always` rule's 8-way connectivity
-    std::vector<int32_t> label;     // per cell, -1 when blocked
-    std::vector<int32_t> parent;    // union-find over labels
-    std::vector<uint8_t> dirty;     // per root: a cell closed in it may have cut it in two
-    std::vector<int32_t> closed;    // the cells closed since the last re-flood
+    bool allDiagonals = false;    // the `always` rule's 8-way connectivity
+    std::vector<int32_t> label;   // per cell, -1 when blocked
+    std::vector<int32_t> parent;  // union-find over labels
+    std::vector<uint8_t> dirty;   // per root: a cell closed in it may have cut it in two
+    std::vector<int32_t> closed;  // the cells closed since the last re-flood
   };
 
   Labels& ensure(Diagonal rule);

@@ -33,9 +33,9 @@ struct FieldOptions {
 std::string validateFieldOptions(const FieldOptions& options);
 
 struct FlowField {
-  std::vector<float> costs;       // to the nearest goal; infinity when no goal is reachable
-  std::vector<uint8_t> steps;     // the step to take from each cell towards it
-  std::string error;              // non-empty: the arguments were refused, nothing ran
+  std::vector<float> costs;    // to the nearest goal; infinity when no goal is reachable
+  std::vector<uint8_t> steps;  // the step to take from each cell towards it
+  std::string error;           // non-empty: the arguments were refused, nothing ran
 };
 
 struct MovementRange {
