@@ -165,15 +165,19 @@ export function serveWorker(endpoint, loadPathfinder) {
     const started = now();
     let result;
     try {
-      const query = options?.[index];
-      if (query && 'query' in query) result = answerQuery(grid, requests.subarray(base + 1, base + 5), query);
-      else result = grid.findPath(
-        requests[base + 1],
-        requests[base + 2],
-        requests[base + 3],
-        requests[base + 4],
-        options?.[index] ?? undefined,
-      );
+      const entry = options?.[index];
+      // A field, range or canReach (worker-fields.js) travels as a request with `query` set.
+      if (entry && 'query' in entry) {
+        result = answerQuery(grid, requests.subarray(base + 1, base + 5), entry);
+      } else {
+        result = grid.findPath(
+          requests[base + 1],
+          requests[base + 2],
+          requests[base + 3],
+          requests[base + 4],
+          options?.[index] ?? undefined,
+        );
+      }
     } catch (error) {
       // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.
       if (typeof WebAssembly === 'object' && error instanceof WebAssembly.RuntimeError) {

@@ -40,7 +40,8 @@ std::string enumOption(const std::string_view (&list)[N], Enum defaultValue) {
 std::string fieldStepsJson() {
   std::string json = ",\"fieldSteps\":[";
   for (const FieldStep& s : kFieldSteps)
-    json += (json.back() == '[' ? "[" : ",[") + std::to_string(s.dx) + "," + std::to_string(s.dy) + "]";
+    json += (json.back() == '[' ? "[" : ",[") + std::to_string(s.dx) + "," +
+            std::to_string(s.dy) + "]";
   return json + "]";
 }
 
