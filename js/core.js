@@ -2,7 +2,15 @@
 // (js/index.js for browsers, js/node.js for Node), nor about workers.
 // Heap views are taken fresh from the module after every call that may allocate, because
 // memory growth replaces the heap's buffer.
-import { ENUM_OPTIONS, FACING, FLAG_OPTIONS, REASON, REFUSED, STATUS, TRACE } from '../dist/contract.mjs';
+import {
+  ENUM_OPTIONS,
+  FACING,
+  FLAG_OPTIONS,
+  REASON,
+  REFUSED,
+  STATUS,
+  TRACE,
+} from '../dist/contract.mjs';
 import {
   checkClass,
   checkCoordinates,
@@ -11,11 +19,15 @@ import {
   checkSize,
   describe,
   OPTION_VALUES,
+  readFieldOptions,
+  readGoals,
   readOptions,
+  readReachOptions,
   toCells,
   toDeltas,
 } from './validate.js';
 import { PathWatches } from './path-watch.js';
+import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
 /** @typedef {import('./index.js').Pathfinder} Pathfinder */
@@ -28,7 +40,9 @@ import { PathWatches } from './path-watch.js';
 
 const NONE = STATUS.indexOf('none');
 const TRACE_RECORD = TRACE.fields.length;
-const [KIND, X, Y] = /** @type {const} */ (['kind', 'x', 'y']).map((field) => TRACE.fields.indexOf(field));
+const [KIND, X, Y] = /** @type {const} */ (['kind', 'x', 'y']).map((field) =>
+  TRACE.fields.indexOf(field),
+);
 const EXPANDED = TRACE.kinds.indexOf('expanded');
 
 /**
@@ -117,7 +131,10 @@ export class Grid {
     checkCoordinates(this.width, this.height, x, y);
     checkClass(cls);
     const index = y * this.#width + x;
-    this.#watched((visit) => visit(index), () => native.set(x, y, cls));
+    this.#watched(
+      (visit) => visit(index),
+      () => native.set(x, y, cls),
+    );
   }
 
   /**
@@ -242,7 +259,17 @@ export class Grid {
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
     const status = native.findPath(
-      sx, sy, gx, gy, o.algorithm, o.diagonal, o.heuristic, o.weight, o.maxExpansions, o.goal, o.flags,
+      sx,
+      sy,
+      gx,
+      gy,
+      o.algorithm,
+      o.diagonal,
+      o.heuristic,
+      o.weight,
+      o.maxExpansions,
+      o.goal,
+      o.flags,
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     const m = this.#module;
@@ -253,7 +280,9 @@ export class Grid {
       cost: native.cost(),
       expanded: native.expanded(),
       goal: null,
-      algorithm: /** @type {import('./index.js').Algorithm} */ (ENUM_OPTIONS.algorithm.names[native.algorithm()]),
+      algorithm: /** @type {import('./index.js').Algorithm} */ (
+        ENUM_OPTIONS.algorithm.names[native.algorithm()]
+      ),
     };
     const reason = REASON[native.reason()];
     if (reason) result.reason = /** @type {import('./index.js').Reason} */ (reason);
@@ -333,6 +362,80 @@ export class Grid {
     for (let i = 0; i < before.length; i += 2)
       watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
     watches.dispatch();
+  }
+
+  /**
+   * @param {ArrayLike<number> | ArrayLike<ArrayLike<number>>} goals
+   * @param {import('./index.js').FieldOptions} [options]
+   */
+  flowField(goals, options) {
+    this.#live();
+    const { codes } = readFieldOptions(options);
+    this.#live('options');
+    const cells = readGoals(goals, this.width, this.height);
+    const native = this.#live('goals');
+    const count = cells.length / 2;
+    const memoryError = native.reserveGoals(count);
+    if (memoryError) throw new RangeError(memoryError);
+    const m = this.#module;
+    const at = native.goalsAddress() >> 2;
+    for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
+    if (native.flowField(count, codes.diagonal, codes.maxCost) === REFUSED) {
+      throw new RangeError(native.lastQueryError());
+    }
+    const n = this.width * this.height;
+    const costs = m.HEAPF32.slice(
+      native.fieldCostsAddress() >> 2,
+      (native.fieldCostsAddress() >> 2) + n,
+    );
+    const directions = m.HEAPU8.slice(native.fieldStepsAddress(), native.fieldStepsAddress() + n);
+    return new FlowField(this.width, this.height, costs, directions);
+  }
+
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {import('./index.js').FieldOptions} [options]
+   */
+  reachable(sx, sy, options) {
+    this.#live();
+    const { codes } = readFieldOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost) === REFUSED) {
+      throw new RangeError(native.lastQueryError());
+    }
+    const m = this.#module;
+    const n = this.width * this.height;
+    const costsAt = native.rangeCostsAddress() >> 2;
+    const cameFromAt = native.rangeCameFromAddress();
+    return new MovementRange(
+      this.width,
+      this.height,
+      sx,
+      sy,
+      m.HEAPF32.slice(costsAt, costsAt + n),
+      m.HEAPU8.slice(cameFromAt, cameFromAt + n),
+      copyInt32(m, native.rangeCellsAddress(), native.rangeCellsLength()),
+    );
+  }
+
+  /**
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').ReachOptions} [options]
+   */
+  canReach(sx, sy, gx, gy, options) {
+    this.#live();
+    const { codes } = readReachOptions(options);
+    const native = this.#live('options');
+    checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
+    checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
+    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal);
+    if (answer === REFUSED) throw new RangeError(native.lastQueryError());
+    return answer === 1;
   }
 
   dispose() {

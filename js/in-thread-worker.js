@@ -19,6 +19,7 @@ import {
   readRequests,
 } from './worker-options.js';
 import { cacheKey, PathCache } from './worker-cache.js';
+import { answerQuery, queryRequest, queryResult } from './worker-fields.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
@@ -130,7 +131,10 @@ export class InThreadPathWorker {
       for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
         for (let col = Math.max(x, 0); col < Math.min(x + w, grid.width); col++)
           indices.push(row * grid.width + col);
-      this.#cellsEdited(indices, indices.map(() => cls));
+      this.#cellsEdited(
+        indices,
+        indices.map(() => cls),
+      );
     }
     grid.fillRect(x, y, w, h, cls);
   }
@@ -159,8 +163,13 @@ export class InThreadPathWorker {
   }
 
   #cellsEdited(indices, values) {
-    this.#cache.cellsEdited(indices, values, 0, indices.length, (index) => this.#classAt(index), (cls) =>
-      this.#grid.getCost(cls),
+    this.#cache.cellsEdited(
+      indices,
+      values,
+      0,
+      indices.length,
+      (index) => this.#classAt(index),
+      (cls) => this.#grid.getCost(cls),
     );
   }
   /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
@@ -198,6 +207,29 @@ export class InThreadPathWorker {
     result.workerMs = performance.now() - started; // as PathWorker's results carry
     this.#requests++;
     return result;
+  }
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  // Checked and answered as PathWorker's are (worker-fields.js), on this thread.
+  #query(kind, args) {
+    const grid = this.#open();
+    const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const [sx, sy, gx, gy, snapshot] = request;
+    const answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
+    this.#requests++;
+    return Promise.resolve(queryResult(request, answer, grid.width, grid.height));
   }
 
   #open() {

@@ -27,9 +27,7 @@ export type Reason = 'goalBlocked' | 'unreachable' | 'budget';
 
 /** Facing from the cell reached towards the goal, y down (Tiled's convention): `up` is y - 1. */
 export type Direction =
-  | 'up' | 'down' | 'left' | 'right'
-  | 'upLeft' | 'upRight' | 'downLeft' | 'downRight'
-  | 'none';
+  'up' | 'down' | 'left' | 'right' | 'upLeft' | 'upRight' | 'downLeft' | 'downRight' | 'none';
 
 export interface SearchOptions {
   /** Default `astar`. */
@@ -93,6 +91,71 @@ export interface PathResult {
   traceTruncated?: boolean;
 }
 
+/** Options of flowField and reachable. */
+export interface FieldOptions {
+  /** The moves allowed, as findPath's option. Default `never`. */
+  diagonal?: Diagonal;
+  /** Cells dearer than this stay unreached (cost Infinity, direction 0): a tactics unit's
+   * movement points, or how far a field spreads. Default Infinity. */
+  maxCost?: number;
+}
+
+/** Options of canReach. */
+export interface ReachOptions {
+  /** Default `never`. Only `always` (squeezing between two blocked corners) can join areas the
+   * other rules keep apart. */
+  diagonal?: Diagonal;
+}
+
+/** A direction code of a field or range: 0 = no step, 1 to 8 = a step of DIRECTIONS[code]. */
+export type DirectionCode = number;
+
+/** [dx, dy] of each direction code (y down): 0 none; 1 to 8 clockwise from east: east,
+ * down-right, down, down-left, west, up-left, up, up-right. */
+export const DIRECTIONS: readonly (readonly [number, number])[];
+
+/** The cost from every cell to the nearest goal, and the step to take from each. */
+export interface FlowField {
+  readonly width: number;
+  readonly height: number;
+  /** Cost from each cell (index y * width + x) to the nearest goal under findPath's cost model
+   * and diagonal rule; Infinity where no goal can be reached or beyond `maxCost`. A blocked cell
+   * next to the way has a cost too (a unit pushed into a wall walks out, as findPath does). */
+  readonly costs: Float32Array;
+  /** The step to take from each cell, as a DirectionCode (0 at a goal and where unreached). */
+  readonly directions: Uint8Array;
+  /** costs at (x, y). */
+  costAt(x: number, y: number): number;
+  /** The neighbour to move to from (x, y); null at a goal or where no goal can be reached. O(1). */
+  nextStep(x: number, y: number): { x: number; y: number } | null;
+  /** The cells from (x, y) to its goal, x0, y0, x1, y1, ... (empty where unreached). Its cost is
+   * costs at (x, y), which is findPath's optimum to the nearest goal. */
+  pathFrom(x: number, y: number): Int32Array;
+}
+
+/** The cost from one unit to every cell within its budget, and the way there. */
+export interface MovementRange {
+  readonly width: number;
+  readonly height: number;
+  readonly startX: number;
+  readonly startY: number;
+  /** Cost from the start to each cell (index y * width + x); Infinity beyond `maxCost` or where
+   * it cannot go. Costs are not symmetric: entering a swamp is dear, leaving it is not, so this
+   * is not a flow field towards the start. */
+  readonly costs: Float32Array;
+  /** For each reached cell, the step back towards the start (a DirectionCode; 0 at the start). */
+  readonly cameFrom: Uint8Array;
+  /** The reached cells, x0, y0, x1, y1, ..., in increasing cost, the start first. */
+  readonly cells: Int32Array;
+  costAt(x: number, y: number): number;
+  /** The route from the start to (x, y), start first (empty where unreached); it costs
+   * costs at (x, y). */
+  pathTo(x: number, y: number): Int32Array;
+}
+
+/** A flow field's goals: [x, y], a flat list x0, y0, x1, y1, ..., or a list of [x, y] pairs. */
+export type Goals = ArrayLike<number> | ArrayLike<ArrayLike<number>>;
+
 export interface Grid {
   readonly width: number;
   readonly height: number;
@@ -116,7 +179,17 @@ export interface Grid {
   /** Replace all cells at once: a new level into the same grid, checked like createGrid's
    * cells (length width * height, classes 0..255). The cost table stays. */
   setAll(cells: Uint8Array | ArrayBuffer | ArrayLike<number>): void;
+  /** Answers an exact goal that cannot be reached (another component, see canReach) with
+   * status `none` at once, nothing expanded. */
   findPath(sx: number, sy: number, gx: number, gy: number, options?: SearchOptions): PathResult;
+  /** The cost from every cell to the nearest goal and the step to take: one field for a whole
+   * wave of units walking to the same exits. */
+  flowField(goals: Goals, options?: FieldOptions): FlowField;
+  /** Every cell a unit at (sx, sy) reaches within `maxCost`, with its cost and route. */
+  reachable(sx: number, sy: number, options?: FieldOptions): MovementRange;
+  /** Whether a unit at (sx, sy) can walk to (gx, gy) at all, without a search: O(1) once the
+   * rule's labels are built (on its first use), kept current by every edit. */
+  canReach(sx: number, sy: number, gx: number, gy: number, options?: ReachOptions): boolean;
   /** Frees the wasm memory behind this grid. Any later call throws. */
   dispose(): void;
 }
@@ -164,13 +237,17 @@ export interface LoadOptions {
    */
   instantiateWasm?: (
     imports: Record<string, Record<string, any>>,
-    receive: (instance: { readonly exports: Record<string, any> }, module?: unknown) => void
+    receive: (instance: { readonly exports: Record<string, any> }, module?: unknown) => void,
   ) => unknown;
 }
 
 export interface Pathfinder {
   /** Copies `cells` (length width * height) into the grid; all zeros when omitted. */
-  createGrid(width: number, height: number, cells?: Uint8Array | ArrayBuffer | ArrayLike<number>): Grid;
+  createGrid(
+    width: number,
+    height: number,
+    cells?: Uint8Array | ArrayBuffer | ArrayLike<number>,
+  ): Grid;
   /** Bytes of wasm memory in use (grows, never shrinks). */
   memoryBytes(): number;
   /** Bytes held by the shared search state (about 25 per cell of the largest grid searched). */

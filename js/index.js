@@ -4,3 +4,4 @@ import factory from '../dist/tilepath.mjs';
 import { makeLoader } from './core.js';
 
 export const createPathfinder = makeLoader(factory);
+export { DIRECTIONS } from './fields.js';

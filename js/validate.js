@@ -59,7 +59,9 @@ export function checkSize(width, height) {
   const w = checkInteger('width', width, 1, MAX_SIDE);
   const h = checkInteger('height', height, 1, MAX_SIDE);
   if (w * h > MAX_CELLS) {
-    throw new RangeError(`width x height must be at most ${MAX_CELLS} cells, got ${w} x ${h} = ${w * h}`);
+    throw new RangeError(
+      `width x height must be at most ${MAX_CELLS} cells, got ${w} x ${h} = ${w * h}`,
+    );
   }
 }
 
@@ -159,7 +161,10 @@ export function toCells(cells, width, height, name = 'cells') {
   let bytes;
   if (cells instanceof Uint8Array || cells instanceof Uint8ClampedArray) {
     refuseDetached(name, cells.buffer);
-    bytes = cells instanceof Uint8Array ? cells : new Uint8Array(cells.buffer, cells.byteOffset, cells.length);
+    bytes =
+      cells instanceof Uint8Array
+        ? cells
+        : new Uint8Array(cells.buffer, cells.byteOffset, cells.length);
   } else if (cells instanceof ArrayBuffer) {
     refuseDetached(name, cells);
     bytes = new Uint8Array(cells);
@@ -167,16 +172,22 @@ export function toCells(cells, width, height, name = 'cells') {
     if (ArrayBuffer.isView(cells)) refuseDetached(name, cells.buffer);
     const list = /** @type {ArrayLike<unknown>} */ (cells);
     if (list.length !== expected) {
-      throw new RangeError(`${name} must have width * height = ${expected} entries, got ${list.length}`);
+      throw new RangeError(
+        `${name} must have width * height = ${expected} entries, got ${list.length}`,
+      );
     }
     bytes = new Uint8Array(expected);
     for (let i = 0; i < expected; i++) bytes[i] = checkClass(list[i], `${name}[${i}]`);
     return bytes;
   } else {
-    throw new TypeError(`${name} must be a Uint8Array, ArrayBuffer or array of classes, got ${describe(cells)}`);
+    throw new TypeError(
+      `${name} must be a Uint8Array, ArrayBuffer or array of classes, got ${describe(cells)}`,
+    );
   }
   if (bytes.length !== expected) {
-    throw new RangeError(`${name} must have width * height = ${expected} entries, got ${bytes.length}`);
+    throw new RangeError(
+      `${name} must have width * height = ${expected} entries, got ${bytes.length}`,
+    );
   }
   return bytes;
 }
@@ -196,7 +207,9 @@ export function toDeltas(indices, classes, cellCount) {
   const single = typeof classes === 'number';
   if (single) checkClass(classes, 'classes');
   else if (!isArrayLike(classes) || typeof classes !== 'object') {
-    throw new TypeError(`classes must be one class or an array of classes, got ${describe(classes)}`);
+    throw new TypeError(
+      `classes must be one class or an array of classes, got ${describe(classes)}`,
+    );
   } else if (classes.length !== n) {
     throw new RangeError(`classes must be as long as indices (${n}), got ${describe(classes)}`);
   }
@@ -231,9 +244,12 @@ export const OPTION_VALUES = Object.freeze({
   heuristic: givenNames(ENUM_OPTIONS.heuristic),
   goal: givenNames(ENUM_OPTIONS.goal),
 });
-const SEARCH_OPTIONS = [...Object.keys(ENUM_OPTIONS), ...Object.keys(NUMBER_OPTIONS), ...Object.keys(FLAG_OPTIONS)];
+const SEARCH_OPTIONS = [
+  ...Object.keys(ENUM_OPTIONS),
+  ...Object.keys(NUMBER_OPTIONS),
+  ...Object.keys(FLAG_OPTIONS),
+];
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
-const KNOWN_OPTIONS = new Set([...SEARCH_OPTIONS, 'signal']);
 const FLAGS = Object.entries(FLAG_OPTIONS);
 // The signal of each snapshot and request list that had one, kept beside them (never in them),
 // so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
@@ -248,7 +264,10 @@ const signals = new WeakMap();
 function enumCode(name, value) {
   const { names, default: code } = ENUM_OPTIONS[name];
   if (value === undefined) return code;
-  const k = typeof value !== 'string' || value === '' ? -1 : /** @type {readonly string[]} */ (names).indexOf(value);
+  const k =
+    typeof value !== 'string' || value === ''
+      ? -1
+      : /** @type {readonly string[]} */ (names).indexOf(value);
   if (k >= 0) return k;
   /** @type {readonly string[]} */
   const values = OPTION_VALUES[name];
@@ -262,16 +281,16 @@ function enumCode(name, value) {
  */
 function checkSignal(signal) {
   if (signal === undefined || signal === null) return;
-  const { aborted, addEventListener, removeEventListener } = /** @type {Partial<SignalLike>} */ (Object(signal));
+  const { aborted, addEventListener, removeEventListener } = /** @type {Partial<SignalLike>} */ (
+    Object(signal)
+  );
   if (
     typeof signal !== 'object' ||
     typeof aborted !== 'boolean' ||
     typeof addEventListener !== 'function' ||
     typeof removeEventListener !== 'function'
   ) {
-    throw new TypeError(
-      `signal must be an AbortSignal, got ${describe(signal)}`,
-    );
+    throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
   }
 }
 
@@ -282,7 +301,8 @@ function checkSignal(signal) {
  */
 function encodeSnapshot(o) {
   const weight = o.weight === undefined ? NUMBER_OPTIONS.weight.default : o.weight;
-  if (typeof weight !== 'number') throw new TypeError(`weight must be a number, got ${describe(weight)}`);
+  if (typeof weight !== 'number')
+    throw new TypeError(`weight must be a number, got ${describe(weight)}`);
   if (!(weight >= 1) || !Number.isFinite(weight)) {
     throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
   }
@@ -292,7 +312,8 @@ function encodeSnapshot(o) {
   let flags = 0;
   for (const [name, flag] of FLAGS) {
     const v = o[name] === undefined ? flag.default : o[name];
-    if (typeof v !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
+    if (typeof v !== 'boolean')
+      throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
     if (v) flags |= flag.bit;
   }
   return {
@@ -317,30 +338,123 @@ function encodeSnapshot(o) {
  * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
  */
 export function readOptions(options) {
+  const read = readOptionsOf(options, SEARCH_OPTIONS, encodeSnapshot);
+  // Checked by encodeSnapshot: every value has its option's type.
+  return { ...read, options: /** @type {SearchOptions | null} */ (read.options) };
+}
+
+/**
+ * What readOptions does, for any query's list of option names (`signal` is always known) and
+ * its encoder.
+ * @template Codes
+ * @param {unknown} options
+ * @param {readonly string[]} names
+ * @param {(snapshot: Record<string, unknown>) => Codes} encode
+ * @returns {{ options: Record<string, unknown> | null, signal: SignalLike | undefined, codes: Codes }}
+ */
+function readOptionsOf(options, names, encode) {
   if (options === undefined || options === null) {
-    return { options: null, signal: undefined, codes: encodeSnapshot({}) };
+    return { options: null, signal: undefined, codes: encode({}) };
   }
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...KNOWN_OPTIONS].join(', ')})`);
+    if (key !== 'signal' && !names.includes(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
     }
   }
   const given = /** @type {Record<string, unknown>} */ (options);
   /** @type {Record<string, unknown>} */
   const snapshot = {};
-  for (const name of SEARCH_OPTIONS) {
+  for (const name of names) {
     const value = given[name];
     if (value !== undefined) snapshot[name] = value;
   }
   const signal = given.signal;
   checkSignal(signal);
-  const codes = encodeSnapshot(snapshot);
+  const codes = encode(snapshot);
   if (signal != null) signals.set(snapshot, signal);
-  // Checked above: every value has its option's type.
-  return { options: /** @type {SearchOptions} */ (snapshot), signal, codes };
+  return { options: snapshot, signal, codes };
+}
+
+// --- flow fields, movement ranges, reachability ------------------------------------------------
+
+/** What flowField, reachable and canReach take, as the wasm calls take it. */
+/** @typedef {{ diagonal: number, maxCost: number }} FieldCodes */
+
+const FIELD_OPTIONS = ['diagonal', 'maxCost'];
+const REACH_OPTIONS = ['diagonal'];
+
+/**
+ * @param {Record<string, unknown>} o
+ * @returns {FieldCodes}
+ */
+function encodeFieldSnapshot(o) {
+  const maxCost = o.maxCost === undefined ? Infinity : o.maxCost;
+  const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
+  if (typeof maxCost !== 'number') throw new TypeError(rule);
+  if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
+  return { diagonal: enumCode('diagonal', o.diagonal), maxCost };
+}
+
+/**
+ * The options of flowField and reachable (`diagonal`, `maxCost`, `signal`), read as readOptions
+ * reads a search's.
+ * @param {unknown} options
+ */
+export function readFieldOptions(options) {
+  return readOptionsOf(options, FIELD_OPTIONS, encodeFieldSnapshot);
+}
+
+/**
+ * The options of canReach (`diagonal`, `signal`).
+ * @param {unknown} options
+ */
+export function readReachOptions(options) {
+  return readOptionsOf(options, REACH_OPTIONS, encodeFieldSnapshot);
+}
+
+/**
+ * A flow field's goals: `[x, y]`, a flat list x0, y0, x1, y1, ... (any array-like of numbers), or
+ * a list of [x, y] pairs. Returns them checked, as a flat Int32Array of x, y.
+ * @param {unknown} goals
+ * @param {number} width
+ * @param {number} height
+ * @returns {Int32Array}
+ */
+export function readGoals(goals, width, height) {
+  const usage = 'goals must be [x, y], a flat list x0, y0, x1, y1, ... or a list of [x, y] pairs';
+  if (!isArrayLike(goals) || typeof goals === 'string') {
+    throw new TypeError(`${usage}, got ${describe(goals)}`);
+  }
+  if (ArrayBuffer.isView(goals)) refuseDetached('goals', goals.buffer);
+  const pairs = goals.length > 0 && typeof goals[0] === 'object' && goals[0] !== null;
+  const count = pairs ? goals.length * 2 : goals.length;
+  if (count === 0) throw new RangeError(`goals must hold at least one x, y pair, got none`);
+  if (count % 2 !== 0) {
+    throw new RangeError(`${usage}: a flat list needs an even length, got ${count} numbers`);
+  }
+  const flat = new Int32Array(count);
+  for (let k = 0; k < count; k += 2) {
+    /** @type {unknown} */
+    let pair = goals;
+    let at = k;
+    if (pairs) {
+      pair = goals[k / 2];
+      at = 0;
+      if (!isArrayLike(pair) || pair.length !== 2) {
+        throw new TypeError(`goals[${k / 2}] must be an [x, y] pair, got ${describe(pair)}`);
+      }
+    }
+    const list = /** @type {ArrayLike<unknown>} */ (pair);
+    const name = pairs
+      ? /** @param {number} i */ (i) => `goals[${k / 2}][${i}]`
+      : /** @param {number} i */ (i) => `goals[${k + i}]`;
+    flat[k] = checkInteger(name(0), list[at], 0, width - 1);
+    flat[k + 1] = checkInteger(name(1), list[at + 1], 0, height - 1);
+  }
+  return flat;
 }
 
 /**
@@ -404,7 +518,9 @@ export function requestList(requests, options, width, height) {
   if (shared.signal != null) signals.set(list, shared.signal);
   if (requests.length > 0 && typeof requests[0] === 'number') {
     if (requests.length % 4 !== 0) {
-      throw new RangeError(`a flat request list needs 4 numbers per request, got ${requests.length}`);
+      throw new RangeError(
+        `a flat request list needs 4 numbers per request, got ${requests.length}`,
+      );
     }
     for (let i = 0; i < requests.length; i += 4) {
       const [sx, sy, gx, gy] = labelled(`requests[${i / 4}]`, () =>
@@ -417,7 +533,9 @@ export function requestList(requests, options, width, height) {
   for (let i = 0; i < requests.length; i++) {
     const request = requests[i];
     if (!request || typeof request !== 'object') {
-      throw new TypeError(`requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`);
+      throw new TypeError(
+        `requests[${i}] must be { sx, sy, gx, gy, options? }, got ${describe(request)}`,
+      );
     }
     const { sx, sy, gx, gy, options: own } = /** @type {Record<string, unknown>} */ (request);
     if ([sx, sy, gx, gy].includes(undefined)) {

@@ -140,6 +140,21 @@ export class PathWorkerPool {
     return this.#memberFor(open, request).findPath(sx, sy, gx, gy, request[4] ?? undefined);
   }
 
+  /** A flow field from the least busy member (each holds the whole grid, edits included). */
+  flowField(goals, options) {
+    return this.#leastBusy(this.#open()).flowField(goals, options);
+  }
+
+  /** A movement range from the least busy member. */
+  reachable(sx, sy, options) {
+    return this.#leastBusy(this.#open()).reachable(sx, sy, options);
+  }
+
+  /** canReach from the least busy member. */
+  canReach(sx, sy, gx, gy, options) {
+    return this.#leastBusy(this.#open()).canReach(sx, sy, gx, gy, options);
+  }
+
   /** Spread over the members; resolves with every result in the order asked. */
   findPaths(requests, options) {
     const open = this.#open();
@@ -171,7 +186,11 @@ export class PathWorkerPool {
   #memberFor(open, [sx, sy, gx, gy, options]) {
     const key = this.#routeByKey ? cacheKey(sx, sy, gx, gy, ownOptions(options)) : null;
     if (key !== null) return open[memberOfKey(key, open.length)];
-    // The least busy member; results do not depend on which one answers.
+    return this.#leastBusy(open);
+  }
+
+  /** The least busy member; results do not depend on which one answers. */
+  #leastBusy(open) {
     let best = open[0];
     for (const member of open) if (member.stats.inFlight < best.stats.inFlight) best = member;
     return best;

@@ -11,6 +11,7 @@ import {
 } from './worker-protocol.js';
 import { describe } from './validate.js';
 import { cacheKey, PathCache } from './worker-cache.js';
+import { QUERY_ARRAYS, answerQuery } from './worker-fields.js';
 
 /**
  * Runs `task` soon, after any messages already waiting. Node: setImmediate (a MessageChannel
@@ -187,10 +188,16 @@ export function serveWorker(endpoint, loadPathfinder) {
       requests[base + 4],
       options?.[index] ?? undefined,
     ];
-    const key = cache ? cacheKey(...request) : null;
-    let result = cache?.get(key);
+    const isQuery = request[4] != null && 'query' in request[4];
+    const key = cache && !isQuery ? cacheKey(...request) : null;
+    let result = key === null ? undefined : cache?.get(key);
     try {
-      if (!result) {
+      const entry = options?.[index];
+      // A field, range or canReach (worker-fields.js) travels as a request with `query` set;
+      // it is never cached.
+      if (entry && 'query' in entry) {
+        result = answerQuery(grid, requests.subarray(base + 1, base + 5), entry);
+      } else if (!result) {
         result = grid.findPath(...request);
         cache?.put(key, result, ...request);
       }
@@ -205,7 +212,7 @@ export function serveWorker(endpoint, loadPathfinder) {
       return true;
     }
     const answer = { ...result, id, workerMs: now() - started };
-    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents']) {
+    for (const key of ['path', 'rawPath', 'expandedCells', 'traceEvents', ...QUERY_ARRAYS]) {
       if (answer[key]) {
         answer[key] = ownedArray(answer[key]);
         transfer.push(answer[key].buffer);

@@ -1,5 +1,16 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
-import type { PathAlert, PathResult, PathWatch, Pathfinder, SearchOptions } from './index.js';
+import type {
+  FieldOptions,
+  FlowField,
+  Goals,
+  MovementRange,
+  PathAlert,
+  PathResult,
+  PathWatch,
+  Pathfinder,
+  ReachOptions,
+  SearchOptions,
+} from './index.js';
 
 /** Anything that can carry the worker protocol: a DOM Worker or MessagePort, Node's
  * worker_threads Worker, a WeChat / ByteDance worker (`onMessage(fn)`), or an object with `postMessage`
@@ -66,13 +77,21 @@ export interface WorkerLoadOptions {
 }
 
 /** InThreadPathWorker.create: PathWorker's options, with a loader instead of a worker. */
-export interface InThreadPathWorkerOptions
-  extends Omit<PathWorkerOptions, 'worker' | 'recover' | 'loadOptions' | 'workers'> {
+export interface InThreadPathWorkerOptions extends Omit<
+  PathWorkerOptions,
+  'worker' | 'recover' | 'loadOptions' | 'workers'
+> {
   /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
   loadPathfinder: () => Promise<Pathfinder>;
 }
 
 export interface WorkerSearchOptions extends SearchOptions {
+  /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
+  signal?: AbortSignal;
+}
+
+/** A query's cancel signal, as findPath's. */
+export interface WorkerSignalOption {
   /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
   signal?: AbortSignal;
 }
@@ -170,6 +189,23 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     requests: readonly PathRequest[] | ArrayLike<number>,
     options?: WorkerSearchOptions,
   ): Promise<WorkerPathResult[]>;
+  /** grid.flowField in the worker: sees exactly the edits made before it; the arrays are
+   * transferred back, not copied; `signal` cancels it as it cancels findPath. */
+  flowField(goals: Goals, options?: FieldOptions & WorkerSignalOption): Promise<FlowField>;
+  /** grid.reachable in the worker, as flowField. */
+  reachable(
+    sx: number,
+    sy: number,
+    options?: FieldOptions & WorkerSignalOption,
+  ): Promise<MovementRange>;
+  /** grid.canReach in the worker, as flowField. */
+  canReach(
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    options?: ReachOptions & WorkerSignalOption,
+  ): Promise<boolean>;
   /** Posts the queued edits and requests now instead of at the end of the task. */
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no

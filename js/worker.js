@@ -21,6 +21,7 @@ import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
 import { PathWorkerPool } from './worker-pool.js';
 import { PathWatches } from './path-watch.js';
+import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
 import {
@@ -287,6 +288,27 @@ export class PathWorker {
     return Promise.all(this.#enqueue(list, signal));
   }
 
+  // --- whole-map queries (worker-fields.js): requests like findPath's, answered as results --
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  #query(kind, args) {
+    this.#checkOpen();
+    const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
+    const [promise] = this.#enqueue([request], signal);
+    return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
+  }
+
   #enqueue(list, signal) {
     if (signal?.aborted) {
       return list.map(() => Promise.reject(abortError()));
@@ -495,14 +517,16 @@ export class PathWorker {
       return 0;
     }
     // The worker answers in posting order: an answer for any other request is not its own.
-    if (request !== this.#requests.oldestUnanswered()) return this.#ignore(), 0;
+    if (request !== this.#requests.oldestUnanswered()) return (this.#ignore(), 0);
     if ('error' in answer) {
-      if (!isErrorReply(answer.error)) return this.#ignore(), 0;
+      if (!isErrorReply(answer.error)) return (this.#ignore(), 0);
       this.#stats.resultsReceived++;
       this.#requests.fail(request, deserializeError(answer.error));
       return 1;
     }
-    if (!isResult(answer)) return this.#ignore(), 0;
+    const cellCount = this.#width * this.#height;
+    if (!(isQuery(request) ? isQueryAnswer(request, answer, cellCount) : isResult(answer)))
+      return (this.#ignore(), 0);
     this.#stats.resultsReceived++;
     if (answer.cached === true) this.#stats.cacheHits++;
     delete answer.id;

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "tilepath/fields.hpp"
+
 using namespace tilepath;
 
 namespace {
@@ -33,6 +35,15 @@ template <typename Enum, std::size_t N>
 std::string enumOption(const std::string_view (&list)[N], Enum defaultValue) {
   return "{\"names\":" + names(list) +
          ",\"default\":" + std::to_string(static_cast<int>(defaultValue)) + "}";
+}
+
+// The direction codes of flow fields and ranges (fields.hpp): [dx, dy] by code - 1.
+std::string fieldStepsJson() {
+  std::string json = ",\"fieldSteps\":[";
+  for (const FieldStep& s : kFieldSteps)
+    json +=
+        (json.back() == '[' ? "[" : ",[") + std::to_string(s.dx) + "," + std::to_string(s.dy) + "]";
+  return json + "]";
 }
 
 }  // namespace
@@ -69,6 +80,7 @@ int main() {
           ",\"maxCells\":" + std::to_string(Grid::kMaxCells) +
           ",\"classes\":" + std::to_string(Grid::kClasses) +
           ",\"maxCost\":" + number(Grid::kMaxCost) + "}";
+  json += fieldStepsJson();
   json += "}";
   std::printf("%s\n", json.c_str());
   return 0;

@@ -7,6 +7,7 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
@@ -14,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/components.hpp"
 #include "tilepath/contract.hpp"
+#include "tilepath/fields.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -32,6 +35,18 @@ Searcher& sharedSearcher() {
 // Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
 // one block: a quick first check. Free holes between live grids count here, so it can pass
 // where a large block cannot be had: fits() then tries for real.
+// Fields and ranges share one state and one set of outputs, as searches do: JS copies what it
+// needs out of them before the next call.
+struct SharedFields {
+  FieldSearch search;
+  FlowField field;
+  MovementRange range;
+};
+SharedFields& sharedFields() {
+  static SharedFields fields;
+  return fields;
+}
+
 double freeBytes() {
   const double inUse = static_cast<double>(mallinfo().uordblks);
   return static_cast<double>(emscripten_get_heap_max()) - inUse;
@@ -82,7 +97,7 @@ uintptr_t address(const std::vector<T>& v) {
 
 class WasmGrid {
  public:
-  WasmGrid(int width, int height) : grid_(width, height) {}
+  WasmGrid(int width, int height) : grid_(width, height), components_(grid_) {}
 
   // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
   static std::string checkSize(double width, double height) {
@@ -99,12 +114,15 @@ class WasmGrid {
   int height() const { return grid_.height(); }
   // JS writes a whole grid here, then calls cellsChanged().
   uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(grid_.data()); }
-  void cellsChanged() { grid_.cellsChanged(); }
+  void cellsChanged() {
+    grid_.cellsChanged();
+    components_.reset();
+  }
 
   int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
   bool set(int x, int y, int cls) {
     if (!grid_.inside(x, y) || !isClass(cls)) return false;
-    grid_.set(x, y, static_cast<uint8_t>(cls));
+    setTold(grid_.index(x, y), static_cast<uint8_t>(cls));
     return true;
   }
 
@@ -125,13 +143,34 @@ class WasmGrid {
   std::string applyDeltas(int count) {
     if (count < 0 || static_cast<std::size_t>(count) > deltaIndices_.size())
       return "delta count " + std::to_string(count) + " exceeds the reserved buffer";
-    return grid_.apply(deltaIndices_.data(), deltaClasses_.data(), count);
+    // Checked first, so that a bad index applies nothing (Grid::apply says which one).
+    for (int k = 0; k < count; ++k)
+      if (deltaIndices_[k] >= static_cast<uint32_t>(grid_.size()))
+        return grid_.apply(deltaIndices_.data(), deltaClasses_.data(), count);
+    for (int k = 0; k < count; ++k) setTold(static_cast<int>(deltaIndices_[k]), deltaClasses_[k]);
+    return {};
   }
 
   void fillRect(int x, int y, int w, int h, int cls) {
-    if (isClass(cls)) grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
+    if (!isClass(cls)) return;
+    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+    const int x1 = std::min(x + w, grid_.width()), y1 = std::min(y + h, grid_.height());
+    // A large rectangle relabels everything at the next query rather than cell by cell.
+    if (static_cast<double>(x1 - x0) * (y1 - y0) > 4096) {
+      grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
+      components_.reset();
+      return;
+    }
+    for (int row = y0; row < y1; ++row)
+      for (int col = x0; col < x1; ++col) setTold(grid_.index(col, row), static_cast<uint8_t>(cls));
   }
-  std::string setCost(int cls, double cost) { return grid_.setCost(cls, cost); }
+  std::string setCost(int cls, double cost) {
+    const bool was = isClass(cls) && grid_.cost(cls) > 0;
+    std::string error = grid_.setCost(cls, cost);
+    // A class turned open or blocked changes every cell of it: relabel at the next query.
+    if (error.empty() && was != (grid_.cost(cls) > 0) && grid_.count(cls) > 0) components_.reset();
+    return error;
+  }
   double getCost(int cls) const { return isClass(cls) ? grid_.cost(cls) : 0; }
 
   // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set.
@@ -174,6 +213,7 @@ class WasmGrid {
       result_.error = memoryError("this search", needed);
       return contract::kRefused;
     }
+    if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
     if (!result_.ok()) return contract::kRefused;
     trace_.clear();
@@ -183,6 +223,75 @@ class WasmGrid {
   }
 
   std::string lastError() const { return result_.error; }
+
+  // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
+
+  // Room for `count` goal cell indices: JS fills goalsAddress(), then calls flowField(count).
+  std::string reserveGoals(int count) {
+    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
+    if (size > goals_.size() && !fits({size * sizeof(int32_t) + 0.0}))
+      return memoryError("these goals", size * sizeof(int32_t) + 0.0);
+    goals_.resize(size);
+    return {};
+  }
+  uintptr_t goalsAddress() const { return address(goals_); }
+
+  // 0 when done (read fieldCostsAddress / fieldStepsAddress), contract::kRefused with
+  // lastQueryError() set.
+  int flowField(int count, int diagonal, double maxCost) {
+    FieldOptions o;
+    if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
+    if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
+      queryError_ = "goal count " + std::to_string(count) + " exceeds the reserved buffer";
+      return contract::kRefused;
+    }
+    if (!roomForQuery("this flow field", 0)) return contract::kRefused;
+    FlowField& field = sharedFields().field;
+    sharedFields().search.flowField(grid_, goals_.data(), count, o, field);
+    queryError_ = field.error;
+    return field.error.empty() ? 0 : contract::kRefused;
+  }
+  uintptr_t fieldCostsAddress() const { return address(sharedFields().field.costs); }
+  uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
+
+  // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
+  int reachable(int sx, int sy, int diagonal, double maxCost) {
+    FieldOptions o;
+    if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
+    // The reached cells, two int32 each, at most the grid.
+    if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * grid_.size()))
+      return contract::kRefused;
+    MovementRange& range = sharedFields().range;
+    sharedFields().search.reachable(grid_, sx, sy, o, range);
+    queryError_ = range.error;
+    return range.error.empty() ? 0 : contract::kRefused;
+  }
+  uintptr_t rangeCostsAddress() const { return address(sharedFields().range.costs); }
+  uintptr_t rangeCameFromAddress() const { return address(sharedFields().range.cameFrom); }
+  uintptr_t rangeCellsAddress() const { return address(sharedFields().range.cells); }
+  int rangeCellsLength() const { return static_cast<int>(sharedFields().range.cells.size()); }
+
+  // 1 or 0; contract::kRefused with lastQueryError() set (bad arguments, or no memory for the
+  // labels the first query of a diagonal rule builds).
+  int canReach(int sx, int sy, int gx, int gy, int diagonal) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
+      queryError_ = "diagonal code " + std::to_string(diagonal) + " is unknown";
+      return contract::kRefused;
+    }
+    if (!grid_.inside(sx, sy) || !grid_.inside(gx, gy)) {
+      queryError_ = "canReach cells (" + std::to_string(sx) + ", " + std::to_string(sy) + ") -> (" +
+                    std::to_string(gx) + ", " + std::to_string(gy) + ") must be inside the grid";
+      return contract::kRefused;
+    }
+    const auto rule = static_cast<Diagonal>(diagonal);
+    const double needed = static_cast<double>(components_.bytesToBuild(rule));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+      queryError_ = memoryError("reachability labels", needed);
+      return contract::kRefused;
+    }
+    return components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), rule) ? 1 : 0;
+  }
+  std::string lastQueryError() const { return queryError_; }
   uintptr_t pathAddress() const { return address(result_.path); }
   int pathLength() const { return static_cast<int>(result_.path.size()); }
   uintptr_t rawPathAddress() const { return address(result_.rawPath); }
@@ -201,7 +310,68 @@ class WasmGrid {
   int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
+  // Every cell edit goes through here, so the reachability labels hear of it.
+  void setTold(int i, uint8_t cls) {
+    const bool was = grid_.passable(i);
+    grid_.set(i % grid_.width(), i / grid_.width(), cls);
+    components_.cellChanged(i, was, grid_.passable(i));
+  }
+
+  bool readFieldOptions(int diagonal, double maxCost, FieldOptions& o) {
+    o.diagonal = static_cast<Diagonal>(diagonal);
+    o.maxCost = maxCost;
+    queryError_ = diagonal < 0 ? "diagonal code " + std::to_string(diagonal) + " is unknown"
+                               : validateFieldOptions(o);
+    return queryError_.empty();
+  }
+
+  // Whether a field or range on this grid (and `extra` bytes beside it) fits in memory now.
+  bool roomForQuery(const char* what, double extra) {
+    const double cells = grid_.size();
+    const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
+    if (needed + kMemoryMargin > freeBytes() ||
+        !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
+               cells * sizeof(float), cells, extra})) {
+      queryError_ = memoryError(what, needed);
+      return false;
+    }
+    return true;
+  }
+
+  // An exact goal in another component than the start: 'none' at once, nothing expanded. The
+  // search itself should ask this once it lives in the core (searcher.cpp); partial and nearest
+  // answers need the search, and labels that do not fit in memory are simply not used.
+  bool unreachableAtOnce(int sx, int sy, int gx, int gy, const SearchOptions& o) {
+    if (o.goal != GoalMode::Exact || o.partial || !validateOptions(o).empty()) return false;
+    if (!grid_.inside(sx, sy) || !grid_.inside(gx, gy) || !grid_.passable(gx, gy)) return false;
+    // The start is never checked (a unit on a cell just blocked walks off it), and start == goal
+    // is always found: leave both to the search, which answers them at once or from the start's
+    // neighbours.
+    if ((sx == gx && sy == gy) || !grid_.passable(sx, sy)) return false;
+    const double needed = static_cast<double>(components_.bytesToBuild(o.diagonal));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) return false;
+    if (components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal)) return false;
+    // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
+    result_.status = Status::None;
+    result_.path.clear();
+    result_.rawPath.clear();
+    result_.trace.clear();
+    result_.traceTruncated = false;
+    result_.cost = 0;
+    result_.expanded = 0;
+    result_.endX = result_.endY = -1;
+    result_.faceX = result_.faceY = 0;
+    result_.reason = Reason::Unreachable;
+    result_.algorithm = o.algorithm;
+    result_.error.clear();
+    trace_.clear();
+    return true;
+  }
+
   Grid grid_;
+  Components components_;
+  std::vector<int32_t> goals_;
+  std::string queryError_;
   std::vector<uint32_t> deltaIndices_;
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
@@ -209,7 +379,7 @@ class WasmGrid {
 };
 
 double searchMemoryBytes() {
-  return static_cast<double>(sharedSearcher().memoryBytes());
+  return static_cast<double>(sharedSearcher().memoryBytes() + sharedFields().search.memoryBytes());
 }
 
 EMSCRIPTEN_BINDINGS(tilepath) {
@@ -246,5 +416,17 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("faceY", &WasmGrid::faceY)
       .function("reason", &WasmGrid::reason)
       .function("algorithm", &WasmGrid::algorithm)
-      .function("traceTruncated", &WasmGrid::traceTruncated);
+      .function("traceTruncated", &WasmGrid::traceTruncated)
+      .function("reserveGoals", &WasmGrid::reserveGoals)
+      .function("goalsAddress", &WasmGrid::goalsAddress)
+      .function("flowField", &WasmGrid::flowField)
+      .function("fieldCostsAddress", &WasmGrid::fieldCostsAddress)
+      .function("fieldStepsAddress", &WasmGrid::fieldStepsAddress)
+      .function("reachable", &WasmGrid::reachable)
+      .function("rangeCostsAddress", &WasmGrid::rangeCostsAddress)
+      .function("rangeCameFromAddress", &WasmGrid::rangeCameFromAddress)
+      .function("rangeCellsAddress", &WasmGrid::rangeCellsAddress)
+      .function("rangeCellsLength", &WasmGrid::rangeCellsLength)
+      .function("canReach", &WasmGrid::canReach)
+      .function("lastQueryError", &WasmGrid::lastQueryError);
 }

@@ -20,9 +20,17 @@ export interface NativeGrid {
   getCost(cls: number): number;
   /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
   findPath(
-    sx: number, sy: number, gx: number, gy: number,
-    algorithm: number, diagonal: number, heuristic: number, weight: number,
-    maxExpansions: number, goal: number, flags: number,
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    algorithm: number,
+    diagonal: number,
+    heuristic: number,
+    weight: number,
+    maxExpansions: number,
+    goal: number,
+    flags: number,
   ): number;
   lastError(): string;
   pathAddress(): number;
@@ -42,6 +50,23 @@ export interface NativeGrid {
   /** An index of the algorithm names: the algorithm that ran. */
   algorithm(): number;
   traceTruncated(): boolean;
+  /** An error message when the goals do not fit in memory, else ''. */
+  reserveGoals(count: number): string;
+  goalsAddress(): number;
+  /** 0, or REFUSED with lastQueryError() set. Then fieldCostsAddress (float32 per cell) and
+   * fieldStepsAddress (uint8 per cell) hold the field. */
+  flowField(count: number, diagonal: number, maxCost: number): number;
+  fieldCostsAddress(): number;
+  fieldStepsAddress(): number;
+  /** 0, or REFUSED with lastQueryError() set. */
+  reachable(sx: number, sy: number, diagonal: number, maxCost: number): number;
+  rangeCostsAddress(): number;
+  rangeCameFromAddress(): number;
+  rangeCellsAddress(): number;
+  rangeCellsLength(): number;
+  /** 1 or 0, or REFUSED with lastQueryError() set. */
+  canReach(sx: number, sy: number, gx: number, gy: number, diagonal: number): number;
+  lastQueryError(): string;
   /** Frees it (embind). */
   delete(): void;
 }
@@ -56,6 +81,7 @@ export interface TilepathModule {
   HEAPU8: Uint8Array;
   HEAPU32: Uint32Array;
   HEAP32: Int32Array;
+  HEAPF32: Float32Array;
   HEAPF64: Float64Array;
 }
 

@@ -914,3 +914,16 @@ test('a cost above the bound is refused with the bound named; Infinity still blo
   assert.equal(grid.findPath(0, 0, 2, 0).status, 'none');
   grid.dispose();
 });
+
+test('the unreachable-goal shortcut keeps the start rules: a blocked start walks off, start == goal is found', async () => {
+  const tp = await createPathfinder();
+  const grid = drawn(tp, ['..#..', '..#..', '.....', '##.##', '..#..']);
+  // (2, 1) is a wall the unit stands on; it can step off to either side.
+  const offTheWall = grid.findPath(2, 1, 4, 0);
+  assert.equal(offTheWall.status, 'found');
+  assert.equal(grid.findPath(2, 0, 2, 0).status, 'found');
+  // The bottom-left pocket is sealed: answered without a search, and says why.
+  const sealed = grid.findPath(0, 0, 0, 4);
+  assert.deepEqual([sealed.status, sealed.reason, sealed.expanded], ['none', 'unreachable', 0]);
+  grid.dispose();
+});

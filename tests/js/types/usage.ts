@@ -1,6 +1,14 @@
 // Typed usage of every public entry point, the way a Cocos/Laya/Vite game would write it.
 // Checked by `tsc --noEmit` (tests/js/types.test.mjs); it is never run.
-import { createPathfinder, type PathResult, type SearchOptions, type Grid } from 'tilepath';
+import {
+  createPathfinder,
+  DIRECTIONS,
+  type FlowField,
+  type MovementRange,
+  type PathResult,
+  type SearchOptions,
+  type Grid,
+} from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
 import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
 import { readCocosLayer, bindCocosLayer, type CocosTiledLayer } from 'tilepath/cocos';
@@ -14,7 +22,12 @@ export async function inThread(): Promise<number> {
   grid.setCost(2, 3.5);
   grid.fillRect(0, 0, 4, 4, 1);
   grid.setCells([1, 2, 3], 0);
-  const options: SearchOptions = { diagonal: 'noCorners', algorithm: 'jps', smooth: true, goal: 'adjacent' };
+  const options: SearchOptions = {
+    diagonal: 'noCorners',
+    algorithm: 'jps',
+    smooth: true,
+    goal: 'adjacent',
+  };
   const r: PathResult = grid.findPath(0, 0, 63, 63, options);
   if (r.status === 'found' && r.goal) {
     const facing: string = r.goal.facing;
@@ -38,7 +51,13 @@ export async function inWorker(cells: ArrayBuffer, signal: AbortSignal): Promise
 
 export function fromTiled(json: object): number {
   const layer = readTiledLayer(json, { layer: 'Walls' });
-  const space = tileSpace({ tileWidth: 32, tileHeight: 32, width: layer.width, height: layer.height, yUp: true });
+  const space = tileSpace({
+    tileWidth: 32,
+    tileHeight: 32,
+    width: layer.width,
+    height: layer.height,
+    yUp: true,
+  });
   const p = space.cellToWorld(1, 2);
   void p.x;
   return layer.cells.length;
@@ -56,6 +75,41 @@ export function fromCocos(layer: CocosTiledLayer, grid: Grid): void {
 
 export function fromArray(rows: number[][]): Uint8Array {
   return readArray2D(rows).cells;
+}
+
+export async function crowdsAndTactics(
+  grid: Grid,
+  pw: PathWorker,
+  signal: AbortSignal,
+): Promise<number> {
+  const field: FlowField = grid.flowField(
+    [
+      [0, 0],
+      [9, 9],
+    ],
+    { diagonal: 'noCorners', maxCost: 50 },
+  );
+  const step = field.nextStep(3, 4);
+  const [dx, dy] = DIRECTIONS[field.directions[0]];
+  const range: MovementRange = grid.reachable(2, 2, { maxCost: 6 });
+  const route: Int32Array = range.pathTo(3, 3);
+  const same: boolean = grid.canReach(0, 0, 5, 5, { diagonal: 'always' });
+  const far: FlowField = await pw.flowField(new Int32Array([1, 1]), { signal });
+  const moves: MovementRange = await pw.reachable(0, 0, { maxCost: 4, signal });
+  const open: boolean = await pw.canReach(0, 0, 1, 1);
+  // @ts-expect-error: canReach has no budget (it answers in O(1) without searching)
+  grid.canReach(0, 0, 1, 1, { maxCost: 3 });
+  // @ts-expect-error: a field is not a search: it takes no algorithm
+  grid.flowField([0, 0], { algorithm: 'jps' });
+  return (
+    (step?.x ?? 0) +
+    dx +
+    dy +
+    route.length +
+    far.costs[0] +
+    moves.cells.length +
+    Number(same && open)
+  );
 }
 
 // @ts-expect-error: diagonal names are checked by the type too

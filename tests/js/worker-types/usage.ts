@@ -25,11 +25,28 @@ export async function walkLevel(paths: PathWorkerApi, nextLevel: Uint8Array): Pr
     signal: controller.signal,
   });
   const crowd = await paths.findPaths([{ sx: 0, sy: 0, gx: 3, gy: 3 }], { algorithm: 'jps' });
+  const field = await paths.flowField([5, 5, 0, 9], {
+    diagonal: 'noCorners',
+    signal: controller.signal,
+  });
+  const range = await paths.reachable(1, 1, { maxCost: 6 });
+  const open: boolean = await paths.canReach(0, 0, 5, 5, { diagonal: 'always' });
+  const next = field.nextStep(1, 1);
   paths.flush();
   const counted: number = paths.stats.inFlight + paths.stats.queued;
   const where: boolean = paths.inThread;
   paths.terminate();
-  return before + copy.length + r.workerMs + crowd.length + counted + Number(where);
+  return (
+    before +
+    copy.length +
+    r.workerMs +
+    crowd.length +
+    counted +
+    Number(where) +
+    range.pathTo(2, 2).length +
+    Number(open) +
+    (next ? next.x : 0)
+  );
 }
 
 export async function both(cells: ArrayBuffer): Promise<number> {
@@ -90,6 +107,11 @@ export async function crowd(): Promise<number> {
   const hits: number = paths.stats.cacheHits + perWorker.length;
   const threads = paths.workers.length;
   // @ts-expect-error the in-thread worker has no pool
-  await InThreadPathWorker.create({ width: 4, height: 4, workers: 2, loadPathfinder: createPathfinder });
+  await InThreadPathWorker.create({
+    width: 4,
+    height: 4,
+    workers: 2,
+    loadPathfinder: createPathfinder,
+  });
   return hits + threads + Number(fromCache) + Number(stillWatching);
 }

@@ -1,0 +1,105 @@
+// Whole-map queries under findPath's cost model: a flow field (cost from every cell TO the
+// nearest of several goals, with the step to take) and a movement range (cost FROM one unit to
+// every cell within a budget, with the way back). A step costs its length times the cost of the
+// cell entered, so the two are different searches: a field runs Dijkstra over reversed steps.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "tilepath/grid.hpp"
+#include "tilepath/options.hpp"
+
+namespace tilepath {
+
+// A direction code per cell: 0 = no step (a goal, the range's start, or a cell not reached),
+// otherwise 1 + an index into kFieldSteps (clockwise from east, y down).
+struct FieldStep {
+  int8_t dx, dy;
+};
+inline constexpr FieldStep kFieldSteps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                             {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+inline constexpr uint8_t kNoStep = 0;
+
+struct FieldOptions {
+  Diagonal diagonal = Diagonal::Never;
+  // Cells dearer than this stay unreached (Infinity); infinity = no budget.
+  double maxCost = std::numeric_limits<double>::infinity();
+};
+
+// Empty when usable, else a message naming the bad value.
+std::string validateFieldOptions(const FieldOptions& options);
+
+struct FlowField {
+  std::vector<float> costs;    // to the nearest goal; infinity when no goal is reachable
+  std::vector<uint8_t> steps;  // the step to take from each cell towards it
+  std::string error;           // non-empty: the arguments were refused, nothing ran
+};
+
+struct MovementRange {
+  std::vector<float> costs;       // from the start; infinity beyond the budget
+  std::vector<uint8_t> cameFrom;  // the step from each reached cell back towards the start
+  std::vector<int32_t> cells;     // x0, y0, x1, y1, ... in increasing cost, the start first
+  std::string error;
+};
+
+// Search state reused across queries (the open list and the exact double costs), so a field
+// allocates only its outputs.
+class FieldSearch {
+ public:
+  // goals: cell indices; blocked ones are no goal (findPath cannot end on them either). A
+  // blocked cell next to the way gets a cost and a step too: a unit pushed into a wall walks out.
+  void flowField(const Grid& grid, const int32_t* goals, std::size_t count,
+                 const FieldOptions& options, FlowField& out);
+  // The start may be blocked (the unit stands there); the steps out of it are the usual ones.
+  void reachable(const Grid& grid, int startX, int startY, const FieldOptions& options,
+                 MovementRange& out);
+
+  // Bytes a query on this grid may add to this state and its outputs (for memory checks).
+  std::size_t bytesToGrowFor(const Grid& grid) const;
+  std::size_t memoryBytes() const;
+
+  struct Entry {
+    double cost;
+    int32_t cell;
+  };
+
+ private:
+  void push(double cost, int32_t cell);
+  Entry pop();
+
+  std::vector<double> exact_;  // costs in double while searching: floats would drift
+  std::vector<Entry> open_;    // binary min-heap; stale entries are skipped when popped
+};
+
+// Calls fn(neighbourIndex, stepLength, stepCode) for each neighbour (x, y) may step to under
+// the diagonal rule, as findPath moves: the neighbour passable, a diagonal subject to its two
+// side cells. (x, y) itself may be blocked.
+template <typename Fn>
+void forEachStep(const Grid& grid, Diagonal rule, int x, int y, Fn&& fn) {
+  const bool right = grid.passable(x + 1, y), left = grid.passable(x - 1, y);
+  const bool down = grid.passable(x, y + 1), up = grid.passable(x, y - 1);
+  const int i = grid.index(x, y), w = grid.width();
+  if (right) fn(i + 1, 1.0, uint8_t{1});
+  if (down) fn(i + w, 1.0, uint8_t{3});
+  if (left) fn(i - 1, 1.0, uint8_t{5});
+  if (up) fn(i - w, 1.0, uint8_t{7});
+  if (rule == Diagonal::Never) return;
+  auto allowed = [rule](bool a, bool b) {
+    return rule == Diagonal::Always || (rule == Diagonal::OneObstacle ? a || b : a && b);
+  };
+  constexpr double kDiagonal = 1.4142135623730951;
+  if (grid.passable(x + 1, y + 1) && allowed(right, down)) fn(i + w + 1, kDiagonal, uint8_t{2});
+  if (grid.passable(x - 1, y + 1) && allowed(left, down)) fn(i + w - 1, kDiagonal, uint8_t{4});
+  if (grid.passable(x - 1, y - 1) && allowed(left, up)) fn(i - w - 1, kDiagonal, uint8_t{6});
+  if (grid.passable(x + 1, y - 1) && allowed(right, up)) fn(i - w + 1, kDiagonal, uint8_t{8});
+}
+
+// The code of the step back: from the cell a step `code` reaches to the cell it left.
+inline uint8_t reverseStep(uint8_t code) {
+  return static_cast<uint8_t>((code + 3) % 8 + 1);
+}
+
+}  // namespace tilepath

@@ -1,0 +1,108 @@
+// Flow fields: Dijkstra from every goal at once over reversed steps. A unit at c stepping to n
+// pays length x cost(n), so when n is settled each cell c that can step into n is offered
+// cost(n's field) + length x cost(n), and its step points at n.
+#include <algorithm>
+#include <cmath>
+
+#include "tilepath/fields.hpp"
+
+namespace tilepath {
+
+namespace {
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kDiagonal = 1.4142135623730951;
+}  // namespace
+
+std::string validateFieldOptions(const FieldOptions& options) {
+  if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(Diagonal::Always))
+    return "diagonal code " + std::to_string(static_cast<int>(options.diagonal)) + " is unknown";
+  if (std::isnan(options.maxCost) || options.maxCost < 0)
+    return "maxCost must be a number >= 0 (or Infinity), got " + std::to_string(options.maxCost);
+  return {};
+}
+
+void FieldSearch::push(double cost, int32_t cell) {
+  open_.push_back({cost, cell});
+  std::push_heap(open_.begin(), open_.end(),
+                 [](const Entry& a, const Entry& b) { return a.cost > b.cost; });
+}
+
+FieldSearch::Entry FieldSearch::pop() {
+  std::pop_heap(open_.begin(), open_.end(),
+                [](const Entry& a, const Entry& b) { return a.cost > b.cost; });
+  const Entry top = open_.back();
+  open_.pop_back();
+  return top;
+}
+
+std::size_t FieldSearch::bytesToGrowFor(const Grid& grid) const {
+  const auto cells = static_cast<std::size_t>(grid.size());
+  std::size_t bytes = cells * (sizeof(float) + sizeof(uint8_t) + sizeof(int32_t) * 2);
+  if (exact_.capacity() < cells) bytes += cells * sizeof(double);
+  // Stale entries make the open list longer than the frontier; twice the cells is ample.
+  if (open_.capacity() < 2 * cells) bytes += 2 * cells * sizeof(Entry);
+  return bytes;
+}
+
+std::size_t FieldSearch::memoryBytes() const {
+  return exact_.capacity() * sizeof(double) + open_.capacity() * sizeof(Entry);
+}
+
+void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t count,
+                            const FieldOptions& options, FlowField& out) {
+  out.error = validateFieldOptions(options);
+  if (!out.error.empty()) return;
+  const int n = grid.size(), width = grid.width();
+  for (std::size_t k = 0; k < count; ++k) {
+    if (goals[k] < 0 || goals[k] >= n) {
+      out.error = "goal cell index " + std::to_string(goals[k]) + " is outside the grid";
+      return;
+    }
+  }
+  out.costs.assign(n, std::numeric_limits<float>::infinity());
+  out.steps.assign(n, kNoStep);
+  exact_.assign(n, kInfinity);
+  open_.clear();
+  for (std::size_t k = 0; k < count; ++k) {
+    if (!grid.passable(goals[k]) || exact_[goals[k]] == 0) continue;
+    exact_[goals[k]] = 0;
+    push(0, goals[k]);
+  }
+  const Diagonal rule = options.diagonal;
+  while (!open_.empty()) {
+    const Entry top = pop();
+    if (top.cost > exact_[top.cell]) continue;  // stale: a cheaper entry came first
+    out.costs[top.cell] = static_cast<float>(top.cost);
+    // A blocked cell is only ever an end: nothing can step into it.
+    if (!grid.passable(top.cell)) continue;
+    const int x = top.cell % width, y = top.cell / width;
+    const double enter = grid.cellCost(top.cell);
+    const bool right = grid.passable(x + 1, y), left = grid.passable(x - 1, y);
+    const bool down = grid.passable(x, y + 1), up = grid.passable(x, y - 1);
+    // Offers cell (cx, cy) the step into this one; `code` is that step's direction.
+    auto offer = [&](int cx, int cy, double length, uint8_t code) {
+      if (!grid.inside(cx, cy)) return;
+      const int c = grid.index(cx, cy);
+      const double cost = top.cost + length * enter;
+      if (!(cost < exact_[c]) || cost > options.maxCost) return;
+      exact_[c] = cost;
+      out.steps[c] = code;
+      push(cost, c);
+    };
+    offer(x - 1, y, 1.0, 1);  // from the left, a step east
+    offer(x, y - 1, 1.0, 3);
+    offer(x + 1, y, 1.0, 5);
+    offer(x, y + 1, 1.0, 7);
+    if (rule == Diagonal::Never) continue;
+    auto allowed = [rule](bool a, bool b) {
+      return rule == Diagonal::Always || (rule == Diagonal::OneObstacle ? a || b : a && b);
+    };
+    // The side cells of a diagonal are the same two whichever way it is walked.
+    if (allowed(left, up)) offer(x - 1, y - 1, kDiagonal, 2);
+    if (allowed(right, up)) offer(x + 1, y - 1, kDiagonal, 4);
+    if (allowed(right, down)) offer(x + 1, y + 1, kDiagonal, 6);
+    if (allowed(left, down)) offer(x - 1, y + 1, kDiagonal, 8);
+  }
+}
+
+}  // namespace tilepath

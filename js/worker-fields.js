@@ -1,0 +1,113 @@
+// Flow fields, movement ranges and canReach through a PathWorker (or InThreadPathWorker). Each
+// travels as a request of the update it was made in, so it sees exactly the edits made before
+// it, is cancelled and replayed like findPath; its options snapshot carries `query` (which one)
+// and, for a field, `goals`. Both sides use this file: the client builds the request and turns
+// the answer into a result, the worker answers it with the sync API's grid.
+
+import { FlowField, MovementRange } from './fields.js';
+import {
+  checkCoordinates,
+  describe,
+  readFieldOptions,
+  readGoals,
+  readReachOptions,
+} from './validate.js';
+
+/** @typedef {'flowField' | 'reachable' | 'canReach'} QueryKind */
+/** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
+
+/**
+ * Checks a query's arguments as the sync API does (options first, then cells) and returns the
+ * request entry to enqueue, and the signal of its options.
+ * @param {QueryKind} query
+ * @param {number} width
+ * @param {number} height
+ * @param {unknown[]} args the method's arguments
+ * @returns {{ request: QueryRequest, signal: import('./validate.js').SignalLike | null }}
+ */
+export function queryRequest(query, width, height, args) {
+  if (query === 'flowField') {
+    const [goals, options] = args;
+    const read = readFieldOptions(options);
+    const flat = readGoals(goals, width, height);
+    const snapshot = { ...read.options, query, goals: Array.from(flat) };
+    return { request: [flat[0], flat[1], flat[0], flat[1], snapshot], signal: read.signal ?? null };
+  }
+  if (query === 'reachable') {
+    const [sx, sy, options] = args;
+    const read = readFieldOptions(options);
+    const [x, y] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
+    return { request: [x, y, x, y, { ...read.options, query }], signal: read.signal ?? null };
+  }
+  const [sx, sy, gx, gy, options] = args;
+  const read = readReachOptions(options);
+  const [x0, y0] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
+  const [x1, y1] = checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
+  return { request: [x0, y0, x1, y1, { ...read.options, query }], signal: read.signal ?? null };
+}
+
+/**
+ * The worker's side: answers a query request with the sync API's grid; the answer's arrays are
+ * its own (to be transferred). Throws, as the grid does, on anything malformed.
+ * @param {import('./index.js').Grid} grid
+ * @param {ArrayLike<number>} ends sx, sy, gx, gy
+ * @param {Record<string, unknown>} options
+ */
+export function answerQuery(grid, ends, options) {
+  const { query, goals, ...rest } = options;
+  if (query === 'flowField') {
+    const field = grid.flowField(/** @type {ArrayLike<number>} */ (goals), rest);
+    return { costs: field.costs, directions: field.directions };
+  }
+  if (query === 'reachable') {
+    const range = grid.reachable(ends[0], ends[1], rest);
+    return { costs: range.costs, cameFrom: range.cameFrom, cells: range.cells };
+  }
+  if (query === 'canReach')
+    return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
+  throw new TypeError(`unknown query ${describe(query)}`);
+}
+
+/** The keys of an answer whose arrays are transferred back. */
+export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells'];
+
+/**
+ * Whether a reply is an answer to this query request, as isResult checks a path's.
+ * @param {{ options?: Record<string, unknown> | null }} request
+ * @param {Record<string, unknown>} answer
+ * @param {number} cellCount
+ */
+export function isQueryAnswer(request, answer, cellCount) {
+  const query = request.options?.query;
+  if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  const costs = answer.costs instanceof Float32Array && answer.costs.length === cellCount;
+  if (query === 'flowField') {
+    return (
+      costs && answer.directions instanceof Uint8Array && answer.directions.length === cellCount
+    );
+  }
+  return (
+    costs &&
+    answer.cameFrom instanceof Uint8Array &&
+    answer.cameFrom.length === cellCount &&
+    answer.cells instanceof Int32Array
+  );
+}
+
+/**
+ * The result a query's caller gets from its answer.
+ * @param {QueryRequest} request
+ * @param {any} answer checked by isQueryAnswer
+ * @param {number} width
+ * @param {number} height
+ */
+export function queryResult([sx, sy, , , options], answer, width, height) {
+  if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
+  if (options.query === 'flowField')
+    return new FlowField(width, height, answer.costs, answer.directions);
+  return new MovementRange(width, height, sx, sy, answer.costs, answer.cameFrom, answer.cells);
+}
+
+/** Whether a request entry is one of these queries (not a path search). */
+/** @param {{ options?: Record<string, unknown> | null } | undefined | null} request */
+export const isQuery = (request) => typeof request?.options?.query === 'string';
