@@ -106,10 +106,10 @@ export async function crowd(): Promise<number> {
   const perWorker = paths.stats.workers ?? [];
   const hits: number = paths.stats.cacheHits + perWorker.length;
   const threads = paths.workers.length;
-  // @ts-expect-error the in-thread worker has no pool
   await InThreadPathWorker.create({
     width: 4,
     height: 4,
+    // @ts-expect-error the in-thread worker has no pool
     workers: 2,
     loadPathfinder: createPathfinder,
   });
