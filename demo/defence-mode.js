@@ -89,9 +89,8 @@ export class DefenceMode {
       hud.requests.add(1);
       this.fields++;
       this.last = { exits, options, result, ms, where };
-      const reached = this.paintField(result);
-      if (!this.active) return;
-      hud.showWholeMap(ms, where, reached);
+      if (!this.active) return; // answered after a switch to another tab: it paints its own way
+      hud.showWholeMap(ms, where, this.paintField(result));
       if (!this.wave || this.wave.alive() === 0) this.spawn();
       else this.wave.fieldChanged();
       view.needsDraw = true;
