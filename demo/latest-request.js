@@ -1,6 +1,6 @@
-// One whole-map request in flight at a time, always for the newest state: asks made while one
-// runs coalesce into a single next one, so painting a wall stroke by stroke never piles up
-// stale fields in the worker.
+// One request in flight at a time, always for the newest state: asks made while one runs
+// coalesce into a single next one, so dragging the goal or painting a wall stroke by stroke
+// never piles up stale paths or fields in the worker.
 
 export class LatestRequest {
   /** @param {() => Promise<void>} run asks once and shows the answer (its errors are its own) */

@@ -96,8 +96,8 @@ describe('demo page', () => {
     return settledResult(page);
   }
 
-  /** The sync API's answer for the page's current cells and the page's last query. */
-  async function syncAnswer(page, last) {
+  /** A grid of the sync API holding the page's cells and cost table now. */
+  async function pageGrid(page) {
     const map = await page.evaluate(() => window.tilepathDemo.map);
     const cells = Uint8Array.from(await page.evaluate(() => window.tilepathDemo.cells()));
     const grid = pathfinder.createGrid(map.width, map.height, cells);
@@ -105,6 +105,12 @@ describe('demo page', () => {
     for (const [cls, cost] of await page.evaluate(() => window.tilepathDemo.costTable())) {
       grid.setCost(cls, cost);
     }
+    return grid;
+  }
+
+  /** The sync API's answer for the page's current cells and the page's last query. */
+  async function syncAnswer(page, last) {
+    const grid = await pageGrid(page);
     try {
       const { sx, sy, gx, gy, options } = last.query;
       const r = grid.findPath(sx, sy, gx, gy, options);
@@ -727,14 +733,9 @@ describe('demo page', () => {
     assert.deepEqual(errorsOf(page), []);
   });
 
-  /** The sync API's grid holding the page's cells and cost table now; disposed after the test. */
+  /** pageGrid's grid, disposed when the test ends. */
   async function syncGrid(t, page) {
-    const map = await page.evaluate(() => window.tilepathDemo.map);
-    const cells = Uint8Array.from(await page.evaluate(() => window.tilepathDemo.cells()));
-    const grid = pathfinder.createGrid(map.width, map.height, cells);
-    for (const [cls, cost] of await page.evaluate(() => window.tilepathDemo.costTable())) {
-      grid.setCost(cls, cost);
-    }
+    const grid = await pageGrid(page);
     t.after(() => grid.dispose());
     return grid;
   }
