@@ -163,12 +163,15 @@ export class DefenceMode {
 
   scene(s) {
     s.decorate = (view) => this.decorate(view);
-    if (this.wave) s.agents = this.wave;
   }
 
+  /** Arrows, then the units, then the exits over them (the units crowd onto the exits). */
   decorate(view) {
     const field = this.last?.result;
-    if (field && view.zoom >= ARROW_ZOOM) drawArrows(view, field.directions);
+    const { level, costOf } = this.parts;
+    const open = (i) => costOf(level.map.cells[i]) > 0;
+    if (field && view.zoom >= ARROW_ZOOM) drawArrows(view, field.directions, open);
+    if (this.wave) view.drawAgents(this.wave);
     for (const exit of this.exits) view.drawMarker(exit, '#f0483e', 'E');
   }
 
@@ -280,8 +283,8 @@ class Wave {
   }
 }
 
-/** One arrow per visible cell of the field, pointing where a unit there steps next. */
-function drawArrows(view, directions) {
+/** One arrow per visible open cell of the field, pointing where a unit there steps next. */
+function drawArrows(view, directions, open) {
   const { ctx, zoom, map } = view;
   const x0 = Math.max(0, Math.floor(-view.ox / zoom));
   const x1 = Math.min(map.width, Math.ceil((view.cssWidth - view.ox) / zoom));
@@ -292,8 +295,9 @@ function drawArrows(view, directions) {
   ctx.beginPath();
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      const code = directions[y * map.width + x];
-      if (!code) continue;
+      const i = y * map.width + x;
+      const code = directions[i];
+      if (!code || !open(i)) continue;
       const [dx, dy] = DIRECTIONS[code];
       const n = Math.hypot(dx, dy);
       const ux = dx / n;

@@ -845,6 +845,11 @@ describe('demo page', () => {
     sync = grid.flowField(goals, { diagonal: 'always' });
     assert.deepEqual(after.costs, hookCosts(sync.costs));
     assert.deepEqual(after.directions, Array.from(sync.directions));
+    // "Search on the main thread" computes the same field here.
+    await page.setChecked('#on-main', true);
+    await page.waitForFunction(() => window.tilepathDemo.defence.field()?.where === 'main');
+    assert.deepEqual((await defenceField(page)).costs, after.costs);
+    await page.setChecked('#on-main', false);
 
     // The screenshot: the stream of units reaching an exit, and the field's arrows.
     await zoomOnto(page, { x: s.goalX, y: s.goalY }, 10);
