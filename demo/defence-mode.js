@@ -38,6 +38,7 @@ export class DefenceMode {
     this.request = new LatestRequest(() => this.askField());
     showValue($('defence-count'), (v) => v);
     $('defence-wave').addEventListener('click', () => this.spawn());
+    $('defence-count').addEventListener('change', () => this.spawn()); // a wave of the new size
   }
 
   enter() {
