@@ -64,8 +64,8 @@ export class AgentsMode {
     this.crowd?.cellsChanged(indices, anyOpened);
   }
 
-  /** Send every unit to a cell. */
-  sendAll(cell) {
+  /** A click on the map sends every unit there. */
+  click(cell) {
     this.crowd?.sendAll(cell.x, cell.y);
   }
 

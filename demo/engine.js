@@ -93,6 +93,26 @@ export class SearchEngine {
     return this.worker.findPaths(list);
   }
 
+  /**
+   * A flow field to `goals` ([[x, y], ...]), on the worker or (onMain, or no worker) here.
+   * Resolves to { result, ms, where }; from the worker, ms is the whole round trip.
+   */
+  flowField(goals, options, onMain) {
+    return this.timed(onMain, (target) => target.flowField(goals, options));
+  }
+
+  /** A unit's movement range from (sx, sy), answered as flowField is. */
+  reachable(sx, sy, options, onMain) {
+    return this.timed(onMain, (target) => target.reachable(sx, sy, options));
+  }
+
+  async timed(onMain, ask) {
+    const here = onMain || !this.worker;
+    const t0 = performance.now();
+    const result = await ask(here ? this.grid : this.worker);
+    return { result, ms: performance.now() - t0, where: here ? 'main' : 'worker' };
+  }
+
   /** Bytes posted to the worker so far and requests awaiting an answer. */
   workerStats() {
     const s = this.worker?.stats;

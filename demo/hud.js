@@ -63,6 +63,26 @@ export class Hud {
     status.className = `status ${result.status}`;
     this.showCounters();
   }
+
+  /**
+   * The "last search" box for a flow field or a movement range: one whole-map search, no single
+   * path. From the worker, `ms` is the round trip (queueing and the arrays' transfer included).
+   */
+  showWholeMap(ms, where, reached) {
+    $('stat-ms').textContent = formatMs(ms);
+    $('stat-where').textContent = where === 'worker' ? 'worker round trip' : 'on main thread';
+    $('stat-expanded').textContent = formatInt(reached);
+    for (const id of ['stat-cost', 'stat-length', 'stat-end']) $(id).textContent = '–';
+    const status = $('stat-status');
+    status.textContent = reached ? 'found' : 'no path';
+    status.className = `status ${reached ? 'found' : 'none'}`;
+  }
+
+  /** The route hovered in tactics mode: its cost and steps in the "last search" box. */
+  showRoute(cost, steps) {
+    $('stat-cost').textContent = cost.toFixed(2);
+    $('stat-length').textContent = formatInt(steps);
+  }
 }
 
 /**
@@ -86,7 +106,20 @@ export function showLegend({ classes, costOf, mode, smooth, heat }) {
       box(classColor(cls), `${t ? t.name : `class ${cls}`} ${cost ? `×${cost}` : '(blocked)'}`),
     );
   }
-  if (mode === 'agents') {
+  if (mode === 'defence') {
+    items.push(
+      `<span class="item wide">cost to exit: far<span class="ramp" style="background:${heatGradientCss()}"></span>near</span>`,
+      dot('#ff7a00', 'walking'),
+      dot('#ffffff', 'cut off'),
+      dot('#f0483e', 'exit (E)'),
+    );
+  } else if (mode === 'tactics') {
+    items.push(
+      `<span class="item wide">reached: cheap<span class="ramp" style="background:linear-gradient(90deg, rgb(120 235 255), rgb(20 110 210))"></span>all points</span>`,
+      dot('#2fbf4a', 'unit (U)'),
+      line('#ffd23f', 'route to the hovered cell', false, true),
+    );
+  } else if (mode === 'agents') {
     items.push(
       dot('#ff7a00', 'walking'),
       dot('#ffffff', 'waiting / planning'),
@@ -124,7 +157,15 @@ export function showHint({ mode, tool, next, cells }) {
   const painting = tool.startsWith('paint:');
   const name = painting ? TERRAIN[Number(tool.slice(6))].name : '';
   let text;
-  if (mode === 'agents') {
+  if (mode === 'defence') {
+    text = painting
+      ? `Paint ${name}: the worker computes a new field and the units follow it from their next cell.`
+      : 'Click to set the exit, shift-click to add one. Every unit steps along the flow field: no unit searches. Zoom in for the arrows.';
+  } else if (mode === 'tactics') {
+    text = painting
+      ? `Paint ${name}: the unit's range is computed again in the worker.`
+      : 'Click to place the unit and set its movement points. Hover a lit cell for the route there and its cost.';
+  } else if (mode === 'agents') {
     text = painting
       ? `Paint ${name} in the units' way: the ones whose route it touches re-plan through the worker.`
       : 'Click the map to send every unit there. Tick “Search on the main thread” and watch the frame graph.';

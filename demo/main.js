@@ -20,6 +20,8 @@ import { PointerInput } from './pointer.js';
 import { PathMode } from './path-mode.js';
 import { StepMode } from './step-mode.js';
 import { AgentsMode } from './agents-mode.js';
+import { DefenceMode } from './defence-mode.js';
+import { TacticsMode } from './tactics-mode.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
 
@@ -54,7 +56,8 @@ const painter = new Painter({
   costOf,
   onCells: (changed, anyOpened) => {
     agents.cellsChanged(changed, anyOpened);
-    if (modes.name === 'path') rerun();
+    // The field and range modes ask the worker again (coalesced); step mode at the stroke's end.
+    if (modes.name !== 'step' && modes.name !== 'agents') rerun();
   },
   onStrokeEnd: () => {
     loader.describe(level, costOf);
@@ -70,7 +73,7 @@ const pointer = new PointerInput($('map'), {
   mode: () => modes.name,
   onRoute: routeMoved,
   onDragEnd: rerun,
-  onSend: (cell) => agents.sendAll(cell),
+  onClick: (cell, shift) => modes.current.click(cell, shift),
   onHover: () => {
     view.needsDraw = true;
     showCell();
@@ -79,7 +82,9 @@ const pointer = new PointerInput($('map'), {
 const path = new PathMode({ level, route, view, panel, hud, dragging: () => pointer.dragging });
 const step = new StepMode({ level, route, view, panel, hud, onStep: showCell });
 const agents = new AgentsMode({ level, panel, hud, costOf });
-const modes = new ModeSwitch({ path, step, agents }, view, showState);
+const defence = new DefenceMode({ level, route, view, panel, hud, costOf });
+const tactics = new TacticsMode({ level, route, view, panel, hud });
+const modes = new ModeSwitch({ path, step, agents, defence, tactics }, view, showState);
 const loader = new MapLoader(useMap);
 
 $('zoom-in').addEventListener('click', () => zoomCenter(1.5));
@@ -149,7 +154,7 @@ function showCell() {
 function frame(stamp) {
   const dt = hud.frame(stamp);
   if (level.map) modes.current?.frame(dt);
-  if (view.needsDraw || modes.name === 'agents') {
+  if (view.needsDraw || modes.name === 'agents' || modes.name === 'defence') {
     view.needsDraw = false;
     const scene = { hover: pointer.hover, brush: tools.brushSize };
     modes.current?.scene(scene);

@@ -1,10 +1,11 @@
-// The three tabs (path, step by step, agents) and which mode is on. Each mode answers the same
+// The tabs (path, step by step, agents, tower defence, tactics) and which mode is on. Each mode answers the same
 // calls: enter, leave, mapChanged, rerun (something its search depends on changed), frame(dt),
-// scene(s) (what to draw) and describeCell(x, y) (its words on the hovered cell).
+// scene(s) (what to draw) and describeCell(x, y) (its words on the hovered cell); the modes that
+// take clicks on the map also answer click(cell, shift).
 
 export class ModeSwitch {
   /**
-   * @param {{ path: object, step: object, agents: object }} modes
+   * @param {Record<string, object>} modes by tab name
    * @param {import('./view.js').MapView} view
    * @param {() => void} onChange after a switch
    */

@@ -2,6 +2,7 @@
 // on changes, with the cells it expanded painted as a heat map.
 
 import { heatRamp } from './view.js';
+import { LatestRequest } from './latest-request.js';
 import { formatInt } from './stats.js';
 import { showError } from './page.js';
 
@@ -21,9 +22,7 @@ export class PathMode {
     this.last = null;
     // One query in flight at a time; changes made meanwhile coalesce into the next one, so
     // dragging the goal across a 1024x1024 map never piles up stale requests.
-    this.dirty = false;
-    this.inFlight = false;
-    this.waiters = [];
+    this.request = new LatestRequest(() => this.search());
     this.heatOrder = null; // expansion number of each cell in the last search, -1 if not expanded
   }
 
@@ -43,27 +42,18 @@ export class PathMode {
     if (this.active) this.rerun();
   }
 
-  /** Something the search depends on changed: ask again. */
+  /** Something the search depends on changed: ask again (other modes search their own way). */
   rerun() {
-    this.dirty = true;
-    this.pump();
+    if (this.active && this.parts.level.engine) this.request.ask();
   }
 
   /** Resolves when no query is waiting or running. */
   settled() {
-    if (!this.inFlight && !this.dirty) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return this.request.settled();
   }
 
-  async pump() {
+  async search() {
     const { level, route, panel, hud, dragging } = this.parts;
-    if (!level.engine || !this.active) this.dirty = false; // the other modes search their own way
-    if (this.inFlight || !this.dirty) {
-      if (!this.inFlight) this.settle();
-      return;
-    }
-    this.dirty = false;
-    this.inFlight = true;
     const engine = level.engine;
     const { start, goal } = route;
     // A trace of a huge search is megabytes: while a drag is going on, skip it unless the last
@@ -90,15 +80,7 @@ export class PathMode {
       }
     } catch (error) {
       showError(error);
-    } finally {
-      this.inFlight = false;
-      if (this.dirty) this.pump();
-      else this.settle();
     }
-  }
-
-  settle() {
-    for (const resolve of this.waiters.splice(0)) resolve();
   }
 
   paintHeat(result) {

@@ -1,6 +1,6 @@
 // Pointer input on the map canvas: the wheel and a pinch zoom; right-drag, middle-drag or the
-// pan tool pan; a paint tool paints; the route tool places or drags S and G; in agents mode a
-// click sends the crowd. The gesture in progress and the hovered cell live here.
+// pan tool pan; a paint tool paints; the route tool places or drags S and G; in the agents,
+// defence and tactics modes a click is the mode's own (send the crowd, set an exit, place a unit). The gesture in progress and the hovered cell live here.
 
 export class PointerInput {
   /**
@@ -8,10 +8,10 @@ export class PointerInput {
    * @param {{ view: import('./view.js').MapView, tools: import('./tools.js').ToolPanel,
    *   route: import('./route.js').Route, painter: import('./painting.js').Painter,
    *   hasMap(): boolean, mode(): string, onRoute(): void, onDragEnd(): void,
-   *   onSend(cell: {x: number, y: number}): void,
+   *   onClick(cell: {x: number, y: number}, shift: boolean): void,
    *   onHover(cell: {x: number, y: number} | null): void }} parts
    *   onRoute: S or G moved; onDragEnd: a stroke or a marker drag ended (search again, in full);
-   *   onSend: an agents-mode click on the map
+   *   onClick: a click on the map in a mode that takes clicks itself
    */
   constructor(canvas, parts) {
     this.canvas = canvas;
@@ -42,7 +42,7 @@ export class PointerInput {
   }
 
   down(event) {
-    const { view, tools, painter, hasMap, mode, onSend } = this.parts;
+    const { view, tools, painter, hasMap, mode, onClick } = this.parts;
     if (!hasMap()) return;
     this.canvas.setPointerCapture(event.pointerId);
     const p = this.local(event);
@@ -65,8 +65,8 @@ export class PointerInput {
       this.gesture = { kind: 'paint', cls, last: cell };
       this.dragging = true;
       painter.line(cell, cell, cls, tools.brush);
-    } else if (mode() === 'agents') {
-      if (view.inside(cell.x, cell.y)) onSend(cell);
+    } else if (mode() !== 'path' && mode() !== 'step') {
+      if (view.inside(cell.x, cell.y)) onClick(cell, event.shiftKey);
       this.gesture = null;
     } else {
       this.gesture = this.routeDown(p, cell);

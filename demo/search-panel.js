@@ -98,14 +98,26 @@ export class SearchPanel {
   showFor(mode, uniformCosts) {
     // Units plan with the options agentOptions() keeps; nothing draws a heat map meanwhile.
     const agents = mode === 'agents';
+    // A field or a range is one Dijkstra over the map: only the diagonal rule applies.
+    const whole = mode === 'defence' || mode === 'tactics';
     for (const id of ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']) {
-      $(id).disabled = agents;
-      $(id).closest('label').classList.toggle('unused', agents);
+      $(id).disabled = agents || whole;
+      $(id)
+        .closest('label')
+        .classList.toggle('unused', agents || whole);
+    }
+    for (const id of ['opt-algorithm', 'opt-heuristic', 'opt-weight']) {
+      $(id).disabled = whole;
+      $(id).closest('label').classList.toggle('unused', whole);
     }
     const algorithm = $('opt-algorithm').value;
     const diagonal = $('opt-diagonal').value;
     let note = '';
-    if (agents)
+    if (whole)
+      note =
+        'Fields and ranges are one Dijkstra over the whole map with the terrain costs: only ' +
+        'the diagonal rule applies.';
+    else if (agents)
       note =
         'Units plan with the algorithm, diagonals, heuristic and weight above, and walk to ' +
         'the nearest cell they can reach.';

@@ -8,7 +8,7 @@
  * @param {Promise<void>} ready resolves once the page has its first map and path
  */
 export function installTestHook({ level, route, view, modes, hud }, ready) {
-  const { path, agents } = modes.modes;
+  const { path, agents, defence, tactics } = modes.modes;
   const canvas = view.canvas;
   const toClient = (p) => {
     const rect = canvas.getBoundingClientRect();
@@ -70,5 +70,58 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     agentCounts: () => agents.crowd?.counts() ?? null,
     /** Mean distance in cells from the units to (x, y). */
     agentDistance: (x, y) => agents.meanDistance(x, y),
+    /** Tower defence: the exits and the field shown, once no field is waiting or running. */
+    defence: {
+      settled: () => defence.settled(),
+      get exits() {
+        return defence.exits.map((e) => ({ ...e }));
+      },
+      field() {
+        const last = defence.last;
+        if (!last) return null;
+        const { exits, options, result, ms, where } = last;
+        return {
+          exits,
+          options: { ...options },
+          costs: Array.from(result.costs, (c) => (c === Infinity ? null : c)),
+          directions: Array.from(result.directions),
+          ms,
+          where,
+        };
+      },
+      get fields() {
+        return defence.fields;
+      },
+      counts: () => defence.wave?.counts() ?? null,
+      /** Mean field cost from the walking units' cells to their exit. */
+      meanCost: () => defence.meanCostToExit(),
+    },
+    /** Tactics: the unit, its range as shown, and the route to the hovered cell. */
+    tactics: {
+      settled: () => tactics.settled(),
+      get unit() {
+        return tactics.unit && { ...tactics.unit };
+      },
+      range() {
+        const last = tactics.last;
+        if (!last) return null;
+        const { unit, options, result, ms, where } = last;
+        return {
+          unit,
+          options: { ...options },
+          costs: Array.from(result.costs, (c) => (c === Infinity ? null : c)),
+          cells: Array.from(result.cells),
+          ms,
+          where,
+        };
+      },
+      get ranges() {
+        return tactics.ranges;
+      },
+      get hovered() {
+        const h = tactics.hovered;
+        return h && { x: h.x, y: h.y, cost: h.cost, path: Array.from(h.path) };
+      },
+    },
   };
 }

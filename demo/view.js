@@ -165,7 +165,8 @@ export class MapView {
    * @param {object} scene
    *   start, goal: {x,y}|null; path, rawPath: Int32Array|null; agents: {positions: Float32Array,
    *   count, planned: Uint8Array, target}|null; hover: {x,y}|null; brush: number;
-   *   step: {current: {x,y}|null, trail: number[]|null}|null
+   *   step: {current: {x,y}|null, trail: number[]|null}|null;
+   *   decorate: ((view: MapView) => void)|undefined, drawn over the paths, under the markers
    */
   draw(scene) {
     const { ctx, dpr, zoom } = this;
@@ -200,6 +201,7 @@ export class MapView {
       this.drawPolyline(scene.path, scene.smoothed ? '#ff3df2' : '#20d8ff', width, []);
       if (scene.smoothed) this.drawWaypoints(scene.path);
     }
+    scene.decorate?.(this); // what a mode draws its own way (arrows, units, a route)
     if (scene.agents) this.drawAgents(scene.agents);
     if (scene.step?.current) this.drawCellOutline(scene.step.current, '#ff3df2', 3);
     if (scene.start) this.drawMarker(scene.start, '#2fbf4a', 'S');

@@ -96,8 +96,8 @@ describe('demo page', () => {
     return settledResult(page);
   }
 
-  /** The sync API's answer for the page's current cells and the page's last query. */
-  async function syncAnswer(page, last) {
+  /** A grid of the sync API holding the page's cells and cost table now. */
+  async function pageGrid(page) {
     const map = await page.evaluate(() => window.tilepathDemo.map);
     const cells = Uint8Array.from(await page.evaluate(() => window.tilepathDemo.cells()));
     const grid = pathfinder.createGrid(map.width, map.height, cells);
@@ -105,6 +105,12 @@ describe('demo page', () => {
     for (const [cls, cost] of await page.evaluate(() => window.tilepathDemo.costTable())) {
       grid.setCost(cls, cost);
     }
+    return grid;
+  }
+
+  /** The sync API's answer for the page's current cells and the page's last query. */
+  async function syncAnswer(page, last) {
+    const grid = await pageGrid(page);
     try {
       const { sx, sy, gx, gy, options } = last.query;
       const r = grid.findPath(sx, sy, gx, gy, options);
@@ -699,7 +705,7 @@ describe('demo page', () => {
 
   test('the search options are visible without scrolling at 1280x720, in every mode', async (t) => {
     const page = await openDemo(t);
-    for (const mode of ['path', 'step', 'agents']) {
+    for (const mode of ['path', 'step', 'agents', 'defence', 'tactics']) {
       await page.click(`[data-mode="${mode}"]`);
       const hidden = await page.evaluate(() => {
         const out = [];
@@ -720,9 +726,203 @@ describe('demo page', () => {
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
       const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
-      assert.equal(disabled, mode === 'agents' ? 5 : 0, `${mode} mode: options greyed out`);
+      const greyed = { agents: 5, defence: 8, tactics: 8 }[mode] ?? 0;
+      assert.equal(disabled, greyed, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  /** pageGrid's grid, disposed when the test ends. */
+  async function syncGrid(t, page) {
+    const grid = await pageGrid(page);
+    t.after(() => grid.dispose());
+    return grid;
+  }
+
+  /** Costs as the test hook sends them: Infinity (not JSON) as null. */
+  const hookCosts = (costs) => Array.from(costs, (c) => (c === Infinity ? null : c));
+
+  async function defenceField(page) {
+    await page.evaluate(() => window.tilepathDemo.defence.settled());
+    return page.evaluate(() => window.tilepathDemo.defence.field());
+  }
+
+  async function tacticsRange(page) {
+    await page.evaluate(() => window.tilepathDemo.tactics.settled());
+    return page.evaluate(() => window.tilepathDemo.tactics.range());
+  }
+
+  /** Drags a 1-cell brush of class `cls` from cell a to cell b. */
+  async function paintLine(page, cls, a, b) {
+    await page.click(`[data-tool="paint:${cls}"]`);
+    const pa = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [a.x, a.y]);
+    const pb = await page.evaluate(([x, y]) => window.tilepathDemo.cellToClient(x, y), [b.x, b.y]);
+    await page.mouse.move(pa.x, pa.y);
+    await page.mouse.down();
+    await page.mouse.move(pb.x, pb.y, { steps: 12 });
+    await page.mouse.up();
+    await page.click('[data-tool="route"]');
+  }
+
+  /** Wheel-zooms the view around a cell until a cell is at least `pixels` wide. */
+  async function zoomOnto(page, cell, pixels) {
+    while ((await page.evaluate(() => window.tilepathDemo.zoom)) < pixels) {
+      const p = await page.evaluate(
+        ([x, y]) => window.tilepathDemo.cellToClient(x, y),
+        [cell.x, cell.y],
+      );
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.wheel(0, -400);
+    }
+  }
+
+  test('tower defence: the field to the clicked exits is the sync API field, units walk down it, and a painted wall changes it', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, MAP_NAME);
+    await page.click('[data-mode="defence"]');
+    const s = scenario();
+    await clickCell(page, s.startX, s.startY);
+    await page.keyboard.down('Shift');
+    await clickCell(page, s.goalX, s.goalY);
+    await page.keyboard.up('Shift');
+    const goals = [
+      [s.startX, s.startY],
+      [s.goalX, s.goalY],
+    ];
+    let field = await defenceField(page);
+    assert.deepEqual(
+      field.exits.map((e) => [e.x, e.y]),
+      goals,
+      'a click set the exit, a shift-click added one',
+    );
+    assert.equal(field.where, 'worker', 'the field is computed in the PathWorker');
+    assert.equal(field.options.diagonal, 'noCorners', "the search panel's diagonal rule");
+    let grid = await syncGrid(t, page);
+    let sync = grid.flowField(goals, { diagonal: 'noCorners' });
+    assert.deepEqual(field.costs, hookCosts(sync.costs));
+    assert.deepEqual(field.directions, Array.from(sync.directions));
+    assert.ok(field.costs.filter((c) => c !== null).length > 1000, 'the field covers the map');
+
+    // The diagonal rule of the search panel reaches the field.
+    await page.selectOption('#opt-diagonal', 'always');
+    field = await defenceField(page);
+    assert.equal(field.options.diagonal, 'always');
+    sync = grid.flowField(goals, { diagonal: 'always' });
+    assert.deepEqual(field.directions, Array.from(sync.directions));
+    assert.deepEqual(field.costs, hookCosts(sync.costs));
+
+    // The wave walks down the field: the mean cost to an exit from the walking units falls.
+    await page.waitForFunction(() => window.tilepathDemo.defence.counts()?.walking > 100);
+    const cost0 = await page.evaluate(() => window.tilepathDemo.defence.meanCost());
+    await page.waitForFunction(
+      (cost0) => window.tilepathDemo.defence.meanCost() < cost0 - 10,
+      cost0,
+      { timeout: 20_000 },
+    );
+
+    // A wall across the way from the farthest cell to its exit: the worker computes a new field.
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    let far = -1;
+    for (let i = 0; i < sync.costs.length; i++) {
+      if (sync.costs[i] !== Infinity && (far < 0 || sync.costs[i] > sync.costs[far])) far = i;
+    }
+    const way = sync.pathFrom(far % map.width, Math.floor(far / map.width));
+    const k = Math.floor(way.length / 4) * 2; // a cell halfway along (x, y pairs)
+    const [x, y] = [way[k], way[k + 1]];
+    const fields = await page.evaluate(() => window.tilepathDemo.defence.fields);
+    const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
+    await paintLine(
+      page,
+      1,
+      { x: clamp(x - 4, map.width), y: clamp(y - 4, map.height) },
+      { x: clamp(x + 4, map.width), y: clamp(y + 4, map.height) },
+    );
+    await page.waitForFunction((n) => window.tilepathDemo.defence.fields > n, fields);
+    const after = await defenceField(page);
+    assert.notDeepEqual(after.costs, field.costs, 'the wall changed the field');
+    grid = await syncGrid(t, page);
+    sync = grid.flowField(goals, { diagonal: 'always' });
+    assert.deepEqual(after.costs, hookCosts(sync.costs));
+    assert.deepEqual(after.directions, Array.from(sync.directions));
+    // "Search on the main thread" computes the same field here.
+    await page.setChecked('#on-main', true);
+    await page.waitForFunction(() => window.tilepathDemo.defence.field()?.where === 'main');
+    assert.deepEqual((await defenceField(page)).costs, after.costs);
+    await page.setChecked('#on-main', false);
+
+    // The screenshot: the stream of units reaching an exit, and the field's arrows.
+    await zoomOnto(page, { x: s.goalX, y: s.goalY }, 10);
+    await page.waitForFunction(() => window.tilepathDemo.defence.counts()?.arrived >= 20, null, {
+      timeout: 30_000,
+    });
+    await session.screenshot(page, 'demo-defence');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('tactics: the range of the clicked unit is the sync API range, hovering shows the route and its cost, painting terrain changes it', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, MAP_NAME);
+    await page.click('[data-mode="tactics"]');
+    const s = scenario();
+    await clickCell(page, s.goalX, s.goalY);
+    await page.$eval('#tactics-points', (input) => {
+      input.value = '14';
+      input.dispatchEvent(new Event('input'));
+    });
+    let range = await tacticsRange(page);
+    assert.deepEqual(range.unit, { x: s.goalX, y: s.goalY }, 'a click placed the unit');
+    assert.deepEqual(range.options, { diagonal: 'noCorners', maxCost: 14 });
+    assert.equal(range.where, 'worker', 'the range is computed in the PathWorker');
+    let grid = await syncGrid(t, page);
+    let sync = grid.reachable(s.goalX, s.goalY, range.options);
+    assert.deepEqual(range.costs, hookCosts(sync.costs));
+    assert.deepEqual(range.cells, Array.from(sync.cells));
+    assert.ok(range.cells.length / 2 > 100, `${range.cells.length / 2} cells in range`);
+
+    // Hover the dearest cell in range: its route and cost are the sync API's.
+    await zoomOnto(page, range.unit, 12);
+    const n = range.cells.length;
+    const end = { x: range.cells[n - 2], y: range.cells[n - 1] };
+    const p = await page.evaluate(
+      ([x, y]) => window.tilepathDemo.cellToClient(x, y),
+      [end.x, end.y],
+    );
+    await page.mouse.move(p.x, p.y);
+    await page.waitForFunction(
+      ([x, y]) => {
+        const h = window.tilepathDemo.tactics.hovered;
+        return h && h.x === x && h.y === y;
+      },
+      [end.x, end.y],
+    );
+    const hovered = await page.evaluate(() => window.tilepathDemo.tactics.hovered);
+    assert.deepEqual(hovered.path, Array.from(sync.pathTo(end.x, end.y)));
+    assert.equal(hovered.cost, sync.costAt(end.x, end.y));
+    assert.ok(hovered.cost <= 14 && hovered.cost > 7, `the route costs ${hovered.cost}`);
+    assert.equal(await page.textContent('#stat-cost'), hovered.cost.toFixed(2));
+    await session.screenshot(page, 'demo-tactics');
+
+    // Swamp (cost 4) painted around the unit: the range shrinks, still the sync API's.
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
+    const ranges = await page.evaluate(() => window.tilepathDemo.tactics.ranges);
+    const ux = s.goalX;
+    const uy = s.goalY;
+    await paintLine(
+      page,
+      4,
+      { x: clamp(ux - 6, map.width), y: clamp(uy + 2, map.height) },
+      { x: clamp(ux + 6, map.width), y: clamp(uy + 2, map.height) },
+    );
+    await page.waitForFunction((n) => window.tilepathDemo.tactics.ranges > n, ranges);
+    const before = range;
+    range = await tacticsRange(page);
+    assert.notDeepEqual(range.costs, before.costs, 'the swamp changed the range');
+    grid = await syncGrid(t, page);
+    sync = grid.reachable(s.goalX, s.goalY, range.options);
+    assert.deepEqual(range.costs, hookCosts(sync.costs));
+    assert.deepEqual(range.cells, Array.from(sync.cells));
     assert.deepEqual(errorsOf(page), []);
   });
 
