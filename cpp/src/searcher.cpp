@@ -134,15 +134,7 @@ std::size_t Searcher::memoryBytes() const {
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
                     SearchResult& out) {
-  out.status = Status::None;
-  out.path.clear();
-  out.rawPath.clear();
-  out.trace.clear();
-  out.traceTruncated = false;
-  out.cost = 0;
-  out.expanded = 0;
-  out.endX = out.endY = -1;
-  out.faceX = out.faceY = 0;
+  out.clear();
   out.error = validateOptions(options);
   if (!out.ok()) return;
   if (!grid.inside(sx, 0)) return void(out.error = coordinateError("startX", sx, grid.width()));

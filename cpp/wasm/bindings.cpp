@@ -352,18 +352,9 @@ class WasmGrid {
     if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) return false;
     if (components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal)) return false;
     // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
-    result_.status = Status::None;
-    result_.path.clear();
-    result_.rawPath.clear();
-    result_.trace.clear();
-    result_.traceTruncated = false;
-    result_.cost = 0;
-    result_.expanded = 0;
-    result_.endX = result_.endY = -1;
-    result_.faceX = result_.faceY = 0;
+    result_.clear();
     result_.reason = Reason::Unreachable;
     result_.algorithm = o.algorithm;
-    result_.error.clear();
     trace_.clear();
     return true;
   }

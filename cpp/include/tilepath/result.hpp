@@ -50,6 +50,21 @@ struct SearchResult {
   std::string error;              // non-empty: the arguments were rejected, nothing ran
 
   bool ok() const { return error.empty(); }
+
+  // Back to "nothing found, nothing expanded", keeping the buffers' capacity for reuse.
+  void clear() {
+    status = Status::None;
+    reason = Reason::None;
+    path.clear();
+    rawPath.clear();
+    trace.clear();
+    traceTruncated = false;
+    cost = 0;
+    expanded = 0;
+    endX = endY = -1;
+    faceX = faceY = 0;
+    error.clear();
+  }
 };
 
 }  // namespace tilepath
