@@ -19,7 +19,7 @@ export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-// The flags of ../shared/toolchain.md: without the background-networking ones Chromium keeps
+// Debian's Chromium run as root with no sandbox: without the background-networking flags it keeps
 // trying to reach Google services on a closed network. Playwright adds --headless itself.
 export const chromiumArgs = [
   '--no-sandbox',
