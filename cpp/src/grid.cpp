@@ -97,6 +97,10 @@ std::string Grid::setCost(int cls, double cost) {
   refreshCostSummary();
   // A class turning passable or blocked changes the bits of all its cells: rebuilt in one pass.
   if ((was > 0) != (costs_[cls] > 0) && counts_[cls] > 0) rebuildBits();
+  if (was != costs_[cls]) {
+    ++version_;
+    for (GridObserver* o : observers_.list) o->costChanged(cls, was, costs_[cls]);
+  }
   return {};
 }
 
@@ -105,6 +109,17 @@ void Grid::cellsChanged() {
   for (uint8_t c : cells_) ++counts_[c];
   refreshCostSummary();
   rebuildBits();
+  ++version_;
+  for (GridObserver* o : observers_.list) o->allChanged();
+}
+
+void Grid::addObserver(GridObserver* observer) {
+  observers_.list.push_back(observer);
+}
+
+void Grid::removeObserver(GridObserver* observer) {
+  auto& list = observers_.list;
+  list.erase(std::remove(list.begin(), list.end(), observer), list.end());
 }
 
 void Grid::refreshCostSummary() {

@@ -223,3 +223,46 @@ TEST_CASE("the passability bits follow every kind of edit") {
     }
   }
 }
+
+namespace {
+struct RecordingObserver : tilepath::GridObserver {
+  std::vector<std::string> seen;
+  void cellChanged(int index, uint8_t from, uint8_t to) override {
+    seen.push_back("cell " + std::to_string(index) + " " + std::to_string(from) + "->" +
+                   std::to_string(to));
+  }
+  void costChanged(int cls, double from, double to) override {
+    seen.push_back("cost " + std::to_string(cls) + " " + std::to_string(static_cast<int>(from)) +
+                   "->" + std::to_string(static_cast<int>(to)));
+  }
+  void allChanged() override { seen.push_back("all"); }
+};
+}  // namespace
+
+TEST_CASE("grid observers hear every change once, after it is made, and bump the version",
+          "[grid]") {
+  tilepath::Grid grid(4, 3);
+  RecordingObserver observer;
+  grid.addObserver(&observer);
+  const uint64_t v0 = grid.version();
+  grid.set(1, 1, 2);
+  grid.set(1, 1, 2);             // no change: nobody told
+  grid.fillRect(3, 2, 5, 5, 1);  // clipped to one cell
+  const uint32_t indices[] = {0};
+  const uint8_t classes[] = {3};
+  REQUIRE(grid.apply(indices, classes, 1).empty());
+  REQUIRE(grid.setCost(2, 5).empty());
+  REQUIRE(grid.setCost(2, 5).empty());  // same cost: nothing changed
+  grid.data()[0] = 0;
+  grid.cellsChanged();
+  CHECK(observer.seen == std::vector<std::string>{"cell 5 0->2", "cell 11 0->1", "cell 0 0->3",
+                                                  "cost 2 0->5", "all"});
+  CHECK(grid.version() == v0 + 5);
+
+  tilepath::Grid copy = grid;  // a copy has no observers
+  copy.set(0, 0, 1);
+  CHECK(observer.seen.size() == 5);
+  grid.removeObserver(&observer);
+  grid.set(0, 0, 1);
+  CHECK(observer.seen.size() == 5);
+}

@@ -8,6 +8,20 @@
 
 namespace tilepath {
 
+// Told of every change to a grid after it happens, for structures derived from the cells that
+// must stay current (clearance for big units, a search hierarchy, components). An observer
+// belongs to one Grid object: copying or moving a Grid takes no observers along.
+class GridObserver {
+ public:
+  virtual ~GridObserver() = default;
+  // Cell `index` changed from class `from` to class `to` (never called when they are equal).
+  virtual void cellChanged(int index, uint8_t from, uint8_t to) = 0;
+  // Class `cls` now costs `to` (0 = blocked) instead of `from`.
+  virtual void costChanged(int cls, double from, double to) = 0;
+  // After a bulk write through data() + cellsChanged(): any cell may differ.
+  virtual void allChanged() = 0;
+};
+
 class Grid {
  public:
   static constexpr int kClasses = 256;
@@ -109,6 +123,13 @@ class Grid {
   uint8_t* data() { return cells_.data(); }
   void cellsChanged();
 
+  // Counts the changes made to the grid (cells or costs): a structure or paused search that
+  // remembers the number it saw knows whether anything changed since.
+  uint64_t version() const { return version_; }
+  // Observers are told of each change after it is made; remove one before it is destroyed.
+  void addObserver(GridObserver* observer);
+  void removeObserver(GridObserver* observer);
+
  private:
   static constexpr int kMargin = 64;  // blocked bits before column (or row) 0
   static uint64_t bitsFrom(const uint64_t* words, int bit) {
@@ -136,8 +157,11 @@ class Grid {
     const bool oldGone = --counts_[cell] == 0;
     const bool newAppeared = counts_[cls]++ == 0;
     const bool presenceChanged = oldGone || newAppeared;
+    const uint8_t was = cell;
     cell = cls;
     if (presenceChanged) refreshCostSummary();
+    ++version_;
+    for (GridObserver* o : observers_.list) o->cellChanged(index(x, y), was, cls);
   }
   void refreshCostSummary();
 
@@ -152,6 +176,14 @@ class Grid {
   std::vector<uint64_t> rows_, columns_;
   double minCost_ = 1.0;
   bool uniform_ = true;
+  uint64_t version_ = 0;
+  // Not copied with the grid: an observer watches one grid object.
+  struct Observers {
+    std::vector<GridObserver*> list;
+    Observers() = default;
+    Observers(const Observers&) {}
+    Observers& operator=(const Observers&) { return *this; }
+  } observers_;
 };
 
 }  // namespace tilepath
