@@ -69,6 +69,9 @@ std::string validateOptions(const SearchOptions& o) {
     return "goal: unknown value " + std::to_string(static_cast<int>(o.goal));
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
     return "weight must be a finite number >= 1, got " + std::to_string(o.weight);
+  if (o.unitSize < 1 || o.unitSize > kMaxUnitSize)
+    return "unitSize must be an integer from 1 to " + std::to_string(kMaxUnitSize) + ", got " +
+           std::to_string(o.unitSize);
   return {};
 }
 
@@ -96,6 +99,8 @@ std::string optionValuesJson() {
   json += std::string(",\"includeStart\":{\"default\":") +
           (defaults.includeStart ? "true" : "false") + "}";
   json += std::string(",\"trace\":{\"default\":") + (defaults.trace ? "true" : "false") + "}";
+  json += ",\"unitSize\":{\"default\":" + std::to_string(defaults.unitSize) +
+          ",\"max\":" + std::to_string(kMaxUnitSize) + "}";
   json += '}';
   return json;
 }

@@ -26,7 +26,15 @@ struct SearchOptions {
   bool smooth = false;  // string-pulling, never costlier, obeys the corner rule
   bool includeStart = true;
   bool trace = false;  // record opened/expanded cells for debug drawing
+  // The side of the unit's square footprint in cells, 1..kMaxUnitSize (footprints.hpp); above 1
+  // a search runs on the grid's Footprints (Searcher::find(Footprints&, ...)).
+  int unitSize = 1;
 };
+
+// The largest unitSize. An edit costs O(n^3) per size in use and a rebuild O(cells x n)
+// (footprints.hpp), so 16 bounds an edit at about 8000 byte comparisons per size; no tile game
+// moves a unit wider than that as one.
+inline constexpr int kMaxUnitSize = 16;
 
 // Names as the JS options use them, indexed by the enum's value.
 inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps"};

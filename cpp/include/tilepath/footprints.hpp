@@ -1,0 +1,78 @@
+// Units bigger than one tile. A unit of size n standing at position (x, y) covers the n x n
+// cells from (x, y) to (x + n - 1, y + n - 1). For each size in use a Footprints keeps a grid of
+// positions, (width - n + 1) x (height - n + 1), in which position (x, y) holds the class of the
+// dearest cell its footprint covers, a blocked class counting as dearest of all. It shares the
+// cell grid's cost table, so a position is passable exactly when its whole footprint is, and
+// entering it costs what the dearest covered cell costs. Positions whose footprint would stick
+// out of the grid lie outside the position grid, which every search already treats as blocked.
+// Every algorithm (A*, Dijkstra, BFS, JPS with its bitsets, smoothing's line of sight, fields)
+// then runs unchanged on the position grid.
+//
+// Kept current through GridObserver:
+//  - a cell edit recomputes the n x n positions whose footprint covers the cell: a column pass
+//    and a row pass over a (2n - 1) x (2n - 1) window, O(n^3) byte comparisons per size;
+//  - a cost change that keeps the order of the classes present (by cost, blocked last) only
+//    copies the new cost into the position grid's table; one that reorders them (or a bulk
+//    write of the cells) marks the size stale, and its next use rebuilds it: O(width x height x
+//    n) for the two passes over the whole map.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tilepath/grid.hpp"
+#include "tilepath/options.hpp"
+
+namespace tilepath {
+
+class Footprints : public GridObserver {
+ public:
+  // Watches `cells` until destroyed: the grid must outlive it.
+  explicit Footprints(Grid& cells);
+  ~Footprints() override;
+  Footprints(const Footprints&) = delete;
+  Footprints& operator=(const Footprints&) = delete;
+
+  const Grid& cells() const { return cells_; }
+  // The position grid for units of size n (1..kMaxUnitSize), built or brought up to date first;
+  // size 1 is the cell grid itself. Null when no position fits (n larger than a side).
+  const Grid* positions(int n);
+  // Whether a unit of size n fits in the grid at all.
+  bool fits(int n) const { return n <= cells_.width() && n <= cells_.height(); }
+  // Frees the position grid of size n (built again if asked for later).
+  void release(int n);
+  // Bytes held by position grids, and what building the one of size n would add now.
+  std::size_t memoryBytes() const;
+  std::size_t bytesToBuild(int n) const;
+  // Positions recomputed so far by edits and rebuilds (what edits cost, for benchmarks).
+  uint64_t positionsComputed() const { return computed_; }
+
+  void cellChanged(int index, uint8_t from, uint8_t to) override;
+  void costChanged(int cls, double from, double to) override;
+  void allChanged() override;
+
+ private:
+  struct Size {
+    std::unique_ptr<Grid> grid;
+    bool stale = true;
+  };
+  // Blocked classes rank above every cost: the dearest of a footprint is blocked if any is.
+  double rank(uint8_t cls) const {
+    const double c = cells_.cost(cls);
+    return c > 0 ? c : 2 * Grid::kMaxCost;
+  }
+  uint8_t dearer(uint8_t a, uint8_t b) const { return rank(b) > rank(a) ? b : a; }
+  void rebuild(int n, Size& size);
+  // Recomputes positions x0..x1, y0..y1 (inclusive, inside the position grid) of size n.
+  void recompute(int n, Grid& grid, int x0, int y0, int x1, int y1);
+
+  Grid& cells_;
+  std::array<Size, kMaxUnitSize + 1> sizes_;
+  std::vector<uint8_t> columnMax_;  // scratch: the column pass's maxima
+  uint64_t computed_ = 0;
+};
+
+}  // namespace tilepath
