@@ -309,7 +309,14 @@ function encodeSnapshot(o) {
   const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
   const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
   const maxExpansions = checkInteger('maxExpansions', given, 0, max);
-  let flags = 0;
+  const { default: oneTile, max: maxUnit, shift } = NUMBER_OPTIONS.unitSize;
+  const unitSize = checkInteger(
+    'unitSize',
+    o.unitSize === undefined ? oneTile : o.unitSize,
+    1,
+    maxUnit,
+  );
+  let flags = unitSize << shift; // unitSize rides above the boolean flags
   for (const [name, flag] of FLAGS) {
     const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean')
@@ -360,6 +367,12 @@ function readOptionsOf(options, names, encode) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
+    if (key === 'unitSize' && !names.includes(key)) {
+      throw new TypeError(
+        'unitSize is an option of findPath and findPaths: flow fields, movement ranges and ' +
+          'canReach are computed for units of one tile',
+      );
+    }
     if (key !== 'signal' && !names.includes(key)) {
       throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
     }

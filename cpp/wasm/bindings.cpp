@@ -18,6 +18,7 @@
 #include "tilepath/components.hpp"
 #include "tilepath/contract.hpp"
 #include "tilepath/fields.hpp"
+#include "tilepath/footprints.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -97,7 +98,7 @@ uintptr_t address(const std::vector<T>& v) {
 
 class WasmGrid {
  public:
-  WasmGrid(int width, int height) : grid_(width, height), components_(grid_) {}
+  WasmGrid(int width, int height) : grid_(width, height), components_(grid_), footprints_(grid_) {}
 
   // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
   static std::string checkSize(double width, double height) {
@@ -188,14 +189,17 @@ class WasmGrid {
     }
     o.maxExpansions = static_cast<uint32_t>(maxExpansions);
     contract::unpackFlags(flags, o);
+    o.unitSize = contract::unpackUnitSize(flags);
     if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
       result_.error = "option values must be non-negative codes";
       return contract::kRefused;
     }
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
     const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
+    // A unit size asked for the first time builds its position grid (footprints.hpp).
+    const double footprint = static_cast<double>(footprints_.bytesToBuild(o.unitSize));
     const double needed =
-        static_cast<double>(stateGrowth) +
+        static_cast<double>(stateGrowth) + footprint +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
         4.0 * sizeof(int32_t) * grid_.size();
     if (needed + kMemoryMargin > freeBytes()) {
@@ -209,12 +213,16 @@ class WasmGrid {
     // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
     if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
                cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
-               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
+               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
       result_.error = memoryError("this search", needed);
       return contract::kRefused;
     }
-    if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
-    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    if (o.unitSize != 1) {
+      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
+    } else {
+      if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
+      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    }
     if (!result_.ok()) return contract::kRefused;
     trace_.clear();
     for (const TraceEvent& e : result_.trace)
@@ -223,6 +231,11 @@ class WasmGrid {
   }
 
   std::string lastError() const { return result_.error; }
+
+  // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
+  // one size's (built again by its next search).
+  double footprintBytes() const { return static_cast<double>(footprints_.memoryBytes()); }
+  void releaseUnitSize(int n) { footprints_.release(n); }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
 
@@ -361,6 +374,7 @@ class WasmGrid {
 
   Grid grid_;
   Components components_;
+  Footprints footprints_;  // after grid_: it watches it
   std::vector<int32_t> goals_;
   std::string queryError_;
   std::vector<uint32_t> deltaIndices_;
@@ -393,6 +407,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("getCost", &WasmGrid::getCost)
       .function("findPath", &WasmGrid::findPath)
       .function("lastError", &WasmGrid::lastError)
+      .function("footprintBytes", &WasmGrid::footprintBytes)
+      .function("releaseUnitSize", &WasmGrid::releaseUnitSize)
       .function("pathAddress", &WasmGrid::pathAddress)
       .function("pathLength", &WasmGrid::pathLength)
       .function("rawPathAddress", &WasmGrid::rawPathAddress)

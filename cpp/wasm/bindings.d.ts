@@ -33,6 +33,9 @@ export interface NativeGrid {
     flags: number,
   ): number;
   lastError(): string;
+  /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
+  footprintBytes(): number;
+  releaseUnitSize(n: number): void;
   pathAddress(): number;
   pathLength(): number;
   rawPathAddress(): number;
