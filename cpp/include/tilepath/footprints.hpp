@@ -9,12 +9,14 @@
 // then runs unchanged on the position grid.
 //
 // Kept current through GridObserver:
-//  - a cell edit recomputes the n x n positions whose footprint covers the cell: a column pass
-//    and a row pass over a (2n - 1) x (2n - 1) window, O(n^3) byte comparisons per size;
+//  - a cell edit recomputes the n x n positions whose footprint covers the cell: the maxima of
+//    the n-wide windows down each column, then along each row, of the (2n - 1) x (2n - 1) cells
+//    around it, each pass in 3 byte comparisons a cell (van Herk / Gil-Werman: a window is the
+//    suffix of one block of n and the prefix of the next), so O(n^2) per size in use;
 //  - a cost change that keeps the order of the classes present (by cost, blocked last) only
 //    copies the new cost into the position grid's table; one that reorders them (or a bulk
-//    write of the cells) marks the size stale, and its next use rebuilds it: O(width x height x
-//    n) for the two passes over the whole map.
+//    write of the cells) marks the size stale, and its next use rebuilds it: the same two passes
+//    over the whole map, O(width x height) whatever n.
 #pragma once
 
 #include <array>
@@ -60,18 +62,26 @@ class Footprints : public GridObserver {
     bool stale = true;
   };
   // Blocked classes rank above every cost: the dearest of a footprint is blocked if any is.
-  double rank(uint8_t cls) const {
+  double rank(int cls) const {
     const double c = cells_.cost(cls);
     return c > 0 ? c : 2 * Grid::kMaxCost;
   }
-  uint8_t dearer(uint8_t a, uint8_t b) const { return rank(b) > rank(a) ? b : a; }
+  // The classes' ranks as bytes (equal costs, equal bytes): at most 256 distinct values, since
+  // a blocked rank needs a blocked class.
+  void refreshOrder();
+  uint8_t dearer(uint8_t a, uint8_t b) const { return order_[b] > order_[a] ? b : a; }
+  // out(i) = the dearest of values get(i .. i + n - 1), for i in [0, count - n].
+  template <typename Get, typename Put>
+  void windowMaxima(int count, int n, Get get, Put put);
   void rebuild(int n, Size& size);
   // Recomputes positions x0..x1, y0..y1 (inclusive, inside the position grid) of size n.
   void recompute(int n, Grid& grid, int x0, int y0, int x1, int y1);
 
   Grid& cells_;
   std::array<Size, kMaxUnitSize + 1> sizes_;
-  std::vector<uint8_t> columnMax_;  // scratch: the column pass's maxima
+  uint8_t order_[Grid::kClasses];
+  std::vector<uint8_t> prefix_, suffix_;  // scratch of windowMaxima
+  std::vector<uint8_t> columnMax_;        // scratch: the column pass's maxima
   uint64_t computed_ = 0;
 };
 
