@@ -31,9 +31,9 @@ struct SearchOptions {
   int unitSize = 1;
 };
 
-// The largest unitSize. An edit costs O(n^3) per size in use and a rebuild O(cells x n)
-// (footprints.hpp), so 16 bounds an edit at about 8000 byte comparisons per size; no tile game
-// moves a unit wider than that as one.
+// The largest unitSize. An edit costs O(n^2) per size in use (footprints.hpp: about 9n^2 byte
+// comparisons and n^2 position writes), so 16 keeps the worst edit near 2,500 comparisons per
+// size; no tile game moves a unit wider than that as one.
 inline constexpr int kMaxUnitSize = 16;
 
 // Names as the JS options use them, indexed by the enum's value.
