@@ -384,7 +384,7 @@ export class Grid {
     const m = this.#module;
     const at = native.goalsAddress() >> 2;
     for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
-    if (native.flowField(count, codes.diagonal, codes.maxCost) === REFUSED) {
+    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const n = this.width * this.height;
@@ -406,7 +406,7 @@ export class Grid {
     const { codes } = readFieldOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
-    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost) === REFUSED) {
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const m = this.#module;

@@ -103,6 +103,9 @@ export interface FieldOptions {
   /** Cells dearer than this stay unreached (cost Infinity, direction 0): a tactics unit's
    * movement points, or how far a field spreads. Default Infinity. */
   maxCost?: number;
+  /** A unit of n x n tiles, as findPath's option: cells are its positions (top-left tiles); a
+   * position whose footprint sticks out of the map is never reached. Default 1. */
+  unitSize?: number;
 }
 
 /** Options of canReach. */

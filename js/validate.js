@@ -369,8 +369,8 @@ function readOptionsOf(options, names, encode) {
   for (const key in options) {
     if (key === 'unitSize' && !names.includes(key)) {
       throw new TypeError(
-        'unitSize is an option of findPath and findPaths: flow fields, movement ranges and ' +
-          'canReach are computed for units of one tile',
+        'unitSize is not an option of canReach: its labels are kept for units of one tile ' +
+          '(reachable and findPath take unitSize)',
       );
     }
     if (key !== 'signal' && !names.includes(key)) {
@@ -394,9 +394,9 @@ function readOptionsOf(options, names, encode) {
 // --- flow fields, movement ranges, reachability ------------------------------------------------
 
 /** What flowField, reachable and canReach take, as the wasm calls take it. */
-/** @typedef {{ diagonal: number, maxCost: number }} FieldCodes */
+/** @typedef {{ diagonal: number, maxCost: number, unitSize: number }} FieldCodes */
 
-const FIELD_OPTIONS = ['diagonal', 'maxCost'];
+const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize'];
 const REACH_OPTIONS = ['diagonal'];
 
 /**
@@ -408,11 +408,13 @@ function encodeFieldSnapshot(o) {
   const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
   if (typeof maxCost !== 'number') throw new TypeError(rule);
   if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
-  return { diagonal: enumCode('diagonal', o.diagonal), maxCost };
+  const { default: oneTile, max } = NUMBER_OPTIONS.unitSize;
+  const unitSize = checkInteger('unitSize', o.unitSize ?? oneTile, 1, max);
+  return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize };
 }
 
 /**
- * The options of flowField and reachable (`diagonal`, `maxCost`, `signal`), read as readOptions
+ * The options of flowField and reachable (`diagonal`, `maxCost`, `unitSize`, `signal`), read as readOptions
  * reads a search's.
  * @param {unknown} options
  */

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -251,7 +252,9 @@ class WasmGrid {
 
   // 0 when done (read fieldCostsAddress / fieldStepsAddress), contract::kRefused with
   // lastQueryError() set.
-  int flowField(int count, int diagonal, double maxCost) {
+  // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
+  // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
+  int flowField(int count, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
@@ -259,25 +262,43 @@ class WasmGrid {
       return contract::kRefused;
     }
     if (!roomForQuery("this flow field", 0)) return contract::kRefused;
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    if (positions != &grid_) count = goalPositions(count, *positions);
+    if (count < 0) return contract::kRefused;
     FlowField& field = sharedFields().field;
-    sharedFields().search.flowField(grid_, goals_.data(), count, o, field);
+    sharedFields().search.flowField(*positions, goals_.data(), count, o, field);
     queryError_ = field.error;
-    return field.error.empty() ? 0 : contract::kRefused;
+    if (!field.error.empty()) return contract::kRefused;
+    spreadFromPositions(*positions, field.costs, field.steps);
+    return 0;
   }
   uintptr_t fieldCostsAddress() const { return address(sharedFields().field.costs); }
   uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
-  int reachable(int sx, int sy, int diagonal, double maxCost) {
+  int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     // The reached cells, two int32 each, at most the grid.
     if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * grid_.size()))
       return contract::kRefused;
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    if (positions != &grid_ && (sx > positions->width() - 1 || sy > positions->height() - 1)) {
+      queryError_ = "start (" + std::to_string(sx) + ", " + std::to_string(sy) +
+                    ") puts a unit of size " + std::to_string(unitSize) +
+                    " outside the grid: its top-left must be at most (" +
+                    std::to_string(positions->width() - 1) + ", " +
+                    std::to_string(positions->height() - 1) + ")";
+      return contract::kRefused;
+    }
     MovementRange& range = sharedFields().range;
-    sharedFields().search.reachable(grid_, sx, sy, o, range);
+    sharedFields().search.reachable(*positions, sx, sy, o, range);
     queryError_ = range.error;
-    return range.error.empty() ? 0 : contract::kRefused;
+    if (!range.error.empty()) return contract::kRefused;
+    spreadFromPositions(*positions, range.costs, range.cameFrom);
+    return 0;
   }
   uintptr_t rangeCostsAddress() const { return address(sharedFields().range.costs); }
   uintptr_t rangeCameFromAddress() const { return address(sharedFields().range.cameFrom); }
@@ -336,6 +357,49 @@ class WasmGrid {
     queryError_ = diagonal < 0 ? "diagonal code " + std::to_string(diagonal) + " is unknown"
                                : validateFieldOptions(o);
     return queryError_.empty();
+  }
+
+  // The grid a field or range of units of this size runs on (the cells for size 1), or null
+  // with queryError_ set.
+  const Grid* fieldGrid(int unitSize) {
+    queryError_ = validateUnitSize(unitSize);
+    if (!queryError_.empty()) return nullptr;
+    if (!footprints_.fits(unitSize)) {
+      queryError_ = "unitSize " + std::to_string(unitSize) + " does not fit in a " +
+                    std::to_string(grid_.width()) + " x " + std::to_string(grid_.height()) +
+                    " grid";
+      return nullptr;
+    }
+    const double needed = static_cast<double>(footprints_.bytesToBuild(unitSize));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+      queryError_ = memoryError("the positions of this unit size", needed);
+      return nullptr;
+    }
+    return footprints_.positions(unitSize);
+  }
+  // The goal cells as positions of `positions`, in place; a cell no position starts on is no
+  // goal (a unit cannot stand there). Returns how many remain, -1 on a bad index.
+  int goalPositions(int count, const Grid& positions) {
+    int kept = 0;
+    for (int k = 0; k < count; ++k) {
+      const int32_t cell = goals_[k];
+      if (cell < 0 || cell >= grid_.size()) {
+        queryError_ = "goal cell index " + std::to_string(cell) + " is outside the grid";
+        return -1;
+      }
+      const int x = cell % grid_.width(), y = cell / grid_.width();
+      if (positions.inside(x, y)) goals_[kept++] = positions.index(x, y);
+    }
+    return kept;
+  }
+  // Per-position outputs laid out per cell, as JS reads them.
+  void spreadFromPositions(const Grid& positions, std::vector<float>& costs,
+                           std::vector<uint8_t>& steps) {
+    if (&positions == &grid_) return;
+    const int pw = positions.width(), ph = positions.height();
+    spreadToCells(costs, pw, ph, grid_.width(), grid_.height(),
+                  std::numeric_limits<float>::infinity());
+    spreadToCells(steps, pw, ph, grid_.width(), grid_.height(), kNoStep);
   }
 
   // Whether a field or range on this grid (and `extra` bytes beside it) fits in memory now.

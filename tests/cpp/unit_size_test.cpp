@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "maps.hpp"
+#include "tilepath/fields.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
@@ -499,4 +500,57 @@ TEST_CASE("footprints report their memory and free a size when asked", "[units]"
   CHECK(fp.memoryBytes() <= 3 * 100);  // only the scratch lines are left
   CHECK(fp.positions(1) == &grid);
   CHECK(fp.positions(101) == nullptr);
+}
+
+TEST_CASE("fields and ranges of a big unit run on its positions and match the reference",
+          "[units]") {
+  std::mt19937 rng(515);
+  FieldSearch fields;
+  for (int trial = 0; trial < 30; ++trial) {
+    Grid grid = randomGrid(rng, 5);
+    Footprints fp(grid);
+    randomEdit(rng, grid, 5);
+    const int n = 2 + trial % 3;
+    if (!fp.fits(n)) continue;
+    const Grid& p = *fp.positions(n);
+    FieldOptions o;
+    o.diagonal = kRules[trial % 4];
+    Reference ref{grid, n, o.diagonal};
+    const auto [sx, sy] = randomPosition(rng, grid, n);
+    MovementRange range;
+    fields.reachable(p, sx, sy, o, range);
+    REQUIRE(range.error.empty());
+    const auto from = ref.costsFrom(sx, sy);
+    FlowField field;
+    const int32_t goal = p.index(sx, sy);
+    fields.flowField(p, &goal, 1, o, field);
+    REQUIRE(field.error.empty());
+    for (int y = 0; y < p.height(); ++y)
+      for (int x = 0; x < p.width(); ++x) {
+        INFO("trial " << trial << " size " << n << " position " << x << "," << y);
+        const double want = from[y * grid.width() + x];
+        const float got = range.costs[p.index(x, y)];
+        if (std::isfinite(want))
+          CHECK(got == Approx(want).epsilon(1e-5));
+        else
+          CHECK(std::isinf(got));
+        // The field to (sx, sy) from an open position costs what a path from it costs (a
+        // sample of the positions: each needs a Dijkstra of its own).
+        if (ref.open(x, y) && (x + 3 * y) % 7 == 0) {
+          const double back = ref.costsFrom(x, y)[sy * grid.width() + sx];
+          const float toGoal = field.costs[p.index(x, y)];
+          if (std::isfinite(back))
+            CHECK(toGoal == Approx(back).epsilon(1e-5));
+          else
+            CHECK(std::isinf(toGoal));
+        }
+      }
+    // Laid out per cell, as the bindings hand them to JS.
+    std::vector<float> costs = range.costs;
+    spreadToCells(costs, p.width(), p.height(), grid.width(), grid.height(), -1.0f);
+    REQUIRE(costs.size() == static_cast<std::size_t>(grid.size()));
+    for (int y = 0; y < grid.height(); ++y)
+      for (int x = 0; x < grid.width(); ++x)
+        CHECK(costs[grid.index(x, y)] == (p.inside(x, y) ? range.costs[p.index(x, y)] : -1.0f));
+  }
 }

@@ -175,6 +175,64 @@ test('a Moving AI map: units of 2 and 3 cost the same under A*, JPS and the refe
   grid.dispose();
 });
 
+test('flow fields and movement ranges of big units: their positions, costs as the reference', async () => {
+  const rand = random(99);
+  const pick = (k) => Math.floor(rand() * k);
+  const width = 18;
+  const height = 14;
+  const cells = new Uint8Array(width * height).map(() =>
+    rand() < 0.12 ? 1 : rand() < 0.2 ? 2 : 0,
+  );
+  const costs = new Float64Array(256);
+  costs[0] = 1;
+  costs[2] = 3;
+  const grid = tilepath.createGrid(width, height, cells);
+  grid.setCost(2, 3);
+  const pw = await PathWorker.create({ width, height, cells: cells.slice(), costs: { 2: 3 } });
+  try {
+    for (let trial = 0; trial < 8; trial++) {
+      const n = 2 + (trial % 3);
+      const diagonal = RULES[trial % 4];
+      const ref = reference(width, height, cells, costs, n, diagonal);
+      const [sx, sy] = [pick(width - n + 1), pick(height - n + 1)];
+      const from = ref.costsFrom(sx, sy);
+      const range = grid.reachable(sx, sy, { unitSize: n, diagonal });
+      const field = grid.flowField([sx, sy], { unitSize: n, diagonal });
+      const inWorker = await pw.reachable(sx, sy, { unitSize: n, diagonal });
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const what = `trial ${trial} size ${n} ${diagonal} at ${x}, ${y}`;
+          const want = from[y * width + x];
+          const got = range.costAt(x, y);
+          // Positions that stick out of the map are never reached.
+          if (Number.isFinite(want)) assert.ok(Math.abs(got - want) <= 1e-4 * want, what);
+          else assert.equal(got, Infinity, what);
+          assert.equal(inWorker.costAt(x, y), got, what);
+          if (ref.open(x, y) && (x + 3 * y) % 5 === 0) {
+            const back = ref.costsFrom(x, y)[sy * width + sx];
+            const toGoal = field.costAt(x, y);
+            if (Number.isFinite(back)) assert.ok(Math.abs(toGoal - back) <= 1e-4 * back, what);
+            else assert.equal(toGoal, Infinity, what);
+          }
+        }
+      }
+      // The route back from the farthest reached position is legal for the unit.
+      let far = [sx, sy];
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          if (range.costAt(x, y) < Infinity && range.costAt(x, y) > range.costAt(...far))
+            far = [x, y];
+      const route = range.pathTo(...far);
+      assert.ok(
+        Math.abs(ref.legalCost(route) - range.costAt(...far)) <= 1e-4 * range.costAt(...far),
+      );
+    }
+  } finally {
+    pw.terminate();
+    grid.dispose();
+  }
+});
+
 test('adjacent: a 2x2 unit stops with its footprint touching the chest', () => {
   const { width, height, cells } = drawMap(['........', '........', '......#.', '........']);
   const grid = tilepath.createGrid(width, height, cells);
@@ -229,7 +287,15 @@ test('bad unit sizes and starts whose footprint sticks out are refused, in-threa
     () => grid.findPath(0, 0, 1, 1, { unitSize: 9 }),
     /unitSize 9 does not fit in a 10 x 8 grid/,
   );
-  assert.throws(() => grid.reachable(0, 0, { unitSize: 2 }), /unitSize is an option of findPath/);
+  assert.throws(() => grid.canReach(0, 0, 1, 1, { unitSize: 2 }), {
+    name: 'TypeError',
+    message: /unitSize is not an option of canReach/,
+  });
+  assert.throws(() => grid.reachable(8, 0, { unitSize: 3 }), {
+    name: 'RangeError',
+    message: /start \(8, 0\) puts a unit of size 3 outside the grid/,
+  });
+  assert.throws(() => grid.flowField([0, 0], { unitSize: 17 }), RangeError);
   assert.throws(() => grid.releaseUnitSize(0), RangeError);
   assert.throws(() => grid.watchPath([0, 0, 9, 0], () => {}, { unitSize: 2 }), RangeError);
   grid.dispose();

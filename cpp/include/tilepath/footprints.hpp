@@ -30,6 +30,20 @@
 
 namespace tilepath {
 
+// Lays out values computed per position (a flow field, a movement range: pw x ph, row-major)
+// as per cell of the width x height grid, in place: each position at its top-left cell, `fill`
+// at the cells no position starts on.
+template <typename T>
+void spreadToCells(std::vector<T>& values, int pw, int ph, int width, int height, T fill) {
+  values.resize(static_cast<std::size_t>(width) * height, fill);
+  for (int y = ph - 1; y >= 0; --y) {  // from the last row: a row only moves forward
+    for (int x = pw - 1; x >= 0; --x) values[y * width + x] = values[y * pw + x];
+    for (int x = pw; x < width; ++x) values[y * width + x] = fill;
+  }
+  for (std::size_t i = static_cast<std::size_t>(ph) * width; i < values.size(); ++i)
+    values[i] = fill;
+}
+
 class Footprints : public GridObserver {
  public:
   // Watches `cells` until destroyed: the grid must outlive it.

@@ -50,6 +50,9 @@ bool parseDiagonal(std::string_view name, Diagonal& out);
 bool parseHeuristic(std::string_view name, Heuristic& out);
 bool parseGoalMode(std::string_view name, GoalMode& out);
 
+// Empty when n is a unitSize from 1 to kMaxUnitSize, else a message naming it.
+std::string validateUnitSize(int n);
+
 // Empty when the options are usable, else a message naming the bad value.
 std::string validateOptions(const SearchOptions& options);
 
