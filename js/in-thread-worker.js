@@ -173,8 +173,8 @@ export class InThreadPathWorker {
     );
   }
   /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
-  watchPath(path, onBlocked) {
-    return this.#open().watchPath(path, onBlocked);
+  watchPath(path, onBlocked, options) {
+    return this.#open().watchPath(path, onBlocked, options);
   }
 
   /** Nothing is ever queued here. */

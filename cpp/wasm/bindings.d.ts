@@ -33,6 +33,9 @@ export interface NativeGrid {
     flags: number,
   ): number;
   lastError(): string;
+  /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
+  footprintBytes(): number;
+  releaseUnitSize(n: number): void;
   pathAddress(): number;
   pathLength(): number;
   rawPathAddress(): number;
@@ -55,11 +58,11 @@ export interface NativeGrid {
   goalsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. Then fieldCostsAddress (float32 per cell) and
    * fieldStepsAddress (uint8 per cell) hold the field. */
-  flowField(count: number, diagonal: number, maxCost: number): number;
+  flowField(count: number, diagonal: number, maxCost: number, unitSize: number): number;
   fieldCostsAddress(): number;
   fieldStepsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. */
-  reachable(sx: number, sy: number, diagonal: number, maxCost: number): number;
+  reachable(sx: number, sy: number, diagonal: number, maxCost: number, unitSize: number): number;
   rangeCostsAddress(): number;
   rangeCameFromAddress(): number;
   rangeCellsAddress(): number;

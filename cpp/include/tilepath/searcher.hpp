@@ -12,6 +12,8 @@
 
 namespace tilepath {
 
+class Footprints;
+
 class Searcher {
  public:
   // Fills `out` (reusing its buffers). On bad arguments sets out.error and runs nothing.
@@ -21,6 +23,17 @@ class Searcher {
                     const SearchOptions& options = {}) {
     SearchResult r;
     find(grid, sx, sy, gx, gy, options, r);
+    return r;
+  }
+  // Any unitSize: the search runs on the footprints' position grid of that size. (sx, sy) is the
+  // unit's top-left cell, and its whole footprint must lie inside the grid; (gx, gy) any cell
+  // (an exact goal whose footprint sticks out is blocked).
+  void find(Footprints& footprints, int sx, int sy, int gx, int gy, const SearchOptions& options,
+            SearchResult& out);
+  SearchResult find(Footprints& footprints, int sx, int sy, int gx, int gy,
+                    const SearchOptions& options = {}) {
+    SearchResult r;
+    find(footprints, sx, sy, gx, gy, options, r);
     return r;
   }
 
@@ -42,6 +55,9 @@ class Searcher {
 
  private:
   friend struct SearchRun;
+  // The search itself, on `positions` (the cells themselves for size 1), arguments checked.
+  void runOn(const Grid& positions, const Grid& cellGrid, int sx, int sy, int gx, int gy,
+             const SearchOptions& options, SearchResult& out);
   // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
   // position there (its cost is in the entry); once expanded, minus its cost from the start
   // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
