@@ -249,6 +249,13 @@ describe('createGrid with a shape', () => {
           const map = mapOf(grid, costs);
           const [sx, sy, gx, gy] = randomEnds(rand, width, height);
           const want = dijkstra(map, rule, sx, sy)[gy * width + gx];
+          // Reachability, kept up to date through the edits: a way exists when the reference has one.
+          assert.equal(
+            grid.canReach(sx, sy, gx, gy, { diagonal: rule }),
+            want !== Infinity &&
+              (sx !== gx || sy !== gy || map.cost(map.cells[gy * width + gx]) > 0),
+            `canReach ${JSON.stringify(shape)} ${rule} ${sx},${sy} -> ${gx},${gy}`,
+          );
           for (const algorithm of ['astar', 'dijkstra', 'bfs']) {
             const what = `${JSON.stringify(shape)} ${rule} ${algorithm} ${sx},${sy} -> ${gx},${gy}`;
             const r = grid.findPath(sx, sy, gx, gy, { algorithm, diagonal: rule });
@@ -358,6 +365,34 @@ describe('PathWorker and InThreadPathWorker with a shape', () => {
       }
     });
   }
+
+  test('the path cache drops an answer when a side cell of its staggered diagonal is blocked', async () => {
+    const shape = { orientation: 'staggered', staggerAxis: 'y', staggerIndex: 'odd' };
+    const pw = await InThreadPathWorker.create({
+      width: 6,
+      height: 10,
+      ...shape,
+      cache: 8,
+      loadPathfinder: () => createPathfinder(),
+    });
+    const grid = tp.createGrid(6, 10, shape);
+    try {
+      const options = { diagonal: 'noCorners' };
+      const first = await pw.findPath(0, 0, 0, 8, options);
+      // From (0, 1) (a shifted row) two rows down to (0, 3): a diagonal step between (0, 2), (1, 2).
+      assert.deepEqual([...first.path].slice(0, 6), [0, 0, 0, 1, 0, 3]);
+      assert.equal((await pw.findPath(0, 0, 0, 8, options)).cached, true);
+      pw.setCell(1, 2, 1);
+      grid.setCell(1, 2, 1);
+      const after = await pw.findPath(0, 0, 0, 8, options);
+      assert.notEqual(after.cached, true);
+      assert.equal(after.cost, grid.findPath(0, 0, 0, 8, options).cost);
+      assert.ok(after.cost > first.cost);
+    } finally {
+      pw.terminate();
+      grid.dispose();
+    }
+  });
 
   test('create refuses a bad shape before any worker starts', () => {
     assert.throws(() => PathWorker.create({ width: 4, height: 4, orientation: 'square' }), {
