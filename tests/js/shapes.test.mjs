@@ -170,6 +170,21 @@ describe('a Moving AI map read as each shape', () => {
           if (dist[i] === Infinity) assert.equal(range.costs[i], Infinity);
           else assert.ok(Math.abs(range.costs[i] - dist[i]) < 1e-3 * Math.max(1, dist[i]));
         }
+        // A flow field to that cell: each route it gives is legal and as cheap as findPath's.
+        const field = grid.flowField([sx, sy], { diagonal: rule });
+        for (let k = 0; k < 20; k++) {
+          const c = open[Math.floor(rand() * open.length)];
+          const [cx, cy] = [c % width, Math.floor(c / width)];
+          const search = grid.findPath(cx, cy, sx, sy, { diagonal: rule });
+          if (search.status !== 'found') {
+            assert.equal(field.costAt(cx, cy), Infinity);
+            continue;
+          }
+          const route = field.pathFrom(cx, cy);
+          assert.deepEqual([...route.slice(-2)], [sx, sy]);
+          assert.ok(close(legalCost(map, rule, route), search.cost), `${cx},${cy}`);
+          assert.ok(Math.abs(field.costAt(cx, cy) - search.cost) < 1e-3 * Math.max(1, search.cost));
+        }
       }
       grid.dispose();
     });
