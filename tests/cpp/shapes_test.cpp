@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "shape_reference.hpp"
 #include "tilepath/components.hpp"
 #include "tilepath/fields.hpp"
 #include "tilepath/searcher.hpp"
@@ -18,102 +19,20 @@ using namespace tilepath;
 
 namespace {
 
-struct Cell {
-  int x, y;
-};
+using tilepath::testing::Cell;
+using tilepath::testing::Move;
+using tilepath::testing::sameCell;
 
-bool shiftedLine(const GridShape& shape, int s) {
-  const bool odd = (s % 2 + 2) % 2 == 1;
-  return shape.staggerIndex == StaggerIndex::Odd ? odd : !odd;
-}
-
-// Tiles sharing an edge with (x, y): the six hex neighbours, or a staggered map's four
-// edge-sharing diamonds. Shifted rows sit half a tile right (axis y), shifted columns half a
-// tile lower (axis x).
-std::vector<Cell> edgeNeighbours(const GridShape& shape, int x, int y) {
-  const bool byRows = shape.staggerAxis == StaggerAxis::Y;
-  const bool shifted = shiftedLine(shape, byRows ? y : x);
-  std::vector<Cell> out;
-  if (byRows) {
-    const int left = shifted ? x : x - 1;  // the column of the upper-left and lower-left tile
-    out = {{left, y - 1}, {left + 1, y - 1}, {left, y + 1}, {left + 1, y + 1}};
-    if (shape.hexagonal()) {
-      out.push_back({x - 1, y});
-      out.push_back({x + 1, y});
-    }
-  } else {
-    const int top = shifted ? y : y - 1;  // the row of the upper-left and upper-right tile
-    out = {{x - 1, top}, {x - 1, top + 1}, {x + 1, top}, {x + 1, top + 1}};
-    if (shape.hexagonal()) {
-      out.push_back({x, y - 1});
-      out.push_back({x, y + 1});
-    }
-  }
-  return out;
-}
-
-// A staggered map's corner-sharing diamonds: left and right, above and below (two rows or
-// columns away on the staggered axis, one cell away on the other).
-std::vector<Cell> cornerNeighbours(const GridShape& shape, int x, int y) {
-  if (!shape.staggered()) return {};
-  if (shape.staggerAxis == StaggerAxis::Y) return {{x - 1, y}, {x + 1, y}, {x, y - 2}, {x, y + 2}};
-  return {{x, y - 1}, {x, y + 1}, {x - 2, y}, {x + 2, y}};
-}
-
-bool sameCell(Cell a, Cell b) {
-  return a.x == b.x && a.y == b.y;
-}
-
-struct Move {
-  Cell to;
-  double length;
-};
-
-// Where a unit on (x, y) may step: straight onto a passable edge neighbour; diagonally onto a
-// passable corner neighbour when the rule allows it, judged on the two tiles next to both.
 std::vector<Move> referenceMoves(const Grid& grid, Diagonal rule, int x, int y) {
-  const GridShape& shape = grid.shape();
-  std::vector<Move> out;
-  const std::vector<Cell> edges = edgeNeighbours(shape, x, y);
-  for (Cell c : edges)
-    if (grid.passable(c.x, c.y)) out.push_back({c, 1.0});
-  for (Cell c : cornerNeighbours(shape, x, y)) {
-    if (!grid.passable(c.x, c.y)) continue;
-    std::vector<bool> sides;
-    for (Cell a : edges)
-      for (Cell b : edgeNeighbours(shape, c.x, c.y))
-        if (sameCell(a, b)) sides.push_back(grid.passable(a.x, a.y));
-    REQUIRE(sides.size() == 2);
-    const bool ok = rule == Diagonal::Always        ? true
-                    : rule == Diagonal::OneObstacle ? sides[0] || sides[1]
-                    : rule == Diagonal::NoCorners   ? sides[0] && sides[1]
-                                                    : false;
-    if (ok) out.push_back({c, std::sqrt(2.0)});
-  }
-  return out;
+  return tilepath::testing::referenceMoves(grid.shape(), rule, x, y,
+                                           [&](int cx, int cy) { return grid.passable(cx, cy); });
 }
 
-// Cost from (sx, sy) to every cell (infinity when unreachable).
 std::vector<double> referenceDijkstra(const Grid& grid, Diagonal rule, int sx, int sy) {
-  std::vector<double> dist(grid.size(), INFINITY);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  dist[grid.index(sx, sy)] = 0;
-  open.push({0, grid.index(sx, sy)});
-  while (!open.empty()) {
-    const auto [d, i] = open.top();
-    open.pop();
-    if (d > dist[i]) continue;
-    for (const Move& m : referenceMoves(grid, rule, i % grid.width(), i / grid.width())) {
-      const int j = grid.index(m.to.x, m.to.y);
-      const double nd = d + m.length * grid.cellCost(j);
-      if (nd < dist[j]) {
-        dist[j] = nd;
-        open.push({nd, j});
-      }
-    }
-  }
-  return dist;
+  return tilepath::testing::referenceDijkstra(
+      grid.shape(), rule, grid.width(), grid.height(), sx, sy,
+      [&](int x, int y) { return grid.passable(x, y); },
+      [&](int x, int y) { return grid.cellCost(grid.index(x, y)); });
 }
 
 // The path's cost when each step is a legal move, else -1 (with the reason in `why`).
