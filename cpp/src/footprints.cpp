@@ -4,6 +4,15 @@
 
 namespace tilepath {
 
+std::string validateUnitSize(int n, const GridShape& shape) {
+  std::string error = validateUnitSize(n);
+  if (error.empty() && n > 1 && !shape.square())
+    error = "unitSize " + std::to_string(n) + " is not supported on " +
+            std::string(kOrientationNames[static_cast<int>(shape.orientation)]) +
+            " grids: units bigger than one tile need an orthogonal or isometric grid";
+  return error;
+}
+
 Footprints::Footprints(Grid& cells) : cells_(cells) {
   refreshOrder();
   cells_.addObserver(this);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "search_run.hpp"
+#include "shapes.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/smoothing.hpp"
 
@@ -59,6 +60,16 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
 }
 
 bool SearchRun::besideGoal(int x, int y) const {
+  if (shape) {
+    const int d = shape->stepBetween(x, y, goalX, goalY);
+    if (d < 0) return false;               // not a neighbour
+    if (d < shape->straight) return true;  // a straight step needs no side cells
+    const int p = shape->parity(x, y);
+    const int a = shape->sideA[d], b = shape->sideB[d];
+    return diagonalAllowed(options.diagonal,
+                           grid.passable(x + shape->dx[p][a], y + shape->dy[p][a]),
+                           grid.passable(x + shape->dx[p][b], y + shape->dy[p][b]));
+  }
   // The goal cell's offset from the footprint (x..x + n - 1, y..y + n - 1): 0 along an axis
   // where the footprint spans it.
   const int last = unitSize - 1;
@@ -82,6 +93,8 @@ Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
   const bool uniform = grid.uniformCost();
   switch (options.algorithm) {
     case Algorithm::JPS:
+      // Staggered and hexagonal grids have no jump points here: A* searches them.
+      if (!grid.shape().square()) return Algorithm::AStar;
       // Jump points need equal step costs, an exact goal, and 4 neighbours or noCorners.
       if (uniform && options.goal == GoalMode::Exact &&
           (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never))
@@ -149,6 +162,11 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   if (options.unitSize != 1)
     return void(out.error = "unitSize " + std::to_string(options.unitSize) +
                             " needs the grid's Footprints: call find(footprints, ...)");
+  if (options.smooth && !grid.shape().square())
+    return void(out.error =
+                    "smooth is not supported on " +
+                    std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
+                    " grids (paths there go cell by cell)");
   if (!grid.inside(sx, 0)) return void(out.error = coordinateError("startX", sx, grid.width()));
   if (!grid.inside(0, sy)) return void(out.error = coordinateError("startY", sy, grid.height()));
   if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
@@ -163,6 +181,9 @@ void Searcher::find(Footprints& footprints, int sx, int sy, int gx, int gy,
   if (!out.ok()) return;
   const Grid& cells = footprints.cells();
   const int n = options.unitSize;
+  if (n == 1) return find(cells, sx, sy, gx, gy, options, out);
+  out.error = validateUnitSize(n, cells.shape());
+  if (!out.ok()) return;
   if (!cells.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, cells.width()));
   if (!cells.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, cells.height()));
   if (!footprints.fits(n))
@@ -217,6 +238,7 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
   run.cells = &cellGrid;
   run.unitSize = options.unitSize;
+  if (!grid.shape().square()) run.shape = &ShapeSteps::of(grid.shape());
 
   const Algorithm algorithm = out.algorithm;
   const bool uniform = grid.uniformCost();
@@ -231,13 +253,16 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
   // before the goal on each axis (n - 1 on one of them without diagonals).
   const double n = options.unitSize;
   if (options.goal == GoalMode::Adjacent)
-    run.hSlack = options.diagonal == Diagonal::Never         ? 2 * n - 1
+    run.hSlack = grid.shape().hexagonal()                    ? 1.0
+                 : options.diagonal == Diagonal::Never       ? 2 * n - 1
                  : run.heuristicKind == Heuristic::Manhattan ? 2 * n
                  : run.heuristicKind == Heuristic::Chebyshev ? n
                                                              : kSqrt2 * n;
 
   const bool jumpPoints = algorithm == Algorithm::JPS;
-  if (jumpPoints) {
+  if (run.shape) {
+    runShaped(run);
+  } else if (jumpPoints) {
     runJumpPoint(run);
   } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
@@ -278,9 +303,16 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
   int step = run.arrivalStep(cell);
   double leftFrom = run.costOf(cell);
   for (int walked = 1; cell != run.start; ++walked) {
-    cell -= run.stepOffset[step];
-    x -= kStepX[step];
-    y -= kStepY[step];
+    if (run.shape) {  // the step back depends on the parity of the cell it leaves
+      const int p = run.shape->parity(x, y), back = ShapeSteps::opposite(step);
+      x += run.shape->dx[p][back];
+      y += run.shape->dy[p][back];
+      cell = grid.index(x, y);
+    } else {
+      cell -= run.stepOffset[step];
+      x -= kStepX[step];
+      y -= kStepY[step];
+    }
     path.push_back(y);
     path.push_back(x);
     if (!jumpPoints ||
@@ -303,6 +335,12 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
   out.endY = path.back();
   out.faceX = sign(gx - out.endX);
   out.faceY = sign(gy - out.endY);
+  if (run.shape) {
+    out.faceStep = static_cast<int8_t>(shapedFacing(*run.shape, out.endX, out.endY, gx, gy));
+    const int p = run.shape->parity(out.endX, out.endY);
+    out.faceX = out.faceStep < 0 ? 0 : run.shape->dx[p][out.faceStep];
+    out.faceY = out.faceStep < 0 ? 0 : run.shape->dy[p][out.faceStep];
+  }
 
   if (options.smooth && path.size() > 4) {
     out.rawPath = path;

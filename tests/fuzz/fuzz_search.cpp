@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_input.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/options.hpp"
 #include "tilepath/result.hpp"
@@ -24,24 +25,8 @@ namespace {
 constexpr double kSqrt2 = 1.4142135623730951;
 constexpr int kClassesUsed = 4;  // cells take classes 0..3, so edits often add or remove a class
 
-void require(bool ok, const std::string& what) {
-  if (ok) return;
-  std::fprintf(stderr, "fuzz_search: %s\n", what.c_str());
-  std::abort();
-}
-
-// The fuzzer's bytes, read front to back; zeros once they run out.
-struct Bytes {
-  const uint8_t* data;
-  std::size_t size;
-  bool empty() const { return size == 0; }
-  uint8_t next() {
-    if (size == 0) return 0;
-    --size;
-    return *data++;
-  }
-  int below(int n) { return next() % n; }
-};
+using fuzz::Bytes;
+using fuzz::require;
 
 // 0 = blocked; what setCost may be given (the bad ones must be refused).
 constexpr double kCosts[] = {1, 0, 2, 0.5, 3, INFINITY, 1.5, 10};
@@ -203,18 +188,8 @@ void edit(Bytes& in, Grid& grid, Reference& ref) {
 void search(Bytes& in, const Grid& grid, const Reference& ref, Searcher& searcher,
             SearchResult& result) {
   const int w = grid.width(), h = grid.height();
-  SearchOptions o;
-  o.algorithm = static_cast<Algorithm>(in.below(4));
-  o.diagonal = static_cast<Diagonal>(in.below(4));
-  o.heuristic = static_cast<Heuristic>(in.below(5));
-  const uint8_t flags = in.next();
-  if (flags & 1) o.weight = 1.0 + in.below(4) * 0.5;
-  if (flags & 2) o.partial = true;
-  if (flags & 4) o.smooth = true;
-  if (flags & 8) o.includeStart = false;
-  if (flags & 16) o.trace = true;
-  if (flags & 32) o.maxExpansions = static_cast<uint32_t>(1 + in.below(30));
-  if (flags & 64) o.goal = static_cast<GoalMode>(in.below(3));
+  uint8_t flags;
+  SearchOptions o = fuzz::readSearchOptions(in, flags);
   const bool hostile = (flags & 128) && in.below(4) == 0;  // out-of-grid cells or a bad weight
   int sx = in.below(w), sy = in.below(h), gx = in.below(w), gy = in.below(h);
   if (hostile) {

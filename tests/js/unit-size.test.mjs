@@ -401,3 +401,23 @@ for (const [name, start] of workers) {
     }
   });
 }
+
+test('units bigger than one tile are refused on hexagonal and staggered grids, by name', async () => {
+  for (const orientation of ['hexagonal', 'staggered']) {
+    const grid = tilepath.createGrid(12, 12, {
+      orientation,
+      staggerAxis: 'y',
+      staggerIndex: 'odd',
+    });
+    const refused = new RegExp(`unitSize 2 is not supported on ${orientation} grids`);
+    assert.throws(() => grid.findPath(0, 0, 5, 5, { unitSize: 2 }), refused);
+    assert.throws(() => grid.reachable(0, 0, { maxCost: 5, unitSize: 2 }), refused);
+    assert.throws(() => grid.flowField([[5, 5]], { unitSize: 2 }), refused);
+    // Size 1 is every grid's own search.
+    assert.equal(grid.findPath(0, 0, 5, 5, { unitSize: 1 }).status, 'found');
+    grid.dispose();
+    const pw = await PathWorker.create({ width: 12, height: 12, orientation });
+    await assert.rejects(pw.findPath(0, 0, 5, 5, { unitSize: 3 }), /unitSize 3 is not supported/);
+    pw.terminate();
+  }
+});

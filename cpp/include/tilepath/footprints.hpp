@@ -30,6 +30,10 @@
 
 namespace tilepath {
 
+// validateUnitSize, and then whether units of that size exist on a grid of this shape: sizes
+// above 1 need a square grid (orthogonal or isometric).
+std::string validateUnitSize(int n, const GridShape& shape);
+
 // Lays out values computed per position (a flow field, a movement range: pw x ph, row-major)
 // as per cell of the width x height grid, in place: each position at its top-left cell, `fill`
 // at the cells no position starts on.
