@@ -85,6 +85,25 @@ export class AgentCrowd {
     return this.escape(Math.round(this.positions[a * 2]), Math.round(this.positions[a * 2 + 1]));
   }
 
+  /**
+   * The step unit `a` is on, for views that place it between cell centres (hexagonal and
+   * staggered maps): the cell it left, the cell it walks to, and the share of the way done.
+   */
+  stepOf(a) {
+    const fx = this.positions[a * 2];
+    const fy = this.positions[a * 2 + 1];
+    const path = this.paths[a];
+    const k = this.step[a] * 2;
+    const here = { x: Math.round(fx), y: Math.round(fy) };
+    if (this.state[a] !== MOVING || !path || k >= path.length)
+      return { from: here, to: here, t: 0 };
+    const to = { x: path[k], y: path[k + 1] };
+    const from = k >= 2 ? { x: path[k - 2], y: path[k - 1] } : here;
+    const total = Math.hypot(to.x - from.x, to.y - from.y);
+    const t = total > 0 ? Math.min(1, Math.hypot(fx - from.x, fy - from.y) / total) : 1;
+    return { from, to, t };
+  }
+
   /** (x, y) if walkable, else the nearest walkable cell: a wall painted onto a unit pushes it out. */
   escape(x, y) {
     const { width, height, cells } = this.map;

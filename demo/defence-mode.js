@@ -266,6 +266,15 @@ class Wave {
     }
   }
 
+  /** The step unit `a` is on (see AgentCrowd.stepOf); the jitter is left out. */
+  stepOf(a) {
+    const w = this.width;
+    const f = this.from[a];
+    const t = this.to[a] < 0 ? f : this.to[a];
+    const cell = (i) => ({ x: i % w, y: Math.floor(i / w) });
+    return { from: cell(f), to: cell(t), t: this.to[a] < 0 ? 0 : this.progress[a] };
+  }
+
   alive() {
     let n = 0;
     for (let a = 0; a < this.count; a++) if (this.moving[a] === WALKING) n++;
@@ -287,10 +296,21 @@ class Wave {
 /** One arrow per visible open cell of the field, pointing where a unit there steps next. */
 function drawArrows(view, directions, open) {
   const { ctx, zoom, map } = view;
-  const x0 = Math.max(0, Math.floor(-view.ox / zoom));
-  const x1 = Math.min(map.width, Math.ceil((view.cssWidth - view.ox) / zoom));
-  const y0 = Math.max(0, Math.floor(-view.oy / zoom));
-  const y1 = Math.min(map.height, Math.ceil((view.cssHeight - view.oy) / zoom));
+  let x0 = Math.max(0, Math.floor(-view.ox / zoom));
+  let x1 = Math.min(map.width, Math.ceil((view.cssWidth - view.ox) / zoom));
+  let y0 = Math.max(0, Math.floor(-view.oy / zoom));
+  let y1 = Math.min(map.height, Math.ceil((view.cssHeight - view.oy) / zoom));
+  if (view.shape) {
+    [x0, y0, x1, y1] = view.shape.visibleRange(
+      view.ox,
+      view.oy,
+      zoom,
+      view.cssWidth,
+      view.cssHeight,
+    );
+    x1++;
+    y1++;
+  }
   const len = zoom * 0.32;
   const head = zoom * 0.16;
   ctx.beginPath();
@@ -299,12 +319,12 @@ function drawArrows(view, directions, open) {
       const i = y * map.width + x;
       const code = directions[i];
       if (!code || !open(i)) continue;
-      const [dx, dy] = DIRECTIONS[code];
-      const n = Math.hypot(dx, dy);
-      const ux = dx / n;
-      const uy = dy / n;
-      const cx = view.ox + (x + 0.5) * zoom;
-      const cy = view.oy + (y + 0.5) * zoom;
+      const { x: cx, y: cy } = view.cellCenter(x, y);
+      // On the screen, towards the next cell's centre (on hexagons and diamonds too).
+      const next = view.cellCenter(x + DIRECTIONS[code][0], y + DIRECTIONS[code][1]);
+      const n = Math.hypot(next.x - cx, next.y - cy);
+      const ux = (next.x - cx) / n;
+      const uy = (next.y - cy) / n;
       const tx = cx + ux * len;
       const ty = cy + uy * len;
       ctx.moveTo(cx - ux * len, cy - uy * len);

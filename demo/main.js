@@ -24,6 +24,7 @@ import { DefenceMode } from './defence-mode.js';
 import { TacticsMode } from './tactics-mode.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
+import { showNeighbourRule } from './shape-panel.js';
 
 const view = new MapView($('map'));
 const palette = paletteWords();
@@ -120,6 +121,7 @@ async function useMap(map, endpoints) {
     showError(new Error(`worker unavailable, searching on the main thread: ${reason}`));
   }
   view.setMap(map, palette);
+  showNeighbourRule(map);
   route.reset(map.width, map.height, endpoints ?? suggestEndpoints(map));
   loader.describe(level, costOf);
   modes.mapChanged(map);

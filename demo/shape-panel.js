@@ -1,0 +1,50 @@
+// The map's shape in the controls: the shape picker of generated maps, the fields a grid of that
+// shape is created with, and the line under the search options that says which neighbour rule
+// the search uses (on hexagons the diagonal rule has no meaning, and its control is disabled).
+
+import { generatedShape, isShaped } from './shape-draw.js';
+import { $ } from './page.js';
+
+/** The shape the picker asks generated maps to take, or null for squares. */
+export function chosenShape() {
+  const value = $('map-shape').value;
+  if (value === 'orthogonal') return null;
+  const [orientation, staggerAxis, staggerIndex] = value.split(':');
+  return generatedShape(orientation, staggerAxis, staggerIndex);
+}
+
+/**
+ * What createGrid and PathWorker.create take besides the cells, in Tiled's names: nothing for
+ * square maps.
+ */
+export function gridShape(map) {
+  if (!isShaped(map)) return {};
+  const { orientation, staggerAxis, staggerIndex } = map.shape;
+  return { orientation, staggerAxis, staggerIndex };
+}
+
+const SHIFTED = { x: 'columns', y: 'rows' };
+
+/** Says which neighbour rule searches of this map use, and disables what does not apply. */
+export function showNeighbourRule(map) {
+  const shape = isShaped(map) ? map.shape : null;
+  const hex = shape?.orientation === 'hexagonal';
+  const diagonal = $('opt-diagonal');
+  diagonal.disabled = hex;
+  diagonal.closest('label').classList.toggle('unused', hex);
+  diagonal.title = hex ? 'Hexagons have no diagonal steps: the rule is not used' : '';
+  let text;
+  if (!shape) {
+    text =
+      'Squares: 4 neighbours sharing an edge, and the 4 diagonals as the Diagonals rule allows.';
+  } else {
+    const which = `${shape.staggerIndex} ${SHIFTED[shape.staggerAxis]} shifted`;
+    text = hex
+      ? `Hexagons (${which}): 6 neighbours, each step costs the entered cell's cost. The ` +
+        'Diagonals rule has no meaning here and is not used.'
+      : `Staggered diamonds (${which}): the 4 tiles sharing an edge are straight steps, the 4 ` +
+        'sharing a corner are diagonal steps (√2 × cost), allowed as the Diagonals rule says ' +
+        'with the two edge-sharing tiles beside the corner as its sides.';
+  }
+  $('neighbour-rule').textContent = text;
+}
