@@ -27,6 +27,7 @@ import {
   toDeltas,
 } from './validate.js';
 import { PathWatches } from './path-watch.js';
+import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
@@ -68,21 +69,30 @@ export class Grid {
   #width;
   /** @type {number} */
   #height;
+  /** @type {import('./index.js').GridShape} */
+  #shape;
 
   /**
    * @param {TilepathModule} module
    * @param {{ live: number }} owner
    * @param {number} width
    * @param {number} height
-   * @param {Uint8Array} [bytes] cells already checked by toCells (or all class 0)
+   * @param {Uint8Array | undefined} bytes cells already checked by toCells (or all class 0)
+   * @param {import('./index.js').GridShape} shape checked by readShape
    */
-  constructor(module, owner, width, height, bytes) {
+  constructor(module, owner, width, height, bytes, shape) {
     this.#module = module;
     this.#owner = owner;
-    this.#native = new module.Grid(width, height);
+    this.#native = new module.Grid(width, height, ...shapeCodes(shape));
     this.#width = width;
     this.#height = height;
+    this.#shape = shape;
     if (bytes !== undefined) this.#copyIn(bytes);
+  }
+
+  /** The grid's shape, fixed at creation: { orientation, staggerAxis, staggerIndex }. */
+  get shape() {
+    return this.#shape;
   }
 
   get width() {
@@ -289,7 +299,12 @@ export class Grid {
     if (status !== NONE) {
       const dx = native.faceX();
       const dy = native.faceY();
-      const facing = /** @type {Direction} */ (FACING[dy + 1][dx + 1]);
+      // Staggered and hexagonal grids name the shape's step; square grids the (dx, dy).
+      const names = shapeDirections(this.#shape);
+      const step = native.faceStep();
+      const facing = /** @type {Direction} */ (
+        names === null ? FACING[dy + 1][dx + 1] : step < 0 ? 'none' : names[step]
+      );
       result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
     }
     const rawLength = native.rawPathLength();
@@ -458,15 +473,15 @@ export function wrapModule(module) {
     /**
      * @param {number} width
      * @param {number} height
-     * @param {Uint8Array | ArrayBuffer | ArrayLike<number>} [cells]
+     * @param {Uint8Array | ArrayBuffer | ArrayLike<number> | import('./index.js').GridOptions} [cellsOrOptions]
      */
-    createGrid(width, height, cells) {
+    createGrid(width, height, cellsOrOptions) {
       checkSize(width, height);
-      // Cells are checked before anything is allocated, so a refusal leaks nothing.
-      const bytes = cells === undefined ? undefined : toCells(cells, width, height);
+      // Cells and shape are checked before anything is allocated, so a refusal leaks nothing.
+      const { cells: bytes, shape } = readGridArgument(cellsOrOptions, width, height);
       const memoryError = module.Grid.checkSize(width, height);
       if (memoryError) throw new RangeError(memoryError);
-      const grid = new Grid(module, state, width, height, bytes);
+      const grid = new Grid(module, state, width, height, bytes, shape);
       state.live++;
       return grid;
     },

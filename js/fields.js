@@ -7,7 +7,8 @@ import { checkCoordinates } from './validate.js';
 /**
  * [dx, dy] of each direction code (y down); code 0, [0, 0], is no step: a goal, the range's
  * start, or a cell not reached. Codes 1 to 8 run clockwise from east: east, down-right, down,
- * down-left, west, up-left, up, up-right.
+ * down-left, west, up-left, up, up-right. Codes 9 to 12 are staggered maps' diagonal steps that
+ * skip a row or column: [0, 2], [0, -2], [2, 0], [-2, 0].
  * @type {readonly (readonly [number, number])[]}
  */
 export const DIRECTIONS = Object.freeze([

@@ -32,7 +32,10 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs } = readGridOptions(options, 'InThreadPathWorker');
+    const { width, height, bytes, costPairs, shape } = readGridOptions(
+      options,
+      'InThreadPathWorker',
+    );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
     if (options.workers !== undefined && options.workers !== 1) {
@@ -44,7 +47,7 @@ export class InThreadPathWorker {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {
-      const grid = pathfinder.createGrid(width, height, bytes);
+      const grid = pathfinder.createGrid(width, height, { cells: bytes, ...shape });
       try {
         for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
       } catch (error) {
@@ -65,7 +68,7 @@ export class InThreadPathWorker {
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#grid = grid;
-    this.#cache = cache ? new PathCache(cache, grid.width, grid.height) : null;
+    this.#cache = cache ? new PathCache(cache, grid.width, grid.height, grid.shape) : null;
   }
   /** Always true here: tells the game that paths are computed on its own thread. */
   get inThread() {
@@ -76,6 +79,10 @@ export class InThreadPathWorker {
   }
   get height() {
     return this.#grid.height;
+  }
+  /** The grid's shape: { orientation, staggerAxis, staggerIndex }. */
+  get shape() {
+    return this.#grid.shape;
   }
   get terminated() {
     return this.#closed !== null;

@@ -25,9 +25,49 @@ export type Status = 'found' | 'partial' | 'none';
  * leads to it, or the expansion budget ran out. */
 export type Reason = 'goalBlocked' | 'unreachable' | 'budget';
 
-/** Facing from the cell reached towards the goal, y down (Tiled's convention): `up` is y - 1. */
+/** Facing from the cell reached towards the goal, y down (Tiled's convention): `up` is y - 1.
+ * Staggered and hexagonal grids name their own steps (ShapeDirection). */
 export type Direction =
-  'up' | 'down' | 'left' | 'right' | 'upLeft' | 'upRight' | 'downLeft' | 'downRight' | 'none';
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'upLeft'
+  | 'upRight'
+  | 'downLeft'
+  | 'downRight'
+  | 'none'
+  | ShapeDirection;
+
+/** The steps of staggered and hexagonal grids, as drawn on screen (north is up). Staggered: the
+ * four edge-sharing tiles northeast, northwest, southeast, southwest (straight steps) and the four
+ * corner-sharing ones north, south, east, west (diagonal). Hexagonal with staggerAxis `y`: east,
+ * west and the four diagonal names; with `x`: north, south and the four. */
+export type ShapeDirection =
+  'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest';
+
+/** A map's shape, with Tiled's names. `isometric` (diamond) maps are searched like `orthogonal`
+ * ones. On `staggered` and `hexagonal` maps, staggerAxis `y` shifts every other row half a tile
+ * right and `x` every other column half a tile down; staggerIndex says whether the `odd` or the
+ * `even` rows (columns) are the shifted ones. */
+export type Orientation = 'orthogonal' | 'isometric' | 'staggered' | 'hexagonal';
+export type StaggerAxis = 'x' | 'y';
+export type StaggerIndex = 'odd' | 'even';
+
+export interface GridShape {
+  readonly orientation: Orientation;
+  readonly staggerAxis: StaggerAxis;
+  readonly staggerIndex: StaggerIndex;
+}
+
+/** createGrid's third argument as an object (what readTiledLayer returns fits: its other fields
+ * are ignored). Absent fields take Tiled's defaults: orthogonal, axis `y`, index `odd`. */
+export interface GridOptions {
+  cells?: Uint8Array | ArrayBuffer | ArrayLike<number>;
+  orientation?: Orientation;
+  staggerAxis?: StaggerAxis;
+  staggerIndex?: StaggerIndex;
+}
 
 export interface SearchOptions {
   /** Default `astar`. */
@@ -107,11 +147,12 @@ export interface ReachOptions {
   diagonal?: Diagonal;
 }
 
-/** A direction code of a field or range: 0 = no step, 1 to 8 = a step of DIRECTIONS[code]. */
+/** A direction code of a field or range: 0 = no step, 1 to 12 = a step of DIRECTIONS[code]. */
 export type DirectionCode = number;
 
 /** [dx, dy] of each direction code (y down): 0 none; 1 to 8 clockwise from east: east,
- * down-right, down, down-left, west, up-left, up, up-right. */
+ * down-right, down, down-left, west, up-left, up, up-right; 9 to 12 the staggered maps' diagonal
+ * steps that skip a row or column: [0, 2], [0, -2], [2, 0], [-2, 0]. */
 export const DIRECTIONS: readonly (readonly [number, number])[];
 
 /** The cost from every cell to the nearest goal, and the step to take from each. */
@@ -159,6 +200,8 @@ export type Goals = ArrayLike<number> | ArrayLike<ArrayLike<number>>;
 export interface Grid {
   readonly width: number;
   readonly height: number;
+  /** The shape given to createGrid (fixed for the grid's life). */
+  readonly shape: GridShape;
   /** True after dispose(). */
   readonly disposed: boolean;
   /** Class of cell (x, y). */
@@ -242,11 +285,12 @@ export interface LoadOptions {
 }
 
 export interface Pathfinder {
-  /** Copies `cells` (length width * height) into the grid; all zeros when omitted. */
+  /** Copies `cells` (length width * height) into the grid; all zeros when omitted. The third
+   * argument may instead be { cells, orientation, staggerAxis, staggerIndex } (GridOptions). */
   createGrid(
     width: number,
     height: number,
-    cells?: Uint8Array | ArrayBuffer | ArrayLike<number>,
+    cellsOrOptions?: Uint8Array | ArrayBuffer | ArrayLike<number> | GridOptions,
   ): Grid;
   /** Bytes of wasm memory in use (grows, never shrinks). */
   memoryBytes(): number;

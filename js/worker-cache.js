@@ -39,10 +39,14 @@ export class PathCache {
   hits = 0;
   misses = 0;
 
-  constructor(capacity, width, height) {
+  #orientation;
+
+  /** `shape`: the grid's (its orientation decides which cells a step's corner rule reads). */
+  constructor(capacity, width, height, shape = { orientation: 'orthogonal' }) {
     this.#capacity = capacity;
     this.#width = width;
     this.#height = height;
+    this.#orientation = shape.orientation;
   }
 
   get size() {
@@ -111,8 +115,17 @@ export class PathCache {
       if (x >= 0 && y >= 0 && x < width && y < height) cells.add(y * width + x);
     };
     const steps = result.rawPath ?? result.path;
+    const orientation = this.#orientation;
     for (let k = 0; k < steps.length; k += 2) {
       add(steps[k], steps[k + 1]);
+      if (orientation === 'hexagonal') continue; // no diagonal steps, no side cells
+      if (orientation === 'staggered') {
+        // A diagonal step's side cells lie around the cell it leaves: take all eight.
+        if (k >= 2)
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++) add(steps[k - 2] + dx, steps[k - 1] + dy);
+        continue;
+      }
       if (k >= 2 && steps[k] !== steps[k - 2] && steps[k + 1] !== steps[k - 1]) {
         add(steps[k], steps[k - 1]); // the two side cells of a diagonal step
         add(steps[k - 2], steps[k + 1]);

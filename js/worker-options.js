@@ -12,6 +12,7 @@ import {
   toCells,
 } from './validate.js';
 import { checkCacheSize } from './worker-protocol.js';
+import { readShape } from './shape.js';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
 const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
@@ -120,7 +121,9 @@ export function readGridOptions(options, what) {
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
   const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
   const costPairs = costs === undefined ? [] : costTable(costs);
-  return { width, height, bytes, costPairs };
+  // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
+  const shape = readShape(options);
+  return { width, height, bytes, costPairs, shape };
 }
 
 /** `cache` for create: how many answers to keep, 0 (the default) for none. */

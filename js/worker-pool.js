@@ -66,6 +66,9 @@ export class PathWorkerPool {
   get height() {
     return this.#members[0].height;
   }
+  get shape() {
+    return this.#members[0].shape;
+  }
   get inThread() {
     return false;
   }

@@ -3,11 +3,13 @@
 // No Node built-ins: this runs in browsers and WeChat workers too.
 
 import { checkCost, checkSize, describe } from './validate.js';
+import { readShape } from './shape.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions, cache? }                   cells transferred (copied where no transfer); cache:
-//       how many answers the worker keeps (worker-cache.js), absent or 0 for none
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
+//       cells transferred (copied where no transfer); cache: how many answers the worker keeps
+//       (worker-cache.js), absent or 0 for none; the shape as createGrid takes it
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -54,7 +56,7 @@ const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError 
 // --- the client's messages ----------------------------------------------------------------------
 
 /** The init message for a new worker, and what to transfer with it. */
-export function initMessage(width, height, cells, costPairs, loadOptions, cache = 0) {
+export function initMessage(width, height, cells, costPairs, loadOptions, cache = 0, shape = {}) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
   pairs.forEach(([cls, cost], i) => {
@@ -70,6 +72,7 @@ export function initMessage(width, height, cells, costPairs, loadOptions, cache 
     costs: costs.length ? costs : null,
     loadOptions: loadOptions ?? null,
     ...(cache ? { cache } : {}), // answers the worker keeps (worker-cache.js)
+    ...readShape(shape),
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
 }
@@ -282,6 +285,7 @@ export function checkInit(message) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
   }
   checkCacheSize('init.cache', message.cache);
+  readShape(message, 'init.');
 }
 
 /** A path cache's size: how many answers to keep, 0 for none. */

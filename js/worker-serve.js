@@ -111,7 +111,13 @@ export function serveWorker(endpoint, loadPathfinder) {
       const cells = message.cells
         ? new Uint8Array(message.cells, message.offset ?? 0, width * height)
         : undefined;
-      created = pathfinder.createGrid(width, height, cells);
+      const { orientation, staggerAxis, staggerIndex } = message;
+      created = pathfinder.createGrid(width, height, {
+        cells,
+        orientation,
+        staggerAxis,
+        staggerIndex,
+      });
       const costs = message.costs;
       if (costs) for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
     } catch (error) {
@@ -136,7 +142,9 @@ export function serveWorker(endpoint, loadPathfinder) {
   const costOf = (cls) => grid.getCost(cls);
 
   function startCache(message) {
-    cache = message.cache ? new PathCache(message.cache, message.width, message.height) : null;
+    cache = message.cache
+      ? new PathCache(message.cache, message.width, message.height, grid.shape)
+      : null;
   }
 
   function receiveUpdate(message) {

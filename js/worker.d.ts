@@ -3,6 +3,10 @@ import type {
   FieldOptions,
   FlowField,
   Goals,
+  GridShape,
+  Orientation,
+  StaggerAxis,
+  StaggerIndex,
   MovementRange,
   PathAlert,
   PathResult,
@@ -48,6 +52,10 @@ export interface PathWorkerOptions {
   cells?: ArrayBuffer | Uint8Array | ArrayLike<number>;
   /** Costs to start with: an array indexed by class, or { [class]: cost }. */
   costs?: ArrayLike<number> | Record<number, number>;
+  /** The grid's shape, as createGrid takes it (default orthogonal; axis `y`, index `odd`). */
+  orientation?: Orientation;
+  staggerAxis?: StaggerAxis;
+  staggerIndex?: StaggerIndex;
   /** The worker to use. A function is called again to start a fresh worker if one dies; a
    * single object cannot be replaced, so losing it rejects everything pending. Default: a
    * module worker on worker-entry.js (browsers) or a worker_threads thread (Node). */
@@ -154,6 +162,8 @@ export interface InThreadPathWorkerStats extends PathWorkerApiStats {
 export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiStats> {
   readonly width: number;
   readonly height: number;
+  /** The grid's shape, fixed at create. */
+  readonly shape: GridShape;
   /** True when paths are computed on the calling thread (InThreadPathWorker). */
   readonly inThread: boolean;
   readonly terminated: boolean;

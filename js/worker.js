@@ -60,7 +60,7 @@ export class PathWorker {
    * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs } = readGridOptions(options, 'PathWorker');
+    const { width, height, bytes, costPairs, shape } = readGridOptions(options, 'PathWorker');
     const { worker, recover = 'replay' } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
     if (recover !== 'replay' && recover !== 'reject') {
@@ -72,12 +72,21 @@ export class PathWorker {
     const cache = readCacheSize(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
-    const pathWorker = new this(CONSTRUCT, { width, height, recover, loadOptions, worker, cache });
+    const pathWorker = new this(CONSTRUCT, {
+      width,
+      height,
+      shape,
+      recover,
+      loadOptions,
+      worker,
+      cache,
+    });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
 
   #width;
   #height;
+  #shape;
   /** @type {EditLog} */
   #log; // the main thread's copy of the cells and costs, and the updates a new worker replays
   #startWorker; // null when the host gave one worker object that cannot be replaced
@@ -108,11 +117,12 @@ export class PathWorker {
     wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
-  constructor(token, { width, height, recover, loadOptions, worker, cache = 0 }) {
+  constructor(token, { width, height, shape, recover, loadOptions, worker, cache = 0 }) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
     this.#width = width;
     this.#height = height;
+    this.#shape = shape;
     this.#log = new EditLog(width * height);
     this.#recover = recover;
     this.#loadOptions = loadOptions;
@@ -134,6 +144,10 @@ export class PathWorker {
   }
   get height() {
     return this.#height;
+  }
+  /** The grid's shape: { orientation, staggerAxis, staggerIndex }. */
+  get shape() {
+    return this.#shape;
   }
   /** The worker-like object currently in use (for hosts and tests; do not post to it). */
   get worker() {
@@ -436,6 +450,7 @@ export class PathWorker {
       costTable,
       this.#loadOptions,
       this.#cache,
+      this.#shape,
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);

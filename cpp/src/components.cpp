@@ -12,6 +12,13 @@ namespace tilepath {
 template <typename Fn>
 void Components::forEachNeighbour(const Labels& labels, int cell, Fn&& fn) const {
   const int x = cell % grid_.width(), y = cell / grid_.width();
+  if (!grid_.shape().square()) {  // staggered and hexagonal grids: the shape's steps
+    ShapedStep steps[8];
+    const int n = shapedStepsFrom(grid_, labels.allDiagonals ? Diagonal::Always : Diagonal::Never,
+                                  x, y, false, steps);
+    for (int k = 0; k < n; ++k) fn(steps[k].index);
+    return;
+  }
   for (int k = 0; k < 8; ++k) {
     const FieldStep s = kFieldSteps[k];
     if (k % 2 == 1 && !labels.allDiagonals) continue;  // odd codes are the diagonals
@@ -107,6 +114,8 @@ void Components::refloodSplit(Labels& labels) {
 // Whether closing `cell` may cut its component: its open neighbours are not all joined through
 // the ring of eight cells around it.
 bool Components::mayCut(const Labels& labels, int cell) const {
+  // The ring test below knows square neighbours only: on other shapes every closing may cut.
+  if (!grid_.shape().square()) return true;
   const int x = cell % grid_.width(), y = cell / grid_.width();
   bool open[8];
   int group[8];

@@ -77,6 +77,21 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
     if (!grid.passable(top.cell)) continue;
     const int x = top.cell % width, y = top.cell / width;
     const double enter = grid.cellCost(top.cell);
+    if (!grid.shape().square()) {
+      // Staggered and hexagonal steps are symmetric (a diagonal's side cells are the same two
+      // both ways): the cells that can step here are the neighbours this cell could step to.
+      ShapedStep into[8];
+      const int count = shapedStepsFrom(grid, options.diagonal, x, y, true, into);
+      for (int k = 0; k < count; ++k) {
+        const int c = into[k].index;
+        const double cost = top.cost + into[k].length * enter;
+        if (!(cost < exact_[c]) || cost > options.maxCost) continue;
+        exact_[c] = cost;
+        out.steps[c] = reverseStep(into[k].code);
+        push(cost, c);
+      }
+      continue;
+    }
     const bool right = grid.passable(x + 1, y), left = grid.passable(x - 1, y);
     const bool down = grid.passable(x, y + 1), up = grid.passable(x, y - 1);
     // Offers cell (cx, cy) the step into this one; `code` is that step's direction.

@@ -16,9 +16,10 @@ std::string formatNumber(double v) {
 
 }  // namespace
 
-Grid::Grid(int width, int height)
+Grid::Grid(int width, int height, GridShape shape)
     : width_(width),
       height_(height),
+      shape_(shape),
       cells_(static_cast<std::size_t>(width) * height, 0),
       // Margin words on both sides: a read of 64 bits may start 64 cells before the first.
       rowWords_((kMargin + width + kMargin + 63) / 64 + 1),

@@ -15,6 +15,8 @@
 
 namespace tilepath {
 
+struct ShapeSteps;
+
 inline constexpr double kSqrt2 = 1.4142135623730951;
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -97,6 +99,8 @@ struct SearchRun {
   double hScale = 0;      // weight x cheapest passable cost; 0 = no heuristic (dijkstra, bfs)
   double hSlack = 0;      // adjacent goals: the last step is never taken, so estimate one step less
   int32_t stepOffset[8];  // index difference of each step
+  // Staggered and hexagonal grids: their steps (shapes.hpp), null on square grids.
+  const ShapeSteps* shape = nullptr;
 
   // Outcome.
   int32_t reached = -1;  // the goal (or goal-adjacent) cell expanded, -1 if none
@@ -123,7 +127,10 @@ struct SearchRun {
   double costOf(int32_t i) const { return -slot[i]; }
   void close(int32_t i) { slot[i] = -slot[i]; }
 
-  double goalDistance(int x, int y) const { return distance(heuristicKind, x - goalX, y - goalY); }
+  double goalDistance(int x, int y) const {
+    return shape ? shapedGoalDistance(x, y) : distance(heuristicKind, x - goalX, y - goalY);
+  }
+  double shapedGoalDistance(int x, int y) const;  // shaped_search.cpp
   double heuristic(int x, int y) const { return scaled(goalDistance(x, y)); }
   template <Heuristic H>
   double heuristic(int x, int y) const {
@@ -277,6 +284,8 @@ struct SearchRun {
 void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
 void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
 void runJumpPoint(SearchRun& run);     // JPS, noCorners or 4 neighbours, uniform cost
+// A*, Dijkstra and BFS on staggered and hexagonal grids (shaped_search.cpp).
+void runShaped(SearchRun& run);
 // The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).
 Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
 // Cells between two cells on one straight or diagonal line (exclusive of `from`, inclusive of

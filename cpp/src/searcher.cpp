@@ -8,6 +8,7 @@
 #include <string>
 
 #include "search_run.hpp"
+#include "shapes.hpp"
 #include "tilepath/smoothing.hpp"
 
 namespace tilepath {
@@ -57,6 +58,15 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
 }
 
 bool SearchRun::besideGoal(int x, int y) const {
+  if (shape) {
+    const int d = shape->stepBetween(x, y, goalX, goalY);
+    if (d < 0 || d < shape->straight) return d >= 0;
+    const int p = shape->parity(x, y);
+    const int a = shape->sideA[d], b = shape->sideB[d];
+    return diagonalAllowed(options.diagonal,
+                           grid.passable(x + shape->dx[p][a], y + shape->dy[p][a]),
+                           grid.passable(x + shape->dx[p][b], y + shape->dy[p][b]));
+  }
   const int dx = goalX - x, dy = goalY - y;
   if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return false;
   if (dx == 0 || dy == 0) return true;
@@ -73,6 +83,8 @@ Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
   const bool uniform = grid.uniformCost();
   switch (options.algorithm) {
     case Algorithm::JPS:
+      // Staggered and hexagonal grids have no jump points here: A* searches them.
+      if (!grid.shape().square()) return Algorithm::AStar;
       // Jump points need equal step costs, an exact goal, and 4 neighbours or noCorners.
       if (uniform && options.goal == GoalMode::Exact &&
           (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never))
@@ -137,6 +149,11 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   out.clear();
   out.error = validateOptions(options);
   if (!out.ok()) return;
+  if (options.smooth && !grid.shape().square())
+    return void(out.error =
+                    "smooth is not supported on " +
+                    std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
+                    " grids (paths there go cell by cell)");
   if (!grid.inside(sx, 0)) return void(out.error = coordinateError("startX", sx, grid.width()));
   if (!grid.inside(0, sy)) return void(out.error = coordinateError("startY", sy, grid.height()));
   if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
@@ -172,6 +189,7 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   open_.clear();
 
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
+  if (!grid.shape().square()) run.shape = &ShapeSteps::of(grid.shape());
 
   const Algorithm algorithm = out.algorithm;
   const bool uniform = grid.uniformCost();
@@ -183,13 +201,15 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
                    ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
                    : 0;
   if (options.goal == GoalMode::Adjacent)
-    run.hSlack = options.diagonal == Diagonal::Never         ? 1.0
-                 : run.heuristicKind == Heuristic::Manhattan ? 2.0
-                 : run.heuristicKind == Heuristic::Chebyshev ? 1.0
-                                                             : kSqrt2;
+    run.hSlack = grid.shape().hexagonal() || options.diagonal == Diagonal::Never ? 1.0
+                 : run.heuristicKind == Heuristic::Manhattan                     ? 2.0
+                 : run.heuristicKind == Heuristic::Chebyshev                     ? 1.0
+                                                                                 : kSqrt2;
 
   const bool jumpPoints = algorithm == Algorithm::JPS;
-  if (jumpPoints) {
+  if (run.shape) {
+    runShaped(run);
+  } else if (jumpPoints) {
     runJumpPoint(run);
   } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
@@ -230,9 +250,16 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   int step = run.arrivalStep(cell);
   double leftFrom = run.costOf(cell);
   for (int walked = 1; cell != run.start; ++walked) {
-    cell -= run.stepOffset[step];
-    x -= kStepX[step];
-    y -= kStepY[step];
+    if (run.shape) {  // the step back depends on the parity of the cell it leaves
+      const int p = run.shape->parity(x, y), back = ShapeSteps::opposite(step);
+      x += run.shape->dx[p][back];
+      y += run.shape->dy[p][back];
+      cell = grid.index(x, y);
+    } else {
+      cell -= run.stepOffset[step];
+      x -= kStepX[step];
+      y -= kStepY[step];
+    }
     path.push_back(y);
     path.push_back(x);
     if (!jumpPoints ||
@@ -255,6 +282,12 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   out.endY = path.back();
   out.faceX = sign(gx - out.endX);
   out.faceY = sign(gy - out.endY);
+  if (run.shape) {
+    out.faceStep = static_cast<int8_t>(shapedFacing(*run.shape, out.endX, out.endY, gx, gy));
+    const int p = run.shape->parity(out.endX, out.endY);
+    out.faceX = out.faceStep < 0 ? 0 : run.shape->dx[p][out.faceStep];
+    out.faceY = out.faceStep < 0 ? 0 : run.shape->dy[p][out.faceStep];
+  }
 
   if (options.smooth && path.size() > 4) {
     out.rawPath = path;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "tilepath/fields.hpp"
+#include "tilepath/shape.hpp"
 
 using namespace tilepath;
 
@@ -73,7 +74,13 @@ int main() {
   json += ",\"facing\":[";
   for (std::size_t row = 0; row < std::size(contract::kFacingNames); ++row)
     json += (row ? "," : "") + names(contract::kFacingNames[row]);
-  json += "],\"trace\":{\"fields\":" + names(contract::kTraceFields) +
+  json += "],\"shapes\":{\"orientations\":" + names(kOrientationNames) +
+          ",\"staggerAxes\":" + names(kStaggerAxisNames) +
+          ",\"staggerIndices\":" + names(kStaggerIndexNames) +
+          ",\"directions\":{\"staggered\":" + names(kStaggeredDirectionNames) +
+          ",\"hexagonalY\":" + names(kHexRowDirectionNames) +
+          ",\"hexagonalX\":" + names(kHexColumnDirectionNames) + "}}";
+  json += ",\"trace\":{\"fields\":" + names(contract::kTraceFields) +
           ",\"kinds\":" + names(contract::kTraceKindNames) +
           ",\"maxEvents\":" + number(static_cast<double>(kMaxTraceEvents)) + "}";
   json += ",\"limits\":{\"maxSide\":" + std::to_string(Grid::kMaxSide) +

@@ -97,7 +97,18 @@ uintptr_t address(const std::vector<T>& v) {
 
 class WasmGrid {
  public:
-  WasmGrid(int width, int height) : grid_(width, height), components_(grid_) {}
+  // The shape's codes index kOrientationNames, kStaggerAxisNames and kStaggerIndexNames; JS
+  // checks them with checkShape first (unknown codes give an orthogonal grid).
+  WasmGrid(int width, int height, int orientation, int staggerAxis, int staggerIndex)
+      : grid_(width, height, shapeOf(orientation, staggerAxis, staggerIndex)), components_(grid_) {}
+  static GridShape shapeOf(int orientation, int staggerAxis, int staggerIndex) {
+    if (!validateShape(orientation, staggerAxis, staggerIndex).empty()) return {};
+    return {static_cast<Orientation>(orientation), static_cast<StaggerAxis>(staggerAxis),
+            static_cast<StaggerIndex>(staggerIndex)};
+  }
+  static std::string checkShape(int orientation, int staggerAxis, int staggerIndex) {
+    return validateShape(orientation, staggerAxis, staggerIndex);
+  }
 
   // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
   static std::string checkSize(double width, double height) {
@@ -305,6 +316,7 @@ class WasmGrid {
   int endY() const { return result_.endY; }
   int faceX() const { return result_.faceX; }
   int faceY() const { return result_.faceY; }
+  int faceStep() const { return result_.faceStep; }
   // An index of kReasonNames / kAlgorithmNames.
   int reason() const { return static_cast<int>(result_.reason); }
   int algorithm() const { return static_cast<int>(result_.algorithm); }
@@ -376,8 +388,9 @@ double searchMemoryBytes() {
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
   emscripten::class_<WasmGrid>("Grid")
-      .constructor<int, int>()
+      .constructor<int, int, int, int, int>()
       .class_function("checkSize", &WasmGrid::checkSize)
+      .class_function("checkShape", &WasmGrid::checkShape)
       .function("width", &WasmGrid::width)
       .function("height", &WasmGrid::height)
       .function("cellsAddress", &WasmGrid::cellsAddress)
@@ -405,6 +418,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("endY", &WasmGrid::endY)
       .function("faceX", &WasmGrid::faceX)
       .function("faceY", &WasmGrid::faceY)
+      .function("faceStep", &WasmGrid::faceStep)
       .function("reason", &WasmGrid::reason)
       .function("algorithm", &WasmGrid::algorithm)
       .function("traceTruncated", &WasmGrid::traceTruncated)

@@ -45,6 +45,8 @@ export interface NativeGrid {
   endY(): number;
   faceX(): number;
   faceY(): number;
+  /** Staggered and hexagonal grids: the facing's step number (its name in SHAPES), else -1. */
+  faceStep(): number;
   /** An index of the contract's reason names ('' when none). */
   reason(): number;
   /** An index of the algorithm names: the algorithm that ran. */
@@ -73,9 +75,18 @@ export interface NativeGrid {
 
 export interface TilepathModule {
   Grid: {
-    new (width: number, height: number): NativeGrid;
+    /** The shape's codes index SHAPES.orientations, staggerAxes, staggerIndices. */
+    new (
+      width: number,
+      height: number,
+      orientation: number,
+      staggerAxis: number,
+      staggerIndex: number,
+    ): NativeGrid;
     /** An error message when a grid of this size is refused (limits or memory), else ''. */
     checkSize(width: number, height: number): string;
+    /** An error message naming an unknown shape code, else ''. */
+    checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
   };
   searchMemoryBytes(): number;
   HEAPU8: Uint8Array;

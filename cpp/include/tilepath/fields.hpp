@@ -15,12 +15,14 @@
 namespace tilepath {
 
 // A direction code per cell: 0 = no step (a goal, the range's start, or a cell not reached),
-// otherwise 1 + an index into kFieldSteps (clockwise from east, y down).
+// otherwise 1 + an index into kFieldSteps (clockwise from east, y down). Codes 9 to 12 are the
+// diagonal steps of staggered grids that skip a row or column; every other step of staggered
+// and hexagonal grids moves at most one column and one row, so it has one of codes 1 to 8.
 struct FieldStep {
   int8_t dx, dy;
 };
-inline constexpr FieldStep kFieldSteps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                             {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+inline constexpr FieldStep kFieldSteps[12] = {{1, 0},  {1, 1},  {0, 1}, {-1, 1}, {-1, 0}, {-1, -1},
+                                              {0, -1}, {1, -1}, {0, 2}, {0, -2}, {2, 0},  {-2, 0}};
 inline constexpr uint8_t kNoStep = 0;
 
 struct FieldOptions {
@@ -77,8 +79,24 @@ class FieldSearch {
 // Calls fn(neighbourIndex, stepLength, stepCode) for each neighbour (x, y) may step to under
 // the diagonal rule, as findPath moves: the neighbour passable, a diagonal subject to its two
 // side cells. (x, y) itself may be blocked.
+// On staggered and hexagonal grids: the steps out of (x, y) as forEachStep gives them (with
+// `anyTarget`, onto blocked cells too, for reversed steps). Returns how many it wrote.
+struct ShapedStep {
+  int32_t index;
+  double length;
+  uint8_t code;
+};
+int shapedStepsFrom(const Grid& grid, Diagonal rule, int x, int y, bool anyTarget,
+                    ShapedStep (&out)[8]);
+
 template <typename Fn>
 void forEachStep(const Grid& grid, Diagonal rule, int x, int y, Fn&& fn) {
+  if (!grid.shape().square()) {
+    ShapedStep steps[8];
+    const int n = shapedStepsFrom(grid, rule, x, y, false, steps);
+    for (int k = 0; k < n; ++k) fn(steps[k].index, steps[k].length, steps[k].code);
+    return;
+  }
   const bool right = grid.passable(x + 1, y), left = grid.passable(x - 1, y);
   const bool down = grid.passable(x, y + 1), up = grid.passable(x, y - 1);
   const int i = grid.index(x, y), w = grid.width();
@@ -99,7 +117,7 @@ void forEachStep(const Grid& grid, Diagonal rule, int x, int y, Fn&& fn) {
 
 // The code of the step back: from the cell a step `code` reaches to the cell it left.
 inline uint8_t reverseStep(uint8_t code) {
-  return static_cast<uint8_t>((code + 3) % 8 + 1);
+  return static_cast<uint8_t>(code <= 8 ? (code + 3) % 8 + 1 : ((code - 9) ^ 1) + 9);
 }
 
 }  // namespace tilepath

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/shape.hpp"
+
 namespace tilepath {
 
 // Told of every change to a grid after it happens, for structures derived from the cells that
@@ -27,8 +29,9 @@ class Grid {
   static constexpr int kClasses = 256;
 
   // Every cell class 0. Default table: class 0 costs 1, every other class is blocked.
-  // Sizes must pass validateSize (check first when they come from users).
-  Grid(int width, int height);
+  // Sizes must pass validateSize (check first when they come from users). The shape is fixed
+  // for the grid's life (tilepath/shape.hpp): it decides which cells are neighbours.
+  Grid(int width, int height, GridShape shape = {});
 
   // A side up to 16384, at most 4096 x 4096 cells in all: with its search state (about 48
   // bytes a cell at worst) the largest grid still fits in wasm32's 2 GB.
@@ -36,6 +39,7 @@ class Grid {
   static constexpr long long kMaxCells = 1LL << 24;
   static std::string validateSize(long long width, long long height);
 
+  const GridShape& shape() const { return shape_; }
   int width() const { return width_; }
   int height() const { return height_; }
   int size() const { return width_ * height_; }
@@ -65,10 +69,22 @@ class Grid {
   double cellCost(int i) const { return costs_[cells_[i]]; }
   bool passable(int i) const { return costs_[cells_[i]] > 0; }
   // A step to a neighbouring cell costs its length (1, or sqrt 2 diagonally) times the cost of
-  // the cell entered.
+  // the cell entered. On hexagonal grids every step is straight; on staggered grids the steps
+  // to the next row (column) are, and those two rows (columns) or one cell along are diagonal.
   double stepCost(int fromX, int fromY, int toX, int toY) const {
-    const bool diagonal = fromX != toX && fromY != toY;
-    return (diagonal ? 1.4142135623730951 : 1.0) * cellCost(index(toX, toY));
+    return stepLength(fromX, fromY, toX, toY) * cellCost(index(toX, toY));
+  }
+  double stepLength(int fromX, int fromY, int toX, int toY) const {
+    bool diagonal;
+    if (shape_.square()) {
+      diagonal = fromX != toX && fromY != toY;
+    } else if (shape_.hexagonal()) {
+      diagonal = false;
+    } else {
+      const int across = shape_.staggerAxis == StaggerAxis::Y ? toY - fromY : toX - fromX;
+      diagonal = across != 1 && across != -1;
+    }
+    return diagonal ? 1.4142135623730951 : 1.0;
   }
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
 
@@ -167,6 +183,7 @@ class Grid {
 
   int width_;
   int height_;
+  GridShape shape_;
   std::vector<uint8_t> cells_;
   double costs_[kClasses];
   uint32_t counts_[kClasses];

@@ -45,6 +45,9 @@ struct SearchResult {
   // Where the path ends and the unit step from there towards the requested goal.
   int32_t endX = -1, endY = -1;
   int32_t faceX = 0, faceY = 0;
+  // Staggered and hexagonal grids: the number of that step, naming its direction
+  // (tilepath/shape.hpp), -1 when there is none (on the goal, or a square grid).
+  int8_t faceStep = -1;
   std::vector<TraceEvent> trace;  // only with SearchOptions::trace
   bool traceTruncated = false;    // the trace reached kMaxTraceEvents
   std::string error;              // non-empty: the arguments were rejected, nothing ran
@@ -63,6 +66,7 @@ struct SearchResult {
     expanded = 0;
     endX = endY = -1;
     faceX = faceY = 0;
+    faceStep = -1;
     error.clear();
   }
 };

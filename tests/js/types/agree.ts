@@ -5,7 +5,7 @@ import type * as Declared from '../../../js/index.js';
 import type { Grid as DeclaredGrid, Pathfinder } from '../../../js/index.js';
 import { makeLoader, type Grid as RealGrid } from '../../../js/core.js';
 import { createPathfinder as nodeCreatePathfinder } from '../../../js/node.js';
-import { ENUM_OPTIONS, FACING, REASON, STATUS, TRACE } from '../../../dist/contract.mjs';
+import { ENUM_OPTIONS, FACING, REASON, SHAPES, STATUS, TRACE } from '../../../dist/contract.mjs';
 import factory from '../../../dist/tilepath.mjs';
 
 // Exactly the same set of values, both ways.
@@ -22,9 +22,13 @@ export const names: [
   Same<UserNames<'goal'>, Declared.GoalMode>,
   Same<(typeof STATUS)[number], Declared.Status>,
   Same<Exclude<(typeof REASON)[number], ''>, Declared.Reason>,
-  Same<(typeof FACING)[number][number], Declared.Direction>,
+  Same<(typeof FACING)[number][number] | Declared.ShapeDirection, Declared.Direction>,
   Same<keyof typeof ENUM_OPTIONS, keyof Pathfinder['optionValues']>,
-] = [true, true, true, true, true, true, true, true];
+  Same<(typeof SHAPES.directions)[keyof typeof SHAPES.directions][number], Declared.ShapeDirection>,
+  Same<(typeof SHAPES.orientations)[number], Declared.Orientation>,
+  Same<(typeof SHAPES.staggerAxes)[number], Declared.StaggerAxis>,
+  Same<(typeof SHAPES.staggerIndices)[number], Declared.StaggerIndex>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 // The trace record README and PathResult.traceEvents describe: kind, x, y, g, h.
 export const traceRecord: Same<typeof TRACE.fields, ['kind', 'x', 'y', 'g', 'h']> = true;
 
