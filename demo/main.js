@@ -131,6 +131,7 @@ async function useMap(map, endpoints) {
 /** The words that follow the state: the options note, the legend and the hint. */
 function showState() {
   panel.showFor(modes.name, level.uniformCosts(costOf));
+  showNeighbourRule(level.map);
   showLegend({
     classes: level.classes,
     costOf,

@@ -27,8 +27,7 @@ export function makeRandom32(seed) {
 
 /**
  * A generated map of size x size cells. With a `shape` (see shape-draw.js generatedShape), a
- * hexagonal or staggered map of as many cells; a staggered map's rows (or columns) hold half as
- * many tiles across, so that it is about as wide as it is high.
+ * hexagonal or staggered map of as many cells, about as wide as it is high.
  */
 export function generateMap(kind, size, seed = 1, shape = null) {
   const generator = GENERATORS[kind];
@@ -38,13 +37,15 @@ export function generateMap(kind, size, seed = 1, shape = null) {
   }
   let width = size;
   let height = size;
-  if (shape?.orientation === 'staggered') {
-    if (shape.staggerAxis === 'y') [width, height] = [size / 2, size * 2];
-    else [width, height] = [size * 2, size / 2];
+  // 2:1 diamonds in shifted rows step a whole tile along a row but a quarter down: a quarter
+  // as many columns as rows make the map about square. (Shifted columns step half a tile both
+  // ways.)
+  if (shape?.orientation === 'staggered' && shape.staggerAxis === 'y') {
+    [width, height] = [size / 2, size * 2];
   }
   let cells = generator.make(width, height, makeRandom32(seed));
   // Open fields are drawn on a square grid of the map's shape, then read at each tile's centre,
-  // so that lakes stay round on staggered maps (whose rows lie at a quarter of a tile's width).
+  // so that lakes stay round on staggered maps, whatever the spacing of their rows or columns.
   if (shape?.orientation === 'staggered' && kind === 'terrain') {
     cells = resample(generator.make(size, size, makeRandom32(seed)), size, {
       width,

@@ -63,7 +63,8 @@ export class SearchPanel {
       maxExpansions: Math.max(0, Math.floor(Number($('opt-budget').value) || 0)),
       partial: $('opt-partial').checked,
       goal: $('opt-goal').value,
-      smooth: $('opt-smooth').checked,
+      // Off where the map's shape has no smoothing (the box is then disabled).
+      smooth: $('opt-smooth').checked && !$('opt-smooth').disabled,
     };
     const heuristic = $('opt-heuristic').value;
     if (heuristic !== 'auto') options.heuristic = heuristic;

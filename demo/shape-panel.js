@@ -1,6 +1,7 @@
 // The map's shape in the controls: the shape picker of generated maps, the fields a grid of that
 // shape is created with, and the line under the search options that says which neighbour rule
-// the search uses (on hexagons the diagonal rule has no meaning, and its control is disabled).
+// the search uses. What the API does not use on a shape is disabled: the diagonal rule on
+// hexagons (ignored there), smoothing on both shapes (refused there: paths go tile by tile).
 
 import { generatedShape, isShaped } from './shape-draw.js';
 import { $ } from './page.js';
@@ -25,14 +26,22 @@ export function gridShape(map) {
 
 const SHIFTED = { x: 'columns', y: 'rows' };
 
-/** Says which neighbour rule searches of this map use, and disables what does not apply. */
+/**
+ * Says which neighbour rule searches of this map use, and disables what does not apply (after
+ * the search panel has enabled what the mode uses).
+ */
 export function showNeighbourRule(map) {
   const shape = isShaped(map) ? map.shape : null;
   const hex = shape?.orientation === 'hexagonal';
   const diagonal = $('opt-diagonal');
   diagonal.disabled = hex;
   diagonal.closest('label').classList.toggle('unused', hex);
-  diagonal.title = hex ? 'Hexagons have no diagonal steps: the rule is not used' : '';
+  diagonal.title = hex ? 'Hexagons have no diagonal steps: the rule is ignored' : '';
+  if (shape) {
+    const smooth = $('opt-smooth');
+    smooth.disabled = true;
+    smooth.closest('label').classList.add('unused');
+  }
   let text;
   if (!shape) {
     text =
@@ -41,10 +50,11 @@ export function showNeighbourRule(map) {
     const which = `${shape.staggerIndex} ${SHIFTED[shape.staggerAxis]} shifted`;
     text = hex
       ? `Hexagons (${which}): 6 neighbours, each step costs the entered cell's cost. The ` +
-        'Diagonals rule has no meaning here and is not used.'
+        'Diagonals rule has no meaning here and is ignored.'
       : `Staggered diamonds (${which}): the 4 tiles sharing an edge are straight steps, the 4 ` +
         'sharing a corner are diagonal steps (√2 × cost), allowed as the Diagonals rule says ' +
         'with the two edge-sharing tiles beside the corner as its sides.';
+    text += ' JPS runs as A* here, and paths are not smoothed (they go tile by tile).';
   }
   $('neighbour-rule').textContent = text;
 }
