@@ -8,6 +8,7 @@ import { LatestRequest } from './latest-request.js';
 import { heatRamp } from './view.js';
 import { formatInt } from './stats.js';
 import { $, showError, showValue } from './page.js';
+import { stepFactor } from './shape-panel.js';
 
 const RAMP = heatRamp(150);
 const SPEED = 6; // cells per second on ground (cost 1); a cell of cost c takes c times as long
@@ -139,7 +140,7 @@ export class DefenceMode {
     const count = Number($('defence-count').value);
     const far = order.slice(0, Math.max(1, Math.min(order.length, Math.ceil(order.length * 0.1))));
     const starts = Array.from({ length: count }, () => far[Math.floor(Math.random() * far.length)]);
-    this.wave = new Wave(starts, level.map.width, field);
+    this.wave = new Wave(starts, level.map, field);
     this.nextWaveIn = 0;
   }
 
@@ -200,9 +201,10 @@ export class DefenceMode {
 
 /** The units of one wave: where each stands, the cell it walks to, and how far along it is. */
 class Wave {
-  constructor(starts, width, field) {
+  constructor(starts, map, field) {
     this.count = starts.length;
-    this.width = width;
+    this.map = map;
+    this.width = map.width;
     this.field = field;
     this.from = Int32Array.from(starts);
     this.to = new Int32Array(this.count).fill(-1);
@@ -238,9 +240,10 @@ class Wave {
           this.to[a] = next.y * width + next.x;
           this.progress[a] = 0;
         }
-        const diagonal =
-          this.to[a] % width !== this.from[a] % width && Math.abs(this.to[a] - this.from[a]) !== 1;
-        const duration = (costAt(this.to[a]) * (diagonal ? Math.SQRT2 : 1)) / SPEED;
+        const [f, t] = [this.from[a], this.to[a]];
+        const dx = (t % width) - (f % width);
+        const dy = Math.floor(t / width) - Math.floor(f / width);
+        const duration = (costAt(t) * stepFactor(this.map, dx, dy)) / SPEED;
         const left = (1 - this.progress[a]) * duration;
         if (time < left) {
           this.progress[a] += time / duration;

@@ -39,6 +39,8 @@ export function isShaped(map) {
 const DIRECT_LIMIT = 12000;
 // The offscreen image's longer side, at most.
 const CACHE_SIDE = 4096;
+// Images of fewer pixels per unit than this are drawn pixel by pixel, not tile by tile.
+const RASTER_BELOW = 8;
 // From this many pixels per unit, tiles are outlined (as square cells get grid lines).
 const OUTLINE_SCALE = 10;
 // Changed tiles spanning more cells than this redraw the whole image (a clip of many tiles is
@@ -182,6 +184,32 @@ export class ShapeLayout {
   }
 
   /**
+   * Writes pixels px0..px1 (exclusive), py0..py1 of an image at `scale` pixels per unit, each
+   * the word of the tile under its centre. Returns how many are not transparent.
+   */
+  raster(ctx, words, px0, py0, px1, py1, scale) {
+    const w = px1 - px0;
+    const h = py1 - py0;
+    if (w <= 0 || h <= 0) return 0;
+    const image = ctx.createImageData(w, h);
+    const out = new Uint32Array(image.data.buffer);
+    const cell = { x: 0, y: 0 };
+    const k = this.unit / scale;
+    let shown = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        this.space.worldToCell((px0 + x + 0.5) * k, (py0 + y + 0.5) * k, cell);
+        if (cell.x < 0 || cell.y < 0 || cell.x >= this.width || cell.y >= this.height) continue;
+        const word = words[cell.y * this.width + cell.x];
+        out[y * w + x] = word;
+        if (word >>> 24) shown++;
+      }
+    }
+    ctx.putImageData(image, px0, py0);
+    return shown;
+  }
+
+  /**
    * Draws a CellLayer's words as tiles onto ctx (a transform of CSS pixels, times dpr).
    * @param {CanvasRenderingContext2D} ctx @param {import('./view.js').CellLayer} layer
    * @param {{ ox: number, oy: number, zoom: number, cssWidth: number, cssHeight: number }} at
@@ -221,6 +249,23 @@ export class ShapeLayout {
     if (!d) return image;
     layer.dirty = null;
     const { ctx, scale, canvas } = image;
+    if (scale < RASTER_BELOW) {
+      // Small tiles: each pixel takes the colour of the tile under its centre. Faster than
+      // filling polygons by the hundred thousand, and no seams. The pixels around the changed
+      // tiles are computed again, whatever tiles they show.
+      const ends = [d.x0, d.x1].flatMap((x) => [d.y0, d.y1].map((y) => this.centre(x, y)));
+      const margin = this.radius + 1;
+      const span = (v, hi) => Math.max(0, Math.min(hi, Math.floor(v * scale)));
+      const px0 = span(Math.min(...ends.map((p) => p.x)) - margin, canvas.width);
+      const py0 = span(Math.min(...ends.map((p) => p.y)) - margin, canvas.height);
+      const px1 = span(Math.max(...ends.map((p) => p.x)) + margin + 1, canvas.width);
+      const py1 = span(Math.max(...ends.map((p) => p.y)) + margin + 1, canvas.height);
+      const shown = this.raster(ctx, layer.words, px0, py0, px1, py1, scale);
+      const whole = px0 === 0 && py0 === 0 && px1 === canvas.width && py1 === canvas.height;
+      if (whole) image.empty = shown === 0;
+      else if (shown) image.empty = false;
+      return image;
+    }
     if ((d.x1 - d.x0 + 1) * (d.y1 - d.y0 + 1) > REPAINT_ALL) {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       const colours = fillTiles(

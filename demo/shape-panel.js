@@ -24,6 +24,16 @@ export function gridShape(map) {
   return { orientation, staggerAxis, staggerIndex };
 }
 
+/** The cost factor of a step (dx, dy) to a neighbouring cell: √2 for diagonal steps. */
+export function stepFactor(map, dx, dy) {
+  if (!isShaped(map)) return dx && dy ? Math.SQRT2 : 1;
+  if (map.shape.orientation === 'hexagonal') return 1;
+  // Staggered: a step across an edge changes the row (column) by one; a corner step does not,
+  // or skips one.
+  const across = map.shape.staggerAxis === 'x' ? dx : dy;
+  return across === 0 || Math.abs(across) === 2 ? Math.SQRT2 : 1;
+}
+
 const SHIFTED = { x: 'columns', y: 'rows' };
 
 /**

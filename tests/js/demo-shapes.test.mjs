@@ -116,6 +116,42 @@ describe('demo: hexagonal and staggered layout', () => {
     });
   }
 
+  test('small tiles drawn pixel by pixel: the pixel at each tile centre has its colour', () => {
+    for (const shape of SHAPES) {
+      const map = { width: 9, height: 8, shape };
+      const layout = new ShapeLayout(map);
+      const scale = 4; // pixels per unit: tiles of 3 to 4 pixels
+      const width = Math.ceil(layout.extentX * scale);
+      const height = Math.ceil(layout.extentY * scale);
+      const pixels = new Uint32Array(width * height);
+      const ctx = {
+        createImageData: (w, h) => ({ width: w, data: new Uint8ClampedArray(w * h * 4) }),
+        putImageData(image, x0, y0) {
+          const words = new Uint32Array(image.data.buffer);
+          for (let i = 0; i < words.length; i++) {
+            const x = x0 + (i % image.width);
+            const y = y0 + Math.floor(i / image.width);
+            pixels[y * width + x] = words[i];
+          }
+        },
+      };
+      // Every tile its own opaque word.
+      const words = Uint32Array.from({ length: 72 }, (_, i) => (0xff000000 | (i + 1)) >>> 0);
+      assert.equal(
+        layout.raster(ctx, words, 0, 0, width, height, scale),
+        pixels.filter(Boolean).length,
+      );
+      for (let y = 0; y < map.height; y++) {
+        for (let x = 0; x < map.width; x++) {
+          const t = tiledCentre(shape, x, y);
+          const px = Math.floor((t.x / layout.unit) * scale);
+          const py = Math.floor((t.y / layout.unit) * scale);
+          assert.equal(pixels[py * width + px], words[y * 9 + x], `${name(shape)} (${x}, ${y})`);
+        }
+      }
+    }
+  });
+
   test('generated maps of each shape: seeded, with walls and cost terrain, as many cells', () => {
     for (const shape of SHAPES.slice(0, 8)) {
       for (const kind of Object.keys(GENERATORS)) {
