@@ -58,6 +58,11 @@ export interface CocosLayerGrid {
   height: number;
   cells: Uint8Array;
   costs: { [cls: number]: number };
+  /** Hexagonal layers only: their shape, so that createGrid(width, height, grid) and
+   * PathWorker.create({ ...grid }) search them with hexagon neighbours. */
+  orientation?: 'hexagonal';
+  staggerAxis?: 'x' | 'y';
+  staggerIndex?: 'odd' | 'even';
 }
 
 export declare function readCocosLayer(

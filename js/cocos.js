@@ -95,12 +95,18 @@ function readGids(layer, width, height) {
 export function readCocosLayer(mapOrLayer, options = {}) {
   const { map, layer } = resolve(mapOrLayer, options);
   const { width, height } = sizeOf(map, layer);
-  return readLayerGrid(
+  const grid = readLayerGrid(
     width,
     height,
     readGids(layer, width, height),
     classifierOptions(map, options),
   );
+  // A hexagonal layer carries its shape, for createGrid and PathWorker.create to search it with
+  // hexagon neighbours (Cocos keeps Tiled's stagger; it only moves the drawing).
+  const says = layer.getLayerOrientation?.() ?? map?.getMapOrientation?.();
+  if (says === undefined || orientationOf(map, layer) !== 'hexagonal') return grid;
+  const { staggerAxis, staggerIndex } = hexShapeOf(layer, options);
+  return { ...grid, orientation: 'hexagonal', staggerAxis, staggerIndex };
 }
 
 function orientationOf(map, layer) {

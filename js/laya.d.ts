@@ -40,7 +40,17 @@ export interface LayaLayerOptions {
 export declare function readLayaLayer(
   map: LayaTiledMap,
   options: LayaLayerOptions,
-): { width: number; height: number; cells: Uint8Array; costs: { [cls: number]: number } };
+): {
+  width: number;
+  height: number;
+  cells: Uint8Array;
+  costs: { [cls: number]: number };
+  /** Staggered and hexagonal maps: their shape as Laya draws them (axis y, odd rows shifted), so
+   * that createGrid(width, height, grid) and PathWorker.create({ ...grid }) search them so. */
+  orientation?: 'staggered' | 'hexagonal';
+  staggerAxis?: 'y';
+  staggerIndex?: 'odd';
+};
 
 export interface LayaLayerBinding {
   readonly costs: { [cls: number]: number };

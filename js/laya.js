@@ -67,7 +67,16 @@ const readGids = (layer, width, height) =>
 export function readLayaLayer(map, options = {}) {
   const { width, height } = checkMap(map);
   const layer = layerOf(map, options.layer);
-  return readLayerGrid(width, height, readGids(layer, width, height), classifierOptions(options));
+  const grid = readLayerGrid(
+    width,
+    height,
+    readGids(layer, width, height),
+    classifierOptions(options),
+  );
+  // The shape createGrid and PathWorker.create take: the neighbours as Laya draws the map.
+  const orientation = map.orientation ?? 'orthogonal';
+  if (orientation !== 'staggered' && orientation !== 'hexagonal') return grid;
+  return { ...grid, orientation, ...layaStagger(orientation, options) };
 }
 
 /**
@@ -108,6 +117,21 @@ export function bindLayaLayer(map, target, options = {}) {
  * read from it, so it is refused when its JSON is given.
  */
 function layaStaggeredSpace(map, orientation, options, width, height) {
+  return engineTileSpace({
+    orientation,
+    ...layaStagger(orientation, options),
+    ...(orientation === 'hexagonal' ? { hexSideLength: map.tileHeight / 3 } : {}),
+    tileWidth: map.tileWidth,
+    tileHeight: map.tileHeight,
+    width,
+    height,
+    originX: options.originX ?? 0,
+    originY: options.originY ?? 0,
+  });
+}
+
+/** The stagger Laya draws a staggered or hexagonal map with; a map saying another is refused. */
+function layaStagger(orientation, options) {
   const json = options.json === undefined ? undefined : jsonOf(options.json);
   if (json) {
     const axis = json.staggeraxis ?? 'y';
@@ -120,18 +144,7 @@ function layaStaggeredSpace(map, orientation, options, width, height) {
       );
     }
   }
-  return engineTileSpace({
-    orientation,
-    staggerAxis: 'y',
-    staggerIndex: 'odd',
-    ...(orientation === 'hexagonal' ? { hexSideLength: map.tileHeight / 3 } : {}),
-    tileWidth: map.tileWidth,
-    tileHeight: map.tileHeight,
-    width,
-    height,
-    originX: options.originX ?? 0,
-    originY: options.originY ?? 0,
-  });
+  return { staggerAxis: 'y', staggerIndex: 'odd' };
 }
 
 function jsonOf(json) {

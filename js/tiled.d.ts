@@ -80,8 +80,8 @@ export interface TiledMapGrid {
    * every other row half a tile right, axis 'x' every other column half a tile down, and the
    * index says which ones. It describes this grid, whose cell (0, 0) is map tile (offsetX,
    * offsetY): an infinite map cropped at an odd row (axis y) or column (axis x) has the map's
-   * index flipped here. Search: today createGrid(width, height, cells) builds a square grid and
-   * knows nothing of these fields; once the core takes the shape (issue 11) pass them to it.
+   * index flipped here. createGrid(layer.width, layer.height, layer) and PathWorker.create({
+   * ...layer }) take the cells and these fields, and search with the map's neighbours.
    */
   staggerAxis?: 'x' | 'y';
   staggerIndex?: 'odd' | 'even';

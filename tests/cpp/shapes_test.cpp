@@ -420,3 +420,30 @@ TEST_CASE("shapes: movement ranges, flow fields and canReach follow the shape", 
     }
   }
 }
+
+TEST_CASE("shapes: canReach stays right through edits that open and close cells", "[shapes]") {
+  std::mt19937 rng(991);
+  for (const GridShape& shape : allShapes()) {
+    for (int trial = 0; trial < 30; ++trial) {
+      Grid grid = randomGrid(rng, shape, false);
+      Components components(grid);
+      std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+      const Diagonal rule = kRules[trial % 4];
+      for (int round = 0; round < 6; ++round) {
+        for (int e = 0; e < 4; ++e) {
+          const int i = grid.index(px(rng), py(rng));
+          const bool was = grid.passable(i);
+          grid.set(i % grid.width(), i / grid.width(), static_cast<uint8_t>(e % 2));
+          components.cellChanged(i, was, grid.passable(i));
+        }
+        const int sx = px(rng), sy = py(rng);
+        const std::vector<double> dist = referenceDijkstra(grid, rule, sx, sy);
+        INFO(shapeText(shape) << " trial " << trial << " round " << round);
+        for (int i = 0; i < grid.size(); ++i) {
+          if (!grid.passable(i) || i == grid.index(sx, sy)) continue;
+          CHECK(components.canReach(grid.index(sx, sy), i, rule) == !std::isinf(dist[i]));
+        }
+      }
+    }
+  }
+}

@@ -3,7 +3,9 @@
 // _updateVertex place tiles), re-derived here from those functions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { cocosTileSpace } from '../../js/cocos.js';
+import { cocosTileSpace, readCocosLayer } from '../../js/cocos.js';
+import { createPathfinder } from '../../js/node.js';
+import { assertNeighboursAreNearest } from './support/drawn-neighbours.mjs';
 
 const HEX = 1;
 const AXIS = { x: 0, y: 1 };
@@ -121,4 +123,39 @@ describe('cocosTileSpace: hexagonal maps', () => {
     const corner = layer.getPositionAt(1, 1);
     assert.deepEqual(space.cellToWorld(1, 1), { x: corner.x + 16, y: corner.y + 16 });
   });
+});
+
+describe('readCocosLayer: a hexagonal layer is searched with the hexagons Cocos draws', () => {
+  for (const staggerAxis of ['x', 'y']) {
+    for (const staggerIndex of ['odd', 'even']) {
+      test(`axis ${staggerAxis}, ${staggerIndex}`, async () => {
+        const tileSize =
+          staggerAxis === 'y' ? { width: 56, height: 64 } : { width: 64, height: 56 };
+        const { map } = hexLayer({
+          width: 7,
+          height: 6,
+          tileSize,
+          staggerAxis,
+          staggerIndex,
+          side: 32,
+          anchor: [0.5, 0.5],
+        });
+        const read = readCocosLayer(map, { layer: 'L' });
+        assert.deepEqual(
+          [read.orientation, read.staggerAxis, read.staggerIndex],
+          ['hexagonal', staggerAxis, staggerIndex],
+        );
+        const tp = await createPathfinder();
+        const grid = tp.createGrid(read.width, read.height, read);
+        try {
+          assertNeighboursAreNearest(grid, cocosTileSpace(map, { layer: 'L' }), {
+            maxCost: 1,
+            count: 6,
+          });
+        } finally {
+          grid.dispose();
+        }
+      });
+    }
+  }
 });

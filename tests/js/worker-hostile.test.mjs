@@ -138,6 +138,16 @@ const GARBAGE = [
       error: { name: 'RangeError', message: 'init.cells holds 3 bytes; 16 needed' },
     },
   ],
+  [
+    { type: 'init', width: 4, height: 4, orientation: 'hexagonal', staggerIndex: 2 },
+    {
+      type: 'initError',
+      error: {
+        name: 'TypeError',
+        message: "init.staggerIndex must be one of 'odd', 'even', got 2",
+      },
+    },
+  ],
 ];
 
 test('every malformed message gets an error reply naming what was wrong, and the thread keeps serving', async () => {

@@ -8,6 +8,8 @@ import {
   type PathResult,
   type SearchOptions,
   type Grid,
+  type Direction,
+  type GridShape,
 } from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
 import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
@@ -61,6 +63,18 @@ export function fromTiled(json: object): number {
   const p = space.cellToWorld(1, 2);
   void p.x;
   return layer.cells.length;
+}
+
+// A staggered or hexagonal layer builds a grid of its shape, in-thread and in a worker.
+export async function shapedFromTiled(json: object): Promise<string> {
+  const layer = readTiledLayer(json, { layer: 'Ground' });
+  const tp = await createPathfinder();
+  const grid: Grid = tp.createGrid(layer.width, layer.height, layer);
+  const hex = tp.createGrid(8, 8, { orientation: 'hexagonal', staggerAxis: 'x' });
+  const r = hex.findPath(0, 0, 7, 7, { goal: 'adjacent' });
+  const facing: Direction = r.goal?.facing ?? 'none';
+  const shape: GridShape = grid.shape;
+  return `${facing} ${shape.orientation} ${shape.staggerAxis} ${shape.staggerIndex}`;
 }
 
 export function fromCocos(layer: CocosTiledLayer, grid: Grid): void {
