@@ -17,9 +17,7 @@ export class SearchEngine {
     // on the map, so a road class nobody has painted yet does not slow the search.
     // Hexagonal and staggered maps are created with their shape, in Tiled's names.
     const shape = gridShape(map);
-    const grid = shape.orientation
-      ? pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape })
-      : pathfinder.createGrid(map.width, map.height, map.cells);
+    const grid = pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
     let worker = null;
     let workerError = null;

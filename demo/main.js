@@ -121,9 +121,9 @@ async function useMap(map, endpoints) {
     showError(new Error(`worker unavailable, searching on the main thread: ${reason}`));
   }
   view.setMap(map, palette);
-  showNeighbourRule(map);
   route.reset(map.width, map.height, endpoints ?? suggestEndpoints(map));
   loader.describe(level, costOf);
+  showState(); // the controls this map's shape does not use are disabled before it is searched
   modes.mapChanged(map);
   showState();
 }

@@ -334,6 +334,34 @@ describe('demo page on hexagonal and staggered maps', () => {
     assert.deepEqual(errorsOf(page), []);
   });
 
+  test('the neighbour rule is named, and what the shape does not use is disabled', async (t) => {
+    const page = await openDemo(t);
+    await page.check('#opt-smooth');
+    const state = () =>
+      page.evaluate(() => ({
+        rule: document.getElementById('neighbour-rule').textContent,
+        diagonal: document.getElementById('opt-diagonal').disabled,
+        smooth: document.getElementById('opt-smooth').disabled,
+        options: { ...window.tilepathDemo.last.query.options },
+      }));
+    await pickShape(page, 'hexagonal:x:odd');
+    let s = await state();
+    assert.match(s.rule, /Hexagons \(odd columns shifted\): 6 neighbours/);
+    assert.deepEqual([s.diagonal, s.smooth, s.options.smooth], [true, true, false]);
+    await pickShape(page, 'staggered:y:odd');
+    s = await state();
+    assert.match(s.rule, /Staggered diamonds \(odd rows shifted\)/);
+    assert.deepEqual([s.diagonal, s.smooth, s.options.smooth], [false, true, false]);
+    // Back on squares, the box still ticked smooths the very first search.
+    await page.selectOption('#map-shape', 'orthogonal');
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'terrain-64-1');
+    await page.evaluate(() => window.tilepathDemo.settled());
+    s = await state();
+    assert.match(s.rule, /^Squares/);
+    assert.deepEqual([s.diagonal, s.smooth, s.options.smooth], [false, false, true]);
+    assert.deepEqual(errorsOf(page), []);
+  });
+
   test('step mode and agents on a staggered map: the replay ends on the path, units walk', async (t) => {
     const page = await openDemo(t);
     await pickShape(page, 'staggered:x:even');
