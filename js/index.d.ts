@@ -98,7 +98,9 @@ export interface GoalReached {
   /** The cell the path ends on. */
   x: number;
   y: number;
-  /** Unit step from (x, y) towards the requested goal; 0,0 when standing on it. */
+  /** Unit step from (x, y) towards the requested goal; 0,0 when standing on it. On staggered and
+   * hexagonal grids: the cell offset of the shape's step named by `facing` (a staggered north or
+   * south step is 2 rows, axis y; an east or west one is 2 columns, axis x). */
   dx: number;
   dy: number;
   facing: Direction;

@@ -60,7 +60,8 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
 bool SearchRun::besideGoal(int x, int y) const {
   if (shape) {
     const int d = shape->stepBetween(x, y, goalX, goalY);
-    if (d < 0 || d < shape->straight) return d >= 0;
+    if (d < 0) return false;               // not a neighbour
+    if (d < shape->straight) return true;  // a straight step needs no side cells
     const int p = shape->parity(x, y);
     const int a = shape->sideA[d], b = shape->sideB[d];
     return diagonalAllowed(options.diagonal,

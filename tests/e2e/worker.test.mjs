@@ -30,6 +30,7 @@ test('PathWorker on a 512x512 Moving AI map in Chromium', { timeout: 180_000 }, 
           offset: 0,
           costs: 0,
           loadOptions: null,
+          shape: 'orthogonal y odd',
         },
         bytes: report.initMessage.bytes,
         transferred: 512 * 512 + 0, // the grid and the empty cost table went in the transfer list

@@ -18,7 +18,8 @@ export function bytesOf(value) {
 export function summarize(message) {
   const { type } = message;
   if (type === 'init') {
-    const { type: _, width, height, cells, offset, costs, loadOptions, ...unexpected } = message;
+    const { type: _, width, height, cells, offset, costs, loadOptions, ...rest } = message;
+    const { orientation, staggerAxis, staggerIndex, ...unexpected } = rest;
     return {
       type,
       width,
@@ -27,6 +28,7 @@ export function summarize(message) {
       offset,
       costs: costs ? costs.length / 2 : 0,
       loadOptions,
+      shape: `${orientation} ${staggerAxis} ${staggerIndex}`,
       ...(Object.keys(unexpected).length ? { unexpected } : {}),
     };
   }
