@@ -7,6 +7,7 @@
 // its top-left tile, and it plans, walks and is watched with its whole footprint.
 
 import { makeRandom32 } from './maps.js';
+import { isShaped } from './shape-draw.js';
 
 const IDLE = 0;
 const WAITING = 1; // needs a plan, or its request is in flight
@@ -56,7 +57,8 @@ export class AgentCrowd {
     this.sizes = grow(this.sizes, count, Uint8Array);
     this.count = count;
     for (let a = old; a < count; a++) {
-      this.sizes[a] = AgentCrowd.sizeFor(a);
+      // Units bigger than one tile exist on square maps only (the API refuses them elsewhere).
+      this.sizes[a] = isShaped(this.map) ? 1 : AgentCrowd.sizeFor(a);
       const cell = this.randomOpenCell(this.sizes[a]);
       this.positions[a * 2] = cell.x;
       this.positions[a * 2 + 1] = cell.y;
@@ -110,6 +112,25 @@ export class AgentCrowd {
     const x = Math.round(this.positions[a * 2]);
     const y = Math.round(this.positions[a * 2 + 1]);
     return this.escape(x, y, size);
+  }
+
+  /**
+   * The step unit `a` is on, for views that place it between cell centres (hexagonal and
+   * staggered maps): the cell it left, the cell it walks to, and the share of the way done.
+   */
+  stepOf(a) {
+    const fx = this.positions[a * 2];
+    const fy = this.positions[a * 2 + 1];
+    const path = this.paths[a];
+    const k = this.step[a] * 2;
+    const here = { x: Math.round(fx), y: Math.round(fy) };
+    if (this.state[a] !== MOVING || !path || k >= path.length)
+      return { from: here, to: here, t: 0 };
+    const to = { x: path[k], y: path[k + 1] };
+    const from = k >= 2 ? { x: path[k - 2], y: path[k - 1] } : here;
+    const total = Math.hypot(to.x - from.x, to.y - from.y);
+    const t = total > 0 ? Math.min(1, Math.hypot(fx - from.x, fy - from.y) / total) : 1;
+    return { from, to, t };
   }
 
   /** (x, y) if walkable, else the nearest walkable cell: a wall painted onto a unit pushes it out. */

@@ -8,6 +8,7 @@ import { LatestRequest } from './latest-request.js';
 import { heatRamp } from './view.js';
 import { formatInt } from './stats.js';
 import { $, showError, showValue } from './page.js';
+import { stepFactor } from './shape-panel.js';
 
 const RAMP = heatRamp(150);
 const SPEED = 6; // cells per second on ground (cost 1); a cell of cost c takes c times as long
@@ -139,7 +140,7 @@ export class DefenceMode {
     const count = Number($('defence-count').value);
     const far = order.slice(0, Math.max(1, Math.min(order.length, Math.ceil(order.length * 0.1))));
     const starts = Array.from({ length: count }, () => far[Math.floor(Math.random() * far.length)]);
-    this.wave = new Wave(starts, level.map.width, field);
+    this.wave = new Wave(starts, level.map, field);
     this.nextWaveIn = 0;
   }
 
@@ -200,9 +201,10 @@ export class DefenceMode {
 
 /** The units of one wave: where each stands, the cell it walks to, and how far along it is. */
 class Wave {
-  constructor(starts, width, field) {
+  constructor(starts, map, field) {
     this.count = starts.length;
-    this.width = width;
+    this.map = map;
+    this.width = map.width;
     this.field = field;
     this.from = Int32Array.from(starts);
     this.to = new Int32Array(this.count).fill(-1);
@@ -238,9 +240,10 @@ class Wave {
           this.to[a] = next.y * width + next.x;
           this.progress[a] = 0;
         }
-        const diagonal =
-          this.to[a] % width !== this.from[a] % width && Math.abs(this.to[a] - this.from[a]) !== 1;
-        const duration = (costAt(this.to[a]) * (diagonal ? Math.SQRT2 : 1)) / SPEED;
+        const [f, t] = [this.from[a], this.to[a]];
+        const dx = (t % width) - (f % width);
+        const dy = Math.floor(t / width) - Math.floor(f / width);
+        const duration = (costAt(t) * stepFactor(this.map, dx, dy)) / SPEED;
         const left = (1 - this.progress[a]) * duration;
         if (time < left) {
           this.progress[a] += time / duration;
@@ -266,6 +269,15 @@ class Wave {
     }
   }
 
+  /** The step unit `a` is on (see AgentCrowd.stepOf); the jitter is left out. */
+  stepOf(a) {
+    const w = this.width;
+    const f = this.from[a];
+    const t = this.to[a] < 0 ? f : this.to[a];
+    const cell = (i) => ({ x: i % w, y: Math.floor(i / w) });
+    return { from: cell(f), to: cell(t), t: this.to[a] < 0 ? 0 : this.progress[a] };
+  }
+
   alive() {
     let n = 0;
     for (let a = 0; a < this.count; a++) if (this.moving[a] === WALKING) n++;
@@ -287,10 +299,21 @@ class Wave {
 /** One arrow per visible open cell of the field, pointing where a unit there steps next. */
 function drawArrows(view, directions, open) {
   const { ctx, zoom, map } = view;
-  const x0 = Math.max(0, Math.floor(-view.ox / zoom));
-  const x1 = Math.min(map.width, Math.ceil((view.cssWidth - view.ox) / zoom));
-  const y0 = Math.max(0, Math.floor(-view.oy / zoom));
-  const y1 = Math.min(map.height, Math.ceil((view.cssHeight - view.oy) / zoom));
+  let x0 = Math.max(0, Math.floor(-view.ox / zoom));
+  let x1 = Math.min(map.width, Math.ceil((view.cssWidth - view.ox) / zoom));
+  let y0 = Math.max(0, Math.floor(-view.oy / zoom));
+  let y1 = Math.min(map.height, Math.ceil((view.cssHeight - view.oy) / zoom));
+  if (view.shape) {
+    [x0, y0, x1, y1] = view.shape.visibleRange(
+      view.ox,
+      view.oy,
+      zoom,
+      view.cssWidth,
+      view.cssHeight,
+    );
+    x1++;
+    y1++;
+  }
   const len = zoom * 0.32;
   const head = zoom * 0.16;
   ctx.beginPath();
@@ -299,12 +322,12 @@ function drawArrows(view, directions, open) {
       const i = y * map.width + x;
       const code = directions[i];
       if (!code || !open(i)) continue;
-      const [dx, dy] = DIRECTIONS[code];
-      const n = Math.hypot(dx, dy);
-      const ux = dx / n;
-      const uy = dy / n;
-      const cx = view.ox + (x + 0.5) * zoom;
-      const cy = view.oy + (y + 0.5) * zoom;
+      const { x: cx, y: cy } = view.cellCenter(x, y);
+      // On the screen, towards the next cell's centre (on hexagons and diamonds too).
+      const next = view.cellCenter(x + DIRECTIONS[code][0], y + DIRECTIONS[code][1]);
+      const n = Math.hypot(next.x - cx, next.y - cy);
+      const ux = (next.x - cx) / n;
+      const uy = (next.y - cy) / n;
       const tx = cx + ux * len;
       const ty = cy + uy * len;
       ctx.moveTo(cx - ux * len, cy - uy * len);

@@ -3,6 +3,8 @@
 // toggle that shows what blocking searches do to the frame rate). Both receive every edit, so
 // switching between them never needs a reload.
 
+import { gridShape } from './shape-panel.js';
+
 export class SearchEngine {
   /**
    * @param {import('../js/index.js').Pathfinder} pathfinder
@@ -13,7 +15,9 @@ export class SearchEngine {
   static async create(pathfinder, PathWorker, map, costs) {
     // The whole cost table goes in: the core scales its heuristic by the cheapest class present
     // on the map, so a road class nobody has painted yet does not slow the search.
-    const grid = pathfinder.createGrid(map.width, map.height, map.cells);
+    // Hexagonal and staggered maps are created with their shape, in Tiled's names.
+    const shape = gridShape(map);
+    const grid = pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
     let worker = null;
     let workerError = null;
@@ -25,6 +29,7 @@ export class SearchEngine {
           height: map.height,
           cells: map.cells.slice(),
           costs: Object.fromEntries(costs),
+          ...shape,
         });
       } catch (error) {
         workerError = error;

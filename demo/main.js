@@ -24,6 +24,7 @@ import { DefenceMode } from './defence-mode.js';
 import { TacticsMode } from './tactics-mode.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
+import { showNeighbourRule } from './shape-panel.js';
 
 const view = new MapView($('map'));
 const palette = paletteWords();
@@ -122,6 +123,7 @@ async function useMap(map, endpoints) {
   view.setMap(map, palette);
   route.reset(map.width, map.height, endpoints ?? suggestEndpoints(map));
   loader.describe(level, costOf);
+  showState(); // the controls this map's shape does not use are disabled before it is searched
   modes.mapChanged(map);
   showState();
 }
@@ -129,6 +131,7 @@ async function useMap(map, endpoints) {
 /** The words that follow the state: the options note, the legend and the hint. */
 function showState() {
   panel.showFor(modes.name, level.uniformCosts(costOf));
+  showNeighbourRule(level.map);
   showLegend({
     classes: level.classes,
     costOf,

@@ -7,12 +7,21 @@ import { GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
 import { $, showError } from './page.js';
 import { TiledLayers } from './tiled-layers.js';
+import { chosenShape } from './shape-panel.js';
 
 /** The files the picker and a drop accept, as the drop hint names them. */
 export const MAP_FORMATS = 'a Moving AI .map, or a Tiled map (.tmx, .tmj or .json)';
 export const TILESET_FORMATS = 'its external tilesets (.tsx, .tsj)';
 
 const TILESET_FILE = /\.(tsx|tsj)$/i;
+
+/** Tiled maps in demo/maps: hexagonal and staggered ones, opened as a file the user picked. */
+const TILED_EXAMPLES = [
+  ['hex-pointy-odd.tmx', 'Hexagons, odd rows shifted (.tmx)'],
+  ['hex-flat-even.tmj', 'Hexagons, even columns shifted (.tmj)'],
+  ['staggered-y-odd.tmx', 'Staggered, odd rows shifted (.tmx)'],
+  ['staggered-x-even.tmj', 'Staggered, even columns shifted (.tmj)'],
+];
 
 export class MapLoader {
   /**
@@ -29,6 +38,7 @@ export class MapLoader {
     this.tiledLayers = new TiledLayers($('tiled-layers'), (map) => this.showFile(map));
     $('map-select').addEventListener('change', () => this.loadSelected());
     $('map-size').addEventListener('change', () => this.loadSelected());
+    $('map-shape').addEventListener('change', () => this.loadSelected());
     $('map-new').addEventListener('click', () => {
       this.seed = (this.seed % 9973) + 1;
       this.loadSelected();
@@ -50,6 +60,10 @@ export class MapLoader {
     for (const [key, g] of Object.entries(GENERATORS))
       generated.append(new Option(g.label, `gen:${key}`));
     select.append(generated);
+    const examples = document.createElement('optgroup');
+    examples.label = 'Tiled examples';
+    for (const [file, label] of TILED_EXAMPLES) examples.append(new Option(label, `tiled:${file}`));
+    select.append(examples);
     try {
       const response = await fetch('/movingai/index.json');
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -83,13 +97,16 @@ export class MapLoader {
     const token = ++this.loads;
     this.key = key;
     $('generator-row').hidden = !key.startsWith('gen:');
+    $('shape-row').hidden = !key.startsWith('gen:');
     this.tiledLayers.show(key.startsWith('file:') && !!this.file?.map.tiled);
     try {
       let map = null;
       let endpoints = null;
       if (key.startsWith('gen:')) {
-        map = generateMap(key.slice(4), Number($('map-size').value), this.seed);
+        const shape = chosenShape();
+        map = generateMap(key.slice(4), Number($('map-size').value), this.seed, shape);
         map.label = `${GENERATORS[key.slice(4)].label}, seed ${this.seed}`;
+        if (shape) map.label += `, ${$('map-shape').selectedOptions[0].textContent.toLowerCase()}`;
       } else if (key.startsWith('mai:')) {
         const option = select.selectedOptions[0];
         const response = await fetch(option.dataset.url);
@@ -99,6 +116,13 @@ export class MapLoader {
         map.label = `Moving AI: ${key.slice(4)}`;
         if (option.dataset.scenario)
           endpoints = await hardestScenario(option.dataset.scenario, map);
+      } else if (key.startsWith('tiled:')) {
+        // Read as if the user had opened it: the map shows as "Your file", with its layers.
+        const url = new URL(`maps/${key.slice(6)}`, import.meta.url);
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+        const text = await response.text();
+        if (token === this.loads) await this.readFile({ name: key.slice(6), text, tilesets: {} });
       } else if (key.startsWith('file:') && this.file) {
         map = this.file.map;
       }

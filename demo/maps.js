@@ -2,6 +2,7 @@
 // reader for Moving AI `.map` files. A map is { name, width, height, cells: Uint8Array }.
 
 import { GROUND, WALL, ROAD, FOREST, SWAMP, WATER } from './terrain.js';
+import { ShapeLayout } from './shape-draw.js';
 
 export const GENERATORS = {
   terrain: { label: 'Open field (terrain costs)', make: makeTerrain },
@@ -24,14 +25,58 @@ export function makeRandom32(seed) {
   return { next, int: (n) => Math.floor(next() * n) };
 }
 
-export function generateMap(kind, size, seed = 1) {
+/**
+ * A generated map of size x size cells. With a `shape` (see shape-draw.js generatedShape), a
+ * hexagonal or staggered map of as many cells, about as wide as it is high.
+ */
+export function generateMap(kind, size, seed = 1, shape = null) {
   const generator = GENERATORS[kind];
   if (!generator) throw new RangeError(`unknown map generator "${kind}"`);
   if (!Number.isInteger(size) || size < 16 || size > 4096) {
     throw new RangeError(`map size must be an integer in 16..4096, got ${size}`);
   }
-  const cells = generator.make(size, size, makeRandom32(seed));
-  return { name: `${kind}-${size}-${seed}`, width: size, height: size, cells };
+  let width = size;
+  let height = size;
+  // 2:1 diamonds in shifted rows step a whole tile along a row but a quarter down: a quarter
+  // as many columns as rows make the map about square. (Shifted columns step half a tile both
+  // ways.)
+  if (shape?.orientation === 'staggered' && shape.staggerAxis === 'y') {
+    [width, height] = [size / 2, size * 2];
+  }
+  let cells = generator.make(width, height, makeRandom32(seed));
+  // Open fields are drawn on a square grid of the map's shape, then read at each tile's centre,
+  // so that lakes stay round on staggered maps, whatever the spacing of their rows or columns.
+  if (shape?.orientation === 'staggered' && kind === 'terrain') {
+    cells = resample(generator.make(size, size, makeRandom32(seed)), size, {
+      width,
+      height,
+      shape,
+    });
+  }
+  const map = { name: `${kind}-${size}-${seed}`, width, height, cells };
+  if (shape) {
+    map.name += `-${shape.orientation}-${shape.staggerAxis}-${shape.staggerIndex}`;
+    map.shape = shape;
+  }
+  return map;
+}
+
+/** The cells of a size x size map read at the centres of the tiles of `shaped`. */
+function resample(square, size, shaped) {
+  const layout = new ShapeLayout(shaped);
+  const { width, height } = shaped;
+  const cells = new Uint8Array(width * height);
+  const kx = size / layout.extentX;
+  const ky = size / layout.extentY;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = layout.centre(x, y);
+      const sx = Math.min(size - 1, Math.floor(c.x * kx));
+      const sy = Math.min(size - 1, Math.floor(c.y * ky));
+      cells[y * width + x] = square[sy * size + sx];
+    }
+  }
+  return cells;
 }
 
 // --- Moving AI .map -------------------------------------------------------------------------

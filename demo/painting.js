@@ -14,9 +14,12 @@ export class Painter {
     this.changedInStroke = 0;
   }
 
-  /** Paint a 4-connected line of `brush` x `brush` squares of class `cls` from cell a to b. */
+  /**
+   * Paint a 4-connected line of `brush` x `brush` squares of class `cls` from cell a to b (on
+   * hexagons and diamonds, a line of tiles sharing edges).
+   */
   line(a, b, cls, brush) {
-    const { level, view, costOf, onCells } = this.parts;
+    const { level, view, costOf } = this.parts;
     const { width, height, cells } = level.map;
     const changed = [];
     let anyOpened = false;
@@ -34,6 +37,24 @@ export class Painter {
         }
       }
     };
+    if (view.shape) {
+      // Hexagons and diamonds: the tiles under the straight line between the two tiles' centres,
+      // sampled finely enough that each tile shares an edge with the one before.
+      const from = view.shape.anyCentre(a.x, a.y);
+      const to = view.shape.anyCentre(b.x, b.y);
+      const n = Math.ceil(Math.hypot(to.x - from.x, to.y - from.y) / (view.shape.radius / 8));
+      let last = a;
+      dab(a.x, a.y);
+      for (let k = 1; k <= n; k++) {
+        const c = view.shape.cellAt(
+          from.x + ((to.x - from.x) * k) / n,
+          from.y + ((to.y - from.y) * k) / n,
+        );
+        if (c.x !== last.x || c.y !== last.y) dab(c.x, c.y);
+        last = c;
+      }
+      return this.send(changed, cls, anyOpened);
+    }
     // Step in x or in y, never both at once: a diagonal stroke then leaves no gap that a diagonal
     // move could slip through, whatever the corner rule.
     const sx = Math.sign(b.x - a.x);
@@ -53,6 +74,12 @@ export class Painter {
       }
       dab(x, y);
     }
+    this.send(changed, cls, anyOpened);
+  }
+
+  /** The cells a pointer event changed, to the engine, the view and whoever listens. */
+  send(changed, cls, anyOpened) {
+    const { level, view, onCells } = this.parts;
     if (!changed.length) return;
     // One setCells per pointer event: the PathWorker posts them as a single small delta message.
     level.engine.setCells(Uint32Array.from(changed), cls);

@@ -63,7 +63,8 @@ export class SearchPanel {
       maxExpansions: Math.max(0, Math.floor(Number($('opt-budget').value) || 0)),
       partial: $('opt-partial').checked,
       goal: $('opt-goal').value,
-      smooth: $('opt-smooth').checked,
+      // Off where the map's shape has no smoothing (the box is then disabled).
+      smooth: $('opt-smooth').checked && !$('opt-smooth').disabled,
     };
     const heuristic = $('opt-heuristic').value;
     if (heuristic !== 'auto') options.heuristic = heuristic;
@@ -73,7 +74,7 @@ export class SearchPanel {
 
   /** The side of the unit the path panel plans for (the start and goal are its top-left tile). */
   get unitSize() {
-    return Number($('opt-unit').value) || 1;
+    return $('opt-unit').disabled ? 1 : Number($('opt-unit').value) || 1;
   }
 
   /** Units walk cell by cell, and a unit sent onto a wall should still get as close as it can. */

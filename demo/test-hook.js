@@ -38,7 +38,7 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     },
     get map() {
       const m = level.map;
-      return m && { name: m.name, width: m.width, height: m.height };
+      return m && { name: m.name, width: m.width, height: m.height, shape: m.shape ?? null };
     },
     cells: () => Array.from(level.map.cells),
     costTable: () => level.engine.costTable(),
@@ -55,7 +55,12 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     /** Page rectangle of the whole map as drawn. */
     mapRect() {
       const { x, y } = toClient({ x: view.ox, y: view.oy });
-      return { x, y, width: level.map.width * view.zoom, height: level.map.height * view.zoom };
+      return { x, y, width: view.extentX * view.zoom, height: view.extentY * view.zoom };
+    },
+    /** Hexagonal and staggered maps: CSS pixels per map pixel of Tiled's layout (the mapRect's
+     * corner is map pixel 0, 0). */
+    get tileScale() {
+      return view.shape ? view.zoom / view.shape.unit : null;
     },
     get zoom() {
       return view.zoom;

@@ -235,5 +235,12 @@ function readMap(tiled, file, layers, roles, model) {
   const entries = read.costs instanceof Map ? [...read.costs] : Object.entries(read.costs ?? {});
   map.costs = entries.map(([cls, cost]) => [Number(cls), cost]);
   map.tiled = true;
+  // Hexagonal and staggered maps are searched and drawn as such (the grid's stagger index, with
+  // the tile size, places every tile where Tiled draws it).
+  if (read.orientation === 'hexagonal' || read.orientation === 'staggered') {
+    const { orientation, staggerAxis, staggerIndex, tileWidth, tileHeight } = read;
+    map.shape = { orientation, staggerAxis, staggerIndex, tileWidth, tileHeight };
+    if (orientation === 'hexagonal') map.shape.hexSideLength = read.hexSideLength;
+  }
   return map;
 }

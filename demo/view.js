@@ -1,6 +1,10 @@
 // The map canvas: pan, zoom and drawing. The grid is drawn once into an offscreen image, one
 // pixel per cell, and only the cells that change are repainted; each frame then scales that image
-// onto the screen, so a 1024x1024 map costs the same per frame as a 32x32 one.
+// onto the screen, so a 1024x1024 map costs the same per frame as a 32x32 one. Hexagonal and
+// staggered maps are drawn as their tiles instead (shape-draw.js); positions on the screen are
+// then in that module's units, of about a tile.
+
+import { ShapeLayout, isShaped } from './shape-draw.js';
 
 const BACKGROUND = '#151922';
 
@@ -62,6 +66,10 @@ export class MapView {
     this.cssHeight = 1;
     this.dpr = 1;
     this.map = null;
+    /** Hexagonal and staggered maps: where their tiles lie (see shape-draw.js); null: squares */
+    this.shape = null;
+    this.extentX = 1; // the map's size in cells (squares) or units (shapes)
+    this.extentY = 1;
     this.base = null;
     this.overlay = null;
     this.showOverlay = true;
@@ -97,6 +105,9 @@ export class MapView {
   setMap(map, palette) {
     this.map = map;
     this.palette = palette;
+    this.shape = isShaped(map) ? new ShapeLayout(map) : null;
+    this.extentX = this.shape ? this.shape.extentX : map.width;
+    this.extentY = this.shape ? this.shape.extentY : map.height;
     this.base = new CellLayer(map.width, map.height);
     this.overlay = new CellLayer(map.width, map.height);
     const { cells } = map;
@@ -118,19 +129,19 @@ export class MapView {
     const pad = 8;
     // Keep the zoom buttons' strip free, except on a phone where every pixel counts.
     const buttons = this.cssWidth < 500 ? pad : 52;
-    const zx = (this.cssWidth - pad - buttons) / this.map.width;
-    const zy = (this.cssHeight - pad * 2) / this.map.height;
+    const zx = (this.cssWidth - pad - buttons) / this.extentX;
+    const zy = (this.cssHeight - pad * 2) / this.extentY;
     this.zoom = Math.max(0.05, Math.min(zx, zy));
-    const w = this.map.width * this.zoom;
+    const w = this.extentX * this.zoom;
     // Centred, unless that would put the map under the buttons.
     this.ox = Math.max(pad, Math.min((this.cssWidth - w) / 2, this.cssWidth - buttons - w));
-    this.oy = (this.cssHeight - this.map.height * this.zoom) / 2;
+    this.oy = (this.cssHeight - this.extentY * this.zoom) / 2;
     this.fitted = true;
     this.needsDraw = true;
   }
 
   zoomAt(factor, sx, sy) {
-    const fitZoom = Math.min(this.cssWidth / this.map.width, this.cssHeight / this.map.height);
+    const fitZoom = Math.min(this.cssWidth / this.extentX, this.cssHeight / this.extentY);
     const zoom = Math.min(64, Math.max(fitZoom / 4, this.zoom * factor));
     const k = zoom / this.zoom;
     this.ox = sx - (sx - this.ox) * k;
@@ -149,11 +160,17 @@ export class MapView {
 
   /** Cell under a point in canvas CSS pixels (may be outside the map). */
   cellAt(sx, sy) {
+    if (this.shape)
+      return this.shape.cellAt((sx - this.ox) / this.zoom, (sy - this.oy) / this.zoom);
     return { x: Math.floor((sx - this.ox) / this.zoom), y: Math.floor((sy - this.oy) / this.zoom) };
   }
 
   /** Centre of a cell in canvas CSS pixels. */
   cellCenter(x, y) {
+    if (this.shape) {
+      const c = this.shape.anyCentre(x, y);
+      return { x: this.ox + c.x * this.zoom, y: this.oy + c.y * this.zoom };
+    }
     return { x: this.ox + (x + 0.5) * this.zoom, y: this.oy + (y + 0.5) * this.zoom };
   }
 
@@ -170,17 +187,23 @@ export class MapView {
    */
   draw(scene) {
     const { ctx, dpr, zoom } = this;
-    this.base?.flush();
-    this.overlay?.flush();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     if (!this.map) return;
-    ctx.imageSmoothingEnabled = false;
-    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * this.ox, dpr * this.oy);
-    ctx.drawImage(this.base.canvas, 0, 0);
-    if (this.showOverlay) ctx.drawImage(this.overlay.canvas, 0, 0);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (this.shape) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.shape.draw(ctx, this.base, this, true);
+      if (this.showOverlay) this.shape.draw(ctx, this.overlay, this, false);
+    } else {
+      this.base.flush();
+      this.overlay.flush();
+      ctx.imageSmoothingEnabled = false;
+      ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * this.ox, dpr * this.oy);
+      ctx.drawImage(this.base.canvas, 0, 0);
+      if (this.showOverlay) ctx.drawImage(this.overlay.canvas, 0, 0);
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    }
     if (zoom >= 10) this.drawGridLines();
     if (scene.step?.trail) {
       const width = Math.max(2, Math.min(zoom * 0.25, 6));
@@ -213,6 +236,15 @@ export class MapView {
       const { x, y } = scene.hover;
       ctx.strokeStyle = 'rgba(255,255,255,0.85)';
       ctx.lineWidth = 1.5;
+      if (this.shape) {
+        // The painter's brush: the same block of columns and rows as on squares.
+        ctx.beginPath();
+        for (let cy = Math.max(0, y - half); cy < Math.min(this.map.height, y - half + size); cy++)
+          for (let cx = Math.max(0, x - half); cx < Math.min(this.map.width, x - half + size); cx++)
+            this.shape.outline(ctx, cx, cy, this.ox, this.oy, zoom);
+        ctx.stroke();
+        return;
+      }
       ctx.strokeRect(
         this.ox + (x - half) * zoom,
         this.oy + (y - half) * zoom,
@@ -224,6 +256,7 @@ export class MapView {
 
   drawGridLines() {
     const { ctx, zoom } = this;
+    if (this.shape) return; // the tiles are drawn with their outlines
     const { width, height } = this.map;
     const x0 = Math.max(0, Math.floor(-this.ox / zoom));
     const x1 = Math.min(width, Math.ceil((this.cssWidth - this.ox) / zoom));
@@ -247,11 +280,10 @@ export class MapView {
 
   drawPolyline(points, color, width, dash) {
     if (!points || points.length < 4) return;
-    const { ctx, zoom } = this;
+    const { ctx } = this;
     ctx.beginPath();
     for (let i = 0; i < points.length; i += 2) {
-      const sx = this.ox + (points[i] + 0.5) * zoom;
-      const sy = this.oy + (points[i + 1] + 0.5) * zoom;
+      const { x: sx, y: sy } = this.cellCenter(points[i], points[i + 1]);
       if (i === 0) ctx.moveTo(sx, sy);
       else ctx.lineTo(sx, sy);
     }
@@ -272,8 +304,7 @@ export class MapView {
     ctx.lineWidth = 1.5;
     ctx.beginPath();
     for (let i = 0; i < points.length; i += 2) {
-      const sx = this.ox + (points[i] + 0.5) * zoom;
-      const sy = this.oy + (points[i + 1] + 0.5) * zoom;
+      const { x: sx, y: sy } = this.cellCenter(points[i], points[i + 1]);
       ctx.moveTo(sx + r, sy);
       ctx.arc(sx, sy, r, 0, Math.PI * 2);
     }
@@ -297,8 +328,8 @@ export class MapView {
     const inward = (v, lo, hi) =>
       hi - lo < 2 * r ? (lo + hi) / 2 : Math.min(hi - r, Math.max(lo + r, v));
     return {
-      x: inward(c.x, this.ox, this.ox + this.map.width * this.zoom),
-      y: inward(c.y, this.oy, this.oy + this.map.height * this.zoom),
+      x: inward(c.x, this.ox, this.ox + this.extentX * this.zoom),
+      y: inward(c.y, this.oy, this.oy + this.extentY * this.zoom),
     };
   }
 
@@ -325,6 +356,12 @@ export class MapView {
     const pad = Math.max(2, zoom * 0.1);
     ctx.strokeStyle = color;
     ctx.lineWidth = width;
+    if (this.shape) {
+      ctx.beginPath();
+      this.shape.outline(ctx, cell.x, cell.y, this.ox, this.oy, zoom, pad / zoom);
+      ctx.stroke();
+      return;
+    }
     ctx.strokeRect(
       this.ox + cell.x * zoom - pad,
       this.oy + cell.y * zoom - pad,
@@ -342,7 +379,19 @@ export class MapView {
     ctx.strokeRect(this.ox + x * zoom, this.oy + y * zoom, size * zoom, size * zoom);
   }
 
-  drawAgents({ positions, count, moving, sizes }) {
+  /** Where unit `a` of a crowd is drawn: its position, or on shapes, along its current step. */
+  unitCenter(units, a) {
+    const fx = units.positions[a * 2];
+    const fy = units.positions[a * 2 + 1];
+    if (!this.shape)
+      return { x: this.ox + (fx + 0.5) * this.zoom, y: this.oy + (fy + 0.5) * this.zoom };
+    const step = units.stepOf(a); // { from, to, t } between two cells
+    const p = this.shape.between(step.from, step.to, step.t);
+    return { x: this.ox + p.x * this.zoom, y: this.oy + p.y * this.zoom };
+  }
+
+  drawAgents(units) {
+    const { positions, count, moving, sizes } = units;
     const { ctx, zoom } = this;
     const r = Math.max(2.6, Math.min(zoom * 0.45, 7));
     for (const [wanted, color] of [
@@ -353,8 +402,6 @@ export class MapView {
       for (let a = 0; a < count; a++) {
         if (moving[a] !== wanted) continue;
         const size = sizes?.[a] ?? 1;
-        const sx = this.ox + (positions[a * 2] + 0.5) * zoom;
-        const sy = this.oy + (positions[a * 2 + 1] + 0.5) * zoom;
         if (size > 1) {
           // A big unit is drawn over the n x n tiles it covers, inset a little.
           const inset = Math.min(zoom * 0.12, 3);
@@ -363,6 +410,7 @@ export class MapView {
           ctx.rect(left, top, size * zoom - 2 * inset, size * zoom - 2 * inset);
           continue;
         }
+        const { x: sx, y: sy } = this.unitCenter(units, a);
         ctx.moveTo(sx + r, sy);
         ctx.arc(sx, sy, r, 0, Math.PI * 2);
       }
