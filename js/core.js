@@ -452,7 +452,7 @@ export class Grid {
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal);
+    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize);
     if (answer === REFUSED) throw new RangeError(native.lastQueryError());
     return answer === 1;
   }

@@ -155,6 +155,9 @@ export interface ReachOptions {
   /** Default `never`. Only `always` (squeezing between two blocked corners) can join areas the
    * other rules keep apart. */
   diagonal?: Diagonal;
+  /** A unit of n x n tiles, as findPath's option: start and goal are its positions (top-left
+   * tiles); a goal whose footprint sticks out of the map is never reached. Default 1. */
+  unitSize?: number;
 }
 
 /** A direction code of a field or range: 0 = no step, 1 to 12 = a step of DIRECTIONS[code]. */

@@ -367,12 +367,6 @@ function readOptionsOf(options, names, encode) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
-    if (key === 'unitSize' && !names.includes(key)) {
-      throw new TypeError(
-        'unitSize is not an option of canReach: its labels are kept for units of one tile ' +
-          '(reachable and findPath take unitSize)',
-      );
-    }
     if (key !== 'signal' && !names.includes(key)) {
       throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
     }
@@ -397,7 +391,7 @@ function readOptionsOf(options, names, encode) {
 /** @typedef {{ diagonal: number, maxCost: number, unitSize: number }} FieldCodes */
 
 const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize'];
-const REACH_OPTIONS = ['diagonal'];
+const REACH_OPTIONS = ['diagonal', 'unitSize'];
 
 /**
  * @param {Record<string, unknown>} o
@@ -423,7 +417,7 @@ export function readFieldOptions(options) {
 }
 
 /**
- * The options of canReach (`diagonal`, `signal`).
+ * The options of canReach (`diagonal`, `unitSize`, `signal`).
  * @param {unknown} options
  */
 export function readReachOptions(options) {

@@ -42,16 +42,26 @@ const Grid* Footprints::positions(int n) {
   return size.grid.get();
 }
 
+Components* Footprints::components(int n) {
+  if (n < 2 || !positions(n)) return nullptr;
+  Size& size = sizes_[n];
+  if (!size.components) size.components = std::make_unique<WatchedComponents>(*size.grid);
+  return &size.components->components();
+}
+
 void Footprints::release(int n) {
   if (n < 2 || n > kMaxUnitSize) return;
+  sizes_[n].components.reset();
   sizes_[n].grid.reset();
   sizes_[n].stale = true;
 }
 
 std::size_t Footprints::memoryBytes() const {
   std::size_t bytes = columnMax_.capacity() + prefix_.capacity() + suffix_.capacity();
-  for (const Size& size : sizes_)
+  for (const Size& size : sizes_) {
     if (size.grid) bytes += static_cast<std::size_t>(size.grid->size()) + size.grid->bitsetBytes();
+    if (size.components) bytes += size.components->components().memoryBytes();
+  }
   return bytes;
 }
 
@@ -102,6 +112,7 @@ void Footprints::rebuild(int n, Size& size) {
         [&](int x, uint8_t v) { out[y * pw + x] = v; });
   computed_ += static_cast<uint64_t>(pw) * ph;
   grid->cellsChanged();
+  size.components.reset();  // it watched the grid being replaced
   size.grid = std::move(grid);
   size.stale = false;
 }

@@ -298,14 +298,7 @@ class WasmGrid {
       return contract::kRefused;
     const Grid* positions = fieldGrid(unitSize);
     if (!positions) return contract::kRefused;
-    if (positions != &grid_ && (sx > positions->width() - 1 || sy > positions->height() - 1)) {
-      queryError_ = "start (" + std::to_string(sx) + ", " + std::to_string(sy) +
-                    ") puts a unit of size " + std::to_string(unitSize) +
-                    " outside the grid: its top-left must be at most (" +
-                    std::to_string(positions->width() - 1) + ", " +
-                    std::to_string(positions->height() - 1) + ")";
-      return contract::kRefused;
-    }
+    if (positions != &grid_ && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
     MovementRange& range = sharedFields().range;
     sharedFields().search.reachable(*positions, sx, sy, o, range);
     queryError_ = range.error;
@@ -320,7 +313,9 @@ class WasmGrid {
 
   // 1 or 0; contract::kRefused with lastQueryError() set (bad arguments, or no memory for the
   // labels the first query of a diagonal rule builds).
-  int canReach(int sx, int sy, int gx, int gy, int diagonal) {
+  // Units bigger than one tile ask the components of their positions (unitSize >= 2): a goal
+  // position whose footprint sticks out of the grid is never reached.
+  int canReach(int sx, int sy, int gx, int gy, int diagonal, int unitSize) {
     if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
       queryError_ = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
@@ -330,13 +325,18 @@ class WasmGrid {
                     std::to_string(gx) + ", " + std::to_string(gy) + ") must be inside the grid";
       return contract::kRefused;
     }
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    if (positions != &grid_ && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
+    if (!positions->inside(gx, gy)) return 0;
+    Components& components = positions == &grid_ ? components_ : *footprints_.components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);
-    const double needed = static_cast<double>(components_.bytesToBuild(rule));
+    const double needed = static_cast<double>(components.bytesToBuild(rule));
     if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
       queryError_ = memoryError("reachability labels", needed);
       return contract::kRefused;
     }
-    return components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), rule) ? 1 : 0;
+    return components.canReach(positions->index(sx, sy), positions->index(gx, gy), rule) ? 1 : 0;
   }
   std::string lastQueryError() const { return queryError_; }
   uintptr_t pathAddress() const { return address(result_.path); }
@@ -375,6 +375,15 @@ class WasmGrid {
 
   // The grid a field or range of units of this size runs on (the cells for size 1), or null
   // with queryError_ set.
+  // Whether a unit of size n starting at (sx, sy) lies inside the grid; if not, says so.
+  bool startFits(int sx, int sy, int n, const Grid& positions) {
+    if (positions.inside(sx, sy)) return true;
+    queryError_ =
+        "start (" + std::to_string(sx) + ", " + std::to_string(sy) + ") puts a unit of size " +
+        std::to_string(n) + " outside the grid: its top-left must be at most (" +
+        std::to_string(positions.width() - 1) + ", " + std::to_string(positions.height() - 1) + ")";
+    return false;
+  }
   const Grid* fieldGrid(int unitSize) {
     queryError_ = validateUnitSize(unitSize, grid_.shape());
     if (!queryError_.empty()) return nullptr;

@@ -70,7 +70,14 @@ export interface NativeGrid {
   rangeCellsAddress(): number;
   rangeCellsLength(): number;
   /** 1 or 0, or REFUSED with lastQueryError() set. */
-  canReach(sx: number, sy: number, gx: number, gy: number, diagonal: number): number;
+  canReach(
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    diagonal: number,
+    unitSize: number,
+  ): number;
   lastQueryError(): string;
   /** Frees it (embind). */
   delete(): void;

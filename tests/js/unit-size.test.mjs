@@ -117,7 +117,21 @@ test('random maps with costs and edits: every algorithm costs what the reference
       const sy = pick(height - n + 1);
       const gx = pick(width - n + 1);
       const gy = pick(height - n + 1);
-      const want = ref.costsFrom(sx, sy)[gy * width + gx];
+      const from = ref.costsFrom(sx, sy);
+      const want = from[gy * width + gx];
+      // canReach from the start to every position: labels of the positions, kept current
+      // through the edits above.
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          // The start itself counts as reached only when a unit may stand there.
+          const reached =
+            x === sx && y === sy ? ref.open(x, y) : Number.isFinite(from[y * width + x]);
+          const asked = grid.canReach(sx, sy, x, y, { unitSize: n, diagonal });
+          if (asked !== reached)
+            assert.fail(
+              `trial ${trial} round ${round} size ${n} ${diagonal}: canReach to ${x},${y}`,
+            );
+        }
       for (const algorithm of ['astar', 'dijkstra', 'bfs', 'jps']) {
         const r = grid.findPath(sx, sy, gx, gy, { unitSize: n, diagonal, algorithm });
         const what = `trial ${trial} round ${round} size ${n} ${diagonal} ${algorithm}`;
@@ -287,10 +301,11 @@ test('bad unit sizes and starts whose footprint sticks out are refused, in-threa
     () => grid.findPath(0, 0, 1, 1, { unitSize: 9 }),
     /unitSize 9 does not fit in a 10 x 8 grid/,
   );
-  assert.throws(() => grid.canReach(0, 0, 1, 1, { unitSize: 2 }), {
-    name: 'TypeError',
-    message: /unitSize is not an option of canReach/,
+  assert.throws(() => grid.canReach(8, 0, 1, 1, { unitSize: 3 }), {
+    name: 'RangeError',
+    message: /start \(8, 0\) puts a unit of size 3 outside the grid/,
   });
+  assert.throws(() => grid.canReach(0, 0, 1, 1, { unitSize: 0 }), RangeError);
   assert.throws(() => grid.reachable(8, 0, { unitSize: 3 }), {
     name: 'RangeError',
     message: /start \(8, 0\) puts a unit of size 3 outside the grid/,
@@ -420,4 +435,21 @@ test('units bigger than one tile are refused on hexagonal and staggered grids, b
     await assert.rejects(pw.findPath(0, 0, 5, 5, { unitSize: 3 }), /unitSize 3 is not supported/);
     pw.terminate();
   }
+});
+
+test('canReach of a big unit: a one-tile gap lets a 1 x 1 unit through, not a 2 x 2, in a worker too', async () => {
+  const cells = new Uint8Array(10 * 6);
+  for (let y = 0; y < 6; y++) cells[y * 10 + 5] = y === 2 ? 0 : 1; // a wall with one gap
+  const grid = tilepath.createGrid(10, 6, cells);
+  assert.equal(grid.canReach(0, 0, 8, 0), true);
+  assert.equal(grid.canReach(0, 0, 8, 0, { unitSize: 2 }), false);
+  grid.setCell(5, 3, 0); // widen the gap to two tiles
+  assert.equal(grid.canReach(0, 0, 8, 0, { unitSize: 2 }), true);
+  assert.equal(grid.canReach(0, 0, 9, 0, { unitSize: 2 }), false); // its footprint sticks out
+  grid.dispose();
+  const pw = await PathWorker.create({ width: 10, height: 6, cells });
+  assert.equal(await pw.canReach(0, 0, 8, 0, { unitSize: 2 }), false);
+  pw.setCell(5, 3, 0);
+  assert.equal(await pw.canReach(0, 0, 8, 0, { unitSize: 2 }), true);
+  pw.terminate();
 });

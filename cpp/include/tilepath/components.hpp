@@ -72,4 +72,31 @@ class Components {
   uint64_t flooded_ = 0;
 };
 
+// Components that keep themselves current by watching their grid (for grids nothing else edits
+// by hand, such as the position grids of big units).
+class WatchedComponents : public GridObserver {
+ public:
+  explicit WatchedComponents(Grid& grid) : grid_(grid), components_(grid) {
+    grid_.addObserver(this);
+  }
+  ~WatchedComponents() override { grid_.removeObserver(this); }
+  WatchedComponents(const WatchedComponents&) = delete;
+  WatchedComponents& operator=(const WatchedComponents&) = delete;
+
+  Components& components() { return components_; }
+  const Components& components() const { return components_; }
+
+  void cellChanged(int index, uint8_t from, uint8_t to) override {
+    components_.cellChanged(index, grid_.cost(from) > 0, grid_.cost(to) > 0);
+  }
+  void costChanged(int, double from, double to) override {
+    if ((from > 0) != (to > 0)) components_.reset();
+  }
+  void allChanged() override { components_.reset(); }
+
+ private:
+  Grid& grid_;
+  Components components_;
+};
+
 }  // namespace tilepath

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/components.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/options.hpp"
 
@@ -62,7 +63,10 @@ class Footprints : public GridObserver {
   const Grid* positions(int n);
   // Whether a unit of size n fits in the grid at all.
   bool fits(int n) const { return n <= cells_.width() && n <= cells_.height(); }
-  // Frees the position grid of size n (built again if asked for later).
+  // Connected components of the positions of size n (n >= 2), built on first use and kept
+  // current with the position grid; null when no position fits.
+  Components* components(int n);
+  // Frees the position grid of size n and its components (built again if asked for later).
   void release(int n);
   // Bytes held by position grids, and what building the one of size n would add now.
   std::size_t memoryBytes() const;
@@ -77,6 +81,8 @@ class Footprints : public GridObserver {
  private:
   struct Size {
     std::unique_ptr<Grid> grid;
+    // Watches `grid`: declared after it, so destroyed first. Dropped when the grid is replaced.
+    std::unique_ptr<WatchedComponents> components;
     bool stale = true;
   };
   // Blocked classes rank above every cost: the dearest of a footprint is blocked if any is.
