@@ -134,13 +134,22 @@ std::size_t Searcher::memoryBytes() const {
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
                     SearchResult& out) {
+  if (!begin(grid, sx, sy, gx, gy, options, out)) return;
+  SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
+  prepare(run);
+  advance(run);
+  finish(run);
+}
+
+bool Searcher::begin(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+                     SearchResult& out) {
   out.clear();
   out.error = validateOptions(options);
-  if (!out.ok()) return;
-  if (!grid.inside(sx, 0)) return void(out.error = coordinateError("startX", sx, grid.width()));
-  if (!grid.inside(0, sy)) return void(out.error = coordinateError("startY", sy, grid.height()));
-  if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
-  if (!grid.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, grid.height()));
+  if (!out.ok()) return false;
+  if (!grid.inside(sx, 0)) return (out.error = coordinateError("startX", sx, grid.width())), false;
+  if (!grid.inside(0, sy)) return (out.error = coordinateError("startY", sy, grid.height())), false;
+  if (!grid.inside(gx, 0)) return (out.error = coordinateError("goalX", gx, grid.width())), false;
+  if (!grid.inside(0, gy)) return (out.error = coordinateError("goalY", gy, grid.height())), false;
 
   out.algorithm = algorithmThatRuns(grid, options);
   out.reason = Reason::None;
@@ -153,11 +162,11 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
     out.endX = sx;
     out.endY = sy;
     if (options.includeStart) out.path.assign({sx, sy});
-    return;
+    return false;
   }
   if (exactGoal && goalBlocked && !options.partial) {  // status none, nothing to search
     out.reason = Reason::GoalBlocked;
-    return;
+    return false;
   }
 
   const auto cells = static_cast<std::size_t>(grid.size());
@@ -170,10 +179,13 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
     searchNumber_ = 1;
   }
   open_.clear();
+  return true;
+}
 
-  SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
-
-  const Algorithm algorithm = out.algorithm;
+void Searcher::prepare(SearchRun& run) {
+  const Grid& grid = run.grid;
+  const SearchOptions& options = run.options;
+  const Algorithm algorithm = run.result.algorithm;
   const bool uniform = grid.uniformCost();
   // On a uniform table every algorithm may count steps: the same search, scaled, without
   // looking up each cell's cost (a trace shows costs under the table, so it keeps them).
@@ -187,16 +199,27 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
                  : run.heuristicKind == Heuristic::Manhattan ? 2.0
                  : run.heuristicKind == Heuristic::Chebyshev ? 1.0
                                                              : kSqrt2;
+}
 
-  const bool jumpPoints = algorithm == Algorithm::JPS;
-  if (jumpPoints) {
+void Searcher::advance(SearchRun& run) {
+  const Algorithm algorithm = run.result.algorithm;
+  if (algorithm == Algorithm::JPS) {
     runJumpPoint(run);
-  } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
+  } else if (algorithm == Algorithm::BFS && run.options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
   } else {
     runBestFirst(run);
   }
+}
 
+void Searcher::finish(SearchRun& run) {
+  const Grid& grid = run.grid;
+  const SearchOptions& options = run.options;
+  SearchResult& out = run.result;
+  const int gx = run.goalX, gy = run.goalY;
+  const bool exactGoal = options.goal == GoalMode::Exact;
+  const bool goalBlocked = !grid.passable(gx, gy);
+  const bool jumpPoints = out.algorithm == Algorithm::JPS;
   int32_t end = run.reached;
   if (end >= 0) {
     out.status = Status::Found;

@@ -12,6 +12,8 @@
 
 namespace tilepath {
 
+struct SearchRun;
+
 class Searcher {
  public:
   // Fills `out` (reusing its buffers). On bad arguments sets out.error and runs nothing.
@@ -42,6 +44,16 @@ class Searcher {
 
  private:
   friend struct SearchRun;
+  friend class SearchTask;
+  // find in three parts, which SearchTask runs with pauses between slices of the middle one.
+  // begin: argument checks and setup; false when `out` already is the answer (an error, the
+  // start on the goal, a blocked goal). prepare + advance: the search loop, until it ends or
+  // pauses (SearchRun::sliceEnd). finish: the path walk, cost and smoothing.
+  bool begin(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+             SearchResult& out);
+  static void prepare(SearchRun& run);
+  static void advance(SearchRun& run);
+  void finish(SearchRun& run);
   // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
   // position there (its cost is in the entry); once expanded, minus its cost from the start
   // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
