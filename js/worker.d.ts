@@ -83,6 +83,10 @@ export interface InThreadPathWorkerOptions extends Omit<
 > {
   /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
   loadPathfinder: () => Promise<Pathfinder>;
+  /** Each frame's budget for searches (a PathScheduler's): milliseconds, default 4. */
+  msPerFrame?: number;
+  /** Or cells expanded per frame, instead of msPerFrame. */
+  expansionsPerFrame?: number;
 }
 
 export interface WorkerSearchOptions extends SearchOptions {
