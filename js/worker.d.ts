@@ -210,7 +210,8 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     gy: number,
     options?: ReachOptions & WorkerSignalOption,
   ): Promise<boolean>;
-  /** Posts the queued edits and requests now instead of at the end of the task. */
+  /** Posts the queued edits and requests now instead of at the end of the task
+   * (InThreadPathWorker: finishes the searches still pending, on this frame). */
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
    * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one
