@@ -22,7 +22,7 @@ import {
 } from './worker-options.js';
 import { cacheKey, PathCache } from './worker-cache.js';
 import { answerQuery, queryRequest, queryResult } from './worker-fields.js';
-import { PathScheduler, SCHEDULE } from './path-scheduler.js';
+import { PathScheduler, readFrameBudget, SCHEDULE } from './path-scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
@@ -46,9 +46,7 @@ export class InThreadPathWorker {
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
-    const { msPerFrame, expansionsPerFrame } = options;
-    const frame =
-      expansionsPerFrame !== undefined ? { expansionsPerFrame } : { msPerFrame: msPerFrame ?? 4 };
+    const frame = readFrameBudget(options, 4); // each frame's search budget
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {
       const grid = pathfinder.createGrid(width, height, bytes);
       let scheduler;

@@ -28,6 +28,31 @@ export const SCHEDULE = Symbol('PathScheduler.schedule');
 
 const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
 
+/**
+ * A frame's budget from `expansionsPerFrame` or `msPerFrame` (not both; `defaultMs` when neither
+ * is given), checked.
+ * @param {{ expansionsPerFrame?: unknown, msPerFrame?: unknown }} options
+ * @param {number} defaultMs
+ * @returns {{ expansionsPerFrame: number } | { msPerFrame: number, expansionsPerFrame?: undefined }}
+ */
+export function readFrameBudget({ expansionsPerFrame, msPerFrame }, defaultMs) {
+  if (expansionsPerFrame !== undefined && msPerFrame !== undefined) {
+    throw new RangeError('give expansionsPerFrame or msPerFrame, not both');
+  }
+  if (expansionsPerFrame !== undefined) {
+    return {
+      expansionsPerFrame: checkInteger('expansionsPerFrame', expansionsPerFrame, 1, MAX_STEP),
+    };
+  }
+  const ms = msPerFrame ?? defaultMs;
+  if (typeof ms !== 'number')
+    throw new TypeError(`msPerFrame must be a number, got ${describe(ms)}`);
+  if (!(ms > 0) || !Number.isFinite(ms)) {
+    throw new RangeError(`msPerFrame must be a finite number > 0, got ${describe(ms)}`);
+  }
+  return { msPerFrame: ms };
+}
+
 export class PathScheduler {
   #grid;
   /** @type {number} cells a frame (0 when the budget is in milliseconds) */
@@ -67,21 +92,10 @@ export class PathScheduler {
         );
       }
     }
-    const { expansionsPerFrame, msPerFrame, sliceExpansions = 256, maxActive = 8 } = options;
-    if (expansionsPerFrame !== undefined && msPerFrame !== undefined) {
-      throw new RangeError('give PathScheduler expansionsPerFrame or msPerFrame, not both');
-    }
-    if (expansionsPerFrame !== undefined) {
-      this.#perFrame = checkInteger('expansionsPerFrame', expansionsPerFrame, 1, MAX_STEP);
-    } else {
-      const ms = msPerFrame ?? 2;
-      if (typeof ms !== 'number')
-        throw new TypeError(`msPerFrame must be a number, got ${describe(ms)}`);
-      if (!(ms > 0) || !Number.isFinite(ms)) {
-        throw new RangeError(`msPerFrame must be a finite number > 0, got ${describe(ms)}`);
-      }
-      this.#msPerFrame = ms;
-    }
+    const { sliceExpansions = 256, maxActive = 8 } = options;
+    const budget = readFrameBudget(options, 2);
+    this.#perFrame = budget.expansionsPerFrame ?? 0;
+    this.#msPerFrame = budget.msPerFrame ?? 0;
     this.#slice = checkInteger('sliceExpansions', sliceExpansions, 1, MAX_STEP);
     this.#maxActive = checkInteger('maxActive', maxActive, 1, 1 << 16);
     const now = options.now ?? (() => performance.now());

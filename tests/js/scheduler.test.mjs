@@ -352,6 +352,16 @@ test('autoUpdate drives itself with timers (no requestAnimationFrame in Node)', 
   }
 });
 
+test("InThreadPathWorker.create checks its frame budget at once, as PathScheduler's", () => {
+  const level = { width: 4, height: 4, loadPathfinder: () => createPathfinder() };
+  assert.throws(() => InThreadPathWorker.create({ ...level, expansionsPerFrame: 0 }), RangeError);
+  assert.throws(() => InThreadPathWorker.create({ ...level, msPerFrame: '4' }), TypeError);
+  assert.throws(
+    () => InThreadPathWorker.create({ ...level, msPerFrame: 4, expansionsPerFrame: 9 }),
+    /not both/,
+  );
+});
+
 test('InThreadPathWorker answers exactly as PathWorker, with edits, over several frames', async () => {
   const map = loadMap('arena.map');
   const costs = { 2: 3 };
