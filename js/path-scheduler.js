@@ -33,7 +33,7 @@ const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
  * is given), checked.
  * @param {{ expansionsPerFrame?: unknown, msPerFrame?: unknown }} options
  * @param {number} defaultMs
- * @returns {{ expansionsPerFrame: number } | { msPerFrame: number, expansionsPerFrame?: undefined }}
+ * @returns {{ expansionsPerFrame?: number, msPerFrame?: number }}
  */
 export function readFrameBudget({ expansionsPerFrame, msPerFrame }, defaultMs) {
   if (expansionsPerFrame !== undefined && msPerFrame !== undefined) {
