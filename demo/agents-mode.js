@@ -49,7 +49,9 @@ export class AgentsMode {
     this.crowd?.dispose();
     // Routes are watched on the engine: a painted wall re-plans only the units it blocks.
     const engine = level.engine;
-    const watchPath = engine ? (path, onBlocked) => engine.watchPath(path, onBlocked) : null;
+    const watchPath = engine
+      ? (path, onBlocked, options) => engine.watchPath(path, onBlocked, options)
+      : null;
     this.crowd = new AgentCrowd(level.map, costOf, Number($('agent-count').value), 7, watchPath);
     this.crowd.wander = $('agent-wander').checked;
     this.batches = 0;

@@ -3,6 +3,8 @@
 // cell lands on re-plan, told by the alert at the edit itself; all of them re-plan when a wall
 // is removed (a shorter way round may have opened). Plans are versioned, so an answer to an
 // outdated request is dropped instead of sending a unit along a route that is no longer there.
+// Units come in three sizes (unitSize 1, 2 and 3: one tile, 2 x 2, 3 x 3): a unit's position is
+// its top-left tile, and it plans, walks and is watched with its whole footprint.
 
 import { makeRandom32 } from './maps.js';
 
@@ -14,8 +16,9 @@ export class AgentCrowd {
   /**
    * @param {{width:number,height:number,cells:Uint8Array}} map
    * @param {(cls:number) => number} costOf movement cost of a class (0 = blocked)
-   * @param {((path: Int32Array, onBlocked: (alert: {index: number}) => void) =>
-   *   {stop(): void} | null) | null} watchPath the engine's stale-path alerts
+   * @param {((path: Int32Array, onBlocked: (alert: {index: number}) => void,
+   *   options: {unitSize: number}) => {stop(): void} | null) | null} watchPath the engine's
+   *   stale-path alerts
    */
   constructor(map, costOf, count, seed = 7, watchPath = null) {
     this.map = map;
@@ -50,9 +53,11 @@ export class AgentCrowd {
     for (let a = count; a < this.watches.length; a++) this.watches[a]?.stop();
     this.watches.length = count;
     this.step = grow(this.step, count, Int32Array);
+    this.sizes = grow(this.sizes, count, Uint8Array);
     this.count = count;
     for (let a = old; a < count; a++) {
-      const cell = this.randomOpenCell();
+      this.sizes[a] = AgentCrowd.sizeFor(a);
+      const cell = this.randomOpenCell(this.sizes[a]);
       this.positions[a * 2] = cell.x;
       this.positions[a * 2 + 1] = cell.y;
       this.paths[a] = null;
@@ -62,12 +67,33 @@ export class AgentCrowd {
     this.queue = this.queue.filter((a) => a < count);
   }
 
-  randomOpenCell() {
+  /** The mix of sizes: one unit in ten is 3 x 3, one in five (of the rest) 2 x 2. */
+  static sizeFor(a) {
+    return a % 10 === 9 ? 3 : a % 5 === 4 ? 2 : 1;
+  }
+
+  /** The cost of the dearest tile a unit of `size` at (x, y) covers: 0 when one is blocked or
+   * the footprint sticks out of the map (as findPath's `unitSize` counts it). */
+  footprintCost(x, y, size = 1) {
     const { width, height, cells } = this.map;
+    if (x < 0 || y < 0 || x + size > width || y + size > height) return 0;
+    let dearest = 0;
+    for (let j = 0; j < size; j++) {
+      for (let i = 0; i < size; i++) {
+        const cost = this.costOf(cells[(y + j) * width + x + i]);
+        if (!(cost > 0)) return 0;
+        dearest = Math.max(dearest, cost);
+      }
+    }
+    return dearest;
+  }
+
+  randomOpenCell(size = 1) {
+    const { width, height } = this.map;
     for (let tries = 0; tries < 5000; tries++) {
       const x = this.rng.int(width);
       const y = this.rng.int(height);
-      if (this.costOf(cells[y * width + x]) > 0) return { x, y };
+      if (this.footprintCost(x, y, size) > 0) return { x, y };
     }
     return { x: 0, y: 0 };
   }
@@ -76,26 +102,23 @@ export class AgentCrowd {
   cellOf(a) {
     const path = this.paths[a];
     const k = this.step[a] * 2;
+    const size = this.sizes[a];
     if (path && k < path.length) {
-      const { width, cells } = this.map;
-      if (this.costOf(cells[path[k + 1] * width + path[k]]) > 0)
-        return { x: path[k], y: path[k + 1] };
+      if (this.footprintCost(path[k], path[k + 1], size) > 0) return { x: path[k], y: path[k + 1] };
       if (k >= 2) return { x: path[k - 2], y: path[k - 1] };
     }
-    return this.escape(Math.round(this.positions[a * 2]), Math.round(this.positions[a * 2 + 1]));
+    const x = Math.round(this.positions[a * 2]);
+    const y = Math.round(this.positions[a * 2 + 1]);
+    return this.escape(x, y, size);
   }
 
   /** (x, y) if walkable, else the nearest walkable cell: a wall painted onto a unit pushes it out. */
-  escape(x, y) {
-    const { width, height, cells } = this.map;
+  escape(x, y, size = 1) {
     for (let r = 0; r < 16; r++) {
       for (let dy = -r; dy <= r; dy++) {
         for (let dx = -r; dx <= r; dx++) {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-          const cx = x + dx;
-          const cy = y + dy;
-          if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
-          if (this.costOf(cells[cy * width + cx]) > 0) return { x: cx, y: cy };
+          if (this.footprintCost(x + dx, y + dy, size) > 0) return { x: x + dx, y: y + dy };
         }
       }
     }
@@ -110,8 +133,9 @@ export class AgentCrowd {
     for (let a = 0; a < this.count; a++) {
       const angle = this.rng.next() * Math.PI * 2;
       const r = spread * Math.sqrt(this.rng.next());
-      const gx = Math.max(0, Math.min(width - 1, Math.round(x + Math.cos(angle) * r)));
-      const gy = Math.max(0, Math.min(height - 1, Math.round(y + Math.sin(angle) * r)));
+      const size = this.sizes[a];
+      const gx = Math.max(0, Math.min(width - size, Math.round(x + Math.cos(angle) * r)));
+      const gy = Math.max(0, Math.min(height - size, Math.round(y + Math.sin(angle) * r)));
       this.plan(a, gx, gy);
     }
   }
@@ -161,7 +185,7 @@ export class AgentCrowd {
     if (!this.watchPath) return;
     const path = this.paths[a];
     const version = this.version[a];
-    this.watches[a] = this.watchPath(path, (alert) => {
+    const onBlocked = (alert) => {
       this.watches[a] = null;
       if (this.version[a] !== version || this.state[a] !== MOVING) return;
       // A change behind the unit (k < step - 1 is walked already): keep walking, watch again.
@@ -169,14 +193,19 @@ export class AgentCrowd {
       if (!ahead) return this.watch(a);
       this.alerted++;
       this.replan(a);
-    });
+    };
+    this.watches[a] = this.watchPath(path, onBlocked, { unitSize: this.sizes[a] });
   }
 
   changedAhead(a, cells) {
     const path = this.paths[a];
+    const size = this.sizes[a];
     for (let k = Math.max(0, this.step[a] - 1) * 2; k < path.length; k += 2) {
-      for (let c = 0; c < cells.length; c += 2)
-        if (cells[c] === path[k] && cells[c + 1] === path[k + 1]) return true;
+      for (let c = 0; c < cells.length; c += 2) {
+        const dx = cells[c] - path[k];
+        const dy = cells[c + 1] - path[k + 1];
+        if (dx >= 0 && dy >= 0 && dx < size && dy < size) return true;
+      }
     }
     return false;
   }
@@ -195,7 +224,15 @@ export class AgentCrowd {
       const a = this.queue.shift();
       if (this.state[a] !== WAITING) continue;
       const { x, y } = this.cellOf(a);
-      list.push({ sx: x, sy: y, gx: this.goals[a * 2], gy: this.goals[a * 2 + 1], options });
+      const size = this.sizes[a];
+      const unitOptions = size > 1 ? { ...options, unitSize: size } : options;
+      list.push({
+        sx: x,
+        sy: y,
+        gx: this.goals[a * 2],
+        gy: this.goals[a * 2 + 1],
+        options: unitOptions,
+      });
       who.push({ agent: a, version: this.version[a] });
     }
     return { list, who };
@@ -224,13 +261,12 @@ export class AgentCrowd {
 
   /** Move every unit by dt seconds; idle wanderers pick a new random destination. */
   update(dt) {
-    const { width, cells } = this.map;
     const now = performance.now();
     for (let a = 0; a < this.count; a++) {
       if (this.state[a] === IDLE) {
         this.moving[a] = 0;
         if (this.wander && now >= this.pauseUntil[a]) {
-          const cell = this.randomOpenCell();
+          const cell = this.randomOpenCell(this.sizes[a]);
           this.plan(a, cell.x, cell.y);
         }
         continue;
@@ -251,7 +287,7 @@ export class AgentCrowd {
         }
         const tx = path[k];
         const ty = path[k + 1];
-        const cost = this.costOf(cells[ty * width + tx]);
+        const cost = this.footprintCost(tx, ty, this.sizes[a]);
         if (cost <= 0) {
           // The next cell was walled off (its alert may still be on its way): stop, ask again.
           this.replan(a);

@@ -61,8 +61,8 @@ export class SearchEngine {
    * Stale-path alerts for a unit's route: judged on the worker's main-thread copy when there is
    * a worker, else on the grid (both receive every edit).
    */
-  watchPath(path, onBlocked) {
-    return (this.worker ?? this.grid).watchPath(path, onBlocked);
+  watchPath(path, onBlocked, options) {
+    return (this.worker ?? this.grid).watchPath(path, onBlocked, options);
   }
 
   /**

@@ -8,6 +8,12 @@ import { showError } from './page.js';
 
 const HEAT = heatRamp(165);
 
+/** A path of top-left tiles moved to the centres of footprints of `size` tiles. */
+function centred(path, size) {
+  if (size === 1) return path;
+  return Float32Array.from(path, (v) => v + (size - 1) / 2);
+}
+
 export class PathMode {
   /**
    * @param {{ level: import('./level.js').Level, route: import('./route.js').Route,
@@ -60,10 +66,14 @@ export class PathMode {
     // search was small, and trace once more when the drag ends.
     const light = !this.last || this.last.result.expanded < 60000;
     const options = { ...panel.options(), trace: panel.heat && (!dragging() || light) };
+    // A big unit's footprint must lie on the map: S on the right or bottom edge is moved in.
+    const size = options.unitSize ?? 1;
+    const sx = Math.max(0, Math.min(start.x, level.map.width - size));
+    const sy = Math.max(0, Math.min(start.y, level.map.height - size));
     try {
       const { result, ms, where } = await engine.findPath(
-        start.x,
-        start.y,
+        sx,
+        sy,
         goal.x,
         goal.y,
         options,
@@ -71,7 +81,7 @@ export class PathMode {
       );
       hud.requests.add(1);
       if (engine === level.engine) {
-        const query = { sx: start.x, sy: start.y, gx: goal.x, gy: goal.y, options };
+        const query = { sx, sy, gx: goal.x, gy: goal.y, options };
         this.last = { query, result, ms, where };
         if (this.active) {
           this.paintHeat(result);
@@ -112,9 +122,20 @@ export class PathMode {
     s.goal = this.parts.route.goal;
     if (this.last) {
       const r = this.last.result;
-      s.path = r.path;
-      s.rawPath = r.rawPath;
+      const size = this.last.query.options.unitSize ?? 1;
+      // A big unit's path is drawn through the middle of its footprint, which is outlined where
+      // it starts and where it ends.
+      s.path = r.path && centred(r.path, size);
+      s.rawPath = r.rawPath && centred(r.rawPath, size);
       s.smoothed = !!this.last.query.options.smooth && !!r.rawPath;
+      if (size > 1) {
+        const { sx, sy } = this.last.query;
+        const end = r.goal;
+        s.decorate = (view) => {
+          view.drawFootprint(sx, sy, size, '#2fbf4a');
+          if (end) view.drawFootprint(end.x, end.y, size, '#f0483e');
+        };
+      }
     }
   }
 

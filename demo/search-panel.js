@@ -32,7 +32,7 @@ export class SearchPanel {
    */
   constructor({ onChange, onHeatChange, onWhereChange }) {
     showValue($('opt-weight'), (v) => `×${Number(v).toFixed(1)}`);
-    for (const id of ['opt-algorithm', 'opt-diagonal', 'opt-heuristic', 'opt-goal'])
+    for (const id of ['opt-algorithm', 'opt-diagonal', 'opt-heuristic', 'opt-goal', 'opt-unit'])
       $(id).addEventListener('change', onChange);
     for (const id of ['opt-weight', 'opt-budget']) $(id).addEventListener('input', onChange);
     for (const id of ['opt-partial', 'opt-smooth']) $(id).addEventListener('change', onChange);
@@ -67,7 +67,13 @@ export class SearchPanel {
     };
     const heuristic = $('opt-heuristic').value;
     if (heuristic !== 'auto') options.heuristic = heuristic;
+    if (this.unitSize > 1) options.unitSize = this.unitSize;
     return options;
+  }
+
+  /** The side of the unit the path panel plans for (the start and goal are its top-left tile). */
+  get unitSize() {
+    return Number($('opt-unit').value) || 1;
   }
 
   /** Units walk cell by cell, and a unit sent onto a wall should still get as close as it can. */
@@ -100,7 +106,14 @@ export class SearchPanel {
     const agents = mode === 'agents';
     // A field or a range is one Dijkstra over the map: only the diagonal rule applies.
     const whole = mode === 'defence' || mode === 'tactics';
-    for (const id of ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']) {
+    for (const id of [
+      'opt-budget',
+      'opt-goal',
+      'opt-partial',
+      'opt-smooth',
+      'opt-heat',
+      'opt-unit',
+    ]) {
       $(id).disabled = agents || whole;
       $(id)
         .closest('label')
@@ -120,7 +133,12 @@ export class SearchPanel {
     else if (agents)
       note =
         'Units plan with the algorithm, diagonals, heuristic and weight above, and walk to ' +
-        'the nearest cell they can reach.';
+        'the nearest cell they can reach. Squares are 2 × 2 and 3 × 3 units: they plan with ' +
+        'their own unitSize and only go where they fit.';
+    else if (this.unitSize > 1)
+      note =
+        `A ${this.unitSize} × ${this.unitSize} unit: S and G are its top-left tile, it only goes ` +
+        'where all its tiles fit, and each step costs the dearest tile under it.';
     else if (algorithm === 'bfs')
       note = 'BFS searches as if every passable cell cost 1; the cost shown uses the table.';
     else if (algorithm === 'jps' && (diagonal !== 'noCorners' || !uniformCosts)) {

@@ -333,7 +333,16 @@ export class MapView {
     );
   }
 
-  drawAgents({ positions, count, moving }) {
+  /** The n x n tiles from (x, y) outlined: where a big unit stands. */
+  drawFootprint(x, y, size, color) {
+    const { ctx, zoom } = this;
+    ctx.setLineDash([]);
+    ctx.lineWidth = Math.max(2, Math.min(zoom * 0.15, 4));
+    ctx.strokeStyle = color;
+    ctx.strokeRect(this.ox + x * zoom, this.oy + y * zoom, size * zoom, size * zoom);
+  }
+
+  drawAgents({ positions, count, moving, sizes }) {
     const { ctx, zoom } = this;
     const r = Math.max(2.6, Math.min(zoom * 0.45, 7));
     for (const [wanted, color] of [
@@ -343,8 +352,17 @@ export class MapView {
       ctx.beginPath();
       for (let a = 0; a < count; a++) {
         if (moving[a] !== wanted) continue;
+        const size = sizes?.[a] ?? 1;
         const sx = this.ox + (positions[a * 2] + 0.5) * zoom;
         const sy = this.oy + (positions[a * 2 + 1] + 0.5) * zoom;
+        if (size > 1) {
+          // A big unit is drawn over the n x n tiles it covers, inset a little.
+          const inset = Math.min(zoom * 0.12, 3);
+          const left = this.ox + positions[a * 2] * zoom + inset;
+          const top = this.oy + positions[a * 2 + 1] * zoom + inset;
+          ctx.rect(left, top, size * zoom - 2 * inset, size * zoom - 2 * inset);
+          continue;
+        }
         ctx.moveTo(sx + r, sy);
         ctx.arc(sx, sy, r, 0, Math.PI * 2);
       }

@@ -6,6 +6,7 @@ import {
   ENUM_OPTIONS,
   FACING,
   FLAG_OPTIONS,
+  NUMBER_OPTIONS,
   REASON,
   REFUSED,
   SEARCH_ANSWERED,
@@ -14,6 +15,7 @@ import {
 } from '../dist/contract.mjs';
 import {
   checkClass,
+  checkInteger,
   checkCoordinates,
   checkCost,
   checkRect,
@@ -27,7 +29,7 @@ import {
   toCells,
   toDeltas,
 } from './validate.js';
-import { PathWatches } from './path-watch.js';
+import { PathWatches, watchUnitSize } from './path-watch.js';
 import { makeSearchTask } from './search-task.js';
 import { FlowField, MovementRange } from './fields.js';
 
@@ -324,8 +326,9 @@ export class Grid {
     const flags = args[10];
     /** @param {number} status */
     const read = (status) => readResult(this.#module, this.#live(), status, flags);
-    // Answered at once: only an exact goal in another component than the start (status none).
-    return makeSearchTask(() => this.#live(), read, id === SEARCH_ANSWERED ? -1 : id, NONE);
+    if (id === SEARCH_ANSWERED)
+      return makeSearchTask(() => this.#live(), read, -1, native.lastStatus());
+    return makeSearchTask(() => this.#live(), read, id);
   }
 
   /**
@@ -370,8 +373,10 @@ export class Grid {
    * one cost more to enter. Returns a handle whose stop() stops watching.
    * @param {ArrayLike<number>} path
    * @param {(alert: import('./index.js').PathAlert) => void} onBlocked
+   * @param {import('./index.js').WatchOptions} [options]
    */
-  watchPath(path, onBlocked) {
+  watchPath(path, onBlocked, options) {
+    const unitSize = watchUnitSize(options);
     const native = this.#live();
     const width = this.#width;
     this.#watches ??= new PathWatches(
@@ -380,7 +385,7 @@ export class Grid {
       (index) => native.get(index % width, Math.floor(index / width)),
       (cls) => this.getCost(cls),
     );
-    return this.#watches.watch(path, onBlocked);
+    return this.#watches.watch(path, onBlocked, unitSize);
   }
 
   /**
@@ -427,7 +432,7 @@ export class Grid {
     const m = this.#module;
     const at = native.goalsAddress() >> 2;
     for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
-    if (native.flowField(count, codes.diagonal, codes.maxCost) === REFUSED) {
+    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const n = this.width * this.height;
@@ -449,7 +454,7 @@ export class Grid {
     const { codes } = readFieldOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
-    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost) === REFUSED) {
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const m = this.#module;
@@ -483,6 +488,23 @@ export class Grid {
     const answer = native.canReach(sx, sy, gx, gy, codes.diagonal);
     if (answer === REFUSED) throw new RangeError(native.lastQueryError());
     return answer === 1;
+  }
+
+  /**
+   * Bytes held for units bigger than one tile: a position grid per unitSize searched (about
+   * 1.3 bytes a cell each), kept current by edits until released.
+   */
+  footprintMemoryBytes() {
+    return this.#live().footprintBytes();
+  }
+
+  /**
+   * Frees the position grid of `unitSize` (the next search with that size builds it again).
+   * @param {number} unitSize
+   */
+  releaseUnitSize(unitSize) {
+    const native = this.#live();
+    native.releaseUnitSize(checkInteger('unitSize', unitSize, 1, NUMBER_OPTIONS.unitSize.max));
   }
 
   dispose() {

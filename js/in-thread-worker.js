@@ -188,8 +188,8 @@ export class InThreadPathWorker {
     );
   }
   /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
-  watchPath(path, onBlocked) {
-    return this.#open().watchPath(path, onBlocked);
+  watchPath(path, onBlocked, options) {
+    return this.#open().watchPath(path, onBlocked, options);
   }
 
   /** Finishes the pending searches now, on this frame. */

@@ -52,6 +52,11 @@ export interface SearchOptions {
   includeStart?: boolean;
   /** Record what the search did (for debug drawing and step-by-step replay). Default false. */
   trace?: boolean;
+  /** The side of the unit's square footprint in tiles, an integer from 1 to 16. Default 1. The
+   * unit at (x, y) covers (x, y) to (x + n - 1, y + n - 1): path points are its top-left tile,
+   * a position is open when every covered tile is, and a step costs its length times the
+   * dearest covered tile. */
+  unitSize?: number;
 }
 
 export interface GoalReached {
@@ -98,6 +103,9 @@ export interface FieldOptions {
   /** Cells dearer than this stay unreached (cost Infinity, direction 0): a tactics unit's
    * movement points, or how far a field spreads. Default Infinity. */
   maxCost?: number;
+  /** A unit of n x n tiles, as findPath's option: cells are its positions (top-left tiles); a
+   * position whose footprint sticks out of the map is never reached. Default 1. */
+  unitSize?: number;
 }
 
 /** Options of canReach. */
@@ -190,6 +198,11 @@ export interface Grid {
   /** Whether a unit at (sx, sy) can walk to (gx, gy) at all, without a search: O(1) once the
    * rule's labels are built (on its first use), kept current by every edit. */
   canReach(sx: number, sy: number, gx: number, gy: number, options?: ReachOptions): boolean;
+  /** Bytes held for units bigger than one tile: a position grid per `unitSize` searched
+   * (about 1.3 bytes a cell each), kept current by edits until released. */
+  footprintMemoryBytes(): number;
+  /** Frees the position grid of `unitSize` (its next search builds it again). */
+  releaseUnitSize(unitSize: number): void;
   /** Frees the wasm memory behind this grid. Any later call throws. */
   dispose(): void;
 }
@@ -208,6 +221,13 @@ export interface PathAlert {
   cells: Int32Array;
 }
 
+/** watchPath's options. */
+export interface WatchOptions {
+  /** The side of the unit walking the path (its `unitSize`): every tile of its footprint at each
+   * path point is watched. Default 1. */
+  unitSize?: number;
+}
+
 /** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */
 export interface PathWatch {
   /** Stops watching (nothing happens if it was already alerted or stopped). */
@@ -223,7 +243,11 @@ export interface Grid {
    * to enter, `onBlocked` is called once, at the end of that edit, and the path is no longer
    * watched. Costs nothing per edit for cells no watched path crosses.
    */
-  watchPath(path: ArrayLike<number>, onBlocked: (alert: PathAlert) => void): PathWatch;
+  watchPath(
+    path: ArrayLike<number>,
+    onBlocked: (alert: PathAlert) => void,
+    options?: WatchOptions,
+  ): PathWatch;
 }
 
 // --- searches spread over frames (Grid.startSearch, PathScheduler) -----------------------------
@@ -249,7 +273,8 @@ export interface SearchTask {
 }
 
 export interface Grid {
-  /** findPath in slices: same arguments, same checks and errors (thrown here). */
+  /** findPath in slices: same arguments, same checks and errors (thrown here). With unitSize
+   * above 1 the search runs whole here and the task is done at once (not sliced yet). */
   startSearch(sx: number, sy: number, gx: number, gy: number, options?: SearchOptions): SearchTask;
 }
 

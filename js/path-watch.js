@@ -3,7 +3,24 @@
 // PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
 // over; it calls each affected path's onBlocked once per edit.
 
-import { describe } from './validate.js';
+import { NUMBER_OPTIONS } from '../dist/contract.mjs';
+import { checkInteger, describe } from './validate.js';
+
+/**
+ * watchPath's options: `{ unitSize }` (default 1), the side of the unit walking the path.
+ * @param {unknown} options
+ */
+export function watchUnitSize(options) {
+  if (options === undefined || options === null) return 1;
+  if (typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${describe(options)}`);
+  }
+  for (const key in options) {
+    if (key !== 'unitSize') throw new TypeError(`unknown option '${key}' (known: unitSize)`);
+  }
+  const { unitSize = 1 } = /** @type {{ unitSize?: unknown }} */ (options);
+  return checkInteger('unitSize', unitSize, 1, NUMBER_OPTIONS.unitSize.max);
+}
 
 /** @typedef {import('./index.js').PathAlert} PathAlert */
 /** @typedef {import('./index.js').PathWatch} PathWatch */
@@ -46,13 +63,45 @@ function cellsOfPath(given, width, height) {
   return cells;
 }
 
+/**
+ * The cells a unit of `size` covers along a path of cell indices, each once, in path order, with
+ * the path point that first covers it: a size 1 unit covers the path's own cells.
+ * @param {Int32Array} path
+ * @param {number} size
+ * @param {number} width
+ * @param {number} height
+ */
+function footprintCells(path, size, width, height) {
+  if (size === 1) return { cells: path, points: null };
+  /** @type {Map<number, number>} */
+  const first = new Map();
+  path.forEach((index, point) => {
+    const x = index % width;
+    const y = Math.floor(index / width);
+    if (x + size > width || y + size > height) {
+      throw new RangeError(
+        `path point ${point} (${x}, ${y}) puts a unit of size ${size} outside the ${width}x${height} grid`,
+      );
+    }
+    for (let j = 0; j < size; j++) {
+      for (let i = 0; i < size; i++) {
+        const cell = index + j * width + i;
+        if (!first.has(cell)) first.set(cell, point);
+      }
+    }
+  });
+  return { cells: Int32Array.from(first.keys()), points: Int32Array.from(first.values()) };
+}
+
 class Watch {
   /**
    * @param {Int32Array} cells
+   * @param {Int32Array | null} points the path point of each cell (null: cell k is point k)
    * @param {(alert: PathAlert) => void} onBlocked
    */
-  constructor(cells, onBlocked) {
+  constructor(cells, points, onBlocked) {
     this.cells = cells;
+    this.points = points;
     this.onBlocked = onBlocked;
     /** @type {Map<number, number>} */
     this.classCount = new Map(); // class -> how many of the path's cells have it now
@@ -111,13 +160,17 @@ export class PathWatches {
   /**
    * @param {unknown} path
    * @param {(alert: PathAlert) => void} onBlocked
+   * @param {number} [unitSize] the unit's side: its whole footprint is watched (checked by the caller)
    * @returns {PathWatch}
    */
-  watch(path, onBlocked) {
+  watch(path, onBlocked, unitSize = 1) {
     if (typeof onBlocked !== 'function') {
       throw new TypeError(`onBlocked must be a function, got ${describe(onBlocked)}`);
     }
-    const watch = new Watch(cellsOfPath(path, this.#width, this.#height), onBlocked);
+    const w = this.#width;
+    const h = this.#height;
+    const { cells, points } = footprintCells(cellsOfPath(path, w, h), unitSize, w, h);
+    const watch = new Watch(cells, points, onBlocked);
     watch.cells.forEach((index, position) => {
       const entry = this.#byCell.get(index);
       if (entry) entry.push(watch, position);
@@ -264,7 +317,8 @@ export class PathWatches {
       this.#stop(watch);
       // One failing callback must not keep the other units from hearing of the wall.
       try {
-        watch.onBlocked({ index: positions[0], x: cells[0], y: cells[1], cells });
+        const index = watch.points ? watch.points[positions[0]] : positions[0];
+        watch.onBlocked({ index, x: cells[0], y: cells[1], cells });
       } catch (error) {
         errors.push(error);
       }

@@ -309,7 +309,14 @@ function encodeSnapshot(o) {
   const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
   const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
   const maxExpansions = checkInteger('maxExpansions', given, 0, max);
-  let flags = 0;
+  const { default: oneTile, max: maxUnit, shift } = NUMBER_OPTIONS.unitSize;
+  const unitSize = checkInteger(
+    'unitSize',
+    o.unitSize === undefined ? oneTile : o.unitSize,
+    1,
+    maxUnit,
+  );
+  let flags = unitSize << shift; // unitSize rides above the boolean flags
   for (const [name, flag] of FLAGS) {
     const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean')
@@ -360,6 +367,12 @@ function readOptionsOf(options, names, encode) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
+    if (key === 'unitSize' && !names.includes(key)) {
+      throw new TypeError(
+        'unitSize is not an option of canReach: its labels are kept for units of one tile ' +
+          '(reachable and findPath take unitSize)',
+      );
+    }
     if (key !== 'signal' && !names.includes(key)) {
       throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
     }
@@ -381,9 +394,9 @@ function readOptionsOf(options, names, encode) {
 // --- flow fields, movement ranges, reachability ------------------------------------------------
 
 /** What flowField, reachable and canReach take, as the wasm calls take it. */
-/** @typedef {{ diagonal: number, maxCost: number }} FieldCodes */
+/** @typedef {{ diagonal: number, maxCost: number, unitSize: number }} FieldCodes */
 
-const FIELD_OPTIONS = ['diagonal', 'maxCost'];
+const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize'];
 const REACH_OPTIONS = ['diagonal'];
 
 /**
@@ -395,11 +408,13 @@ function encodeFieldSnapshot(o) {
   const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
   if (typeof maxCost !== 'number') throw new TypeError(rule);
   if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
-  return { diagonal: enumCode('diagonal', o.diagonal), maxCost };
+  const { default: oneTile, max } = NUMBER_OPTIONS.unitSize;
+  const unitSize = checkInteger('unitSize', o.unitSize ?? oneTile, 1, max);
+  return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize };
 }
 
 /**
- * The options of flowField and reachable (`diagonal`, `maxCost`, `signal`), read as readOptions
+ * The options of flowField and reachable (`diagonal`, `maxCost`, `unitSize`, `signal`), read as readOptions
  * reads a search's.
  * @param {unknown} options
  */

@@ -71,7 +71,9 @@ export class PathCache {
       result.status === 'partial' ||
       (options?.maxExpansions ?? 0) > 0 ||
       (options?.weight ?? 1) > 1;
-    const cells = wholeSearch ? null : this.#dependsOn(result, sx, sy, gx, gy);
+    const cells = wholeSearch
+      ? null
+      : this.#dependsOn(result, sx, sy, gx, gy, options?.unitSize ?? 1, options?.goal);
     this.#entries.set(key, { result: copyResult(result), cells });
     if (!cells) this.#anyChange.add(key);
     else for (const index of cells) this.#index(index).add(key);
@@ -101,15 +103,27 @@ export class PathCache {
     this.#anyChange.clear();
   }
 
-  /** The cells a 'found' or 'none' answer depends on (see the top of this file). */
-  #dependsOn(result, sx, sy, gx, gy) {
+  /**
+   * The cells a 'found' or 'none' answer depends on (see the top of this file). A unit of
+   * `size` > 1 depends on the whole footprint of each position it stands on or passes beside.
+   */
+  #dependsOn(result, sx, sy, gx, gy, size, goalMode) {
     const width = this.#width;
     const height = this.#height;
     const cells = new Set([sy * width + sx, gy * width + gx]);
     if (result.status === 'none') return cells;
-    const add = (x, y) => {
+    const addCell = (x, y) => {
       if (x >= 0 && y >= 0 && x < width && y < height) cells.add(y * width + x);
     };
+    const add = (x, y) => {
+      for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) addCell(x + i, y + j);
+    };
+    // An adjacent goal is reached by touching it, at a corner only as the cells beside allow.
+    if (goalMode === 'adjacent' && result.goal) {
+      const { x: ex, y: ey } = result.goal;
+      for (let y = ey - 1; y <= ey + size; y++)
+        for (let x = ex - 1; x <= ex + size; x++) addCell(x, y);
+    }
     const steps = result.rawPath ?? result.path;
     for (let k = 0; k < steps.length; k += 2) {
       add(steps[k], steps[k + 1]);

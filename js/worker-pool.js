@@ -126,8 +126,8 @@ export class PathWorkerPool {
     // As create: the caller's buffer moves to one member, the others get copies.
     for (let i = open.length - 1; i >= 0; i--) open[i].setAll(i === 0 ? cells : bytes.slice());
   }
-  watchPath(path, onBlocked) {
-    return this.#members[0].watchPath(path, onBlocked);
+  watchPath(path, onBlocked, options) {
+    return this.#members[0].watchPath(path, onBlocked, options);
   }
   flush() {
     for (const member of this.#members) member.flush();

@@ -7,6 +7,7 @@ import type {
   PathAlert,
   PathResult,
   PathWatch,
+  WatchOptions,
   Pathfinder,
   ReachOptions,
   SearchOptions,
@@ -216,7 +217,11 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
    * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one
    * dearer to enter. */
-  watchPath(path: ArrayLike<number>, onBlocked: (alert: PathAlert) => void): PathWatch;
+  watchPath(
+    path: ArrayLike<number>,
+    onBlocked: (alert: PathAlert) => void,
+    options?: WatchOptions,
+  ): PathWatch;
   /** Rejects everything pending and frees the grid; get(), getCost() and cells() keep answering,
    * anything else throws. */
   terminate(): void;

@@ -20,7 +20,7 @@ import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
 import { PathWorkerPool } from './worker-pool.js';
-import { PathWatches } from './path-watch.js';
+import { PathWatches, watchUnitSize } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
@@ -256,14 +256,15 @@ export class PathWorker {
    * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
    * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
    */
-  watchPath(path, onBlocked) {
+  watchPath(path, onBlocked, options) {
+    const unitSize = watchUnitSize(options);
     this.#watches ??= new PathWatches(
       this.#width,
       this.#height,
       (index) => this.#log.cell(index),
       (cls) => this.getCost(cls),
     );
-    return this.#watches.watch(path, onBlocked);
+    return this.#watches.watch(path, onBlocked, unitSize);
   }
 
   // --- requests -------------------------------------------------------------------------------

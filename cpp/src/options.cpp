@@ -58,6 +58,13 @@ bool parseGoalMode(std::string_view name, GoalMode& out) {
   return parseName(kGoalModeNames, name, out);
 }
 
+std::string validateUnitSize(int n) {
+  if (n < 1 || n > kMaxUnitSize)
+    return "unitSize must be an integer from 1 to " + std::to_string(kMaxUnitSize) + ", got " +
+           std::to_string(n);
+  return {};
+}
+
 std::string validateOptions(const SearchOptions& o) {
   if (static_cast<std::size_t>(o.algorithm) >= std::size(kAlgorithmNames))
     return "algorithm: unknown value " + std::to_string(static_cast<int>(o.algorithm));
@@ -69,7 +76,7 @@ std::string validateOptions(const SearchOptions& o) {
     return "goal: unknown value " + std::to_string(static_cast<int>(o.goal));
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
     return "weight must be a finite number >= 1, got " + std::to_string(o.weight);
-  return {};
+  return validateUnitSize(o.unitSize);
 }
 
 Heuristic effectiveHeuristic(const SearchOptions& o) {
@@ -96,6 +103,8 @@ std::string optionValuesJson() {
   json += std::string(",\"includeStart\":{\"default\":") +
           (defaults.includeStart ? "true" : "false") + "}";
   json += std::string(",\"trace\":{\"default\":") + (defaults.trace ? "true" : "false") + "}";
+  json += ",\"unitSize\":{\"default\":" + std::to_string(defaults.unitSize) +
+          ",\"max\":" + std::to_string(kMaxUnitSize) + "}";
   json += '}';
   return json;
 }

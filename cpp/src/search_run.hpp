@@ -85,7 +85,10 @@ struct SearchRun {
             SearchResult& result, int sx, int sy, int gx, int gy);
 
   Searcher& searcher;
-  const Grid& grid;
+  const Grid& grid;  // the positions searched: the cells, or the footprints of a bigger unit
+  // The cells themselves and the unit's side: the goal cell is one of them (adjacent goals).
+  const Grid* cells = &grid;
+  int unitSize = 1;
   const SearchOptions& options;
   SearchResult& result;
   const int width;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "search_run.hpp"
+#include "tilepath/footprints.hpp"
 #include "tilepath/smoothing.hpp"
 
 namespace tilepath {
@@ -46,7 +47,8 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       goalX(gx),
       goalY(gy),
       start(g.index(sx, sy)),
-      goal(g.index(gx, gy)),
+      // An exact goal a big unit cannot stand on (its footprint sticks out) is no position.
+      goal(g.inside(gx, gy) ? g.index(gx, gy) : -1),
       heuristicKind(effectiveHeuristic(o)),
       // The closest cell so far only matters for partial paths and nearest goals.
       trackBest(o.partial || o.goal == GoalMode::Nearest),
@@ -57,11 +59,18 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
 }
 
 bool SearchRun::besideGoal(int x, int y) const {
-  const int dx = goalX - x, dy = goalY - y;
+  // The goal cell's offset from the footprint (x..x + n - 1, y..y + n - 1): 0 along an axis
+  // where the footprint spans it.
+  const int last = unitSize - 1;
+  const int dx = goalX < x ? goalX - x : goalX > x + last ? goalX - x - last : 0;
+  const int dy = goalY < y ? goalY - y : goalY > y + last ? goalY - y - last : 0;
   if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return false;
   if (dx == 0 || dy == 0) return true;
-  // A diagonal neighbour counts only if the step onto the goal would pass the corner rule.
-  return diagonalAllowed(options.diagonal, grid.passable(x + dx, y), grid.passable(x, y + dy));
+  // Touching at a corner counts only if the corner rule lets the footprint's corner cell step
+  // onto the goal: the two cells beside both.
+  const int cx = dx < 0 ? x : x + last, cy = dy < 0 ? y : y + last;
+  return diagonalAllowed(options.diagonal, cells->passable(cx + dx, cy),
+                         cells->passable(cx, cy + dy));
 }
 
 void SearchRun::noteExpanded(int32_t i, int x, int y, double g) {
@@ -146,11 +155,53 @@ bool Searcher::begin(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
   out.clear();
   out.error = validateOptions(options);
   if (!out.ok()) return false;
+  if (options.unitSize != 1)
+    return (out.error = "unitSize " + std::to_string(options.unitSize) +
+                        " needs the grid's Footprints: call find(footprints, ...)"),
+           false;
   if (!grid.inside(sx, 0)) return (out.error = coordinateError("startX", sx, grid.width())), false;
   if (!grid.inside(0, sy)) return (out.error = coordinateError("startY", sy, grid.height())), false;
   if (!grid.inside(gx, 0)) return (out.error = coordinateError("goalX", gx, grid.width())), false;
   if (!grid.inside(0, gy)) return (out.error = coordinateError("goalY", gy, grid.height())), false;
+  return setUp(grid, sx, sy, gx, gy, options, out);
+}
 
+void Searcher::find(Footprints& footprints, int sx, int sy, int gx, int gy,
+                    const SearchOptions& options, SearchResult& out) {
+  out.clear();
+  out.error = validateOptions(options);
+  if (!out.ok()) return;
+  const Grid& cells = footprints.cells();
+  const int n = options.unitSize;
+  if (!cells.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, cells.width()));
+  if (!cells.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, cells.height()));
+  if (!footprints.fits(n))
+    return void(out.error = "unitSize " + std::to_string(n) + " does not fit in a " +
+                            std::to_string(cells.width()) + " x " + std::to_string(cells.height()) +
+                            " grid");
+  // The unit's footprint must lie inside the grid: its top-left at most width - n.
+  if (!cells.inside(sx, 0) || sx > cells.width() - n)
+    return void(
+        out.error =
+            coordinateError("startX", sx, cells.width() - n + 1) +
+            (n > 1 ? " (a unit of size " + std::to_string(n) + " must fit in the grid)" : ""));
+  if (!cells.inside(0, sy) || sy > cells.height() - n)
+    return void(
+        out.error =
+            coordinateError("startY", sy, cells.height() - n + 1) +
+            (n > 1 ? " (a unit of size " + std::to_string(n) + " must fit in the grid)" : ""));
+  const Grid& positions = *footprints.positions(n);
+  if (!setUp(positions, sx, sy, gx, gy, options, out)) return;
+  SearchRun run(*this, positions, options, out, sx, sy, gx, gy);
+  run.cells = &cells;
+  run.unitSize = n;
+  prepare(run);
+  advance(run);
+  finish(run);
+}
+
+bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+                     SearchResult& out) {
   out.algorithm = algorithmThatRuns(grid, options);
   out.reason = Reason::None;
   const bool exactGoal = options.goal == GoalMode::Exact;
@@ -194,11 +245,14 @@ void Searcher::prepare(SearchRun& run) {
   run.hScale = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS
                    ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
                    : 0;
+  // A unit of size n stops with its footprint touching the goal: its top-left up to n cells
+  // before the goal on each axis (n - 1 on one of them without diagonals).
+  const double n = run.unitSize;
   if (options.goal == GoalMode::Adjacent)
-    run.hSlack = options.diagonal == Diagonal::Never         ? 1.0
-                 : run.heuristicKind == Heuristic::Manhattan ? 2.0
-                 : run.heuristicKind == Heuristic::Chebyshev ? 1.0
-                                                             : kSqrt2;
+    run.hSlack = options.diagonal == Diagonal::Never         ? 2 * n - 1
+                 : run.heuristicKind == Heuristic::Manhattan ? 2 * n
+                 : run.heuristicKind == Heuristic::Chebyshev ? n
+                                                             : kSqrt2 * n;
 }
 
 void Searcher::advance(SearchRun& run) {

@@ -60,6 +60,9 @@ int main() {
   json += "\"weight\":{\"default\":" + number(defaults.weight) + "}";
   json += ",\"maxExpansions\":{\"default\":" + number(defaults.maxExpansions) +
           ",\"max\":" + number(contract::kMaxExpansions) + "}";
+  json += ",\"unitSize\":{\"default\":" + number(defaults.unitSize) +
+          ",\"max\":" + number(kMaxUnitSize) + ",\"shift\":" + number(contract::kUnitSizeShift) +
+          "}";
   json += "},\"flagOptions\":{";
   bool first = true;
   for (const contract::FlagOption& flag : contract::kFlagOptions) {

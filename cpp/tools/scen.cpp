@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/footprints.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -21,12 +22,13 @@ namespace {
 constexpr const char* kUsage =
     "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
     "         [--diagonal never|noCorners|oneObstacle|always]\n"
-    "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W]\n"
+    "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--unitSize N]\n"
     "         [--stride N] [--json] [--each]\n"
     "       tilepath-scen --options   every search option's values and default, as JSON\n"
     "       tilepath-scen --help\n"
     "  --stride N  run every N-th problem only\n"
     "  --each      one line per problem: index, status, cost, expanded\n"
+    "  --unitSize N  units of N x N cells (problems whose start does not fit are skipped)\n"
     "  --json      a JSON summary after the text one\n";
 
 int usage(const std::string& message) {
@@ -71,7 +73,7 @@ int main(int argc, char** argv) {
     const bool hasValue = i + 1 < argc;
     auto value = [&]() -> std::string { return hasValue ? argv[++i] : ""; };
     const bool takesValue = arg == "--algorithm" || arg == "--diagonal" || arg == "--heuristic" ||
-                            arg == "--stride" || arg == "--weight";
+                            arg == "--stride" || arg == "--weight" || arg == "--unitSize";
     if (takesValue && !hasValue) return usage(arg + " needs a value");
     if (arg == "--json") {
       json = true;
@@ -96,6 +98,13 @@ int main(int argc, char** argv) {
       const std::string v = value();
       if (!movingai::parseNumber(v, options.weight))
         return usage("--weight must be a number, got '" + v + "'");
+    } else if (arg == "--unitSize") {
+      const std::string v = value();
+      long long n;
+      if (!movingai::parseInteger(v, n) || n < 1 || n > kMaxUnitSize)
+        return usage("--unitSize must be a whole number from 1 to " + std::to_string(kMaxUnitSize) +
+                     ", got '" + v + "'");
+      options.unitSize = static_cast<int>(n);
     } else if (arg.rfind("-", 0) == 0) {
       return usage("unknown option " + arg);
     } else {
@@ -115,19 +124,29 @@ int main(int argc, char** argv) {
 
   Searcher searcher;
   SearchResult result;
-  if (!problems->empty()) {  // warm-up: the first search sizes the search state
+  Footprints footprints(*grid);  // units bigger than one cell search its position grids
+  const int n = options.unitSize;
+  const auto fits = [&](const movingai::Problem& p) {
+    return p.startX + n <= grid->width() && p.startY + n <= grid->height();
+  };
+  if (!problems->empty() && fits(problems->front())) {  // warm-up: sizes the search state
     const auto& p = problems->front();
-    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
   }
   std::vector<double> micros;
   micros.reserve(problems->size());
   int mismatches = 0;
   double maxError = 0, expandedSum = 0;
   std::size_t run = 0;
-  for (std::size_t k = 0; k < problems->size(); k += stride, ++run) {
+  for (std::size_t k = 0; k < problems->size(); k += stride) {
     const auto& p = (*problems)[k];
+    if (!fits(p)) {
+      if (each) std::printf("%zu skipped\n", k);
+      continue;
+    }
+    ++run;
     const auto t0 = std::chrono::steady_clock::now();
-    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
     const auto t1 = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     if (!result.ok())

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "tilepath/components.hpp"
 #include "tilepath/contract.hpp"
 #include "tilepath/fields.hpp"
+#include "tilepath/footprints.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/search_task.hpp"
 #include "tilepath/searcher.hpp"
@@ -111,7 +113,7 @@ uintptr_t address(const std::vector<T>& v) {
 
 class WasmGrid {
  public:
-  WasmGrid(int width, int height) : grid_(width, height), components_(grid_) {}
+  WasmGrid(int width, int height) : grid_(width, height), components_(grid_), footprints_(grid_) {}
 
   // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
   static std::string checkSize(double width, double height) {
@@ -194,8 +196,12 @@ class WasmGrid {
     if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o) ||
         !roomToSearch(sharedSearcher(), o))
       return contract::kRefused;
-    if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
-    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    if (o.unitSize != 1) {
+      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
+    } else {
+      if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
+      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    }
     if (!result_.ok()) return contract::kRefused;
     publishTrace();
     return static_cast<int>(result_.status);
@@ -204,12 +210,21 @@ class WasmGrid {
   // --- searches in slices (search_task.hpp) ---
 
   // findPath's arguments. Returns a task number for stepSearch / endSearch; kSearchAnswered
-  // when the answer is known at once (read it as findPath's); kRefused with lastError().
+  // when the answer is known at once (read it as findPath's, its status from lastStatus()): an
+  // exact goal in another component, or a unit bigger than one tile (searched whole for now);
+  // kRefused with lastError().
   int startSearch(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                   double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
     if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
       return contract::kRefused;
+    if (o.unitSize != 1) {  // bigger units: searched at once for now (no task in slices)
+      if (!roomToSearch(sharedSearcher(), o)) return contract::kRefused;
+      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
+      if (!result_.ok()) return contract::kRefused;
+      publishTrace();
+      return contract::kSearchAnswered;
+    }
     std::unique_ptr<Searcher> state;
     if (!idleSearchers().empty()) {
       state = std::move(idleSearchers().back());
@@ -254,6 +269,8 @@ class WasmGrid {
     return static_cast<int>(result_.status);
   }
   double lastStepExpansions() const { return stepExpansions_; }
+  // The status of the answer last published (after kSearchAnswered).
+  int lastStatus() const { return static_cast<int>(result_.status); }
   int searchRestarts() const { return restarts_; }
   // Frees a task (finished or not); its search state serves the next one.
   void endSearch(int id) {
@@ -294,6 +311,7 @@ class WasmGrid {
     }
     o.maxExpansions = static_cast<uint32_t>(maxExpansions);
     contract::unpackFlags(flags, o);
+    o.unitSize = contract::unpackUnitSize(flags);
     if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
       result_.error = "option values must be non-negative codes";
       return false;
@@ -304,8 +322,10 @@ class WasmGrid {
   bool roomToSearch(const Searcher& searcher, const SearchOptions& o) {
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
     const std::size_t stateGrowth = searcher.bytesToGrowFor(grid_, o.trace);
+    // A unit size asked for the first time builds its position grid (footprints.hpp).
+    const double footprint = static_cast<double>(footprints_.bytesToBuild(o.unitSize));
     const double needed =
-        static_cast<double>(stateGrowth) +
+        static_cast<double>(stateGrowth) + footprint +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
         4.0 * sizeof(int32_t) * grid_.size();
     if (needed + kMemoryMargin > freeBytes()) {
@@ -319,7 +339,7 @@ class WasmGrid {
     // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
     if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
                cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
-               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
+               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
       result_.error = memoryError("this search", needed);
       return false;
     }
@@ -329,6 +349,11 @@ class WasmGrid {
 
  public:
   std::string lastError() const { return result_.error; }
+
+  // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
+  // one size's (built again by its next search).
+  double footprintBytes() const { return static_cast<double>(footprints_.memoryBytes()); }
+  void releaseUnitSize(int n) { footprints_.release(n); }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
 
@@ -344,7 +369,9 @@ class WasmGrid {
 
   // 0 when done (read fieldCostsAddress / fieldStepsAddress), contract::kRefused with
   // lastQueryError() set.
-  int flowField(int count, int diagonal, double maxCost) {
+  // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
+  // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
+  int flowField(int count, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
@@ -352,25 +379,43 @@ class WasmGrid {
       return contract::kRefused;
     }
     if (!roomForQuery("this flow field", 0)) return contract::kRefused;
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    if (positions != &grid_) count = goalPositions(count, *positions);
+    if (count < 0) return contract::kRefused;
     FlowField& field = sharedFields().field;
-    sharedFields().search.flowField(grid_, goals_.data(), count, o, field);
+    sharedFields().search.flowField(*positions, goals_.data(), count, o, field);
     queryError_ = field.error;
-    return field.error.empty() ? 0 : contract::kRefused;
+    if (!field.error.empty()) return contract::kRefused;
+    spreadFromPositions(*positions, field.costs, field.steps);
+    return 0;
   }
   uintptr_t fieldCostsAddress() const { return address(sharedFields().field.costs); }
   uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
-  int reachable(int sx, int sy, int diagonal, double maxCost) {
+  int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     // The reached cells, two int32 each, at most the grid.
     if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * grid_.size()))
       return contract::kRefused;
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    if (positions != &grid_ && (sx > positions->width() - 1 || sy > positions->height() - 1)) {
+      queryError_ = "start (" + std::to_string(sx) + ", " + std::to_string(sy) +
+                    ") puts a unit of size " + std::to_string(unitSize) +
+                    " outside the grid: its top-left must be at most (" +
+                    std::to_string(positions->width() - 1) + ", " +
+                    std::to_string(positions->height() - 1) + ")";
+      return contract::kRefused;
+    }
     MovementRange& range = sharedFields().range;
-    sharedFields().search.reachable(grid_, sx, sy, o, range);
+    sharedFields().search.reachable(*positions, sx, sy, o, range);
     queryError_ = range.error;
-    return range.error.empty() ? 0 : contract::kRefused;
+    if (!range.error.empty()) return contract::kRefused;
+    spreadFromPositions(*positions, range.costs, range.cameFrom);
+    return 0;
   }
   uintptr_t rangeCostsAddress() const { return address(sharedFields().range.costs); }
   uintptr_t rangeCameFromAddress() const { return address(sharedFields().range.cameFrom); }
@@ -431,6 +476,49 @@ class WasmGrid {
     return queryError_.empty();
   }
 
+  // The grid a field or range of units of this size runs on (the cells for size 1), or null
+  // with queryError_ set.
+  const Grid* fieldGrid(int unitSize) {
+    queryError_ = validateUnitSize(unitSize);
+    if (!queryError_.empty()) return nullptr;
+    if (!footprints_.fits(unitSize)) {
+      queryError_ = "unitSize " + std::to_string(unitSize) + " does not fit in a " +
+                    std::to_string(grid_.width()) + " x " + std::to_string(grid_.height()) +
+                    " grid";
+      return nullptr;
+    }
+    const double needed = static_cast<double>(footprints_.bytesToBuild(unitSize));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+      queryError_ = memoryError("the positions of this unit size", needed);
+      return nullptr;
+    }
+    return footprints_.positions(unitSize);
+  }
+  // The goal cells as positions of `positions`, in place; a cell no position starts on is no
+  // goal (a unit cannot stand there). Returns how many remain, -1 on a bad index.
+  int goalPositions(int count, const Grid& positions) {
+    int kept = 0;
+    for (int k = 0; k < count; ++k) {
+      const int32_t cell = goals_[k];
+      if (cell < 0 || cell >= grid_.size()) {
+        queryError_ = "goal cell index " + std::to_string(cell) + " is outside the grid";
+        return -1;
+      }
+      const int x = cell % grid_.width(), y = cell / grid_.width();
+      if (positions.inside(x, y)) goals_[kept++] = positions.index(x, y);
+    }
+    return kept;
+  }
+  // Per-position outputs laid out per cell, as JS reads them.
+  void spreadFromPositions(const Grid& positions, std::vector<float>& costs,
+                           std::vector<uint8_t>& steps) {
+    if (&positions == &grid_) return;
+    const int pw = positions.width(), ph = positions.height();
+    spreadToCells(costs, pw, ph, grid_.width(), grid_.height(),
+                  std::numeric_limits<float>::infinity());
+    spreadToCells(steps, pw, ph, grid_.width(), grid_.height(), kNoStep);
+  }
+
   // Whether a field or range on this grid (and `extra` bytes beside it) fits in memory now.
   bool roomForQuery(const char* what, double extra) {
     const double cells = grid_.size();
@@ -467,6 +555,7 @@ class WasmGrid {
 
   Grid grid_;
   Components components_;
+  Footprints footprints_;  // after grid_: it watches it
   std::vector<int32_t> goals_;
   std::string queryError_;
   std::vector<uint32_t> deltaIndices_;
@@ -509,9 +598,12 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("startSearch", &WasmGrid::startSearch)
       .function("stepSearch", &WasmGrid::stepSearch)
       .function("lastStepExpansions", &WasmGrid::lastStepExpansions)
+      .function("lastStatus", &WasmGrid::lastStatus)
       .function("searchRestarts", &WasmGrid::searchRestarts)
       .function("endSearch", &WasmGrid::endSearch)
       .function("liveSearches", &WasmGrid::liveSearches)
+      .function("footprintBytes", &WasmGrid::footprintBytes)
+      .function("releaseUnitSize", &WasmGrid::releaseUnitSize)
       .function("pathAddress", &WasmGrid::pathAddress)
       .function("pathLength", &WasmGrid::pathLength)
       .function("rawPathAddress", &WasmGrid::rawPathAddress)

@@ -42,9 +42,14 @@ export interface NativeGrid {
   /** SEARCH_RUNNING, a status code once done (the task is then ended), or REFUSED. */
   stepSearch(task: number, maxExpansions: number): number;
   lastStepExpansions(): number;
+  /** The status code of the answer last published (after SEARCH_ANSWERED). */
+  lastStatus(): number;
   searchRestarts(): number;
   endSearch(task: number): void;
   liveSearches(): number;
+  /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
+  footprintBytes(): number;
+  releaseUnitSize(n: number): void;
   pathAddress(): number;
   pathLength(): number;
   rawPathAddress(): number;
@@ -67,11 +72,11 @@ export interface NativeGrid {
   goalsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. Then fieldCostsAddress (float32 per cell) and
    * fieldStepsAddress (uint8 per cell) hold the field. */
-  flowField(count: number, diagonal: number, maxCost: number): number;
+  flowField(count: number, diagonal: number, maxCost: number, unitSize: number): number;
   fieldCostsAddress(): number;
   fieldStepsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. */
-  reachable(sx: number, sy: number, diagonal: number, maxCost: number): number;
+  reachable(sx: number, sy: number, diagonal: number, maxCost: number, unitSize: number): number;
   rangeCostsAddress(): number;
   rangeCameFromAddress(): number;
   rangeCellsAddress(): number;

@@ -2,6 +2,8 @@
 //   tilepath-bench speed ALGORITHM DIAGONAL MAP...   per map: ns per expansion, p50/p95/p99 us
 //   tilepath-bench memory                            search state after 1024 x 1024 searches
 //   tilepath-bench setcost                           cost of a setCost rebuilding the bits
+//   tilepath-bench units                             big units: edits, builds, queries
+//   (native-units.cpp)
 // Timings are wall clock on a shared machine: compare runs made side by side.
 #include <algorithm>
 #include <chrono>
@@ -62,14 +64,15 @@ int speed(int argc, char** argv) {
     allNanos += nanos;
     allExpanded += expanded;
     const char* name = std::strrchr(argv[a], '/') ? std::strrchr(argv[a], '/') + 1 : argv[a];
-    std::printf("%-20s %6zu problems  %7.1f ns/expansion  p50 %9.2f us  p95 %9.2f us  p99 %9.2f us"
-                "  mean %9.2f us  mean expanded %9.1f\n",
-                name, micros.size(), nanos / std::max(1.0, expanded), percentile(micros, 0.5),
-                percentile(micros, 0.95), percentile(micros, 0.99),
-                nanos / 1000 / micros.size(), expanded / micros.size());
+    std::printf(
+        "%-20s %6zu problems  %7.1f ns/expansion  p50 %9.2f us  p95 %9.2f us  p99 %9.2f us"
+        "  mean %9.2f us  mean expanded %9.1f\n",
+        name, micros.size(), nanos / std::max(1.0, expanded), percentile(micros, 0.5),
+        percentile(micros, 0.95), percentile(micros, 0.99), nanos / 1000 / micros.size(),
+        expanded / micros.size());
   }
-  std::printf("all maps: %.1f ns/expansion, %.1f ms in all\n", allNanos / std::max(1.0, allExpanded),
-              allNanos / 1e6);
+  std::printf("all maps: %.1f ns/expansion, %.1f ms in all\n",
+              allNanos / std::max(1.0, allExpanded), allNanos / 1e6);
   return 0;
 }
 
@@ -84,11 +87,12 @@ int memory() {
     o.algorithm = a;
     o.diagonal = Diagonal::NoCorners;
     SearchResult r = searcher.find(grid, 0, 0, 1023, 1023, o);
-    std::printf("%-8s corner to corner on 1024 x 1024: %s, expanded %u, search state %zu bytes = "
-                "%.2f bytes per cell\n",
-                std::string(kAlgorithmNames[static_cast<int>(a)]).c_str(),
-                kStatusNames[static_cast<int>(r.status)], r.expanded, searcher.memoryBytes(),
-                searcher.memoryBytes() / (1024.0 * 1024.0));
+    std::printf(
+        "%-8s corner to corner on 1024 x 1024: %s, expanded %u, search state %zu bytes = "
+        "%.2f bytes per cell\n",
+        std::string(kAlgorithmNames[static_cast<int>(a)]).c_str(),
+        kStatusNames[static_cast<int>(r.status)], r.expanded, searcher.memoryBytes(),
+        searcher.memoryBytes() / (1024.0 * 1024.0));
   }
   std::printf("grid: %d cells of 1 byte, passability bits %zu bytes (%.2f bytes per cell)\n",
               grid.size(), grid.bitsetBytes(), grid.bitsetBytes() / (1024.0 * 1024.0));
@@ -105,18 +109,22 @@ int setCost() {
   const auto t1 = Clock::now();
   for (int k = 0; k < rounds; ++k) grid.setCost(2, k % 2 ? 2.0 : 3.0);  // stays passable
   const double plain = std::chrono::duration<double, std::micro>(Clock::now() - t1).count();
-  std::printf("setCost on 1024 x 1024: %.1f us when the class turns passable or blocked "
-              "(bits rebuilt), %.2f us otherwise\n",
-              rebuild / rounds, plain / rounds);
+  std::printf(
+      "setCost on 1024 x 1024: %.1f us when the class turns passable or blocked "
+      "(bits rebuilt), %.2f us otherwise\n",
+      rebuild / rounds, plain / rounds);
   return 0;
 }
 
 }  // namespace
 
+int unitsBench();
+
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "speed") == 0) return speed(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "memory") == 0) return memory();
   if (argc >= 2 && std::strcmp(argv[1], "setcost") == 0) return setCost();
-  std::fprintf(stderr, "usage: tilepath-bench speed|memory|setcost ...\n");
+  if (argc >= 2 && std::strcmp(argv[1], "units") == 0) return unitsBench();
+  std::fprintf(stderr, "usage: tilepath-bench speed|memory|setcost|units ...\n");
   return 2;
 }

@@ -326,9 +326,17 @@ describe('demo page', () => {
     const path = (await settledResult(page)).path;
     await page.click('[data-mode="agents"]');
     await page.click('[data-tool="route"]');
-    // Units plan with the algorithm, diagonals, heuristic and weight: the rest is greyed out.
+    // Units plan with the algorithm, diagonals, heuristic and weight (and each its own size): the
+    // rest is greyed out.
     const greyed = await page.$$eval(UNUSED_OPTIONS, (list) => list.map((el) => el.id));
-    assert.deepEqual(greyed, ['opt-budget', 'opt-goal', 'opt-partial', 'opt-smooth', 'opt-heat']);
+    assert.deepEqual(greyed, [
+      'opt-budget',
+      'opt-goal',
+      'opt-unit',
+      'opt-partial',
+      'opt-smooth',
+      'opt-heat',
+    ]);
     const frames0 = await page.evaluate(() => window.tilepathDemo.frames);
     const bytes0 = (await page.evaluate(() => window.tilepathDemo.workerStats())).bytesPosted;
     // The page keeps drawing frames while the crowd plans: 45 more of them, 100 plans, some
@@ -358,6 +366,25 @@ describe('demo page', () => {
     );
     await session.screenshot(page, 'demo-agents');
     assert.ok((await distance()) < d0 - 10);
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the unit-size control plans for a big unit: the path shown is the sync API path for that size', async (t) => {
+    const page = await openDemo(t);
+    const one = await settledResult(page);
+    await page.selectOption('#opt-unit', '3');
+    const last = await settledResult(page);
+    assert.equal(last.query.options.unitSize, 3);
+    assert.equal(last.status, 'found');
+    assert.deepEqual(await syncAnswer(page, last), {
+      status: last.status,
+      path: last.path,
+      cost: last.cost,
+    });
+    // A 3 x 3 unit keeps out of gaps a single tile slips through: its route costs more here.
+    assert.ok(last.cost > one.cost, `${last.cost} > ${one.cost}`);
+    assert.match(await page.textContent('#opt-note'), /3 × 3 unit/);
+    await session.screenshot(page, 'demo-unit-size-3');
     assert.deepEqual(errorsOf(page), []);
   });
 
@@ -726,7 +753,7 @@ describe('demo page', () => {
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
       const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
-      const greyed = { agents: 5, defence: 8, tactics: 8 }[mode] ?? 0;
+      const greyed = { agents: 6, defence: 9, tactics: 9 }[mode] ?? 0;
       assert.equal(disabled, greyed, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }

@@ -66,9 +66,12 @@ test('every enum and number option name of the contract selects what the C++ cor
     }
   }
   settings.push([{ diagonal: 'noCorners', weight: 2.5 }, ['--weight', '2.5']]);
+  for (const diagonal of ['never', 'noCorners']) {
+    settings.push([{ diagonal, unitSize: 2 }, ['--diagonal', diagonal, '--unitSize', '2']]);
+  }
   assert.deepEqual(
     Object.keys(NUMBER_OPTIONS).sort(),
-    ['maxExpansions', 'weight'],
+    ['maxExpansions', 'unitSize', 'weight'],
     'a new number option needs a case here',
   );
   // validate.js encodes these four by name: a new one must be wired there, and tested here.

@@ -123,6 +123,23 @@ test('several tasks at once on one grid; an edit restarts an unfinished one', ()
   }
 });
 
+test('a unit bigger than one tile: startSearch answers at once, exactly as findPath', () => {
+  const { grid } = arenaGrid();
+  try {
+    for (const options of [
+      { unitSize: 2 },
+      { unitSize: 3, diagonal: 'noCorners', partial: true },
+    ]) {
+      const task = grid.startSearch(1, 3, 40, 40, options);
+      assert.equal(task.done, true);
+      assert.deepEqual(full(task.result), full(grid.findPath(1, 3, 40, 40, options)));
+    }
+    assert.equal(grid.startSearch(2, 3, 2, 3, { unitSize: 2 }).result.status, 'found');
+  } finally {
+    grid.dispose();
+  }
+});
+
 test('startSearch refuses what findPath refuses; cancelled and disposed tasks say so', () => {
   const grid = pathfinder.createGrid(10, 10);
   const same = (call) => {

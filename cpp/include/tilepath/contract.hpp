@@ -33,6 +33,12 @@ inline void unpackFlags(int flags, SearchOptions& options) {
   for (const FlagOption& flag : kFlagOptions) options.*(flag.member) = (flags & flag.bit) != 0;
 }
 
+// unitSize travels in the same int, shifted above the flags: flags | unitSize << kUnitSizeShift.
+inline constexpr int kUnitSizeShift = 8;
+inline int unpackUnitSize(int flags) {
+  return (flags >> kUnitSizeShift) & 0xff;
+}
+
 // The enum options travel as their codes: the index of the name in these tables (an empty
 // name, heuristic code 0, is the default chosen from `diagonal` and cannot be asked for).
 // Status codes index kStatusNames; a negative status means the call was refused.

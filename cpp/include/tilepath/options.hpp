@@ -26,7 +26,15 @@ struct SearchOptions {
   bool smooth = false;  // string-pulling, never costlier, obeys the corner rule
   bool includeStart = true;
   bool trace = false;  // record opened/expanded cells for debug drawing
+  // The side of the unit's square footprint in cells, 1..kMaxUnitSize (footprints.hpp); above 1
+  // a search runs on the grid's Footprints (Searcher::find(Footprints&, ...)).
+  int unitSize = 1;
 };
+
+// The largest unitSize. An edit costs O(n^2) per size in use (footprints.hpp: about 9n^2 byte
+// comparisons and n^2 position writes), so 16 keeps the worst edit near 2,500 comparisons per
+// size; no tile game moves a unit wider than that as one.
+inline constexpr int kMaxUnitSize = 16;
 
 // Names as the JS options use them, indexed by the enum's value.
 inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps"};
@@ -41,6 +49,9 @@ bool parseAlgorithm(std::string_view name, Algorithm& out);
 bool parseDiagonal(std::string_view name, Diagonal& out);
 bool parseHeuristic(std::string_view name, Heuristic& out);
 bool parseGoalMode(std::string_view name, GoalMode& out);
+
+// Empty when n is a unitSize from 1 to kMaxUnitSize, else a message naming it.
+std::string validateUnitSize(int n);
 
 // Empty when the options are usable, else a message naming the bad value.
 std::string validateOptions(const SearchOptions& options);

@@ -13,6 +13,7 @@
 namespace tilepath {
 
 struct SearchRun;
+class Footprints;
 
 class Searcher {
  public:
@@ -23,6 +24,17 @@ class Searcher {
                     const SearchOptions& options = {}) {
     SearchResult r;
     find(grid, sx, sy, gx, gy, options, r);
+    return r;
+  }
+  // Any unitSize: the search runs on the footprints' position grid of that size. (sx, sy) is the
+  // unit's top-left cell, and its whole footprint must lie inside the grid; (gx, gy) any cell
+  // (an exact goal whose footprint sticks out is blocked).
+  void find(Footprints& footprints, int sx, int sy, int gx, int gy, const SearchOptions& options,
+            SearchResult& out);
+  SearchResult find(Footprints& footprints, int sx, int sy, int gx, int gy,
+                    const SearchOptions& options = {}) {
+    SearchResult r;
+    find(footprints, sx, sy, gx, gy, options, r);
     return r;
   }
 
@@ -46,10 +58,13 @@ class Searcher {
   friend struct SearchRun;
   friend class SearchTask;
   // find in three parts, which SearchTask runs with pauses between slices of the middle one.
-  // begin: argument checks and setup; false when `out` already is the answer (an error, the
+  // begin: argument checks and setUp; false when `out` already is the answer (an error, the
   // start on the goal, a blocked goal). prepare + advance: the search loop, until it ends or
   // pauses (SearchRun::sliceEnd). finish: the path walk, cost and smoothing.
   bool begin(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+             SearchResult& out);
+  // The set-up on `positions` (the cells themselves for size 1), arguments checked.
+  bool setUp(const Grid& positions, int sx, int sy, int gx, int gy, const SearchOptions& options,
              SearchResult& out);
   static void prepare(SearchRun& run);
   static void advance(SearchRun& run);
