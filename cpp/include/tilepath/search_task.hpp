@@ -7,6 +7,9 @@
 // now (restarts() counts how often), so the answer is always the one a fresh search on the
 // current grid gives. A finished task keeps its answer whatever happens to the grid later.
 //
+// Units bigger than one tile (SearchOptions::unitSize > 1) are not sliced yet: such a task is
+// refused as Searcher::find(grid, ...) refuses it (use find(footprints, ...)).
+//
 // Each task owns its search state (a Searcher, 9 bytes a cell once used): several tasks may run
 // on one grid at once. The grid must outlive its tasks.
 #pragma once
