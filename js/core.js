@@ -9,6 +9,7 @@ import {
   NUMBER_OPTIONS,
   REASON,
   REFUSED,
+  SEARCH_ANSWERED,
   STATUS,
   TRACE,
 } from '../dist/contract.mjs';
@@ -30,6 +31,7 @@ import {
 } from './validate.js';
 import { PathWatches, watchUnitSize } from './path-watch.js';
 import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
+import { makeSearchTask } from './search-task.js';
 import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
@@ -55,6 +57,61 @@ const EXPANDED = TRACE.kinds.indexOf('expanded');
  */
 function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
+}
+
+/**
+ * The answer the grid's native object just published (findPath, or a search task's last step).
+ * @param {TilepathModule} m
+ * @param {NativeGrid} native
+ * @param {number} status
+ * @param {number} flags the search's option flags
+ * @param {import('./index.js').GridShape} shape the grid's shape (names the goal's facing)
+ * @returns {PathResult}
+ */
+function readResult(m, native, status, flags, shape) {
+  /** @type {PathResult} */
+  const result = {
+    status: /** @type {Status} */ (STATUS[status]),
+    path: copyInt32(m, native.pathAddress(), native.pathLength()),
+    cost: native.cost(),
+    expanded: native.expanded(),
+    goal: null,
+    algorithm: /** @type {import('./index.js').Algorithm} */ (
+      ENUM_OPTIONS.algorithm.names[native.algorithm()]
+    ),
+  };
+  const reason = REASON[native.reason()];
+  if (reason) result.reason = /** @type {import('./index.js').Reason} */ (reason);
+  if (status !== NONE) {
+    const dx = native.faceX();
+    const dy = native.faceY();
+    // Staggered and hexagonal grids name the shape's step; square grids the (dx, dy).
+    const names = shapeDirections(shape);
+    const step = native.faceStep();
+    const facing = /** @type {Direction} */ (
+      names === null ? FACING[dy + 1][dx + 1] : step < 0 ? 'none' : names[step]
+    );
+    result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
+  }
+  const rawLength = native.rawPathLength();
+  if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
+  if (flags & FLAG_OPTIONS.trace.bit) {
+    const address = native.traceAddress() >> 3;
+    const events = m.HEAPF64.slice(address, address + native.traceLength());
+    const expandedCells = new Int32Array(2 * result.expanded);
+    let k = 0;
+    for (let e = 0; e < events.length; e += TRACE_RECORD) {
+      if (events[e + KIND] === EXPANDED) {
+        expandedCells[k++] = events[e + X];
+        expandedCells[k++] = events[e + Y];
+      }
+    }
+    result.traceEvents = events;
+    // A truncated trace (over a million events) holds fewer expansions than the search made.
+    result.expandedCells = k === expandedCells.length ? expandedCells : expandedCells.slice(0, k);
+    if (native.traceTruncated()) result.traceTruncated = true;
+  }
+  return result;
 }
 
 /** @typedef {import('./index.js').Grid} GridApi */
@@ -264,13 +321,49 @@ export class Grid {
    * @param {import('./index.js').SearchOptions} [options]
    */
   findPath(sx, sy, gx, gy, options) {
+    const { native, args } = this.#searchArguments(sx, sy, gx, gy, options);
+    const status = native.findPath(...args);
+    if (status === REFUSED) throw new RangeError(native.lastError());
+    return readResult(this.#module, native, status, args[10], this.#shape);
+  }
+
+  /**
+   * findPath in slices: a task whose step(n) expands at most n more cells (search-task.js).
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').SearchOptions} [options]
+   */
+  startSearch(sx, sy, gx, gy, options) {
+    const { native, args } = this.#searchArguments(sx, sy, gx, gy, options);
+    const id = native.startSearch(...args);
+    if (id === REFUSED) throw new RangeError(native.lastError());
+    const flags = args[10];
+    /** @param {number} status */
+    const read = (status) => readResult(this.#module, this.#live(), status, flags, this.#shape);
+    if (id === SEARCH_ANSWERED)
+      return makeSearchTask(() => this.#live(), read, -1, native.lastStatus());
+    return makeSearchTask(() => this.#live(), read, id);
+  }
+
+  /**
+   * Checks a search's arguments as findPath does; the wasm call's arguments.
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {import('./index.js').SearchOptions} [options]
+   */
+  #searchArguments(sx, sy, gx, gy, options) {
     this.#live();
     // The options are read (once) before the grid is touched: a getter may dispose it.
     const { codes: o } = readOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const status = native.findPath(
+    /** @type {import('../dist/tilepath.mjs').SearchArguments} */
+    const args = [
       sx,
       sy,
       gx,
@@ -282,52 +375,8 @@ export class Grid {
       o.maxExpansions,
       o.goal,
       o.flags,
-    );
-    if (status === REFUSED) throw new RangeError(native.lastError());
-    const m = this.#module;
-    /** @type {PathResult} */
-    const result = {
-      status: /** @type {Status} */ (STATUS[status]),
-      path: copyInt32(m, native.pathAddress(), native.pathLength()),
-      cost: native.cost(),
-      expanded: native.expanded(),
-      goal: null,
-      algorithm: /** @type {import('./index.js').Algorithm} */ (
-        ENUM_OPTIONS.algorithm.names[native.algorithm()]
-      ),
-    };
-    const reason = REASON[native.reason()];
-    if (reason) result.reason = /** @type {import('./index.js').Reason} */ (reason);
-    if (status !== NONE) {
-      const dx = native.faceX();
-      const dy = native.faceY();
-      // Staggered and hexagonal grids name the shape's step; square grids the (dx, dy).
-      const names = shapeDirections(this.#shape);
-      const step = native.faceStep();
-      const facing = /** @type {Direction} */ (
-        names === null ? FACING[dy + 1][dx + 1] : step < 0 ? 'none' : names[step]
-      );
-      result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
-    }
-    const rawLength = native.rawPathLength();
-    if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
-    if (o.flags & FLAG_OPTIONS.trace.bit) {
-      const address = native.traceAddress() >> 3;
-      const events = m.HEAPF64.slice(address, address + native.traceLength());
-      const expandedCells = new Int32Array(2 * result.expanded);
-      let k = 0;
-      for (let e = 0; e < events.length; e += TRACE_RECORD) {
-        if (events[e + KIND] === EXPANDED) {
-          expandedCells[k++] = events[e + X];
-          expandedCells[k++] = events[e + Y];
-        }
-      }
-      result.traceEvents = events;
-      // A truncated trace (over a million events) holds fewer expansions than the search made.
-      result.expandedCells = k === expandedCells.length ? expandedCells : expandedCells.slice(0, k);
-      if (native.traceTruncated()) result.traceTruncated = true;
-    }
-    return result;
+    ];
+    return { native, args };
   }
 
   // --- stale-path alerts ---------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // InThreadPathWorker: PathWorker's API computed on the calling thread, for hosts without a usable
-// worker (LayaNative, a WeChat game already using its one worker, tests). Each request is
-// answered when it is made, so it sees exactly the edits made before it.
+// worker (LayaNative, a WeChat game already using its one worker, tests). Searches run through a
+// PathScheduler, a slice of each per frame, so a long one never blocks a frame for its whole
+// length. An edit first finishes the searches still pending, so that each request sees exactly
+// the edits made before it, as with PathWorker.
 
 import { abortError } from './worker-protocol.js';
 import {
@@ -20,13 +22,14 @@ import {
 } from './worker-options.js';
 import { cacheKey, PathCache } from './worker-cache.js';
 import { answerQuery, queryRequest, queryResult } from './worker-fields.js';
+import { PathScheduler, readFrameBudget, SCHEDULE } from './path-scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
 
 /**
- * The PathWorker API, run synchronously on the calling thread: for hosts without a usable worker.
- * Each request is answered when it is made (so it sees exactly the edits made before it), through
- * an already-settled promise.
+ * The PathWorker API on the calling thread, for hosts without a usable worker. Requests are
+ * answered over the following frames (create's msPerFrame or expansionsPerFrame budget); each
+ * sees exactly the edits made before it.
  */
 export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
@@ -46,15 +49,24 @@ export class InThreadPathWorker {
     if (typeof loadPathfinder !== 'function') {
       throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
+    const frame = readFrameBudget(options, 4); // each frame's search budget
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {
       const grid = pathfinder.createGrid(width, height, { cells: bytes, ...shape });
+      let scheduler;
+      try {
+        scheduler = new PathScheduler(grid, frame);
+      } catch (error) {
+        grid.dispose();
+        throw error;
+      }
       try {
         for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
       } catch (error) {
         grid.dispose();
         throw error;
       }
-      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache);
+      scheduler.start();
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler);
     });
   }
 
@@ -64,9 +76,12 @@ export class InThreadPathWorker {
 
   #pathfinder;
 
-  constructor(token, pathfinder, grid, cache = 0) {
+  #scheduler;
+
+  constructor(token, pathfinder, grid, cache, scheduler) {
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
+    this.#scheduler = scheduler;
     this.#grid = grid;
     this.#cache = cache ? new PathCache(cache, grid.width, grid.height, grid.shape) : null;
   }
@@ -89,8 +104,8 @@ export class InThreadPathWorker {
   }
   get stats() {
     return {
-      inFlight: 0,
-      queued: 0,
+      inFlight: this.#scheduler.pending,
+      queued: this.#scheduler.pending,
       requestsAnswered: this.#requests,
       cacheHits: this.#cache?.hits ?? 0,
       wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
@@ -114,7 +129,7 @@ export class InThreadPathWorker {
 
   // Edits. The grid checks every argument and throws the same TypeError/RangeError PathWorker does.
   setCell(x, y, cls) {
-    const grid = this.#open();
+    const grid = this.#editing();
     if (this.#cache) {
       checkCoordinates(grid.width, grid.height, x, y);
       checkClass(cls);
@@ -123,7 +138,7 @@ export class InThreadPathWorker {
     grid.set(x, y, cls);
   }
   setCells(indices, classes) {
-    const grid = this.#open();
+    const grid = this.#editing();
     if (this.#cache) {
       const deltas = toDeltas(indices, classes, grid.width * grid.height);
       this.#cellsEdited(deltas.indices, deltas.classes);
@@ -131,7 +146,7 @@ export class InThreadPathWorker {
     grid.setCells(indices, classes);
   }
   fillRect(x, y, w, h, cls) {
-    const grid = this.#open();
+    const grid = this.#editing();
     if (this.#cache) {
       checkRect(x, y, w, h, cls);
       const indices = [];
@@ -146,7 +161,7 @@ export class InThreadPathWorker {
     grid.fillRect(x, y, w, h, cls);
   }
   setCost(cls, cost) {
-    const grid = this.#open();
+    const grid = this.#editing();
     if (!this.#cache) return grid.setCost(cls, cost);
     checkCost(cls, cost);
     const before = grid.getCost(cls);
@@ -155,7 +170,7 @@ export class InThreadPathWorker {
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {
-    const grid = this.#open();
+    const grid = this.#editing();
     grid.setAll(cellsOf(cells, grid.width, grid.height));
     this.#cache?.clear();
   }
@@ -184,15 +199,18 @@ export class InThreadPathWorker {
     return this.#open().watchPath(path, onBlocked, options);
   }
 
-  /** Nothing is ever queued here. */
-  flush() {}
+  /** Finishes the pending searches now, on this frame. */
+  flush() {
+    if (!this.#closed) this.#scheduler.flush();
+  }
 
   findPath(sx, sy, gx, gy, options) {
     const grid = this.#open();
     // Programming errors throw here, synchronously, as PathWorker's do.
     const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
     if (signal?.aborted) return Promise.reject(abortError());
-    return Promise.resolve(this.#search(request));
+    const cancel = this.#canceller(signal);
+    return this.#search(request, cancel.signal).finally(cancel.detach);
   }
 
   findPaths(requests, options) {
@@ -200,20 +218,45 @@ export class InThreadPathWorker {
     // Checked in full before any search runs, with PathWorker's own errors.
     const { list, signal } = readRequests(requests, options, grid.width, grid.height);
     if (signal?.aborted) return Promise.reject(abortError());
-    return Promise.resolve(list.map((request) => this.#search(request)));
+    const cancel = this.#canceller(signal);
+    return Promise.all(list.map((request) => this.#search(request, cancel.signal))).finally(
+      cancel.detach,
+    );
   }
 
-  #search([sx, sy, gx, gy, options]) {
-    const started = performance.now();
+  // The caller's signal, if any, as one whose abort reason is PathWorker's AbortError.
+  #canceller(signal) {
+    if (!signal) return { signal: undefined, detach() {} };
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    return {
+      signal: controller.signal,
+      detach: () => signal.removeEventListener('abort', onAbort),
+    };
+  }
+
+  // A cached answer at once, else the scheduler's, cached the moment it is found (before any
+  // later edit can run).
+  #search([sx, sy, gx, gy, options], signal) {
     const key = this.#cache ? cacheKey(sx, sy, gx, gy, options) : null;
-    let result = this.#cache?.get(key);
-    if (!result) {
-      result = this.#grid.findPath(sx, sy, gx, gy, options);
-      this.#cache?.put(key, result, sx, sy, gx, gy, options);
+    const started = performance.now();
+    const cached = this.#cache?.get(key);
+    if (cached) {
+      cached.workerMs = performance.now() - started;
+      this.#requests++;
+      return Promise.resolve(cached);
     }
-    result.workerMs = performance.now() - started; // as PathWorker's results carry
-    this.#requests++;
-    return result;
+    return new Promise((resolve, reject) => {
+      const done = (result, ms) => {
+        this.#cache?.put(key, result, sx, sy, gx, gy, options);
+        result.workerMs = ms; // as PathWorker's results carry
+        this.#requests++;
+        resolve(result);
+      };
+      const searchOptions = signal ? { ...options, signal } : (options ?? undefined);
+      this.#scheduler[SCHEDULE](sx, sy, gx, gy, searchOptions, done, reject);
+    });
   }
 
   flowField(goals, options) {
@@ -243,6 +286,12 @@ export class InThreadPathWorker {
     if (this.#closed) throw new Error('InThreadPathWorker: terminated');
     return this.#grid;
   }
+  // Before an edit: the searches requested before it finish on the grid they were asked on.
+  #editing() {
+    const grid = this.#open();
+    this.#scheduler.flush();
+    return grid;
+  }
 
   /** Frees the grid. Later edits and requests throw; get(), getCost() and cells() still answer. */
   terminate() {
@@ -250,6 +299,7 @@ export class InThreadPathWorker {
     const grid = this.#grid;
     const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
     this.#closed = { cells: grid.cells(), costs };
+    this.#scheduler.dispose(); // pending requests reject with an AbortError
     grid.dispose();
   }
 }

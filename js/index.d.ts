@@ -298,6 +298,89 @@ export interface Grid {
   ): PathWatch;
 }
 
+// --- searches spread over frames (Grid.startSearch, PathScheduler) -----------------------------
+
+/** A search run in slices (Grid.startSearch). Resuming repeats no work; the answer is exactly
+ * findPath's. An edit to the grid before it is done makes it start again at its next step, so
+ * the answer is findPath's on the grid as it is when the task finishes (`restarts` counts them);
+ * a finished task keeps its answer. Disposing the grid ends its tasks. */
+export interface SearchTask {
+  /** Expands at most `maxExpansions` more cells (0 or none: to the end); true once done. Throws
+   * a TypeError once cancelled or once its grid is disposed. */
+  step(maxExpansions?: number): boolean;
+  readonly done: boolean;
+  /** findPath's answer once done, else null. */
+  readonly result: PathResult | null;
+  /** Stops the search and frees its state (9 bytes a cell); later steps throw. */
+  cancel(): void;
+  readonly cancelled: boolean;
+  /** Cells expanded by every step so far, including searches that an edit restarted. */
+  readonly expansions: number;
+  /** How many times an edit made the search start again. */
+  readonly restarts: number;
+}
+
+export interface Grid {
+  /** findPath in slices: same arguments, same checks and errors (thrown here). With unitSize
+   * above 1 the search runs whole here and the task is done at once (not sliced yet). */
+  startSearch(sx: number, sy: number, gx: number, gy: number, options?: SearchOptions): SearchTask;
+}
+
+/** The budget of each frame: cells expanded, or milliseconds (measured with `now`). */
+export interface PathSchedulerOptions {
+  /** Cells expanded per update(), shared between the searches in progress. */
+  expansionsPerFrame?: number;
+  /** Milliseconds per update() (the default, 2, when neither is given). */
+  msPerFrame?: number;
+  /** With msPerFrame: cells a search expands per turn before the clock is read. Default 256. */
+  sliceExpansions?: number;
+  /** Searches in progress at once (each holds 9 bytes a cell); the rest wait. Default 8. */
+  maxActive?: number;
+  /** The clock for msPerFrame, in milliseconds. Default performance.now. */
+  now?: () => number;
+  /** Calls update() itself every animation frame (or 16 ms timer) while requests are pending. */
+  autoUpdate?: boolean;
+}
+
+/** What one update() did. */
+export interface SchedulerFrame {
+  /** Cells expanded in this frame. */
+  expansions: number;
+  ms: number;
+  /** Requests waiting for a turn, and in progress, after it. */
+  queued: number;
+  active: number;
+  /** Requests answered in this frame. */
+  finished: number;
+}
+
+/** Spreads searches over frames on the calling thread, fairly (round-robin slices). */
+export class PathScheduler {
+  constructor(grid: Grid, options?: PathSchedulerOptions);
+  /** Answered over the next update()s with findPath's result on the grid as it is when the
+   * search ends. Bad arguments throw at once; `signal` rejects with its reason. */
+  findPath(
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    options?: SearchOptions & { signal?: AbortSignal },
+  ): Promise<PathResult>;
+  /** One frame's work; call once per frame from the game loop. */
+  update(): SchedulerFrame;
+  readonly lastFrame: SchedulerFrame;
+  /** Requests queued or in progress. */
+  readonly pending: number;
+  /** Finishes every pending request now. */
+  flush(): void;
+  /** update() on every animation frame while requests are pending (autoUpdate). */
+  start(): void;
+  stop(): void;
+  /** Stops and rejects every pending request with an AbortError. */
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
 export interface LoadOptions {
   /** The .wasm bytes, when the host cannot fetch files. */
   wasmBinary?: ArrayBuffer | Uint8Array;

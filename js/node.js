@@ -5,3 +5,4 @@ import { makeLoader } from './core.js';
 
 export const createPathfinder = makeLoader(factory);
 export { DIRECTIONS } from './fields.js';
+export { PathScheduler } from './path-scheduler.js';

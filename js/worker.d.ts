@@ -92,6 +92,10 @@ export interface InThreadPathWorkerOptions extends Omit<
 > {
   /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
   loadPathfinder: () => Promise<Pathfinder>;
+  /** Each frame's budget for searches (a PathScheduler's): milliseconds, default 4. */
+  msPerFrame?: number;
+  /** Or cells expanded per frame, instead of msPerFrame. */
+  expansionsPerFrame?: number;
 }
 
 export interface WorkerSearchOptions extends SearchOptions {
@@ -217,7 +221,8 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     gy: number,
     options?: ReachOptions & WorkerSignalOption,
   ): Promise<boolean>;
-  /** Posts the queued edits and requests now instead of at the end of the task. */
+  /** Posts the queued edits and requests now instead of at the end of the task
+   * (InThreadPathWorker: finishes the searches still pending, on this frame). */
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
    * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one

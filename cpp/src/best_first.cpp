@@ -12,12 +12,12 @@ void expandAll(SearchRun& run) {
   static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
   const uint8_t* const stepsFrom = stepsAllowed(run.options.diagonal);
   const Grid& grid = run.grid;
-  run.openStart();
+  if (!run.resuming) run.openStart();
 
   int32_t current;
   int x, y;
   double g;
-  while (run.popOpen(current, x, y, g)) {
+  while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
       const int step = __builtin_ctz(steps);

@@ -8,7 +8,8 @@ void runBreadthFirst(SearchRun& run) {
   // A ring buffer, doubled when full: it holds the frontier, not every cell ever queued.
   std::vector<int32_t>& ring = run.queue();
   if (ring.size() < 1024) ring.assign(1024, 0);
-  std::size_t head = 0, tail = 0;
+  std::size_t& head = run.queueHead;  // kept in the run across a pause
+  std::size_t& tail = run.queueTail;
   auto enqueue = [&](int32_t cell) {
     if (tail - head == ring.size()) {
       std::vector<int32_t> bigger(ring.size() * 2);
@@ -21,12 +22,14 @@ void runBreadthFirst(SearchRun& run) {
   };
   const uint8_t* const stepsFrom = stepsAllowed(Diagonal::Never);
   const int width = run.width;
-  run.visit[run.start] = run.number;
-  run.slot[run.start] = 0;
-  enqueue(run.start);
-  if (run.options.trace) run.traceOpened(run.startX, run.startY, 0, 0);
+  if (!run.resuming) {
+    run.visit[run.start] = run.number;
+    run.slot[run.start] = 0;
+    enqueue(run.start);
+    if (run.options.trace) run.traceOpened(run.startX, run.startY, 0, 0);
+  }
 
-  while (head != tail) {
+  while (head != tail && run.goOn()) {
     const int32_t current = ring[head++ & (ring.size() - 1)];
     const int x = current % width, y = current / width;
     const double g = run.slot[current];

@@ -52,6 +52,7 @@ Components* Footprints::components(int n) {
 void Footprints::release(int n) {
   if (n < 2 || n > kMaxUnitSize) return;
   sizes_[n].components.reset();
+  if (sizes_[n].grid) ++replacements_;
   sizes_[n].grid.reset();
   sizes_[n].stale = true;
 }
@@ -114,6 +115,7 @@ void Footprints::rebuild(int n, Size& size) {
   grid->cellsChanged();
   size.components.reset();  // it watched the grid being replaced
   size.grid = std::move(grid);
+  ++replacements_;
   size.stale = false;
 }
 

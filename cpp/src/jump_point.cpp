@@ -179,12 +179,12 @@ void runJumpPoint(SearchRun& run) {
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   ReachedCells reachedCells(run);
   const Jumper jumper(grid, run.goalX, run.goalY, fourWay, run.trackBest ? &reachedCells : nullptr);
-  run.openStart();
+  if (!run.resuming) run.openStart();
 
   int32_t current;
   int x, y;
   double g;
-  while (run.popOpen(current, x, y, g)) {
+  while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
 

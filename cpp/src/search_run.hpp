@@ -116,6 +116,18 @@ struct SearchRun {
   double bestDist = kInf, bestG = kInf;
   bool trackBest = false;
 
+  // Pausing (SearchTask): every loop checks goOn() at its top, before it takes a node, and
+  // stops with `paused` set once result.expanded reaches sliceEnd. A resumed loop must not
+  // open the start again (`resuming`); bfs keeps its ring buffer's ends here.
+  uint64_t sliceEnd = std::numeric_limits<uint64_t>::max();
+  bool resuming = false;
+  bool paused = false;
+  std::size_t queueHead = 0, queueTail = 0;
+  bool goOn() {
+    paused = result.expanded >= sliceEnd;
+    return !paused;
+  }
+
   // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
   // closed), and the visit byte with this search's number in its top 5 bits.
   double* const slot;

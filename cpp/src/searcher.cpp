@@ -57,6 +57,7 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       visit(owner.visit_.data()),
       number(static_cast<uint8_t>(owner.searchNumber_ << 3)) {
   for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
+  if (!g.shape().square()) shape = &ShapeSteps::of(g.shape());
 }
 
 bool SearchRun::besideGoal(int x, int y) const {
@@ -156,56 +157,78 @@ std::size_t Searcher::memoryBytes() const {
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
                     SearchResult& out) {
+  if (!begin(grid, sx, sy, gx, gy, options, out)) return;
+  SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
+  prepare(run);
+  advance(run);
+  finish(run);
+}
+
+bool Searcher::begin(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+                     SearchResult& out) {
   out.clear();
   out.error = validateOptions(options);
-  if (!out.ok()) return;
+  if (!out.ok()) return false;
   if (options.unitSize != 1)
-    return void(out.error = "unitSize " + std::to_string(options.unitSize) +
-                            " needs the grid's Footprints: call find(footprints, ...)");
+    return (out.error = "unitSize " + std::to_string(options.unitSize) +
+                        " needs the grid's Footprints: call find(footprints, ...)"),
+           false;
   if (options.smooth && !grid.shape().square())
-    return void(out.error =
-                    "smooth is not supported on " +
-                    std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
-                    " grids (paths there go cell by cell)");
-  if (!grid.inside(sx, 0)) return void(out.error = coordinateError("startX", sx, grid.width()));
-  if (!grid.inside(0, sy)) return void(out.error = coordinateError("startY", sy, grid.height()));
-  if (!grid.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, grid.width()));
-  if (!grid.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, grid.height()));
-  runOn(grid, grid, sx, sy, gx, gy, options, out);
+    return (out.error =
+                "smooth is not supported on " +
+                std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
+                " grids (paths there go cell by cell)"),
+           false;
+  if (!grid.inside(sx, 0)) return (out.error = coordinateError("startX", sx, grid.width())), false;
+  if (!grid.inside(0, sy)) return (out.error = coordinateError("startY", sy, grid.height())), false;
+  if (!grid.inside(gx, 0)) return (out.error = coordinateError("goalX", gx, grid.width())), false;
+  if (!grid.inside(0, gy)) return (out.error = coordinateError("goalY", gy, grid.height())), false;
+  return setUp(grid, sx, sy, gx, gy, options, out);
 }
 
 void Searcher::find(Footprints& footprints, int sx, int sy, int gx, int gy,
                     const SearchOptions& options, SearchResult& out) {
-  out.clear();
-  out.error = validateOptions(options);
-  if (!out.ok()) return;
-  const Grid& cells = footprints.cells();
-  const int n = options.unitSize;
-  if (n == 1) return find(cells, sx, sy, gx, gy, options, out);
-  out.error = validateUnitSize(n, cells.shape());
-  if (!out.ok()) return;
-  if (!cells.inside(gx, 0)) return void(out.error = coordinateError("goalX", gx, cells.width()));
-  if (!cells.inside(0, gy)) return void(out.error = coordinateError("goalY", gy, cells.height()));
-  if (!footprints.fits(n))
-    return void(out.error = "unitSize " + std::to_string(n) + " does not fit in a " +
-                            std::to_string(cells.width()) + " x " + std::to_string(cells.height()) +
-                            " grid");
-  // The unit's footprint must lie inside the grid: its top-left at most width - n.
-  if (!cells.inside(sx, 0) || sx > cells.width() - n)
-    return void(
-        out.error =
-            coordinateError("startX", sx, cells.width() - n + 1) +
-            (n > 1 ? " (a unit of size " + std::to_string(n) + " must fit in the grid)" : ""));
-  if (!cells.inside(0, sy) || sy > cells.height() - n)
-    return void(
-        out.error =
-            coordinateError("startY", sy, cells.height() - n + 1) +
-            (n > 1 ? " (a unit of size " + std::to_string(n) + " must fit in the grid)" : ""));
-  runOn(*footprints.positions(n), cells, sx, sy, gx, gy, options, out);
+  const Grid* positions = nullptr;
+  if (!begin(footprints, sx, sy, gx, gy, options, out, positions)) return;
+  SearchRun run(*this, *positions, options, out, sx, sy, gx, gy);
+  run.cells = &footprints.cells();
+  run.unitSize = options.unitSize;
+  prepare(run);
+  advance(run);
+  finish(run);
 }
 
-void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int gx, int gy,
-                     const SearchOptions& options, SearchResult& out) {
+bool Searcher::begin(Footprints& footprints, int sx, int sy, int gx, int gy,
+                     const SearchOptions& options, SearchResult& out, const Grid*& positions) {
+  const Grid& cells = footprints.cells();
+  const int n = options.unitSize;
+  positions = &cells;
+  if (n == 1) return begin(cells, sx, sy, gx, gy, options, out);
+  out.clear();
+  out.error = validateOptions(options);
+  if (out.ok()) out.error = validateUnitSize(n, cells.shape());
+  if (!out.ok()) return false;
+  auto refuse = [&](std::string error) {
+    out.error = std::move(error);
+    return false;
+  };
+  if (!cells.inside(gx, 0)) return refuse(coordinateError("goalX", gx, cells.width()));
+  if (!cells.inside(0, gy)) return refuse(coordinateError("goalY", gy, cells.height()));
+  if (!footprints.fits(n))
+    return refuse("unitSize " + std::to_string(n) + " does not fit in a " +
+                  std::to_string(cells.width()) + " x " + std::to_string(cells.height()) + " grid");
+  // The unit's footprint must lie inside the grid: its top-left at most width - n.
+  const std::string mustFit = " (a unit of size " + std::to_string(n) + " must fit in the grid)";
+  if (!cells.inside(sx, 0) || sx > cells.width() - n)
+    return refuse(coordinateError("startX", sx, cells.width() - n + 1) + mustFit);
+  if (!cells.inside(0, sy) || sy > cells.height() - n)
+    return refuse(coordinateError("startY", sy, cells.height() - n + 1) + mustFit);
+  positions = footprints.positions(n);
+  return setUp(*positions, sx, sy, gx, gy, options, out);
+}
+
+bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+                     SearchResult& out) {
   out.algorithm = algorithmThatRuns(grid, options);
   out.reason = Reason::None;
   const bool exactGoal = options.goal == GoalMode::Exact;
@@ -217,11 +240,11 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
     out.endX = sx;
     out.endY = sy;
     if (options.includeStart) out.path.assign({sx, sy});
-    return;
+    return false;
   }
   if (exactGoal && goalBlocked && !options.partial) {  // status none, nothing to search
     out.reason = Reason::GoalBlocked;
-    return;
+    return false;
   }
 
   const auto cells = static_cast<std::size_t>(grid.size());
@@ -234,13 +257,13 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
     searchNumber_ = 1;
   }
   open_.clear();
+  return true;
+}
 
-  SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
-  run.cells = &cellGrid;
-  run.unitSize = options.unitSize;
-  if (!grid.shape().square()) run.shape = &ShapeSteps::of(grid.shape());
-
-  const Algorithm algorithm = out.algorithm;
+void Searcher::prepare(SearchRun& run) {
+  const Grid& grid = run.grid;
+  const SearchOptions& options = run.options;
+  const Algorithm algorithm = run.result.algorithm;
   const bool uniform = grid.uniformCost();
   // On a uniform table every algorithm may count steps: the same search, scaled, without
   // looking up each cell's cost (a trace shows costs under the table, so it keeps them).
@@ -251,25 +274,36 @@ void Searcher::runOn(const Grid& grid, const Grid& cellGrid, int sx, int sy, int
                    : 0;
   // A unit of size n stops with its footprint touching the goal: its top-left up to n cells
   // before the goal on each axis (n - 1 on one of them without diagonals).
-  const double n = options.unitSize;
+  const double n = run.unitSize;
   if (options.goal == GoalMode::Adjacent)
     run.hSlack = grid.shape().hexagonal()                    ? 1.0
                  : options.diagonal == Diagonal::Never       ? 2 * n - 1
                  : run.heuristicKind == Heuristic::Manhattan ? 2 * n
                  : run.heuristicKind == Heuristic::Chebyshev ? n
                                                              : kSqrt2 * n;
+}
 
-  const bool jumpPoints = algorithm == Algorithm::JPS;
+void Searcher::advance(SearchRun& run) {
+  const Algorithm algorithm = run.result.algorithm;
   if (run.shape) {
     runShaped(run);
-  } else if (jumpPoints) {
+  } else if (algorithm == Algorithm::JPS) {
     runJumpPoint(run);
-  } else if (algorithm == Algorithm::BFS && options.diagonal == Diagonal::Never) {
+  } else if (algorithm == Algorithm::BFS && run.options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
   } else {
     runBestFirst(run);
   }
+}
 
+void Searcher::finish(SearchRun& run) {
+  const Grid& grid = run.grid;
+  const SearchOptions& options = run.options;
+  SearchResult& out = run.result;
+  const int gx = run.goalX, gy = run.goalY;
+  const bool exactGoal = options.goal == GoalMode::Exact;
+  const bool goalBlocked = !grid.passable(gx, gy);
+  const bool jumpPoints = out.algorithm == Algorithm::JPS;
   int32_t end = run.reached;
   if (end >= 0) {
     out.status = Status::Found;

@@ -74,6 +74,8 @@ int main() {
   json += "},\"status\":" + names(kStatusNames);
   json += ",\"reason\":" + names(kReasonNames);
   json += ",\"refused\":" + std::to_string(contract::kRefused);
+  json += ",\"searchRunning\":" + std::to_string(contract::kSearchRunning);
+  json += ",\"searchAnswered\":" + std::to_string(contract::kSearchAnswered);
   json += ",\"facing\":[";
   for (std::size_t row = 0; row < std::size(contract::kFacingNames); ++row)
     json += (row ? "," : "") + names(contract::kFacingNames[row]);

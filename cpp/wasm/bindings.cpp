@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "tilepath/fields.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/grid.hpp"
+#include "tilepath/search_task.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -32,6 +34,18 @@ namespace {
 Searcher& sharedSearcher() {
   static Searcher searcher;
   return searcher;
+}
+
+// Search states of finished tasks (search_task.hpp), kept for the next tasks: a few, as each
+// holds 9 bytes a cell of the largest grid it searched.
+std::vector<std::unique_ptr<Searcher>>& idleSearchers() {
+  static std::vector<std::unique_ptr<Searcher>> idle;
+  return idle;
+}
+constexpr std::size_t kIdleSearchers = 8;
+void keepIdle(std::unique_ptr<Searcher> searcher) {
+  if (searcher && idleSearchers().size() < kIdleSearchers)
+    idleSearchers().push_back(std::move(searcher));
 }
 
 // Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
@@ -192,6 +206,106 @@ class WasmGrid {
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o) ||
+        !roomToSearch(sharedSearcher(), o))
+      return contract::kRefused;
+    if (o.unitSize != 1) {
+      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
+    } else {
+      if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
+      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+    }
+    if (!result_.ok()) return contract::kRefused;
+    publishTrace();
+    return static_cast<int>(result_.status);
+  }
+
+  // --- searches in slices (search_task.hpp) ---
+
+  // findPath's arguments. Returns a task number for stepSearch / endSearch; kSearchAnswered
+  // when the answer is known at once (read it as findPath's, its status from lastStatus()): an
+  // exact goal in another component; kRefused with lastError().
+  int startSearch(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
+                  double weight, double maxExpansions, int goal, int flags) {
+    SearchOptions o;
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
+      return contract::kRefused;
+    std::unique_ptr<Searcher> state;
+    if (!idleSearchers().empty()) {
+      state = std::move(idleSearchers().back());
+      idleSearchers().pop_back();
+    } else {
+      state = std::make_unique<Searcher>();
+    }
+    // (The components shortcut knows units of one tile.)
+    if (!roomToSearch(*state, o) || (o.unitSize == 1 && unreachableAtOnce(sx, sy, gx, gy, o))) {
+      keepIdle(std::move(state));
+      return result_.ok() ? contract::kSearchAnswered : contract::kRefused;
+    }
+    auto task = std::make_unique<SearchTask>(footprints_, sx, sy, gx, gy, o, std::move(state));
+    if (!task->result().ok()) {
+      result_.error = task->result().error;
+      keepIdle(task->releaseState());
+      return contract::kRefused;
+    }
+    std::size_t id = 0;
+    while (id < tasks_.size() && tasks_[id]) ++id;
+    if (id == tasks_.size()) tasks_.emplace_back();
+    tasks_[id] = std::move(task);
+    return static_cast<int>(id);
+  }
+  // Expands at most maxExpansions more cells (0: to the end). kSearchRunning while unfinished
+  // (lastStepExpansions() / searchRestarts() tell the work done); once done, the status, the
+  // answer read as findPath's, and the task is ended.
+  int stepSearch(int id, double maxExpansions) {
+    SearchTask* task = liveTask(id);
+    if (!task) return contract::kRefused;
+    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
+      result_.error = "maxExpansions must be an integer from 0 to 4294967295";
+      return contract::kRefused;
+    }
+    const uint64_t before = task->expansionsDone();
+    const bool done = task->step(static_cast<uint32_t>(maxExpansions));
+    stepExpansions_ = static_cast<double>(task->expansionsDone() - before);
+    restarts_ = static_cast<int>(task->restarts());
+    if (!done) return contract::kSearchRunning;
+    std::swap(result_, task->result());
+    endSearch(id);
+    publishTrace();
+    return static_cast<int>(result_.status);
+  }
+  double lastStepExpansions() const { return stepExpansions_; }
+  // The status of the answer last published (after kSearchAnswered).
+  int lastStatus() const { return static_cast<int>(result_.status); }
+  int searchRestarts() const { return restarts_; }
+  // Frees a task (finished or not); its search state serves the next one.
+  void endSearch(int id) {
+    if (!liveTask(id)) return;
+    keepIdle(tasks_[id]->releaseState());
+    tasks_[id].reset();
+  }
+  int liveSearches() const {
+    return static_cast<int>(
+        std::count_if(tasks_.begin(), tasks_.end(), [](const auto& t) { return t != nullptr; }));
+  }
+
+ private:
+  SearchTask* liveTask(int id) {
+    if (id < 0 || static_cast<std::size_t>(id) >= tasks_.size() || !tasks_[id]) {
+      result_.error = "no search " + std::to_string(id) + " in progress on this grid";
+      return nullptr;
+    }
+    return tasks_[id].get();
+  }
+  // The trace as records of doubles, for JS to copy in one go.
+  void publishTrace() {
+    trace_.clear();
+    for (const TraceEvent& e : result_.trace)
+      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
+  }
+  // Options as findPath's codes; false with lastError() set when a code is out of range.
+  bool readSearchOptions(int algorithm, int diagonal, int heuristic, double weight,
+                         double maxExpansions, int goal, int flags, SearchOptions& o) {
     o.algorithm = static_cast<Algorithm>(algorithm);
     o.diagonal = static_cast<Diagonal>(diagonal);
     o.heuristic = static_cast<Heuristic>(heuristic);
@@ -199,17 +313,21 @@ class WasmGrid {
     o.weight = weight;
     if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
       result_.error = "maxExpansions must be an integer from 0 to 4294967295";
-      return contract::kRefused;
+      return false;
     }
     o.maxExpansions = static_cast<uint32_t>(maxExpansions);
     contract::unpackFlags(flags, o);
     o.unitSize = contract::unpackUnitSize(flags);
     if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
       result_.error = "option values must be non-negative codes";
-      return contract::kRefused;
+      return false;
     }
+    return true;
+  }
+  // Whether a search by `searcher` with these options fits in memory (lastError() if not).
+  bool roomToSearch(const Searcher& searcher, const SearchOptions& o) {
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
-    const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
+    const std::size_t stateGrowth = searcher.bytesToGrowFor(grid_, o.trace);
     // A unit size asked for the first time builds its position grid (footprints.hpp).
     const double footprint = static_cast<double>(footprints_.bytesToBuild(o.unitSize));
     const double needed =
@@ -218,32 +336,24 @@ class WasmGrid {
         4.0 * sizeof(int32_t) * grid_.size();
     if (needed + kMemoryMargin > freeBytes()) {
       result_.error = memoryError("this search", needed);
-      return contract::kRefused;
+      return false;
     }
     // The large blocks are also tried for real: the search state when it must grow to this
     // grid's size (the old state is still held while it grows), and the trace.
-    const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
+    const double cells = searcher.bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
     // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
     if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
                cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
                traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
       result_.error = memoryError("this search", needed);
-      return contract::kRefused;
+      return false;
     }
-    if (o.unitSize != 1) {
-      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
-    } else {
-      if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
-      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
-    }
-    if (!result_.ok()) return contract::kRefused;
-    trace_.clear();
-    for (const TraceEvent& e : result_.trace)
-      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
-    return static_cast<int>(result_.status);
+    result_.error.clear();
+    return true;
   }
 
+ public:
   std::string lastError() const { return result_.error; }
 
   // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
@@ -468,10 +578,17 @@ class WasmGrid {
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
   std::vector<double> trace_;
+  // Searches in slices, by number (null: a free number). Declared after grid_, so freed first.
+  std::vector<std::unique_ptr<SearchTask>> tasks_;
+  double stepExpansions_ = 0;
+  int restarts_ = 0;
 };
 
 double searchMemoryBytes() {
-  return static_cast<double>(sharedSearcher().memoryBytes() + sharedFields().search.memoryBytes());
+  std::size_t idle = 0;
+  for (const auto& searcher : idleSearchers()) idle += searcher->memoryBytes();
+  return static_cast<double>(sharedSearcher().memoryBytes() + sharedFields().search.memoryBytes() +
+                             idle);
 }
 
 EMSCRIPTEN_BINDINGS(tilepath) {
@@ -495,6 +612,13 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("getCost", &WasmGrid::getCost)
       .function("findPath", &WasmGrid::findPath)
       .function("lastError", &WasmGrid::lastError)
+      .function("startSearch", &WasmGrid::startSearch)
+      .function("stepSearch", &WasmGrid::stepSearch)
+      .function("lastStepExpansions", &WasmGrid::lastStepExpansions)
+      .function("lastStatus", &WasmGrid::lastStatus)
+      .function("searchRestarts", &WasmGrid::searchRestarts)
+      .function("endSearch", &WasmGrid::endSearch)
+      .function("liveSearches", &WasmGrid::liveSearches)
       .function("footprintBytes", &WasmGrid::footprintBytes)
       .function("releaseUnitSize", &WasmGrid::releaseUnitSize)
       .function("pathAddress", &WasmGrid::pathAddress)

@@ -2,6 +2,21 @@
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 
+/** What findPath and startSearch take: start, goal, and the options as codes and bits. */
+export type SearchArguments = [
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  algorithm: number,
+  diagonal: number,
+  heuristic: number,
+  weight: number,
+  maxExpansions: number,
+  goal: number,
+  flags: number,
+];
+
 /** One native grid (class WasmGrid). Addresses are byte offsets into the module's heap. */
 export interface NativeGrid {
   width(): number;
@@ -19,20 +34,19 @@ export interface NativeGrid {
   setCost(cls: number, cost: number): string;
   getCost(cls: number): number;
   /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
-  findPath(
-    sx: number,
-    sy: number,
-    gx: number,
-    gy: number,
-    algorithm: number,
-    diagonal: number,
-    heuristic: number,
-    weight: number,
-    maxExpansions: number,
-    goal: number,
-    flags: number,
-  ): number;
+  findPath(...args: SearchArguments): number;
   lastError(): string;
+  /** findPath's arguments: a task number, SEARCH_ANSWERED (read the answer as findPath's) or
+   * REFUSED. */
+  startSearch(...args: SearchArguments): number;
+  /** SEARCH_RUNNING, a status code once done (the task is then ended), or REFUSED. */
+  stepSearch(task: number, maxExpansions: number): number;
+  lastStepExpansions(): number;
+  /** The status code of the answer last published (after SEARCH_ANSWERED). */
+  lastStatus(): number;
+  searchRestarts(): number;
+  endSearch(task: number): void;
+  liveSearches(): number;
   /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
   footprintBytes(): number;
   releaseUnitSize(n: number): void;

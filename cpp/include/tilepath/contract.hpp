@@ -43,6 +43,10 @@ inline int unpackUnitSize(int flags) {
 // name, heuristic code 0, is the default chosen from `diagonal` and cannot be asked for).
 // Status codes index kStatusNames; a negative status means the call was refused.
 inline constexpr int kRefused = -1;
+// Searches in slices (startSearch / stepSearch): a step that left the search unfinished, and a
+// start whose answer was known at once (read like findPath's, no task was made).
+inline constexpr int kSearchRunning = -2;
+inline constexpr int kSearchAnswered = -3;
 
 // maxExpansions is a uint32 in the core.
 inline constexpr double kMaxExpansions = std::numeric_limits<uint32_t>::max();

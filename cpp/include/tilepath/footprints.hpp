@@ -71,6 +71,9 @@ class Footprints : public GridObserver {
   // Bytes held by position grids, and what building the one of size n would add now.
   std::size_t memoryBytes() const;
   std::size_t bytesToBuild(int n) const;
+  // Counts the position grids replaced (rebuilt or released): a grid a search holds stays valid
+  // while this and the cells' version() stay the same.
+  uint64_t replacements() const { return replacements_; }
   // Positions recomputed so far by edits and rebuilds (what edits cost, for benchmarks).
   uint64_t positionsComputed() const { return computed_; }
 
@@ -107,6 +110,7 @@ class Footprints : public GridObserver {
   std::vector<uint8_t> prefix_, suffix_;  // scratch of windowMaxima
   std::vector<uint8_t> columnMax_;        // scratch: the column pass's maxima
   uint64_t computed_ = 0;
+  uint64_t replacements_ = 0;
 };
 
 }  // namespace tilepath

@@ -12,6 +12,7 @@
 
 namespace tilepath {
 
+struct SearchRun;
 class Footprints;
 
 class Searcher {
@@ -55,9 +56,23 @@ class Searcher {
 
  private:
   friend struct SearchRun;
-  // The search itself, on `positions` (the cells themselves for size 1), arguments checked.
-  void runOn(const Grid& positions, const Grid& cellGrid, int sx, int sy, int gx, int gy,
-             const SearchOptions& options, SearchResult& out);
+  friend class SearchTask;
+  // find in three parts, which SearchTask runs with pauses between slices of the middle one.
+  // begin: argument checks and setUp; false when `out` already is the answer (an error, the
+  // start on the goal, a blocked goal). prepare + advance: the search loop, until it ends or
+  // pauses (SearchRun::sliceEnd). finish: the path walk, cost and smoothing.
+  bool begin(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
+             SearchResult& out);
+  // begin for a unit of options.unitSize (any size): checks, then setUp on its position grid,
+  // which `positions` points to afterwards (the cells themselves for size 1).
+  bool begin(Footprints& footprints, int sx, int sy, int gx, int gy, const SearchOptions& options,
+             SearchResult& out, const Grid*& positions);
+  // The set-up on `positions` (the cells themselves for size 1), arguments checked.
+  bool setUp(const Grid& positions, int sx, int sy, int gx, int gy, const SearchOptions& options,
+             SearchResult& out);
+  static void prepare(SearchRun& run);
+  static void advance(SearchRun& run);
+  void finish(SearchRun& run);
   // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
   // position there (its cost is in the entry); once expanded, minus its cost from the start
   // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:

@@ -10,6 +10,9 @@ import {
   type Grid,
   type Direction,
   type GridShape,
+  PathScheduler,
+  type SchedulerFrame,
+  type SearchTask,
 } from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
 import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
@@ -37,6 +40,16 @@ export async function inThread(): Promise<number> {
   }
   const values: readonly string[] = tp.optionValues.diagonal;
   void values;
+  const task: SearchTask = grid.startSearch(0, 0, 63, 63, { diagonal: 'always' });
+  while (!task.step(500));
+  const later: PathResult | null = task.result;
+  const scheduler = new PathScheduler(grid, { msPerFrame: 2, maxActive: 4 });
+  const answer: Promise<PathResult> = scheduler.findPath(0, 0, 9, 9, {
+    signal: new AbortController().signal,
+  });
+  const frame: SchedulerFrame = scheduler.update();
+  void [later, answer, frame.expansions, scheduler.lastFrame.queued];
+  scheduler.dispose();
   grid.dispose();
   return r.path[0] + r.cost + r.expanded;
 }
