@@ -4,9 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <functional>
 #include <limits>
-#include <queue>
 #include <random>
 
 #include "maps.hpp"
@@ -16,42 +14,13 @@
 using namespace tilepath;
 using tilepath::testing::drawn;
 using tilepath::testing::legalPathCost;
+using tilepath::testing::referenceFrom;
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const Diagonal kRules[] = {Diagonal::Never, Diagonal::NoCorners, Diagonal::OneObstacle,
                            Diagonal::Always};
-
-// Cost from (sx, sy) to every cell, walking as findPath walks: into passable cells only, a
-// diagonal judged by its two side cells, a step paying its length x the cost of the cell entered.
-std::vector<double> referenceFrom(const Grid& grid, Diagonal rule, int sx, int sy) {
-  std::vector<double> dist(grid.size(), kInf);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  dist[grid.index(sx, sy)] = 0;
-  open.push({0, grid.index(sx, sy)});
-  while (!open.empty()) {
-    auto [d, c] = open.top();
-    open.pop();
-    if (d > dist[c]) continue;
-    const int x = c % grid.width(), y = c / grid.width();
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        if ((dx == 0 && dy == 0) || !grid.passable(x + dx, y + dy)) continue;
-        if (dx != 0 && dy != 0) {
-          const bool a = grid.passable(x + dx, y), b = grid.passable(x, y + dy);
-          if (rule == Diagonal::Never || (rule == Diagonal::NoCorners && !(a && b)) ||
-              (rule == Diagonal::OneObstacle && !(a || b)))
-            continue;
-        }
-        const int n = grid.index(x + dx, y + dy);
-        const double nd = d + (dx && dy ? std::sqrt(2.0) : 1.0) * grid.cellCost(n);
-        if (nd < dist[n]) open.push({dist[n] = nd, n});
-      }
-  }
-  return dist;
-}
 
 Grid randomGrid(std::mt19937& rng) {
   std::uniform_int_distribution<int> side(3, 18);

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <initializer_list>
+#include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tilepath/grid.hpp"
@@ -63,6 +66,37 @@ inline double legalPathCost(const Grid& grid, Diagonal rule, const std::vector<i
     cost += (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0) * grid.cellCost(grid.index(x, y));
   }
   return cost;
+}
+
+// A plain Dijkstra, independent of the library's searches, for tests to compare with.
+// Cost from (sx, sy) to every cell, walking as findPath walks: into passable cells only, a
+// diagonal judged by its two side cells, a step paying its length x the cost of the cell entered.
+inline std::vector<double> referenceFrom(const Grid& grid, Diagonal rule, int sx, int sy) {
+  std::vector<double> dist(grid.size(), INFINITY);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  dist[grid.index(sx, sy)] = 0;
+  open.push({0, grid.index(sx, sy)});
+  while (!open.empty()) {
+    auto [d, c] = open.top();
+    open.pop();
+    if (d > dist[c]) continue;
+    const int x = c % grid.width(), y = c / grid.width();
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        if ((dx == 0 && dy == 0) || !grid.passable(x + dx, y + dy)) continue;
+        if (dx != 0 && dy != 0) {
+          const bool a = grid.passable(x + dx, y), b = grid.passable(x, y + dy);
+          if (rule == Diagonal::Never || (rule == Diagonal::NoCorners && !(a && b)) ||
+              (rule == Diagonal::OneObstacle && !(a || b)))
+            continue;
+        }
+        const int n = grid.index(x + dx, y + dy);
+        const double nd = d + (dx && dy ? std::sqrt(2.0) : 1.0) * grid.cellCost(n);
+        if (nd < dist[n]) open.push({dist[n] = nd, n});
+      }
+  }
+  return dist;
 }
 
 }  // namespace tilepath::testing
