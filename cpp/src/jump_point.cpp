@@ -1,7 +1,7 @@
 // Jump point search (Harabor & Grastien) on a uniform-cost grid, for 8 neighbours without
 // corner cutting and for 4 neighbours. Runs are scanned without touching the open list; only
 // cells with a forced neighbour (or the goal) become nodes, so far fewer cells are pushed than
-// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 64
+// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 63
 // cells at a time (block-based jumping, Harabor & Grastien, ICAPS 2014).
 //
 // With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
@@ -65,10 +65,12 @@ class Jumper {
   }
 
  private:
-  // A straight run scans 64 cells with a few word operations. Moving into cell c, c has a
+  // A straight run scans 63 cells with a few word operations. Moving into cell c, c has a
   // forced neighbour when a cell beside it is free but the one beside the cell before c is
   // not: only through c can that cell be reached as quickly. The run stops at the first cell
-  // that is blocked (no jump point), forced, or the goal.
+  // that is blocked (no jump point), forced, or the goal. Each of the three lines (the run's
+  // and the two beside it) is read once, as 64 bits from the cell before the 63 scanned: a
+  // line shifted by one bit then gives each cell's predecessor.
   //
   // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
   // other one. Returns the cell where the run stopped and whether it is a jump point.
@@ -87,14 +89,17 @@ class Jumper {
   template <bool kColumn>
   Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    for (int c = along + 1;; c += 64) {
-      const uint64_t here = cellsFrom<kColumn>(c, across);
-      const uint64_t forced =
-          (cellsFrom<kColumn>(c, across - 1) & ~cellsFrom<kColumn>(c - 1, across - 1)) |
-          (cellsFrom<kColumn>(c, across + 1) & ~cellsFrom<kColumn>(c - 1, across + 1));
+    constexpr uint64_t kScanned = ~uint64_t{0} >> 1;  // bits 0..62: cells c .. c + 62
+    for (int c = along + 1;; c += 63) {
+      // Bit k + 1 of each line is cell c + k, bit k the cell before it.
+      const uint64_t line = cellsFrom<kColumn>(c - 1, across);
+      const uint64_t left = cellsFrom<kColumn>(c - 1, across - 1);
+      const uint64_t right = cellsFrom<kColumn>(c - 1, across + 1);
+      const uint64_t here = line >> 1;
+      const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
-      const uint64_t goal = goalAcross == across && toGoal < 64 ? uint64_t{1} << toGoal : 0;
-      const uint64_t stops = ~here | forced | goal;
+      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << toGoal : 0;
+      const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_ctzll(stops);
         return {c + k, ((here >> k) & 1) != 0};
@@ -104,14 +109,18 @@ class Jumper {
   template <bool kColumn>
   Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    for (int c = along - 1;; c -= 64) {  // bit 63 is cell c, bit 63 - k cell c - k
-      const uint64_t here = cellsUpTo<kColumn>(c, across);
-      const uint64_t forced =
-          (cellsUpTo<kColumn>(c, across - 1) & ~cellsUpTo<kColumn>(c + 1, across - 1)) |
-          (cellsUpTo<kColumn>(c, across + 1) & ~cellsUpTo<kColumn>(c + 1, across + 1));
+    constexpr uint64_t kScanned = ~uint64_t{1};  // bits 63..1: cells c .. c - 62
+    for (int c = along - 1;; c -= 63) {
+      // Bit 63 of each line is cell c + 1, bit 63 - k cell c + 1 - k: shifted up by one, bit
+      // 63 - k is cell c - k, and the unshifted bit there the cell before it.
+      const uint64_t line = cellsUpTo<kColumn>(c + 1, across);
+      const uint64_t left = cellsUpTo<kColumn>(c + 1, across - 1);
+      const uint64_t right = cellsUpTo<kColumn>(c + 1, across + 1);
+      const uint64_t here = line << 1;
+      const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
-      const uint64_t goal = goalAcross == across && toGoal < 64 ? uint64_t{1} << (63 - toGoal) : 0;
-      const uint64_t stops = ~here | forced | goal;
+      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << (63 - toGoal) : 0;
+      const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_clzll(stops);
         return {c - k, ((here >> (63 - k)) & 1) != 0};

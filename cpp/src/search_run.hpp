@@ -3,6 +3,7 @@
 // (moves(), following the diagonal rule) and the open list (open/offer/popOpen).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -16,6 +17,9 @@
 namespace tilepath {
 
 struct ShapeSteps;
+
+// For the few functions of the inner loops that the compiler would otherwise call.
+#define TILEPATH_HOT inline __attribute__((always_inline))
 
 inline constexpr double kSqrt2 = 1.4142135623730951;
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -162,22 +166,32 @@ struct SearchRun {
   }
   bool besideGoal(int x, int y) const;
 
-  // Open list: a 4-ary heap ordered by f, ties towards the goal (lower h). While a cell is
-  // open its cost lives in its heap entry and its state slot holds the entry's position, so
+  // Open list: a 4-ary heap ordered by f, ties towards the goal (higher g, so lower h). While a
+  // cell is open its cost lives in its heap entry and its state slot holds the entry's position, so
   // a cheaper way moves the entry up (no second entry) and the heap never outgrows the grid.
+  // The cell popOpen returns stays at the root, closed, until the next push or pop: a push that
+  // would have been popped first anyway (a neighbour carrying straight on towards the goal, at
+  // the same f and closer) takes its place, costing neither a sift up nor the sift down of a
+  // removal.
   template <Heuristic H = Heuristic::Default>
-  void open(int32_t i, int x, int y, double g, int step) {
+  TILEPATH_HOT void open(int32_t i, int x, int y, double g, int step) {
     visit[i] = static_cast<uint8_t>(number | step);
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
     auto& heap = searcher.open_;
-    heap.push_back({g + h, g, static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16,
-                    static_cast<float>(h)});
-    siftUp(heap.size() - 1);
+    const Searcher::OpenEntry e{g + h, g, static_cast<uint32_t>(i),
+                                static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16};
+    // No greater than the root, so no greater than the root's children.
+    if (!heap.empty() && !before(heap.front(), e) && rootClosed()) {
+      place(0, e);
+    } else {
+      heap.push_back(e);
+      siftUp(heap.size() - 1);
+    }
     if (options.trace) traceOpened(x, y, g, h);
   }
   // Offers cell i a way at cost g by `step`: kept if cheaper than what it has.
   template <Heuristic H = Heuristic::Default>
-  void offer(int32_t i, int x, int y, double g, int step) {
+  TILEPATH_HOT void offer(int32_t i, int x, int y, double g, int step) {
     if (!seen(i)) return open<H>(i, x, y, g, step);
     const double position = slot[i];
     if (std::signbit(position)) return;  // closed
@@ -192,16 +206,18 @@ struct SearchRun {
     if (options.trace) traceOpened(x, y, g, h);
   }
   // The next cell to expand and its cost (closed from now on), false when the list is empty.
-  bool popOpen(int32_t& i, int& x, int& y, double& g) {
+  TILEPATH_HOT bool popOpen(int32_t& i, int& x, int& y, double& g) {
     auto& heap = searcher.open_;
+    if (!heap.empty() && rootClosed()) {  // the cell expanded last: removed now
+      const Searcher::OpenEntry last = heap.back();
+      heap.pop_back();
+      if (!heap.empty()) siftDown(0, last);
+    }
     if (heap.empty()) return false;
-    const Searcher::OpenEntry top = heap.front();
-    heap.front() = heap.back();
-    heap.pop_back();
-    if (!heap.empty()) siftDown(0);
+    const Searcher::OpenEntry& top = heap.front();
     x = static_cast<int>(top.xy & 0xffff);
     y = static_cast<int>(top.xy >> 16);
-    i = y * width + x;
+    i = static_cast<int32_t>(top.cell);
     g = top.g;
     slot[i] = -g;  // closed: the sign bit set (even for the start's 0)
     return true;
@@ -211,7 +227,7 @@ struct SearchRun {
 
   // Book-keeping on each expansion (count, trace, closest so far), then whether to go on:
   // false once the target is reached or the budget is spent.
-  bool settle(int32_t i, int x, int y, double g) {
+  TILEPATH_HOT bool settle(int32_t i, int x, int y, double g) {
     ++result.expanded;
     if (options.trace || trackBest) noteExpanded(i, x, y, g);
     if (isTarget(i, x, y)) {
@@ -251,30 +267,33 @@ struct SearchRun {
   // predictor, so the comparison is computed without branches (the heap's choices become
   // conditional moves).
   static bool before(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
-    return (a.f < b.f) | ((a.f == b.f) & (a.h < b.h));
+    return (a.f < b.f) | ((a.f == b.f) & (a.g > b.g));
   }
   // Four children a node: half the levels of a binary heap, and the four share a cache line.
   static constexpr std::size_t kArity = 4;
   // Puts entry e at position k and tells its cell where it is.
   void place(std::size_t k, const Searcher::OpenEntry& e) {
     searcher.open_[k] = e;
-    slot[(e.xy >> 16) * width + (e.xy & 0xffff)] = static_cast<double>(k);
+    slot[e.cell] = static_cast<double>(k);
   }
+  TILEPATH_HOT bool rootClosed() const { return std::signbit(slot[searcher.open_.front().cell]); }
+  // An entry never moves above a closed root (the closed cell's slot holds its cost, not a
+  // position); it is below the root's other children, which is all a removal looks at.
   void siftUp(std::size_t k) {
     auto& heap = searcher.open_;
     const Searcher::OpenEntry e = heap[k];
     while (k > 0) {
       const std::size_t parent = (k - 1) / kArity;
-      if (!before(e, heap[parent])) break;
+      if (!before(e, heap[parent]) || (parent == 0 && rootClosed())) break;
       place(k, heap[parent]);
       k = parent;
     }
     place(k, e);
   }
-  void siftDown(std::size_t k) {
+  // Fills position k with e, moving smaller children up.
+  void siftDown(std::size_t k, const Searcher::OpenEntry e) {
     auto& heap = searcher.open_;
     const std::size_t n = heap.size();
-    const Searcher::OpenEntry e = heap[k];
     for (;;) {
       const std::size_t first = kArity * k + 1;
       if (first >= n) break;

@@ -174,10 +174,9 @@ bool Searcher::begin(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
                         " needs the grid's Footprints: call find(footprints, ...)"),
            false;
   if (options.smooth && !grid.shape().square())
-    return (out.error =
-                "smooth is not supported on " +
-                std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
-                " grids (paths there go cell by cell)"),
+    return (out.error = "smooth is not supported on " +
+                        std::string(kOrientationNames[static_cast<int>(grid.shape().orientation)]) +
+                        " grids (paths there go cell by cell)"),
            false;
   if (!grid.inside(sx, 0)) return (out.error = coordinateError("startX", sx, grid.width())), false;
   if (!grid.inside(0, sy)) return (out.error = coordinateError("startY", sy, grid.height())), false;

@@ -4,9 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <functional>
 #include <limits>
-#include <queue>
 #include <random>
 
 #include "maps.hpp"
@@ -16,6 +14,7 @@
 using namespace tilepath;
 using tilepath::testing::drawn;
 using tilepath::testing::legalPathCost;
+using tilepath::testing::referenceFrom;
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tilepath/grid.hpp"

@@ -3,8 +3,8 @@
 // tasks share a grid; an edit during a task makes it start again and answer for the new grid.
 #include "tilepath/search_task.hpp"
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "maps.hpp"
@@ -184,9 +184,11 @@ TEST_CASE("an edit during a task restarts it: the answer is a fresh search's aft
     REQUIRE(task.restarts() <= edits);
     INFO("round " << round);
     requireSame(task.result(), whole.find(grid, sx, sy, gx, gy, o));
-    // And against the reference, for plain exact searches on the grid as it ended.
+    // And against the reference, for plain exact searches on the grid as it ended (the manhattan
+    // heuristic overestimates diagonal steps: with them it is not bound to the optimum).
+    const bool admissible = o.heuristic != Heuristic::Manhattan || o.diagonal == Diagonal::Never;
     if (o.goal == GoalMode::Exact && o.maxExpansions == 0 && o.weight == 1 && !o.smooth &&
-        task.result().status == Status::Found) {
+        admissible && task.result().status == Status::Found) {
       std::string why;
       const double walked = legalPathCost(grid, o.diagonal, task.result().path, why);
       REQUIRE(why.empty());
@@ -247,7 +249,7 @@ TEST_CASE("tasks on staggered and hexagonal grids, and of units bigger than one 
     const Grid square = randomGrid(rng, 16);
     // The same cells under another shape (rounds alternate) or searched by a bigger unit.
     GridShape shape;
-    shape.orientation = round % 3 == 0 ? Orientation::Hexagonal
+    shape.orientation = round % 3 == 0   ? Orientation::Hexagonal
                         : round % 3 == 1 ? Orientation::Staggered
                                          : Orientation::Orthogonal;
     shape.staggerAxis = round % 2 ? StaggerAxis::X : StaggerAxis::Y;

@@ -84,9 +84,10 @@ async function checkAgainstBruteForce(target, map, seed) {
   let nextId = 0;
   let alertsSeen = 0;
   let quietEdits = 0;
-  // Fills the watched set back to 40 paths, asking in batches (one message to a worker).
+  // Fills the watched set back to 40 paths, asking in batches (one message to a worker). Edits
+  // can block all but a few cells for a while (setCost(0, Infinity)); then it stops trying.
   const watchMore = async () => {
-    while (watches.size < 40) {
+    for (let tries = 0; watches.size < 40 && tries < 50; tries++) {
       const asked = Array.from({ length: 40 - watches.size }, () =>
         target.findPath(pick(width), pick(height), pick(width), pick(height), {
           diagonal: 'noCorners',

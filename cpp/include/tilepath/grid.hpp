@@ -114,12 +114,15 @@ class Grid {
     return bitsFrom(&columns_[(x + 1) * columnWords_], y + kMargin - 63);
   }
   // The 3 x 3 cells around (x, y) (x, y in [0, size)) as 9 bits: bit 3 * (dy + 1) + (dx + 1).
-  uint32_t around(int x, int y) const {
-    const uint64_t* row = &rows_[y * rowWords_];  // the row above (x, y)
+  // Three 16-bit reads from the rows' bytes, no branch (the words are little-endian, as on
+  // x86, ARM and wasm, so bit b of a row is bit b % 8 of its byte b / 8).
+  __attribute__((always_inline)) uint32_t around(int x, int y) const {
     const int bit = x + kMargin - 1;
-    return static_cast<uint32_t>((bitsFrom(row, bit) & 7) |
-                                 ((bitsFrom(row + rowWords_, bit) & 7) << 3) |
-                                 ((bitsFrom(row + 2 * rowWords_, bit) & 7) << 6));
+    const auto* above = reinterpret_cast<const unsigned char*>(&rows_[y * rowWords_]) + (bit >> 3);
+    const std::size_t rowBytes = rowWords_ * sizeof(uint64_t);
+    const int shift = bit & 7;
+    return ((read16(above) >> shift) & 7) | (((read16(above + rowBytes) >> shift) & 7) << 3) |
+           (((read16(above + 2 * rowBytes) >> shift) & 7) << 6);
   }
   // Bytes held by the passability bits.
   std::size_t bitsetBytes() const {
@@ -148,6 +151,7 @@ class Grid {
 
  private:
   static constexpr int kMargin = 64;  // blocked bits before column (or row) 0
+  static uint32_t read16(const unsigned char* p) { return p[0] | static_cast<uint32_t>(p[1]) << 8; }
   static uint64_t bitsFrom(const uint64_t* words, int bit) {
     const uint64_t low = words[bit >> 6] >> (bit & 63);
     // A shift by 64 is undefined: the high word only counts when the read is unaligned.

@@ -44,14 +44,14 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out mid-way).
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
-  // A cell waiting on the open list: f = g + h, its cost so far g, its coordinates
-  // (x | y << 16), from which the search gets the cell's index and neighbours, and h to break
-  // ties towards the goal.
+  // A cell waiting on the open list: f = g + h, its cost so far g (among equal f, the higher g
+  // goes first: nearer the goal), its index, and its coordinates (x | y << 16) for its
+  // neighbours and heuristic.
   struct OpenEntry {
     double f;
     double g;
+    uint32_t cell;
     uint32_t xy;
-    float h;
   };
 
  private:
