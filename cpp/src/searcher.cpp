@@ -8,6 +8,7 @@
 #include <string>
 
 #include "search_run.hpp"
+#include "tilepath/hierarchy.hpp"
 #include "tilepath/smoothing.hpp"
 
 namespace tilepath {
@@ -133,7 +134,7 @@ std::size_t Searcher::memoryBytes() const {
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
-                    SearchResult& out) {
+                    SearchResult& out, Hierarchy* hierarchy) {
   out.clear();
   out.error = validateOptions(options);
   if (!out.ok()) return;
@@ -157,6 +158,13 @@ void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const Sear
   }
   if (exactGoal && goalBlocked && !options.partial) {  // status none, nothing to search
     out.reason = Reason::GoalBlocked;
+    return;
+  }
+  if (options.algorithm == Algorithm::Hpa) {
+    if (hierarchy == nullptr)
+      out.error = "algorithm 'hpa' needs the grid's hierarchy: search through Hierarchy::find";
+    else
+      hierarchy->search(sx, sy, gx, gy, options, out);
     return;
   }
 

@@ -1,0 +1,190 @@
+// Hierarchical search (algorithm hpa) against a plain Dijkstra written here, on random weighted
+// maps with random edits between queries: every path legal cell by cell on the grid as it is
+// now, found whenever one exists, and within the suboptimality bound.
+#include "tilepath/hierarchy.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <queue>
+#include <random>
+
+#include "maps.hpp"
+#include "tilepath/movingai.hpp"
+#include "tilepath/searcher.hpp"
+
+using namespace tilepath;
+using tilepath::testing::legalPathCost;
+
+namespace {
+
+constexpr Diagonal kRules[] = {Diagonal::Never, Diagonal::NoCorners, Diagonal::OneObstacle,
+                               Diagonal::Always};
+
+// The cheapest cost from (sx, sy) to every cell, by Dijkstra with its own neighbour rule: a
+// step enters a passable neighbour; a diagonal one also needs its side cells as the rule says.
+std::vector<double> referenceCosts(const Grid& grid, Diagonal rule, int sx, int sy) {
+  const int w = grid.width(), h = grid.height();
+  std::vector<double> dist(grid.size(), INFINITY);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  dist[sy * w + sx] = 0;
+  open.push({0, sy * w + sx});
+  while (!open.empty()) {
+    auto [d, c] = open.top();
+    open.pop();
+    if (d > dist[c]) continue;
+    const int x = c % w, y = c / w;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const int nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || !grid.passable(nx, ny)) continue;
+        if (dx != 0 && dy != 0) {
+          const bool a = grid.passable(x + dx, y), b = grid.passable(x, y + dy);
+          if (rule == Diagonal::Never || (rule == Diagonal::NoCorners && !(a && b)) ||
+              (rule == Diagonal::OneObstacle && !(a || b)))
+            continue;
+        }
+        const double nd = d + (dx && dy ? std::sqrt(2.0) : 1.0) * grid.cellCost(ny * w + nx);
+        if (nd < dist[ny * w + nx]) {
+          dist[ny * w + nx] = nd;
+          open.push({nd, ny * w + nx});
+        }
+      }
+  }
+  return dist;
+}
+
+// Classes: 0 plain (1), 2 rough (1.4), 3 forest (2.5), 4 swamp (6), 1 wall.
+void giveCosts(Grid& grid) {
+  grid.setCost(2, 1.4);
+  grid.setCost(3, 2.5);
+  grid.setCost(4, 6);
+}
+
+uint8_t randomClass(std::mt19937& rng, int wallPercent) {
+  const int r = static_cast<int>(rng() % 100);
+  if (r < wallPercent) return 1;
+  const int t = static_cast<int>(rng() % 10);
+  return t < 5 ? 0 : t < 7 ? 2 : t < 9 ? 3 : 4;
+}
+
+// Blobs of terrain and wall segments, so that clusters hold rooms, corridors and open ground.
+Grid randomMap(std::mt19937& rng, int w, int h, int walls) {
+  Grid grid(w, h);
+  giveCosts(grid);
+  for (int k = 0; k < w * h / 40; ++k) {
+    const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
+    const int bw = 1 + static_cast<int>(rng() % 9), bh = 1 + static_cast<int>(rng() % 9);
+    const uint8_t cls = randomClass(rng, walls);
+    grid.fillRect(x, y, cls == 1 && rng() % 2 ? 1 : bw, cls == 1 && rng() % 2 ? bh : 1 + bh / 3,
+                  cls);
+  }
+  return grid;
+}
+
+struct Stats {
+  std::vector<double> ratios;
+  int found = 0, none = 0;
+  double worst() const {
+    return ratios.empty() ? 1 : *std::max_element(ratios.begin(), ratios.end());
+  }
+  double median() {
+    if (ratios.empty()) return 1;
+    std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+    return ratios[ratios.size() / 2];
+  }
+};
+
+// One hpa query checked against the reference: legal on the grid as it is, found exactly when
+// the reference reaches the goal, and its cost's ratio to the optimum recorded.
+void check(const Grid& grid, Hierarchy& hierarchy, Searcher& searcher, Diagonal rule, int sx,
+           int sy, int gx, int gy, Stats& stats, bool smooth = false) {
+  SearchOptions o;
+  o.algorithm = Algorithm::Hpa;
+  o.diagonal = rule;
+  o.smooth = smooth;
+  SearchResult r;
+  hierarchy.find(searcher, sx, sy, gx, gy, o, r);
+  REQUIRE(r.ok());
+  const double optimal = referenceCosts(grid, rule, sx, sy)[grid.index(gx, gy)];
+  INFO("rule " << kDiagonalNames[static_cast<int>(rule)] << " from " << sx << "," << sy << " to "
+               << gx << "," << gy << " optimal " << optimal << " got " << r.cost);
+  if (!grid.passable(gx, gy) && !(sx == gx && sy == gy)) {
+    REQUIRE(r.status == Status::None);
+    return;
+  }
+  if (!std::isfinite(optimal)) {
+    REQUIRE(r.status == Status::None);
+    REQUIRE(r.reason == Reason::Unreachable);
+    ++stats.none;
+    return;
+  }
+  REQUIRE(r.status == Status::Found);
+  REQUIRE(r.algorithm == Algorithm::Hpa);
+  // With smoothing, the cell-by-cell path is rawPath, and the waypoints cost no more.
+  const std::vector<int32_t>& cells = smooth && !r.rawPath.empty() ? r.rawPath : r.path;
+  REQUIRE(cells.size() >= 2);
+  REQUIRE(cells[0] == sx);
+  REQUIRE(cells[1] == sy);
+  REQUIRE(cells[cells.size() - 2] == gx);
+  REQUIRE(cells.back() == gy);
+  std::string why;
+  const double walked = legalPathCost(grid, rule, cells, why);
+  INFO(why);
+  REQUIRE(walked >= 0);
+  REQUIRE(r.cost <= walked + 1e-6 * std::max(1.0, walked));
+  if (!smooth) REQUIRE(std::abs(walked - r.cost) <= 1e-6 * std::max(1.0, walked));
+  REQUIRE(walked >= optimal - 1e-6 * std::max(1.0, optimal));
+  if (optimal > 0) stats.ratios.push_back(walked / optimal);
+  ++stats.found;
+}
+
+void randomEdits(std::mt19937& rng, Grid& grid, int count) {
+  for (int e = 0; e < count; ++e) {
+    const int x = static_cast<int>(rng() % grid.width()),
+              y = static_cast<int>(rng() % grid.height());
+    switch (rng() % 8) {
+      case 0:  // a wall segment
+        grid.fillRect(x, y, 1 + static_cast<int>(rng() % 12), 1, 1);
+        break;
+      case 1:  // a room cleared
+        grid.fillRect(x, y, 1 + static_cast<int>(rng() % 10), 1 + static_cast<int>(rng() % 10), 0);
+        break;
+      default:
+        grid.set(x, y, randomClass(rng, 40));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("hpa paths are legal and near-optimal on random weighted maps through random edits") {
+  std::mt19937 rng(2026);
+  Searcher searcher;
+  for (Diagonal rule : kRules) {
+    Stats stats;
+    for (int map = 0; map < 3; ++map) {
+      Grid grid =
+          randomMap(rng, 97 + static_cast<int>(rng() % 60), 80 + static_cast<int>(rng() % 70), 30);
+      Hierarchy hierarchy(grid, 16);
+      for (int q = 0; q < 40; ++q) {
+        auto pick = [&](int limit) { return static_cast<int>(rng() % limit); };
+        check(grid, hierarchy, searcher, rule, pick(grid.width()), pick(grid.height()),
+              pick(grid.width()), pick(grid.height()), stats, q % 5 == 4);
+        randomEdits(rng, grid, 1 + pick(6));
+        if (q % 13 == 12) grid.setCost(3, grid.cost(3) == 2.5 ? 0 : 2.5);  // forest blocked/open
+        if (q % 17 == 16) grid.setCost(4, grid.cost(4) == 6 ? 1.2 : 6);
+      }
+    }
+    INFO("rule " << kDiagonalNames[static_cast<int>(rule)] << ": found " << stats.found << ", none "
+                 << stats.none << ", median " << stats.median() << ", worst " << stats.worst());
+    WARN("hpa on random weighted maps, rule " << kDiagonalNames[static_cast<int>(rule)]
+                                              << ": median ratio " << stats.median() << ", worst "
+                                              << stats.worst() << " over " << stats.found);
+    REQUIRE(stats.found > 60);
+    REQUIRE(stats.median() <= 1.02);
+    REQUIRE(stats.worst() <= 1.15);
+  }
+}
