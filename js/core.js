@@ -23,10 +23,12 @@ import {
   readGoals,
   readOptions,
   readReachOptions,
+  readRepairOptions,
   toCells,
   toDeltas,
 } from './validate.js';
 import { PathWatches } from './path-watch.js';
+import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
@@ -53,6 +55,21 @@ const EXPANDED = TRACE.kinds.indexOf('expanded');
 function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
 }
+
+/**
+ * A search's option codes in the order the native findPath (and repairPath) take them.
+ * @param {import('./validate.js').OptionCodes} o
+ * @returns {[number, number, number, number, number, number, number]}
+ */
+const searchCodes = (o) => [
+  o.algorithm,
+  o.diagonal,
+  o.heuristic,
+  o.weight,
+  o.maxExpansions,
+  o.goal,
+  o.flags,
+];
 
 /** @typedef {import('./index.js').Grid} GridApi */
 
@@ -258,19 +275,17 @@ export class Grid {
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const status = native.findPath(
-      sx,
-      sy,
-      gx,
-      gy,
-      o.algorithm,
-      o.diagonal,
-      o.heuristic,
-      o.weight,
-      o.maxExpansions,
-      o.goal,
-      o.flags,
-    );
+    const status = native.findPath(sx, sy, gx, gy, ...searchCodes(o));
+    return this.#result(native, status, o.flags);
+  }
+
+  /**
+   * The last search's result, read from the native grid.
+   * @param {NativeGrid} native
+   * @param {number} status
+   * @param {number} flags
+   */
+  #result(native, status, flags) {
     if (status === REFUSED) throw new RangeError(native.lastError());
     const m = this.#module;
     /** @type {PathResult} */
@@ -294,7 +309,7 @@ export class Grid {
     }
     const rawLength = native.rawPathLength();
     if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
-    if (o.flags & FLAG_OPTIONS.trace.bit) {
+    if (flags & FLAG_OPTIONS.trace.bit) {
       const address = native.traceAddress() >> 3;
       const events = m.HEAPF64.slice(address, address + native.traceLength());
       const expandedCells = new Int32Array(2 * result.expanded);
@@ -311,6 +326,55 @@ export class Grid {
       if (native.traceTruncated()) result.traceTruncated = true;
     }
     return result;
+  }
+
+  // --- big maps: local repair and the hpa hierarchy (js/repair.js) ---------------------------
+
+  /**
+   * @param {ArrayLike<number>} path
+   * @param {number} fromIndex
+   * @param {import('./index.js').RepairOptions} [options]
+   * @returns {import('./index.js').RepairResult}
+   */
+  repairPath(path, fromIndex, options) {
+    this.#live();
+    const { codes: o } = readRepairOptions(options);
+    const native = this.#live('options');
+    const cells = readRepairPath(path, fromIndex, this.width, this.height);
+    const reserveError = native.reserveRepairInput(cells.length);
+    if (reserveError) throw new RangeError(reserveError);
+    this.#module.HEAP32.set(cells, native.repairInputAddress() >> 2);
+    const status = native.repairPath(
+      cells.length,
+      fromIndex,
+      ...searchCodes(o),
+      o.detourExpansions,
+    );
+    const result = /** @type {import('./index.js').RepairResult} */ (
+      this.#result(native, status, o.flags)
+    );
+    result.repaired = REPAIR_KINDS[native.repairKind()];
+    if (result.repaired === 'local') result.rejoinIndex = native.rejoinIndex();
+    return result;
+  }
+
+  /**
+   * @param {import('./index.js').ReachOptions} [options]
+   * @returns {import('./index.js').AbstractGraph}
+   */
+  abstractGraph(options) {
+    this.#live();
+    const { codes } = readReachOptions(options);
+    const native = this.#live('options');
+    /** @param {boolean} edges */
+    const read = (edges) => {
+      if (native.hierarchyGraph(codes.diagonal, edges) === REFUSED) {
+        throw new RangeError(native.lastError());
+      }
+      return copyInt32(this.#module, native.graphAddress(), native.graphLength());
+    };
+    const nodes = read(false);
+    return { clusterSize: native.clusterSize(), nodes, edges: read(true) };
   }
 
   // --- stale-path alerts ---------------------------------------------------------------------

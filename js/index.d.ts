@@ -4,8 +4,10 @@
 /** Search algorithm. `astar` is optimal under any cost table; `dijkstra` has no heuristic;
  * `bfs` counts steps; `jps` is jump point search for `never` and `noCorners` with an `exact`
  * goal. Where the passable classes present do not all cost the same (or, for `jps`, with other
- * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. */
-export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps';
+ * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. `hpa` is
+ * hierarchical search for big maps (README "Big maps"): near-optimal, much faster on long
+ * queries; `exact` goals only, without partial, maxExpansions, trace or weight. */
+export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps' | 'hpa';
 
 /** Which moves are allowed. `never`: 4 neighbours. The others allow 8: `noCorners` needs both
  * side cells of a diagonal free (the Moving AI rule), `oneObstacle` at least one, `always` none. */
@@ -192,6 +194,46 @@ export interface Grid {
   canReach(sx: number, sy: number, gx: number, gy: number, options?: ReachOptions): boolean;
   /** Frees the wasm memory behind this grid. Any later call throws. */
   dispose(): void;
+}
+
+// --- big maps: local repair and the hpa hierarchy ---------------------------------------------
+
+/** Options of repairPath: findPath's (used by the full search, and `diagonal` by the detour),
+ * plus the detour's bound. */
+export interface RepairOptions extends SearchOptions {
+  /** At most this many cells expanded looking for a local detour before a full search from
+   * the unit's position runs instead. Default 4096. */
+  detourExpansions?: number;
+}
+
+export interface RepairResult extends PathResult {
+  /** `none`: the rest of the path was still legal and is returned as it is; `local`: a detour
+   * from the unit's position rejoins the old path; `full`: no detour within the bound, so a
+   * full search ran from the unit's position to the path's end. */
+  repaired: 'none' | 'local' | 'full';
+  /** With `local`: the point of the old path (an index of its x, y pairs) the detour rejoins. */
+  rejoinIndex?: number;
+}
+
+/** The hpa hierarchy under one diagonal rule, for drawing. */
+export interface AbstractGraph {
+  /** Clusters are clusterSize x clusterSize cells, from (0, 0). */
+  clusterSize: number;
+  /** The entrance cells (abstract nodes), x0, y0, x1, y1, ... */
+  nodes: Int32Array;
+  /** Abstract edges inside clusters, x0, y0, x1, y1 per edge (4 numbers). */
+  edges: Int32Array;
+}
+
+export interface Grid {
+  /** A unit walking `path` (findPath's cell-by-cell path) stands on its point `fromIndex`, and
+   * edits have blocked some of what lies ahead: a detour from there back onto the old path past
+   * its last broken step (the cheapest way to the nearest such point, found within
+   * `detourExpansions`), or a full search to the path's end when there is none. The result's
+   * path starts where the unit stands. */
+  repairPath(path: ArrayLike<number>, fromIndex: number, options?: RepairOptions): RepairResult;
+  /** The hierarchy `hpa` searches (built on first use, kept current under edits). */
+  abstractGraph(options?: ReachOptions): AbstractGraph;
 }
 
 // --- stale-path alerts (Grid.watchPath; PathWorker's is the same) -----------------------------

@@ -9,6 +9,8 @@ import type {
   PathWatch,
   Pathfinder,
   ReachOptions,
+  RepairOptions,
+  RepairResult,
   SearchOptions,
 } from './index.js';
 
@@ -206,6 +208,13 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     gy: number,
     options?: ReachOptions & WorkerSignalOption,
   ): Promise<boolean>;
+  /** grid.repairPath in the worker, after the edits made before it (the hierarchy `hpa` needs
+   * is built in the worker on first use). Resolves with the result plus `workerMs`. */
+  repairPath(
+    path: ArrayLike<number>,
+    fromIndex: number,
+    options?: RepairOptions & WorkerSignalOption,
+  ): Promise<RepairResult & { workerMs: number }>;
   /** Posts the queued edits and requests now instead of at the end of the task. */
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no

@@ -20,7 +20,7 @@ struct QueryScratch {
   std::vector<int32_t> hops;
   struct Entry {
     double f, g;
-    int32_t node;  // cluster << 8 | local; kGoalNode for the goal itself
+    int32_t node;  // cluster << 8 | local
     bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
   };
   std::vector<Entry> open;
@@ -29,7 +29,7 @@ QueryScratch& scratch() {
   static QueryScratch s;
   return s;
 }
-constexpr int32_t kStartNode = -1, kGoalNode = -2;
+constexpr int32_t kStartNode = -1;  // the parent of nodes reached from the start
 
 }  // namespace
 

@@ -259,12 +259,13 @@ int Hierarchy::update(Diagonal rule) {
     // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
     c.cost.assign(n * n, std::numeric_limits<float>::infinity());
     const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
+    isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
+    for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t left = n;
       search.run(grid_, rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
                  [&](int x, int y, double) {
-                   const int j = c.local(grid_.index(x, y));
-                   return j < 0 || --left > 0;
+                   return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
                  });
       for (std::size_t j = 0; j < n; ++j) {
         if (j == i) continue;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/hierarchy.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -19,7 +20,7 @@ namespace {
 
 // The one usage text: --help prints it, and so does every bad argument.
 constexpr const char* kUsage =
-    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
+    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps|hpa]\n"
     "         [--diagonal never|noCorners|oneObstacle|always]\n"
     "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W]\n"
     "         [--stride N] [--json] [--each]\n"
@@ -115,9 +116,12 @@ int main(int argc, char** argv) {
 
   Searcher searcher;
   SearchResult result;
+  // hpa searches through the map's hierarchy (built by the warm-up search below).
+  Hierarchy hierarchy(*grid);
+  Hierarchy* const withHierarchy = options.algorithm == Algorithm::Hpa ? &hierarchy : nullptr;
   if (!problems->empty()) {  // warm-up: the first search sizes the search state
     const auto& p = problems->front();
-    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result, withHierarchy);
   }
   std::vector<double> micros;
   micros.reserve(problems->size());
@@ -127,7 +131,7 @@ int main(int argc, char** argv) {
   for (std::size_t k = 0; k < problems->size(); k += stride, ++run) {
     const auto& p = (*problems)[k];
     const auto t0 = std::chrono::steady_clock::now();
-    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result, withHierarchy);
     const auto t1 = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     if (!result.ok())

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@
 #include "tilepath/contract.hpp"
 #include "tilepath/fields.hpp"
 #include "tilepath/grid.hpp"
+#include "tilepath/hierarchy.hpp"
+#include "tilepath/repair.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -177,52 +180,83 @@ class WasmGrid {
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
-    o.algorithm = static_cast<Algorithm>(algorithm);
-    o.diagonal = static_cast<Diagonal>(diagonal);
-    o.heuristic = static_cast<Heuristic>(heuristic);
-    o.goal = static_cast<GoalMode>(goal);
-    o.weight = weight;
-    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
-      result_.error = "maxExpansions must be an integer from 0 to 4294967295";
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o) ||
+        !roomForSearch(o))
       return contract::kRefused;
-    }
-    o.maxExpansions = static_cast<uint32_t>(maxExpansions);
-    contract::unpackFlags(flags, o);
-    if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
-      result_.error = "option values must be non-negative codes";
-      return contract::kRefused;
-    }
-    // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
-    const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
-    const double needed =
-        static_cast<double>(stateGrowth) +
-        (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
-        4.0 * sizeof(int32_t) * grid_.size();
-    if (needed + kMemoryMargin > freeBytes()) {
-      result_.error = memoryError("this search", needed);
-      return contract::kRefused;
-    }
-    // The large blocks are also tried for real: the search state when it must grow to this
-    // grid's size (the old state is still held while it grows), and the trace.
-    const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
-    const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
-    // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
-    if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
-               cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
-               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
-      result_.error = memoryError("this search", needed);
-      return contract::kRefused;
-    }
     if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
-    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
-    if (!result_.ok()) return contract::kRefused;
-    trace_.clear();
-    for (const TraceEvent& e : result_.trace)
-      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
-    return static_cast<int>(result_.status);
+    Hierarchy* hierarchy = nullptr;
+    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+      return contract::kRefused;
+    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
+    return finished();
   }
 
   std::string lastError() const { return result_.error; }
+
+  // --- big maps: repairPath and the hierarchy (repair.hpp, hierarchy.hpp) ---
+
+  // Room for a path of `count` numbers: JS fills repairInputAddress(), then calls repairPath.
+  std::string reserveRepairInput(int count) {
+    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
+    if (size > repairInput_.size() && !fits({size * sizeof(int32_t) + 0.0}))
+      return memoryError("this path", size * sizeof(int32_t) + 0.0);
+    repairInput_.resize(size);
+    return {};
+  }
+  uintptr_t repairInputAddress() const { return address(repairInput_); }
+  // As findPath (the result is read the same way), plus repairKind() and rejoinIndex().
+  int repairPath(int count, int fromIndex, int algorithm, int diagonal, int heuristic,
+                 double weight, double maxExpansions, int goal, int flags,
+                 double detourExpansions) {
+    if (count < 0 || static_cast<std::size_t>(count) > repairInput_.size()) {
+      result_.error = "path length " + std::to_string(count) + " exceeds the reserved buffer";
+      return contract::kRefused;
+    }
+    if (!(detourExpansions >= 0 && detourExpansions <= contract::kMaxExpansions)) {
+      result_.error = "detourExpansions must be an integer from 0 to 4294967295";
+      return contract::kRefused;
+    }
+    SearchOptions o;
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
+      return contract::kRefused;
+    // The full search may run: the same memory checks as findPath's.
+    if (!roomForSearch(o)) return contract::kRefused;
+    Hierarchy* hierarchy = nullptr;
+    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+      return contract::kRefused;
+    RepairOptions repair;
+    repair.detourExpansions = static_cast<uint32_t>(detourExpansions);
+    repairInput_.resize(static_cast<std::size_t>(count));
+    tilepath::repairPath(sharedSearcher(), grid_, repairInput_, fromIndex, o, repair, repair_,
+                         hierarchy);
+    std::swap(result_, repair_.search);
+    return finished();
+  }
+  // An index of kRepairKindNames, and the rejoined point (-1 unless local), of the last repair.
+  int repairKind() const { return static_cast<int>(repair_.kind); }
+  int rejoinIndex() const { return repair_.rejoinIndex; }
+
+  // The hierarchy's abstract graph under a rule, for drawing: nodes as x, y pairs, intra-cluster
+  // edges as x0, y0, x1, y1 (read with graphAddress / graphLength). -1 with lastError() set.
+  int hierarchyGraph(int diagonal, bool edges) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
+      result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
+      return contract::kRefused;
+    }
+    Hierarchy* hierarchy = hierarchyFor(static_cast<Diagonal>(diagonal));
+    if (!hierarchy) return contract::kRefused;
+    if (edges)
+      hierarchy->edges(static_cast<Diagonal>(diagonal), graph_);
+    else
+      hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    return 0;
+  }
+  uintptr_t graphAddress() const { return address(graph_); }
+  int graphLength() const { return static_cast<int>(graph_.size()); }
+  int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
+  double hierarchyBytes() const {
+    return hierarchy_ ? static_cast<double>(hierarchy_->memoryBytes()) : 0.0;
+  }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
 
@@ -310,6 +344,62 @@ class WasmGrid {
   int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
+  // After a search into result_: its status, or contract::kRefused; the trace copied for JS.
+  int finished() {
+    if (!result_.ok()) return contract::kRefused;
+    trace_.clear();
+    for (const TraceEvent& e : result_.trace)
+      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
+    return static_cast<int>(result_.status);
+  }
+
+  // The options as findPath receives them, decoded into `o`; false with result_.error set.
+  bool readSearchOptions(int algorithm, int diagonal, int heuristic, double weight,
+                         double maxExpansions, int goal, int flags, SearchOptions& o) {
+    o.algorithm = static_cast<Algorithm>(algorithm);
+    o.diagonal = static_cast<Diagonal>(diagonal);
+    o.heuristic = static_cast<Heuristic>(heuristic);
+    o.goal = static_cast<GoalMode>(goal);
+    o.weight = weight;
+    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
+      result_.error = "maxExpansions must be an integer from 0 to 4294967295";
+      return false;
+    }
+    o.maxExpansions = static_cast<uint32_t>(maxExpansions);
+    contract::unpackFlags(flags, o);
+    if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
+      result_.error = "option values must be non-negative codes";
+      return false;
+    }
+    return true;
+  }
+
+  // Whether a search with these options on this grid fits in memory now (else result_.error).
+  bool roomForSearch(const SearchOptions& o) {
+    // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
+    const std::size_t stateGrowth = sharedSearcher().bytesToGrowFor(grid_, o.trace);
+    const double needed =
+        static_cast<double>(stateGrowth) +
+        (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
+        4.0 * sizeof(int32_t) * grid_.size();
+    if (needed + kMemoryMargin > freeBytes()) {
+      result_.error = memoryError("this search", needed);
+      return false;
+    }
+    // The large blocks are also tried for real: the search state when it must grow to this
+    // grid's size (the old state is still held while it grows), and the trace.
+    const double cells = sharedSearcher().bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
+    const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
+    // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
+    if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
+               cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
+               traceEvents * contract::kTraceRecordSize * sizeof(double)})) {
+      result_.error = memoryError("this search", needed);
+      return false;
+    }
+    return true;
+  }
+
   // Every cell edit goes through here, so the reachability labels hear of it.
   void setTold(int i, uint8_t cls) {
     const bool was = grid_.passable(i);
@@ -359,7 +449,24 @@ class WasmGrid {
     return true;
   }
 
+  // The grid's hierarchy (made on the first hpa query; it watches the grid for edits), or null
+  // with result_.error set when its abstract graph for this rule does not fit in memory.
+  Hierarchy* hierarchyFor(Diagonal rule) {
+    if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
+    const double needed = static_cast<double>(hierarchy_->bytesToBuild(rule));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+      result_.error = memoryError("the hpa hierarchy", needed);
+      return nullptr;
+    }
+    return hierarchy_.get();
+  }
+
   Grid grid_;
+  // After grid_: destroyed first, while the grid it watches still exists.
+  std::unique_ptr<Hierarchy> hierarchy_;
+  std::vector<int32_t> repairInput_;
+  RepairResult repair_;
+  std::vector<int32_t> graph_;
   Components components_;
   std::vector<int32_t> goals_;
   std::string queryError_;
@@ -393,6 +500,16 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("getCost", &WasmGrid::getCost)
       .function("findPath", &WasmGrid::findPath)
       .function("lastError", &WasmGrid::lastError)
+      .function("reserveRepairInput", &WasmGrid::reserveRepairInput)
+      .function("repairInputAddress", &WasmGrid::repairInputAddress)
+      .function("repairPath", &WasmGrid::repairPath)
+      .function("repairKind", &WasmGrid::repairKind)
+      .function("rejoinIndex", &WasmGrid::rejoinIndex)
+      .function("hierarchyGraph", &WasmGrid::hierarchyGraph)
+      .function("graphAddress", &WasmGrid::graphAddress)
+      .function("graphLength", &WasmGrid::graphLength)
+      .function("clusterSize", &WasmGrid::clusterSize)
+      .function("hierarchyBytes", &WasmGrid::hierarchyBytes)
       .function("pathAddress", &WasmGrid::pathAddress)
       .function("pathLength", &WasmGrid::pathLength)
       .function("rawPathAddress", &WasmGrid::rawPathAddress)

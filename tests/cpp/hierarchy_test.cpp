@@ -188,3 +188,56 @@ TEST_CASE("hpa paths are legal and near-optimal on random weighted maps through 
     REQUIRE(stats.worst() <= 1.15);
   }
 }
+
+TEST_CASE("hpa hears of every edit: doors opened and closed, classes made dear or cheap") {
+  std::mt19937 rng(8);
+  Searcher searcher;
+  for (Diagonal rule : kRules) {
+    Grid grid(150, 110);
+    giveCosts(grid);
+    grid.fillRect(75, 0, 1, 110, 1);  // a wall splitting the map
+    Hierarchy hierarchy(grid, 16);
+    Stats stats;
+    for (int round = 0; round < 12; ++round) {
+      const int door = static_cast<int>(rng() % 110);
+      const int sx = static_cast<int>(rng() % 70), sy = static_cast<int>(rng() % 110);
+      const int gx = 80 + static_cast<int>(rng() % 70), gy = static_cast<int>(rng() % 110);
+      check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats);  // closed: none
+      grid.set(75, door, 0);
+      check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats);  // open: through the door
+      grid.set(75, door, 1);
+      // A swamp across the way, then the swamp drained (its class made cheap), then flooded.
+      grid.fillRect(20, 0, 30, 110, 4);
+      grid.set(75, door, 0);
+      check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats);
+      grid.setCost(4, 1);
+      check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats);
+      grid.setCost(4, 0);
+      check(grid, hierarchy, searcher, rule, 60, sy, gx, gy, stats);
+      grid.setCost(4, 6);
+      grid.fillRect(20, 0, 30, 110, 0);
+      grid.set(75, door, 1);
+    }
+    REQUIRE(stats.none >= 12);
+    REQUIRE(stats.found >= 40);
+    REQUIRE(stats.worst() <= 1.15);
+  }
+}
+
+TEST_CASE("hpa under every rule on a Moving AI map: within 5% of the scenario's optimum") {
+  std::string error;
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  auto grid = movingai::loadMap(folder + "/arena.map", error);
+  auto problems = movingai::loadScenario(folder + "/arena.map.scen", error);
+  REQUIRE(grid);
+  REQUIRE(problems);
+  Hierarchy hierarchy(*grid);
+  Searcher searcher;
+  Stats stats;
+  for (const auto& p : *problems)
+    check(*grid, hierarchy, searcher, Diagonal::NoCorners, p.startX, p.startY, p.goalX, p.goalY,
+          stats);
+  WARN("hpa on arena.map: median ratio " << stats.median() << ", worst " << stats.worst());
+  REQUIRE(stats.median() <= 1.01);
+  REQUIRE(stats.worst() <= 1.05);
+}

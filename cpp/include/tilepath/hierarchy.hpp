@@ -84,6 +84,7 @@ class Hierarchy : public GridObserver {
   bool costDirty_[Grid::kClasses] = {};
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
+  std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
 };
 
 }  // namespace tilepath
