@@ -354,7 +354,10 @@ export class Grid {
       this.#result(native, status, o.flags)
     );
     result.repaired = REPAIR_KINDS[native.repairKind()];
-    if (result.repaired === 'local') result.rejoinIndex = native.rejoinIndex();
+    if (result.repaired === 'local') {
+      result.departIndex = native.departIndex();
+      result.rejoinIndex = native.rejoinIndex();
+    }
     return result;
   }
 

@@ -207,11 +207,16 @@ export interface RepairOptions extends SearchOptions {
 }
 
 export interface RepairResult extends PathResult {
-  /** `none`: the rest of the path was still legal and is returned as it is; `local`: a detour
-   * from the unit's position rejoins the old path; `full`: no detour within the bound, so a
-   * full search ran from the unit's position to the path's end. */
+  /** `none`: the rest of the path was still legal and is returned as it is; `local`: the old
+   * path up to a point shortly before the first broken step, a detour, and the old path from
+   * the point it rejoins; `full`: no detour within the bound, so a full search ran from the
+   * unit's position to the path's end. */
   repaired: 'none' | 'local' | 'full';
-  /** With `local`: the point of the old path (an index of its x, y pairs) the detour rejoins. */
+  /** With `local`: the points of the old path (indices of its x, y pairs) where the detour
+   * leaves it (at most 32 points before the first broken step, never before `fromIndex`) and
+   * where it rejoins it (past the last broken step). The detour between them is the cheapest
+   * way from the one to the other on the grid as it is now. */
+  departIndex?: number;
   rejoinIndex?: number;
 }
 
@@ -227,10 +232,10 @@ export interface AbstractGraph {
 
 export interface Grid {
   /** A unit walking `path` (findPath's cell-by-cell path) stands on its point `fromIndex`, and
-   * edits have blocked some of what lies ahead: a detour from there back onto the old path past
-   * its last broken step (the cheapest way to the nearest such point, found within
-   * `detourExpansions`), or a full search to the path's end when there is none. The result's
-   * path starts where the unit stands. */
+   * edits have blocked some of what lies ahead: a detour round the broken part back onto the old
+   * path (the cheapest way to the nearest good point past it, found within `detourExpansions`),
+   * or a full search to the path's end when there is none. The result's path starts where the
+   * unit stands. */
   repairPath(path: ArrayLike<number>, fromIndex: number, options?: RepairOptions): RepairResult;
   /** The hierarchy `hpa` searches (built on first use, kept current under edits). */
   abstractGraph(options?: ReachOptions): AbstractGraph;

@@ -14,6 +14,9 @@
 namespace tilepath {
 namespace {
 
+// How many points of the old path before its first broken step a detour may leave from.
+constexpr int kDepartureWindow = 32;
+
 std::string pointText(const std::vector<int32_t>& path, std::size_t k) {
   return "point " + std::to_string(k) + " (" + std::to_string(path[2 * k]) + ", " +
          std::to_string(path[2 * k + 1]) + ")";
@@ -54,30 +57,40 @@ double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
   return cost;
 }
 
-// A Dijkstra from (sx, sy) until it settles a cell of `targets` (returned, -1 if none) or has
-// expanded `bound` cells. Its state lives in hash maps: it touches few cells of a big grid.
+// An A* from some seed cells, aimed at (aimX, aimY), until it settles a cell of `targets`
+// (returned, -1 if none) or has expanded `bound` cells. Its estimate is consistent, so every cell
+// it settles has its cheapest cost from the seeds. Its state lives in hash maps: it touches few
+// cells of a big grid.
 struct Detour {
   std::unordered_map<int32_t, std::pair<double, int32_t>> best;  // cell -> (cost, came from)
   uint32_t expanded = 0;
 
-  int32_t run(const Grid& grid, Diagonal rule, int sx, int sy,
-              const std::unordered_map<int32_t, int32_t>& targets, uint32_t bound) {
+  // Seeds: (cell, cost already paid to stand there).
+  int32_t run(const Grid& grid, Diagonal rule, const std::vector<std::pair<int32_t, double>>& seeds,
+              const std::unordered_map<int32_t, int32_t>& targets, int aimX, int aimY,
+              uint32_t bound) {
     static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
-    using Item = std::pair<double, int32_t>;
+    using Item = std::pair<double, int32_t>;  // (g + estimate, cell)
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
     std::unordered_map<int32_t, bool> closed;
     const int w = grid.width();
     const uint8_t* stepsFrom = stepsAllowed(rule);
-    const int32_t start = grid.index(sx, sy);
-    best[start] = {0.0, -1};
-    open.push({0.0, start});
+    const Heuristic h = rule == Diagonal::Never ? Heuristic::Manhattan : Heuristic::Octile;
+    auto estimate = [&](int32_t cell) {
+      return grid.minCost() * distance(h, cell % w - aimX, cell / w - aimY);
+    };
+    for (const auto& [cell, paid] : seeds) {
+      best[cell] = {paid, -1};
+      open.push({paid + estimate(cell), cell});
+    }
     while (!open.empty() && expanded < bound) {
-      const auto [g, cell] = open.top();
+      const int32_t cell = open.top().second;
       open.pop();
       if (closed[cell]) continue;
+      const double g = best[cell].first;
       closed[cell] = true;
       ++expanded;
-      if (cell != start && targets.count(cell)) return cell;
+      if (targets.count(cell)) return cell;
       const int x = cell % w, y = cell / w;
       for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
         const int step = __builtin_ctz(steps);
@@ -86,7 +99,7 @@ struct Detour {
         auto it = best.find(next);
         if (it != best.end() && !(ng < it->second.first)) continue;
         best[next] = {ng, cell};
-        open.push({ng, next});
+        open.push({ng + estimate(next), next});
       }
     }
     return -1;
@@ -101,7 +114,7 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
   SearchResult& r = out.search;
   r.clear();
   out.kind = RepairKind::None;
-  out.rejoinIndex = -1;
+  out.rejoinIndex = out.departIndex = -1;
   out.detourCost = 0;
   r.error = validateOptions(options);
   if (r.error.empty()) r.error = checkPath(grid, path, fromIndex);
@@ -111,22 +124,40 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
   const int gx = path[path.size() - 2], gy = path.back();
   const Diagonal rule = options.diagonal;
 
-  // The last broken step: past it the old path is still good.
-  int broken = -1;
+  // The first and last broken steps: before and past them the old path is still good.
+  int firstBroken = -1, broken = -1;
   for (int k = fromIndex + 1; k < points; ++k)
-    if (!stepLegal(grid, rule, path, k)) broken = k;
+    if (!stepLegal(grid, rule, path, k)) {
+      if (firstBroken < 0) firstBroken = k;
+      broken = k;
+    }
 
   std::vector<int32_t> cells;
   if (broken < 0) {
     cells.assign(path.begin() + 2 * fromIndex, path.end());
   } else {
     std::unordered_map<int32_t, int32_t> targets;  // cell -> its (latest) point on the path
-    for (int k = broken; k < points; ++k)
-      if (grid.passable(path[2 * k], path[2 * k + 1]))
-        targets[grid.index(path[2 * k], path[2 * k + 1])] = k;
+    int aim = points - 1;  // the first good point past the break: the search heads there
+    for (int k = points - 1; k >= broken; --k)
+      if (grid.passable(path[2 * k], path[2 * k + 1])) {
+        targets.emplace(grid.index(path[2 * k], path[2 * k + 1]), k);
+        aim = k;
+      }
+    // The detour may leave the old path anywhere in the last kDepartureWindow points before
+    // the first broken step (each seeded with what walking the path there costs), so that it
+    // need not flood everything between the unit and a wall far ahead.
+    const int first = std::max(fromIndex, firstBroken - 1 - kDepartureWindow);
+    std::vector<std::pair<int32_t, double>> seeds;
+    double paid = 0;
+    for (int k = first; k < firstBroken; ++k) {
+      if (k > first)
+        paid += grid.stepCost(path[2 * k - 2], path[2 * k - 1], path[2 * k], path[2 * k + 1]);
+      seeds.push_back({grid.index(path[2 * k], path[2 * k + 1]), paid});
+    }
     Detour detour;
-    const int32_t rejoin =
-        targets.empty() ? -1 : detour.run(grid, rule, sx, sy, targets, repair.detourExpansions);
+    const int32_t rejoin = targets.empty() ? -1
+                                           : detour.run(grid, rule, seeds, targets, path[2 * aim],
+                                                        path[2 * aim + 1], repair.detourExpansions);
     if (rejoin < 0) {  // no short detour: a full search from where the unit stands
       searcher.find(grid, sx, sy, gx, gy, options, r, hierarchy);
       r.expanded += detour.expanded;
@@ -135,12 +166,18 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
     }
     out.kind = RepairKind::Local;
     out.rejoinIndex = targets[rejoin];
-    out.detourCost = detour.best[rejoin].first;
+    int32_t departure = rejoin;
     for (int32_t c = rejoin; c >= 0; c = detour.best[c].second) {
+      departure = c;
       cells.push_back(c / grid.width());  // reversed below: y before x
       cells.push_back(c % grid.width());
     }
     std::reverse(cells.begin(), cells.end());
+    for (int k = first; k < firstBroken; ++k)
+      if (grid.index(path[2 * k], path[2 * k + 1]) == departure) out.departIndex = k;
+    out.detourCost = detour.best[rejoin].first - seeds[out.departIndex - first].second;
+    // The old path up to the departure, the detour, the old path from the rejoined point on.
+    cells.insert(cells.begin(), path.begin() + 2 * fromIndex, path.begin() + 2 * out.departIndex);
     cells.insert(cells.end(), path.begin() + 2 * (out.rejoinIndex + 1), path.end());
     r.expanded = detour.expanded;
   }

@@ -232,8 +232,10 @@ class WasmGrid {
     std::swap(result_, repair_.search);
     return finished();
   }
-  // An index of kRepairKindNames, and the rejoined point (-1 unless local), of the last repair.
+  // An index of kRepairKindNames, and the points left and rejoined (-1 unless local), of the
+  // last repair.
   int repairKind() const { return static_cast<int>(repair_.kind); }
+  int departIndex() const { return repair_.departIndex; }
   int rejoinIndex() const { return repair_.rejoinIndex; }
 
   // The hierarchy's abstract graph under a rule, for drawing: nodes as x, y pairs, intra-cluster
@@ -504,6 +506,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("repairInputAddress", &WasmGrid::repairInputAddress)
       .function("repairPath", &WasmGrid::repairPath)
       .function("repairKind", &WasmGrid::repairKind)
+      .function("departIndex", &WasmGrid::departIndex)
       .function("rejoinIndex", &WasmGrid::rejoinIndex)
       .function("hierarchyGraph", &WasmGrid::hierarchyGraph)
       .function("graphAddress", &WasmGrid::graphAddress)

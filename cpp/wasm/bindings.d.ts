@@ -85,6 +85,7 @@ export interface NativeGrid {
   ): number;
   /** 0 none, 1 local, 2 full. */
   repairKind(): number;
+  departIndex(): number;
   rejoinIndex(): number;
   /** 0, or REFUSED with lastError() set; then graphAddress/graphLength hold int32 nodes (x, y)
    * or edges (x0, y0, x1, y1). */

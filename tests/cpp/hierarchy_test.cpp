@@ -11,6 +11,7 @@
 
 #include "maps.hpp"
 #include "tilepath/movingai.hpp"
+#include "tilepath/repair.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -240,4 +241,60 @@ TEST_CASE("hpa under every rule on a Moving AI map: within 5% of the scenario's 
   WARN("hpa on arena.map: median ratio " << stats.median() << ", worst " << stats.worst());
   REQUIRE(stats.median() <= 1.01);
   REQUIRE(stats.worst() <= 1.05);
+}
+
+TEST_CASE("repairPath: legal detours as cheap as the best way between the points they join") {
+  std::mt19937 rng(31);
+  Searcher searcher;
+  for (Diagonal rule : kRules) {
+    int locals = 0, fulls = 0;
+    for (int q = 0; q < 60; ++q) {
+      Grid grid = randomMap(rng, 120, 90, 25);
+      SearchOptions o;
+      o.diagonal = rule;
+      const int sx = static_cast<int>(rng() % 120), sy = static_cast<int>(rng() % 90);
+      const int gx = static_cast<int>(rng() % 120), gy = static_cast<int>(rng() % 90);
+      const SearchResult old = searcher.find(grid, sx, sy, gx, gy, o);
+      if (old.status != Status::Found || old.path.size() < 80) continue;
+      const int from = 3, points = static_cast<int>(old.path.size() / 2);
+      // A wall of a few cells across the path at some point ahead.
+      const int at = from + 5 + static_cast<int>(rng() % (points - from - 6));
+      const int wx = old.path[2 * at], wy = old.path[2 * at + 1];
+      grid.fillRect(wx - 1, wy - 1, 3, 3, 1);
+      RepairResult r;
+      repairPath(searcher, grid, old.path, from, o, RepairOptions{}, r);
+      REQUIRE(r.search.ok());
+      const double optimal = referenceCosts(grid, rule, old.path[2 * from],
+                                            old.path[2 * from + 1])[grid.index(gx, gy)];
+      if (r.search.status != Status::Found) {
+        REQUIRE(r.kind == RepairKind::Full);
+        REQUIRE(!(std::isfinite(optimal) && grid.passable(gx, gy)));
+        continue;
+      }
+      std::string why;
+      const double walked = legalPathCost(grid, rule, r.search.path, why);
+      INFO(why);
+      REQUIRE(walked >= 0);
+      REQUIRE(r.search.path[0] == old.path[2 * from]);
+      REQUIRE(r.search.path[1] == old.path[2 * from + 1]);
+      REQUIRE(std::abs(walked - r.search.cost) <= 1e-6 * walked);
+      REQUIRE(walked >= optimal - 1e-6 * optimal);
+      if (r.kind == RepairKind::Full) {
+        REQUIRE(std::abs(walked - optimal) <= 1e-6 * optimal);  // a full A*: optimal
+        ++fulls;
+        continue;
+      }
+      REQUIRE(r.kind == RepairKind::Local);
+      ++locals;
+      REQUIRE(r.departIndex >= from);
+      REQUIRE(r.rejoinIndex > r.departIndex);
+      const double best = referenceCosts(grid, rule, old.path[2 * r.departIndex],
+                                         old.path[2 * r.departIndex + 1])[grid.index(
+          old.path[2 * r.rejoinIndex], old.path[2 * r.rejoinIndex + 1])];
+      REQUIRE(std::abs(r.detourCost - best) <= 1e-6 * std::max(1.0, best));
+    }
+    WARN("repair, rule " << kDiagonalNames[static_cast<int>(rule)] << ": " << locals << " local, "
+                         << fulls << " full");
+    REQUIRE(locals >= 10);
+  }
 }

@@ -167,6 +167,7 @@ test('repairPath: a detour round a new wall rejoins the old path, as cheap as th
     try {
       const next = random(9);
       let checked = 0;
+      let locals = 0;
       for (let q = 0; q < 40 && checked < 6; q++) {
         const [sx, sy] = [Math.floor(next() * 80), Math.floor(next() * 60)];
         const [gx, gy] = [Math.floor(next() * 80), Math.floor(next() * 60)];
@@ -190,18 +191,25 @@ test('repairPath: a detour round a new wall rejoins the old path, as cheap as th
         assert.ok(Math.abs(walked - fixed.cost) < 1e-6 * walked);
         const fromUnit = costsFrom(map, costOf, diagonal, path[10], path[11]);
         if (fixed.repaired === 'local') {
-          const k = fixed.rejoinIndex;
+          const [d, k] = [fixed.departIndex, fixed.rejoinIndex];
           assert.ok(k > at, `rejoins past the wall: ${k}`);
-          // The detour: from the unit to the rejoined point, at the cheapest cost there is.
-          const detour = walkedCost(
-            map,
-            costOf,
-            diagonal,
-            fixed.path.subarray(0, fixed.path.length - (path.length - 2 * k) + 2),
+          assert.ok(d >= 5 && d < at, `leaves before the wall: ${d}`);
+          // The old path up to d, then a detour costing the cheapest way from d to k.
+          const n = fixed.path.length;
+          const head = 2 * (d - 5);
+          const tail = path.length - 2 * k;
+          assert.deepEqual(
+            Array.from(fixed.path.subarray(0, head + 2)),
+            Array.from(path.subarray(10, 2 * d + 2)),
           );
-          assert.ok(
-            Math.abs(detour - fromUnit[path[2 * k + 1] * 80 + path[2 * k]]) < 1e-6 * detour,
+          assert.deepEqual(
+            Array.from(fixed.path.subarray(n - tail)),
+            Array.from(path.subarray(2 * k)),
           );
+          const detour = walkedCost(map, costOf, diagonal, fixed.path.subarray(head, n - tail + 2));
+          const fromD = costsFrom(map, costOf, diagonal, path[2 * d], path[2 * d + 1]);
+          assert.ok(Math.abs(detour - fromD[path[2 * k + 1] * 80 + path[2 * k]]) < 1e-6 * detour);
+          locals++;
         } else {
           assert.equal(fixed.repaired, 'full');
           assert.ok(Math.abs(walked - fromUnit[gy * 80 + gx]) < 1e-6 * walked);
@@ -215,6 +223,7 @@ test('repairPath: a detour round a new wall rejoins the old path, as cheap as th
         checked++;
       }
       assert.ok(checked >= 3, `${diagonal}: ${checked} paths repaired`);
+      assert.ok(locals >= 2, `${diagonal}: ${locals} local repairs`);
     } finally {
       grid.dispose();
     }

@@ -1,6 +1,7 @@
-// Local repair of a path that an edit has made illegal: instead of a full re-plan, a detour
-// from the unit's position back onto the old path past the last broken step, found by a
-// Dijkstra bounded in expansions; when no detour is found within the bound, a full search.
+// Local repair of a path that an edit has made illegal: instead of a full re-plan, the old path
+// up to shortly before its first broken step, then a detour back onto it past the last broken
+// step, found by an A* bounded in expansions; when no detour is found within the bound, a
+// full search from the unit's position.
 #pragma once
 
 #include <cstdint>
@@ -34,9 +35,11 @@ struct RepairResult {
   // search result: status, path (includeStart applies), cost, expanded (the detour's and the
   // full search's cells together), algorithm (the full search's, or the option's).
   SearchResult search;
-  // Local repairs: the index (in points of the old path) where the detour rejoins it, and the
-  // detour's own cost (the cheapest way from the unit to that point on the grid as it is now).
-  int32_t rejoinIndex = -1;
+  // Local repairs: the points of the old path (indices of its x, y pairs) where the detour
+  // leaves it (at most 32 points before the first broken step, or where the unit stands) and
+  // rejoins it (past the last broken step), and the detour's own cost: the cheapest way between
+  // those two points on the grid as it is now.
+  int32_t departIndex = -1, rejoinIndex = -1;
   double detourCost = 0;
 };
 
