@@ -23,6 +23,7 @@ import {
   readGoals,
   readOptions,
   readReachOptions,
+  readRectangleOptions,
   readRepairOptions,
   toCells,
   toDeltas,
@@ -378,6 +379,18 @@ export class Grid {
     };
     const nodes = read(false);
     return { clusterSize: native.clusterSize(), nodes, edges: read(true) };
+  }
+
+  /**
+   * @param {import('./index.js').RectangleOptions} [options]
+   * @returns {Int32Array}
+   */
+  rectangles(options) {
+    this.#live();
+    const { codes } = readRectangleOptions(options);
+    const native = this.#live('options');
+    native.rectangles(codes.sameClass);
+    return copyInt32(this.#module, native.graphAddress(), native.graphLength());
   }
 
   // --- stale-path alerts ---------------------------------------------------------------------

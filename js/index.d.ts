@@ -230,7 +230,18 @@ export interface AbstractGraph {
   edges: Int32Array;
 }
 
+/** Options of rectangles. */
+export interface RectangleOptions {
+  /** Each rectangle holds one cell class only (so one cost). Default false: any passable cells. */
+  sameClass?: boolean;
+}
+
 export interface Grid {
+  /** The passable cells merged greedily into rectangles, x, y, w, h per rectangle: every
+   * passable cell in exactly one, no blocked cell in any. Scanning rows from the top, each cell
+   * not yet covered starts a rectangle as wide as its run, grown down while the row below is
+   * free. */
+  rectangles(options?: RectangleOptions): Int32Array;
   /** A unit walking `path` (findPath's cell-by-cell path) stands on its point `fromIndex`, and
    * edits have blocked some of what lies ahead: a detour round the broken part back onto the old
    * path (the cheapest way to the nearest good point past it, found within `detourExpansions`),

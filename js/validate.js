@@ -415,6 +415,19 @@ export function readReachOptions(options) {
   return readOptionsOf(options, REACH_OPTIONS, encodeFieldSnapshot);
 }
 
+/**
+ * rectangles' options: `sameClass` (default false).
+ * @param {unknown} options
+ */
+export function readRectangleOptions(options) {
+  return readOptionsOf(options, ['sameClass'], ({ sameClass = false }) => {
+    if (typeof sameClass !== 'boolean') {
+      throw new TypeError(`sameClass must be true or false, got ${describe(sameClass)}`);
+    }
+    return { sameClass };
+  });
+}
+
 /** The detour bound of repairPath when none is given (RepairOptions in cpp/include/tilepath/repair.hpp). */
 export const DEFAULT_DETOUR_EXPANSIONS = 4096;
 const REPAIR_OPTIONS = [...SEARCH_OPTIONS, 'detourExpansions'];

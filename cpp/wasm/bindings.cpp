@@ -21,6 +21,7 @@
 #include "tilepath/fields.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/hierarchy.hpp"
+#include "tilepath/rectangles.hpp"
 #include "tilepath/repair.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -253,6 +254,8 @@ class WasmGrid {
       hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
     return 0;
   }
+  // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
+  void rectangles(bool sameClass) { tilepath::rectangles(grid_, sameClass, graph_); }
   uintptr_t graphAddress() const { return address(graph_); }
   int graphLength() const { return static_cast<int>(graph_.size()); }
   int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
@@ -509,6 +512,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("departIndex", &WasmGrid::departIndex)
       .function("rejoinIndex", &WasmGrid::rejoinIndex)
       .function("hierarchyGraph", &WasmGrid::hierarchyGraph)
+      .function("rectangles", &WasmGrid::rectangles)
       .function("graphAddress", &WasmGrid::graphAddress)
       .function("graphLength", &WasmGrid::graphLength)
       .function("clusterSize", &WasmGrid::clusterSize)

@@ -90,6 +90,8 @@ export interface NativeGrid {
   /** 0, or REFUSED with lastError() set; then graphAddress/graphLength hold int32 nodes (x, y)
    * or edges (x0, y0, x1, y1). */
   hierarchyGraph(diagonal: number, edges: boolean): number;
+  /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each). */
+  rectangles(sameClass: boolean): void;
   graphAddress(): number;
   graphLength(): number;
   clusterSize(): number;

@@ -11,6 +11,7 @@
 
 #include "maps.hpp"
 #include "tilepath/movingai.hpp"
+#include "tilepath/rectangles.hpp"
 #include "tilepath/repair.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -297,4 +298,45 @@ TEST_CASE("repairPath: legal detours as cheap as the best way between the points
                          << fulls << " full");
     REQUIRE(locals >= 10);
   }
+}
+
+TEST_CASE("rectangles cover exactly the passable cells, each once, on random and Moving AI maps") {
+  std::mt19937 rng(5);
+  std::string error;
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  std::vector<Grid> grids;
+  grids.push_back(*movingai::loadMap(folder + "/den011d.map", error));
+  grids.push_back(*movingai::loadMap(folder + "/maze512-1-0.map", error));
+  for (int k = 0; k < 6; ++k)
+    grids.push_back(
+        randomMap(rng, 40 + static_cast<int>(rng() % 90), 30 + static_cast<int>(rng() % 90), 35));
+  for (const Grid& grid : grids) {
+    for (bool sameClass : {false, true}) {
+      std::vector<int32_t> rects;
+      rectangles(grid, sameClass, rects);
+      REQUIRE(rects.size() % 4 == 0);
+      std::vector<int> covered(grid.size(), 0);
+      for (std::size_t r = 0; r < rects.size(); r += 4) {
+        const int x = rects[r], y = rects[r + 1], w = rects[r + 2], h = rects[r + 3];
+        REQUIRE(w > 0);
+        REQUIRE(h > 0);
+        for (int yy = y; yy < y + h; ++yy)
+          for (int xx = x; xx < x + w; ++xx) {
+            REQUIRE(grid.inside(xx, yy));
+            REQUIRE(grid.passable(xx, yy));
+            if (sameClass) REQUIRE(grid.get(xx, yy) == grid.get(x, y));
+            ++covered[grid.index(xx, yy)];
+          }
+      }
+      for (int i = 0; i < grid.size(); ++i) REQUIRE(covered[i] == (grid.passable(i) ? 1 : 0));
+    }
+  }
+  // An open map is one rectangle; a wall down the middle makes two.
+  Grid open(50, 40);
+  std::vector<int32_t> rects;
+  rectangles(open, false, rects);
+  REQUIRE(rects == std::vector<int32_t>{0, 0, 50, 40});
+  open.fillRect(20, 0, 1, 40, 1);
+  rectangles(open, false, rects);
+  REQUIRE(rects == std::vector<int32_t>{0, 0, 20, 40, 21, 0, 29, 40});
 }

@@ -348,3 +348,42 @@ for (const kind of ['PathWorker', 'InThreadPathWorker']) {
     }
   });
 }
+
+test('rectangles cover exactly the passable cells, each once, and follow edits', () => {
+  const map = loadMap('AR0011SR.map');
+  const grid = tilepath.createGrid(map.width, map.height, map.cells);
+  grid.fillRect(10, 10, 30, 30, 2); // a patch of its own class, passable
+  grid.setCost(2, 3);
+  const open = (x, y) => grid.getCost(grid.get(x, y)) !== Infinity; // getCost: Infinity = blocked
+  try {
+    for (const sameClass of [false, true]) {
+      const rects = grid.rectangles({ sameClass });
+      assert.ok(rects instanceof Int32Array && rects.length % 4 === 0 && rects.length > 0);
+      const covered = new Uint8Array(map.width * map.height);
+      for (let r = 0; r < rects.length; r += 4) {
+        const [x, y, w, h] = rects.subarray(r, r + 4);
+        for (let yy = y; yy < y + h; yy++)
+          for (let xx = x; xx < x + w; xx++) {
+            assert.ok(open(xx, yy), `${xx},${yy} passable`);
+            if (sameClass) assert.equal(grid.get(xx, yy), grid.get(x, y));
+            covered[yy * map.width + xx]++;
+          }
+      }
+      for (let i = 0; i < covered.length; i++) {
+        assert.equal(covered[i], open(i % map.width, Math.floor(i / map.width)) ? 1 : 0);
+      }
+    }
+    assert.throws(() => grid.rectangles({ sameClass: 1 }), {
+      name: 'TypeError',
+      message: /sameClass/,
+    });
+    assert.throws(() => grid.rectangles({ classes: true }), {
+      name: 'TypeError',
+      message: /unknown option 'classes'/,
+    });
+    grid.fillRect(0, 0, map.width, map.height, 0);
+    assert.deepEqual(Array.from(grid.rectangles()), [0, 0, map.width, map.height]);
+  } finally {
+    grid.dispose();
+  }
+});
