@@ -29,7 +29,9 @@ QueryScratch& scratch() {
   static QueryScratch s;
   return s;
 }
-constexpr int32_t kStartNode = -1;  // the parent of nodes reached from the start
+constexpr int32_t kStartNode = -1;
+// Corridors of at most this many clusters take their neighbours too (see search).
+constexpr std::size_t kWidenedCorridor = 8;  // the parent of nodes reached from the start
 
 }  // namespace
 
@@ -144,15 +146,28 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   hops.push_back(grid_.index(sx, sy));
   std::reverse(hops.begin(), hops.end());
 
-  // The corridor: every cluster the hops pass through.
+  // The corridor: every cluster the hops pass through. A short one (a few clusters) also takes
+  // their neighbours: on a short path a detour through one entrance costs the most, relatively,
+  // and the extra clusters cost little.
   auto& corridor = q.corridorClusters;
   corridor.clear();
   for (int32_t cell : hops) corridor.push_back((cell / w / size_) * columns_ + (cell % w) / size_);
   std::sort(corridor.begin(), corridor.end());
   corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
+  if (corridor.size() <= kWidenedCorridor) {
+    const std::size_t core = corridor.size();
+    for (std::size_t k = 0; k < core; ++k) {
+      const int cx = corridor[k] % columns_, cy = corridor[k] / columns_;
+      for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+        for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+          corridor.push_back(ny * columns_ + nx);
+    }
+    std::sort(corridor.begin(), corridor.end());
+    corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
+  }
   std::vector<int32_t>& path = out.path;
   const bool refined =
-      q.corridor.run(grid_, rule, hk, size_, columns_, corridor, sx, sy, gx, gy, path);
+      q.corridor.run(grid_, rule, hk, shift_, columns_, corridor, sx, sy, gx, gy, path);
   expanded += q.corridor.expanded();
   // The abstract path's own cells lie in the corridor: failing here would be a bug.
   if (!refined) {

@@ -15,6 +15,15 @@ namespace {
 constexpr int kShortRun = 6;
 constexpr int kLinkSpacing = 16;
 
+// The power of two nearest below clusterSize, within [kMinClusterSize, kMaxClusterSize].
+int clusterShift(int clusterSize) {
+  int shift = 0;
+  while ((2 << shift) <=
+         std::clamp(clusterSize, Hierarchy::kMinClusterSize, Hierarchy::kMaxClusterSize))
+    ++shift;
+  return shift;
+}
+
 // The scratch search for building (one per process: building runs one cluster at a time).
 LocalSearch& buildSearch() {
   static LocalSearch search;
@@ -25,7 +34,8 @@ LocalSearch& buildSearch() {
 
 Hierarchy::Hierarchy(const Grid& grid, int clusterSize)
     : grid_(grid),
-      size_(std::clamp(clusterSize, kMinClusterSize, kMaxClusterSize)),
+      shift_(clusterShift(clusterSize)),
+      size_(1 << shift_),
       columns_((grid.width() + size_ - 1) / size_),
       rows_((grid.height() + size_ - 1) / size_) {
   const_cast<Grid&>(grid_).addObserver(this);

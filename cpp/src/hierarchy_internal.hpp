@@ -99,7 +99,8 @@ class CorridorSearch {
  public:
   // False when the goal cannot be reached inside the clusters. Otherwise `path` is the cheapest
   // cell-by-cell path among them, start included.
-  bool run(const Grid& grid, Diagonal rule, Heuristic heuristic, int size, int columns,
+  // Clusters are 1 << shift cells square.
+  bool run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift, int columns,
            const std::vector<int32_t>& clusters, int sx, int sy, int gx, int gy,
            std::vector<int32_t>& path);
   uint32_t expanded() const { return expanded_; }

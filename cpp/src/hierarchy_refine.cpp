@@ -8,11 +8,11 @@
 
 namespace tilepath {
 
-bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, int size,
+bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift,
                          int columns, const std::vector<int32_t>& clusters, int sx, int sy, int gx,
                          int gy, std::vector<int32_t>& path) {
   static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
-  const int area = size * size;
+  const int size = 1 << shift, mask = size - 1, area = size * size;
   const std::size_t cells = clusters.size() * static_cast<std::size_t>(area);
   const auto clusterCount = static_cast<std::size_t>(columns) *
                             static_cast<std::size_t>((grid.height() + size - 1) / size);
@@ -39,9 +39,9 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
   expanded_ = 0;
   heap_.clear();
   auto localOf = [&](int x, int y) -> int32_t {
-    const int k = (y / size) * columns + x / size;
+    const int k = (y >> shift) * columns + (x >> shift);
     if (slotStamp_[k] != now_) return -1;
-    return slotOf_[k] * area + (y % size) * size + x % size;
+    return slotOf_[k] * area + ((y & mask) << shift) + (x & mask);
   };
   const double hScale = grid.minCost();
   auto estimate = [&](int x, int y) { return hScale * distance(heuristic, x - gx, y - gy); };

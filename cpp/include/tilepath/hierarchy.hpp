@@ -34,8 +34,8 @@ class Hierarchy : public GridObserver {
   static constexpr int kDefaultClusterSize = 16;
   static constexpr int kMinClusterSize = 8, kMaxClusterSize = 64;
 
-  // Watches `grid` until destroyed (the grid must outlive it). clusterSize in
-  // [kMinClusterSize, kMaxClusterSize].
+  // Watches `grid` until destroyed (the grid must outlive it). clusterSize is clamped to
+  // [kMinClusterSize, kMaxClusterSize] and rounded down to a power of two.
   explicit Hierarchy(const Grid& grid, int clusterSize = kDefaultClusterSize);
   ~Hierarchy() override;
   Hierarchy(const Hierarchy&) = delete;
@@ -80,7 +80,7 @@ class Hierarchy : public GridObserver {
  private:
   Level& level(Diagonal rule);
   const Grid& grid_;
-  int size_;
+  int shift_, size_;                  // clusters are size_ = 1 << shift_ cells square
   int columns_, rows_;                // clusters across and down
   std::unique_ptr<Level> levels_[4];  // by Diagonal, null until first used
   // Classes whose cost changed since the last update (their clusters get rebuilt).
