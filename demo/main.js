@@ -22,6 +22,7 @@ import { StepMode } from './step-mode.js';
 import { AgentsMode } from './agents-mode.js';
 import { DefenceMode } from './defence-mode.js';
 import { TacticsMode } from './tactics-mode.js';
+import { BigMaps } from './big-maps.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
 
@@ -79,7 +80,16 @@ const pointer = new PointerInput($('map'), {
     showCell();
   },
 });
-const path = new PathMode({ level, route, view, panel, hud, dragging: () => pointer.dragging });
+const bigMaps = new BigMaps({ level, view });
+const path = new PathMode({
+  level,
+  route,
+  view,
+  panel,
+  hud,
+  dragging: () => pointer.dragging,
+  bigMaps,
+});
 const step = new StepMode({ level, route, view, panel, hud, onStep: showCell });
 const agents = new AgentsMode({ level, panel, hud, costOf });
 const defence = new DefenceMode({ level, route, view, panel, hud, costOf });
@@ -123,6 +133,7 @@ async function useMap(map, endpoints) {
   route.reset(map.width, map.height, endpoints ?? suggestEndpoints(map));
   loader.describe(level, costOf);
   modes.mapChanged(map);
+  bigMaps.mapChanged();
   showState();
 }
 

@@ -221,6 +221,11 @@ export class InThreadPathWorker {
     return this.#query('canReach', [sx, sy, gx, gy, options]);
   }
 
+  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
+  abstractGraph(options) {
+    return this.#query('abstractGraph', [options]);
+  }
+
   /** grid.repairPath on this thread, with `workerMs` as PathWorker's results carry. */
   repairPath(path, fromIndex, options) {
     const started = performance.now();

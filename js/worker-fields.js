@@ -16,7 +16,7 @@ import {
 } from './validate.js';
 import { readRepairPath } from './repair.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -58,6 +58,10 @@ export function queryRequest(query, width, height, args) {
     ];
     return { request, signal: read.signal ?? null };
   }
+  if (query === 'abstractGraph') {
+    const read = readReachOptions(args[0]);
+    return { request: [0, 0, 0, 0, { ...read.options, query }], signal: read.signal ?? null };
+  }
   const [sx, sy, gx, gy, options] = args;
   const read = readReachOptions(options);
   const [x0, y0] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
@@ -84,6 +88,7 @@ export function answerQuery(grid, ends, options) {
   }
   if (query === 'canReach')
     return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
+  if (query === 'abstractGraph') return grid.abstractGraph(rest);
   if (query === 'repairPath') {
     const { path, fromIndex, ...repairOptions } = rest;
     return grid.repairPath(
@@ -96,7 +101,7 @@ export function answerQuery(grid, ends, options) {
 }
 
 /** The keys of an answer whose arrays are transferred back. */
-export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells'];
+export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges'];
 
 /**
  * Whether a reply is an answer to this query request, as isResult checks a path's.
@@ -107,6 +112,13 @@ export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells'];
 export function isQueryAnswer(request, answer, cellCount) {
   const query = request.options?.query;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  if (query === 'abstractGraph') {
+    return (
+      answer.nodes instanceof Int32Array &&
+      answer.edges instanceof Int32Array &&
+      typeof answer.clusterSize === 'number'
+    );
+  }
   if (query === 'repairPath') {
     return (
       answer.path instanceof Int32Array &&
@@ -138,6 +150,10 @@ export function isQueryAnswer(request, answer, cellCount) {
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
   if (options.query === 'repairPath') return answer; // a RepairResult, with workerMs
+  if (options.query === 'abstractGraph') {
+    const { clusterSize, nodes, edges } = answer;
+    return { clusterSize, nodes, edges };
+  }
   if (options.query === 'flowField')
     return new FlowField(width, height, answer.costs, answer.directions);
   return new MovementRange(width, height, sx, sy, answer.costs, answer.cameFrom, answer.cells);

@@ -337,6 +337,12 @@ for (const kind of ['PathWorker', 'InThreadPathWorker']) {
           assert.equal(typeof repairedThere.workerMs, 'number');
         }
       }
+      // The hierarchy drawn from the worker: the sync grid's, after the same edits.
+      const graph = await pw.abstractGraph({ diagonal: 'oneObstacle' });
+      const here = sync.abstractGraph({ diagonal: 'oneObstacle' });
+      assert.equal(graph.clusterSize, here.clusterSize);
+      assert.deepEqual(Array.from(graph.nodes), Array.from(here.nodes));
+      assert.deepEqual(Array.from(graph.edges), Array.from(here.edges));
       // Checked here, synchronously, as the sync API checks it.
       assert.match(thrown(() => pw.repairPath([0, 0, 500, 5], 0)).message, /path\[2\] \(x\)/);
       // Checked in the core: the worker answers with the same error.
