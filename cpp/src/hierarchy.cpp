@@ -49,7 +49,6 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   QueryScratch& q = scratch();
   const int ks = (sy / size_) * columns_ + sx / size_;
   const int kg = (gy / size_) * columns_ + gx / size_;
-  Cluster& cs = lv.clusters[ks];
   Cluster& cg = lv.clusters[kg];
   const double hScale = grid_.minCost();
   const Heuristic hk = effectiveHeuristic(options);
@@ -88,16 +87,30 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   uint32_t expanded = q.goal.expanded();
 
   // The start's cluster: the start's way to each of its nodes, and to the goal if it is there.
-  const LocalSearch::Box boxS{cs.x0, cs.y0, cs.w, cs.h};
-  q.start.run(grid_, rule, boxS, sx, sy, false, 0, 0, 0.0, [](int, int, double) { return true; });
-  expanded += q.start.expanded();
   double best = kInf;  // the goal's cost so far, and the node it was reached from
   int32_t bestParent = kStartNode;
-  if (ks == kg) best = q.start.cost(gx, gy);
-  for (std::size_t j = 0; j < cs.nodes.size(); ++j) {
-    const double d = q.start.cost(cs.nodes[j] % w, cs.nodes[j] / w);
-    if (std::isfinite(d)) push(ks, static_cast<int>(j), d, kStartNode);
-  }
+  auto seed = [&](int k, int x, int y, double paid) {
+    const Cluster& c = lv.clusters[k];
+    q.start.run(grid_, rule, {c.x0, c.y0, c.w, c.h}, x, y, false, 0, 0, 0.0,
+                [](int, int, double) { return true; });
+    expanded += q.start.expanded();
+    if (k == kg) best = std::min(best, paid + q.start.cost(gx, gy));
+    for (std::size_t j = 0; j < c.nodes.size(); ++j) {
+      const double d = q.start.cost(c.nodes[j] % w, c.nodes[j] / w);
+      if (std::isfinite(d)) push(k, static_cast<int>(j), paid + d, kStartNode);
+    }
+  };
+  seed(ks, sx, sy, 0.0);
+  // A unit on a blocked cell (a wall just built under it) steps off it, maybe straight into
+  // another cluster: nothing links the blocked cell there, so each such step seeds the search.
+  if (!grid_.passable(sx, sy))
+    for (unsigned steps = stepsAllowed(rule)[grid_.around(sx, sy)]; steps != 0;
+         steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int nx = sx + kStepX[step], ny = sy + kStepY[step];
+      const int k = (ny >> shift_) * columns_ + (nx >> shift_);
+      if (k != ks) seed(k, nx, ny, grid_.stepCost(sx, sy, nx, ny));
+    }
 
   while (!open.empty()) {
     std::pop_heap(open.begin(), open.end());

@@ -340,3 +340,20 @@ TEST_CASE("rectangles cover exactly the passable cells, each once, on random and
   rectangles(open, false, rects);
   REQUIRE(rects == std::vector<int32_t>{0, 0, 20, 40, 21, 0, 29, 40});
 }
+
+TEST_CASE("hpa on tiny and thin grids, smaller than a cluster or one cell wide") {
+  std::mt19937 rng(99);
+  Searcher searcher;
+  for (int k = 0; k < 60; ++k) {
+    const int w = 1 + static_cast<int>(rng() % 40), h = 1 + static_cast<int>(rng() % 40);
+    Grid grid = randomMap(rng, w, h, 20);
+    Hierarchy hierarchy(grid, 8);
+    Stats stats;
+    for (Diagonal rule : kRules)
+      for (int q = 0; q < 5; ++q)
+        check(grid, hierarchy, searcher, rule, static_cast<int>(rng() % w),
+              static_cast<int>(rng() % h), static_cast<int>(rng() % w), static_cast<int>(rng() % h),
+              stats);
+    REQUIRE(stats.worst() <= 1.2);
+  }
+}
