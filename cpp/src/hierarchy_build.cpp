@@ -9,9 +9,9 @@
 namespace tilepath {
 namespace {
 
-// A maximal run of open crossings along a border gets one link in its middle when it is short,
-// and one at each end (plus one every kLinkSpacing cells between) when it is long: more links
-// cost abstract edges but let paths cross a border close to where the best path would.
+// A maximal run of open crossings of one cost along a border gets one link in its middle when it is
+// short, and one at each end (plus one every kLinkSpacing cells between) when it is long: more
+// links cost abstract edges but let paths cross a border close to where the best path would.
 constexpr int kShortRun = 6;
 constexpr int kLinkSpacing = 16;
 
@@ -116,8 +116,15 @@ void borderLinks(const Grid& grid, Diagonal rule, int ax, int ay, int alongX, in
       ++k;
       continue;
     }
+    // A run also ends where either side's cost changes: a road (or a ford) crossing the border
+    // in the middle of open ground gets an entrance of its own, so paths keep to it.
+    auto costs = [&](int j) {
+      const int x = ax + j * alongX, y = ay + j * alongY;
+      return std::make_pair(grid.cellCost(grid.index(x, y)),
+                            grid.cellCost(grid.index(x + acrossX, y + acrossY)));
+    };
     int end = k;
-    while (end < length && crossing(end)) ++end;
+    while (end < length && crossing(end) && costs(end) == costs(k)) ++end;
     const int run = end - k;
     if (run <= kShortRun) {
       add(k + (run - 1) / 2, 0);
