@@ -9,11 +9,12 @@
 namespace tilepath {
 namespace {
 
-// A maximal run of open crossings of one cost along a border gets one link in its middle when it is
-// short, and one at each end (plus one every kLinkSpacing cells between) when it is long: more
-// links cost abstract edges but let paths cross a border close to where the best path would.
+// A maximal run of open crossings along a border gets one link at its cheapest crossing when it
+// is short, and one at each end when it is long, plus the cheapest crossing of each stretch of
+// kCheapWindow between them where that is cheaper than the ends (a road): more links cost
+// abstract edges but let paths cross a border close to where the best path would.
 constexpr int kShortRun = 6;
-constexpr int kLinkSpacing = 16;
+constexpr int kCheapWindow = 8;
 
 // The power of two nearest below clusterSize, within [kMinClusterSize, kMaxClusterSize].
 int clusterShift(int clusterSize) {
@@ -116,21 +117,34 @@ void borderLinks(const Grid& grid, Diagonal rule, int ax, int ay, int alongX, in
       ++k;
       continue;
     }
-    // A run also ends where either side's cost changes: a road (or a ford) crossing the border
-    // in the middle of open ground gets an entrance of its own, so paths keep to it.
-    auto costs = [&](int j) {
-      const int x = ax + j * alongX, y = ay + j * alongY;
-      return std::make_pair(grid.cellCost(grid.index(x, y)),
-                            grid.cellCost(grid.index(x + acrossX, y + acrossY)));
-    };
     int end = k;
-    while (end < length && crossing(end) && costs(end) == costs(k)) ++end;
+    while (end < length && crossing(end)) ++end;
+    // What crossing at j costs, both ways: a road (or a ford) crossing the border mid-field is
+    // where the best paths cross, so the cheapest crossing of a stretch gets the link.
+    auto price = [&](int j) {
+      const int x = ax + j * alongX, y = ay + j * alongY;
+      return grid.cellCost(grid.index(x, y)) + grid.cellCost(grid.index(x + acrossX, y + acrossY));
+    };
+    // The cheapest crossing in [from, to), ties to the middle.
+    auto cheapest = [&](int from, int to) {
+      int best = from + (to - from - 1) / 2;
+      for (int j = from; j < to; ++j)
+        if (price(j) < price(best)) best = j;
+      return best;
+    };
     const int run = end - k;
     if (run <= kShortRun) {
-      add(k + (run - 1) / 2, 0);
+      add(cheapest(k, end), 0);
     } else {
-      for (int at = k; at < end - 1; at += kLinkSpacing) add(at, 0);
+      add(k, 0);
       add(end - 1, 0);
+      // Between the ends, each stretch of kCheapWindow crossings adds its cheapest one if it is
+      // cheaper than both ends (on even ground: nothing more).
+      const double ends = std::min(price(k), price(end - 1));
+      for (int from = k + 1; from < end - 1; from += kCheapWindow) {
+        const int j = cheapest(from, std::min(from + kCheapWindow, end - 1));
+        if (price(j) < ends) add(j, 0);
+      }
     }
     k = end;
   }
