@@ -22,6 +22,7 @@ import { StepMode } from './step-mode.js';
 import { AgentsMode } from './agents-mode.js';
 import { DefenceMode } from './defence-mode.js';
 import { TacticsMode } from './tactics-mode.js';
+import { BigMaps } from './big-maps.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
 import { showNeighbourRule } from './shape-panel.js';
@@ -80,7 +81,16 @@ const pointer = new PointerInput($('map'), {
     showCell();
   },
 });
-const path = new PathMode({ level, route, view, panel, hud, dragging: () => pointer.dragging });
+const bigMaps = new BigMaps({ level, view });
+const path = new PathMode({
+  level,
+  route,
+  view,
+  panel,
+  hud,
+  dragging: () => pointer.dragging,
+  bigMaps,
+});
 const step = new StepMode({ level, route, view, panel, hud, onStep: showCell });
 const agents = new AgentsMode({ level, panel, hud, costOf });
 const defence = new DefenceMode({ level, route, view, panel, hud, costOf });
@@ -125,6 +135,7 @@ async function useMap(map, endpoints) {
   loader.describe(level, costOf);
   showState(); // the controls this map's shape does not use are disabled before it is searched
   modes.mapChanged(map);
+  bigMaps.mapChanged();
   showState();
 }
 

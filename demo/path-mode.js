@@ -18,8 +18,9 @@ export class PathMode {
   /**
    * @param {{ level: import('./level.js').Level, route: import('./route.js').Route,
    *   view: import('./view.js').MapView, panel: import('./search-panel.js').SearchPanel,
-   *   hud: import('./hud.js').Hud, dragging(): boolean }} parts
-   *   dragging: a paint stroke or a marker drag is going on
+   *   hud: import('./hud.js').Hud, dragging(): boolean,
+   *   bigMaps?: import('./big-maps.js').BigMaps }} parts
+   *   dragging: a paint stroke or a marker drag is going on; bigMaps: hpa's comparisons
    */
   constructor(parts) {
     this.parts = parts;
@@ -65,7 +66,10 @@ export class PathMode {
     // A trace of a huge search is megabytes: while a drag is going on, skip it unless the last
     // search was small, and trace once more when the drag ends.
     const light = !this.last || this.last.result.expanded < 60000;
-    const options = { ...panel.options(), trace: panel.heat && (!dragging() || light) };
+    const chosen = panel.options();
+    // hpa keeps no trace: no heat map for it.
+    const trace = panel.heat && chosen.algorithm !== 'hpa' && (!dragging() || light);
+    const options = { ...chosen, trace };
     // A big unit's footprint must lie on the map: S on the right or bottom edge is moved in.
     const size = options.unitSize ?? 1;
     const sx = Math.max(0, Math.min(start.x, level.map.width - size));
@@ -87,6 +91,9 @@ export class PathMode {
           this.paintHeat(result);
           hud.showSearch(result, ms, where);
         }
+        // (Requests coalesce: during a drag this runs once per answer, not once per move.)
+        if (options.algorithm === 'hpa')
+          await this.parts.bigMaps?.afterSearch(engine, query, result, ms, dragging());
       }
     } catch (error) {
       showError(error);

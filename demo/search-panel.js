@@ -10,6 +10,7 @@ const LABELS = {
     bfs: 'Breadth-first (BFS)',
     dijkstra: 'Dijkstra',
     jps: 'Jump point search (JPS)',
+    hpa: 'Hierarchical (HPA*, big maps)',
   },
   diagonal: {
     never: 'Never (4 neighbours)',
@@ -68,7 +69,11 @@ export class SearchPanel {
     };
     const heuristic = $('opt-heuristic').value;
     if (heuristic !== 'auto') options.heuristic = heuristic;
-    if (this.unitSize > 1) options.unitSize = this.unitSize;
+    // hpa takes exact goals for units of one tile, without a budget, partial paths or a weight
+    // (it refuses them).
+    if (options.algorithm === 'hpa')
+      Object.assign(options, { weight: 1, maxExpansions: 0, partial: false, goal: 'exact' });
+    else if (this.unitSize > 1) options.unitSize = this.unitSize;
     return options;
   }
 
@@ -80,7 +85,9 @@ export class SearchPanel {
   /** Units walk cell by cell, and a unit sent onto a wall should still get as close as it can. */
   agentOptions() {
     const { algorithm, diagonal, heuristic, weight } = this.options();
-    const options = { algorithm, diagonal, weight, goal: 'nearest' };
+    // Units ask for the nearest reachable cell, which hpa does not answer: they plan with A*.
+    const options = { algorithm: algorithm === 'hpa' ? 'astar' : algorithm, diagonal, weight };
+    options.goal = 'nearest';
     if (heuristic) options.heuristic = heuristic;
     return options;
   }
@@ -144,7 +151,12 @@ export class SearchPanel {
       note = 'BFS searches as if every passable cell cost 1; the cost shown uses the table.';
     else if (algorithm === 'jps' && (diagonal !== 'noCorners' || !uniformCosts)) {
       note = 'JPS needs “No corner cutting” and uniform costs; here it quietly runs A*.';
-    } else if (algorithm === 'dijkstra')
+    } else if (algorithm === 'hpa')
+      note =
+        'HPA*: near-optimal, for long queries on big maps (try a 2048 open field); the first ' +
+        'query builds the hierarchy. Budget, partial, goal modes, weight and the heat map do not ' +
+        'apply; A* runs beside it for comparison.';
+    else if (algorithm === 'dijkstra')
       note = 'Dijkstra ignores the heuristic: compare the expanded count with A*.';
     else if (Number($('opt-weight').value) > 1)
       note = 'Weighted A*: fewer cells expanded, cost at most weight × optimal.';

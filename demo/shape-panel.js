@@ -47,6 +47,11 @@ export function showNeighbourRule(map) {
   diagonal.disabled = hex;
   diagonal.closest('label').classList.toggle('unused', hex);
   diagonal.title = hex ? 'Hexagons have no diagonal steps: the rule is ignored' : '';
+  // The hierarchy (hpa) needs a square grid: offered on square maps only.
+  const algorithm = $('opt-algorithm');
+  const hpa = algorithm.querySelector('option[value="hpa"]');
+  if (hpa) hpa.disabled = Boolean(shape);
+  if (shape && algorithm.value === 'hpa') algorithm.value = 'astar';
   if (shape) {
     // Neither smoothing nor units bigger than one tile exist on these shapes (the API refuses
     // them by name).

@@ -75,7 +75,10 @@ export class StepMode {
     overlay.clear();
     let result;
     try {
-      const options = { ...panel.options(), trace: true };
+      const chosen = panel.options();
+      // hpa keeps no trace to replay: the step-by-step view replays A* for it.
+      const algorithm = chosen.algorithm === 'hpa' ? 'astar' : chosen.algorithm;
+      const options = { ...chosen, algorithm, trace: true };
       const { start, goal } = route;
       const found = level.engine.findPathHere(start.x, start.y, goal.x, goal.y, options);
       result = found.result;

@@ -26,12 +26,15 @@ import {
   readGoals,
   readOptions,
   readReachOptions,
+  readRectangleOptions,
+  readRepairOptions,
   toCells,
   toDeltas,
 } from './validate.js';
 import { PathWatches, watchUnitSize } from './path-watch.js';
 import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
+import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
@@ -113,6 +116,21 @@ function readResult(m, native, status, flags, shape) {
   }
   return result;
 }
+
+/**
+ * A search's option codes in the order the native findPath (and repairPath) take them.
+ * @param {import('./validate.js').OptionCodes} o
+ * @returns {[number, number, number, number, number, number, number]}
+ */
+const searchCodes = (o) => [
+  o.algorithm,
+  o.diagonal,
+  o.heuristic,
+  o.weight,
+  o.maxExpansions,
+  o.goal,
+  o.flags,
+];
 
 /** @typedef {import('./index.js').Grid} GridApi */
 
@@ -363,20 +381,73 @@ export class Grid {
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
     /** @type {import('../dist/tilepath.mjs').SearchArguments} */
-    const args = [
-      sx,
-      sy,
-      gx,
-      gy,
-      o.algorithm,
-      o.diagonal,
-      o.heuristic,
-      o.weight,
-      o.maxExpansions,
-      o.goal,
-      o.flags,
-    ];
+    const args = [sx, sy, gx, gy, ...searchCodes(o)];
     return { native, args };
+  }
+
+  // --- big maps: local repair and the hpa hierarchy (js/repair.js) ---------------------------
+
+  /**
+   * @param {ArrayLike<number>} path
+   * @param {number} fromIndex
+   * @param {import('./index.js').RepairOptions} [options]
+   * @returns {import('./index.js').RepairResult}
+   */
+  repairPath(path, fromIndex, options) {
+    this.#live();
+    const { codes: o } = readRepairOptions(options);
+    const native = this.#live('options');
+    const cells = readRepairPath(path, fromIndex, this.width, this.height);
+    const reserveError = native.reserveRepairInput(cells.length);
+    if (reserveError) throw new RangeError(reserveError);
+    this.#module.HEAP32.set(cells, native.repairInputAddress() >> 2);
+    const status = native.repairPath(
+      cells.length,
+      fromIndex,
+      ...searchCodes(o),
+      o.detourExpansions,
+    );
+    if (status === REFUSED) throw new RangeError(native.lastError());
+    const result = /** @type {import('./index.js').RepairResult} */ (
+      readResult(this.#module, native, status, o.flags, this.#shape)
+    );
+    result.repaired = REPAIR_KINDS[native.repairKind()];
+    if (result.repaired === 'local') {
+      result.departIndex = native.departIndex();
+      result.rejoinIndex = native.rejoinIndex();
+    }
+    return result;
+  }
+
+  /**
+   * @param {import('./index.js').ReachOptions} [options]
+   * @returns {import('./index.js').AbstractGraph}
+   */
+  abstractGraph(options) {
+    this.#live();
+    const { codes } = readReachOptions(options);
+    const native = this.#live('options');
+    /** @param {boolean} edges */
+    const read = (edges) => {
+      if (native.hierarchyGraph(codes.diagonal, edges) === REFUSED) {
+        throw new RangeError(native.lastError());
+      }
+      return copyInt32(this.#module, native.graphAddress(), native.graphLength());
+    };
+    const nodes = read(false);
+    return { clusterSize: native.clusterSize(), nodes, edges: read(true) };
+  }
+
+  /**
+   * @param {import('./index.js').RectangleOptions} [options]
+   * @returns {Int32Array}
+   */
+  rectangles(options) {
+    this.#live();
+    const { codes } = readRectangleOptions(options);
+    const native = this.#live('options');
+    native.rectangles(codes.sameClass);
+    return copyInt32(this.#module, native.graphAddress(), native.graphLength());
   }
 
   // --- stale-path alerts ---------------------------------------------------------------------

@@ -271,13 +271,34 @@ export class InThreadPathWorker {
     return this.#query('canReach', [sx, sy, gx, gy, options]);
   }
 
+  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
+  abstractGraph(options) {
+    return this.#query('abstractGraph', [options]);
+  }
+
+  /** grid.repairPath on this thread, with `workerMs` as PathWorker's results carry. */
+  repairPath(path, fromIndex, options) {
+    const started = performance.now();
+    return this.#query('repairPath', [path, fromIndex, options]).then((result) => ({
+      ...result,
+      workerMs: performance.now() - started,
+    }));
+  }
+
   // Checked and answered as PathWorker's are (worker-fields.js), on this thread.
   #query(kind, args) {
     const grid = this.#open();
     const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
     if (signal?.aborted) return Promise.reject(abortError());
     const [sx, sy, gx, gy, snapshot] = request;
-    const answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
+    let answer;
+    try {
+      answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
+    } catch (error) {
+      // What only the core checks (a repaired path that jumps, memory) rejects, as a worker's
+      // answer does; the arguments' own checks above throw at once, as PathWorker's do.
+      return Promise.reject(error);
+    }
     this.#requests++;
     return Promise.resolve(queryResult(request, answer, grid.width, grid.height));
   }

@@ -4,8 +4,10 @@
 /** Search algorithm. `astar` is optimal under any cost table; `dijkstra` has no heuristic;
  * `bfs` counts steps; `jps` is jump point search for `never` and `noCorners` with an `exact`
  * goal. Where the passable classes present do not all cost the same (or, for `jps`, with other
- * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. */
-export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps';
+ * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. `hpa` is
+ * hierarchical search for big maps (README "Big maps"): near-optimal, much faster on long
+ * queries; `exact` goals only, without partial, maxExpansions, trace or weight. */
+export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps' | 'hpa';
 
 /** Which moves are allowed. `never`: 4 neighbours. The others allow 8: `noCorners` needs both
  * side cells of a diagonal free (the Moving AI rule), `oneObstacle` at least one, `always` none. */
@@ -253,6 +255,62 @@ export interface Grid {
   releaseUnitSize(unitSize: number): void;
   /** Frees the wasm memory behind this grid. Any later call throws. */
   dispose(): void;
+}
+
+// --- big maps: local repair and the hpa hierarchy ---------------------------------------------
+
+/** Options of repairPath: findPath's (used by the full search, and `diagonal` by the detour),
+ * plus the detour's bound. */
+export interface RepairOptions extends SearchOptions {
+  /** At most this many cells expanded looking for a local detour before a full search from
+   * the unit's position runs instead. Default 4096. */
+  detourExpansions?: number;
+}
+
+export interface RepairResult extends PathResult {
+  /** `none`: the rest of the path was still legal and is returned as it is; `local`: the old
+   * path up to a point shortly before the first broken step, a detour, and the old path from
+   * the point it rejoins; `full`: no detour within the bound, so a full search ran from the
+   * unit's position to the path's end. */
+  repaired: 'none' | 'local' | 'full';
+  /** With `local`: the points of the old path (indices of its x, y pairs) where the detour
+   * leaves it (at most 32 points before the first broken step, never before `fromIndex`) and
+   * where it rejoins it (past the last broken step). The detour between them is the cheapest
+   * way from the one to the other on the grid as it is now. */
+  departIndex?: number;
+  rejoinIndex?: number;
+}
+
+/** The hpa hierarchy under one diagonal rule, for drawing. */
+export interface AbstractGraph {
+  /** Clusters are clusterSize x clusterSize cells, from (0, 0). */
+  clusterSize: number;
+  /** The entrance cells (abstract nodes), x0, y0, x1, y1, ... */
+  nodes: Int32Array;
+  /** Abstract edges inside clusters, x0, y0, x1, y1 per edge (4 numbers). */
+  edges: Int32Array;
+}
+
+/** Options of rectangles. */
+export interface RectangleOptions {
+  /** Each rectangle holds one cell class only (so one cost). Default false: any passable cells. */
+  sameClass?: boolean;
+}
+
+export interface Grid {
+  /** The passable cells merged greedily into rectangles, x, y, w, h per rectangle: every
+   * passable cell in exactly one, no blocked cell in any. Scanning rows from the top, each cell
+   * not yet covered starts a rectangle as wide as its run, grown down while the row below is
+   * free. */
+  rectangles(options?: RectangleOptions): Int32Array;
+  /** A unit walking `path` (findPath's cell-by-cell path) stands on its point `fromIndex`, and
+   * edits have blocked some of what lies ahead: a detour round the broken part back onto the old
+   * path (the cheapest way to the nearest good point past it, found within `detourExpansions`),
+   * or a full search to the path's end when there is none. The result's path starts where the
+   * unit stands. */
+  repairPath(path: ArrayLike<number>, fromIndex: number, options?: RepairOptions): RepairResult;
+  /** The hierarchy `hpa` searches (built on first use, kept current under edits). */
+  abstractGraph(options?: ReachOptions): AbstractGraph;
 }
 
 // --- stale-path alerts (Grid.watchPath; PathWorker's is the same) -----------------------------

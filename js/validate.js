@@ -425,6 +425,37 @@ export function readReachOptions(options) {
 }
 
 /**
+ * rectangles' options: `sameClass` (default false).
+ * @param {unknown} options
+ */
+export function readRectangleOptions(options) {
+  return readOptionsOf(options, ['sameClass'], ({ sameClass = false }) => {
+    if (typeof sameClass !== 'boolean') {
+      throw new TypeError(`sameClass must be true or false, got ${describe(sameClass)}`);
+    }
+    return { sameClass };
+  });
+}
+
+/** The detour bound of repairPath when none is given (RepairOptions in cpp/include/tilepath/repair.hpp). */
+export const DEFAULT_DETOUR_EXPANSIONS = 4096;
+const REPAIR_OPTIONS = [...SEARCH_OPTIONS, 'detourExpansions'];
+/**
+ * repairPath's options: findPath's, plus `detourExpansions` (the local detour's bound).
+ * @param {unknown} options
+ */
+export function readRepairOptions(options) {
+  return readOptionsOf(options, REPAIR_OPTIONS, (snapshot) => {
+    const { detourExpansions = DEFAULT_DETOUR_EXPANSIONS, ...search } = snapshot;
+    const { max } = NUMBER_OPTIONS.maxExpansions;
+    return {
+      ...encodeSnapshot(search),
+      detourExpansions: checkInteger('detourExpansions', detourExpansions, 0, max),
+    };
+  });
+}
+
+/**
  * A flow field's goals: `[x, y]`, a flat list x0, y0, x1, y1, ... (any array-like of numbers), or
  * a list of [x, y] pairs. Returns them checked, as a flat Int32Array of x, y.
  * @param {unknown} goals

@@ -1,7 +1,8 @@
-// Flow fields, movement ranges and canReach through a PathWorker (or InThreadPathWorker). Each
+// Flow fields, movement ranges, canReach and repairPath through a PathWorker (or
+// InThreadPathWorker). Each
 // travels as a request of the update it was made in, so it sees exactly the edits made before
 // it, is cancelled and replayed like findPath; its options snapshot carries `query` (which one)
-// and, for a field, `goals`. Both sides use this file: the client builds the request and turns
+// and, for a field, `goals` (for a repair, `path` and `fromIndex`). Both sides use this file: the client builds the request and turns
 // the answer into a result, the worker answers it with the sync API's grid.
 
 import { FlowField, MovementRange } from './fields.js';
@@ -11,9 +12,11 @@ import {
   readFieldOptions,
   readGoals,
   readReachOptions,
+  readRepairOptions,
 } from './validate.js';
+import { readRepairPath } from './repair.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -38,6 +41,26 @@ export function queryRequest(query, width, height, args) {
     const read = readFieldOptions(options);
     const [x, y] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
     return { request: [x, y, x, y, { ...read.options, query }], signal: read.signal ?? null };
+  }
+  if (query === 'repairPath') {
+    const [path, fromIndex, options] = args;
+    const read = readRepairOptions(options);
+    const cells = readRepairPath(path, fromIndex, width, height);
+    const from = 2 * /** @type {number} */ (fromIndex);
+    const snapshot = { ...read.options, query, path: Array.from(cells), fromIndex };
+    /** @type {QueryRequest} */
+    const request = [
+      cells[from],
+      cells[from + 1],
+      cells[cells.length - 2],
+      cells[cells.length - 1],
+      snapshot,
+    ];
+    return { request, signal: read.signal ?? null };
+  }
+  if (query === 'abstractGraph') {
+    const read = readReachOptions(args[0]);
+    return { request: [0, 0, 0, 0, { ...read.options, query }], signal: read.signal ?? null };
   }
   const [sx, sy, gx, gy, options] = args;
   const read = readReachOptions(options);
@@ -65,11 +88,20 @@ export function answerQuery(grid, ends, options) {
   }
   if (query === 'canReach')
     return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
+  if (query === 'abstractGraph') return grid.abstractGraph(rest);
+  if (query === 'repairPath') {
+    const { path, fromIndex, ...repairOptions } = rest;
+    return grid.repairPath(
+      /** @type {ArrayLike<number>} */ (path),
+      /** @type {number} */ (fromIndex),
+      repairOptions,
+    );
+  }
   throw new TypeError(`unknown query ${describe(query)}`);
 }
 
 /** The keys of an answer whose arrays are transferred back. */
-export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells'];
+export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges'];
 
 /**
  * Whether a reply is an answer to this query request, as isResult checks a path's.
@@ -80,6 +112,20 @@ export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells'];
 export function isQueryAnswer(request, answer, cellCount) {
   const query = request.options?.query;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  if (query === 'abstractGraph') {
+    return (
+      answer.nodes instanceof Int32Array &&
+      answer.edges instanceof Int32Array &&
+      typeof answer.clusterSize === 'number'
+    );
+  }
+  if (query === 'repairPath') {
+    return (
+      answer.path instanceof Int32Array &&
+      typeof answer.status === 'string' &&
+      typeof answer.repaired === 'string'
+    );
+  }
   const costs = answer.costs instanceof Float32Array && answer.costs.length === cellCount;
   if (query === 'flowField') {
     return (
@@ -103,6 +149,11 @@ export function isQueryAnswer(request, answer, cellCount) {
  */
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
+  if (options.query === 'repairPath') return answer; // a RepairResult, with workerMs
+  if (options.query === 'abstractGraph') {
+    const { clusterSize, nodes, edges } = answer;
+    return { clusterSize, nodes, edges };
+  }
   if (options.query === 'flowField')
     return new FlowField(width, height, answer.costs, answer.directions);
   return new MovementRange(width, height, sx, sy, answer.costs, answer.cameFrom, answer.cells);

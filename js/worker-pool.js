@@ -158,6 +158,16 @@ export class PathWorkerPool {
     return this.#leastBusy(this.#open()).canReach(sx, sy, gx, gy, options);
   }
 
+  /** abstractGraph of the least busy member (every member's is the same). */
+  abstractGraph(options) {
+    return this.#leastBusy(this.#open()).abstractGraph(options);
+  }
+
+  /** repairPath on the least busy member (each builds its own hierarchy for hpa). */
+  repairPath(path, fromIndex, options) {
+    return this.#leastBusy(this.#open()).repairPath(path, fromIndex, options);
+  }
+
   /** Spread over the members; resolves with every result in the order asked. */
   findPaths(requests, options) {
     const open = this.#open();

@@ -1,5 +1,6 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
 import type {
+  AbstractGraph,
   FieldOptions,
   FlowField,
   Goals,
@@ -14,6 +15,8 @@ import type {
   WatchOptions,
   Pathfinder,
   ReachOptions,
+  RepairOptions,
+  RepairResult,
   SearchOptions,
 } from './index.js';
 
@@ -221,6 +224,16 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     gy: number,
     options?: ReachOptions & WorkerSignalOption,
   ): Promise<boolean>;
+  /** grid.abstractGraph in the worker, after the edits made before it: the hierarchy `hpa`
+   * searches there, for drawing; arrays transferred back. */
+  abstractGraph(options?: ReachOptions & WorkerSignalOption): Promise<AbstractGraph>;
+  /** grid.repairPath in the worker, after the edits made before it (the hierarchy `hpa` needs
+   * is built in the worker on first use). Resolves with the result plus `workerMs`. */
+  repairPath(
+    path: ArrayLike<number>,
+    fromIndex: number,
+    options?: RepairOptions & WorkerSignalOption,
+  ): Promise<RepairResult & { workerMs: number }>;
   /** Posts the queued edits and requests now instead of at the end of the task
    * (InThreadPathWorker: finishes the searches still pending, on this frame). */
   flush(): void;

@@ -317,6 +317,16 @@ export class PathWorker {
     return this.#query('canReach', [sx, sy, gx, gy, options]);
   }
 
+  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
+  abstractGraph(options) {
+    return this.#query('abstractGraph', [options]);
+  }
+
+  /** grid.repairPath in the worker, after the edits made before it. */
+  repairPath(path, fromIndex, options) {
+    return this.#query('repairPath', [path, fromIndex, options]);
+  }
+
   #query(kind, args) {
     this.#checkOpen();
     const { request, signal } = queryRequest(kind, this.#width, this.#height, args);

@@ -76,6 +76,22 @@ std::string validateOptions(const SearchOptions& o) {
     return "goal: unknown value " + std::to_string(static_cast<int>(o.goal));
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
     return "weight must be a finite number >= 1, got " + std::to_string(o.weight);
+  if (o.algorithm == Algorithm::Hpa) {
+    // What the hierarchical search does not do (Hierarchy::search): refused, never ignored.
+    if (o.goal != GoalMode::Exact)
+      return "algorithm 'hpa' supports goal 'exact' only, got '" +
+             std::string(kGoalModeNames[static_cast<int>(o.goal)]) + "'";
+    if (o.partial) return "algorithm 'hpa' does not support partial: true";
+    if (o.maxExpansions != 0)
+      return "algorithm 'hpa' does not support maxExpansions, got " +
+             std::to_string(o.maxExpansions);
+    if (o.trace) return "algorithm 'hpa' does not support trace: true";
+    if (o.weight != 1.0)
+      return "algorithm 'hpa' does not support weight, got " + std::to_string(o.weight);
+    if (o.unitSize != 1)
+      return "algorithm 'hpa' supports units of one tile only, got unitSize " +
+             std::to_string(o.unitSize);
+  }
   return validateUnitSize(o.unitSize);
 }
 

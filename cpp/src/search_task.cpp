@@ -41,6 +41,11 @@ bool SearchTask::start() {
   run_.reset();
   version_ = grid_.version();
   const Grid* positions = &grid_;
+  if (options_.algorithm == Algorithm::Hpa) {  // its search is not a loop that can pause
+    result_.clear();
+    result_.error = "algorithm 'hpa' does not run in slices: ask findPath for it";
+    return false;
+  }
   const bool begun =
       footprints_ ? searcher_->begin(*footprints_, sx_, sy_, gx_, gy_, options_, result_, positions)
                   : searcher_->begin(grid_, sx_, sy_, gx_, gy_, options_, result_);

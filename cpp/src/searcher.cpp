@@ -10,6 +10,7 @@
 #include "search_run.hpp"
 #include "shapes.hpp"
 #include "tilepath/footprints.hpp"
+#include "tilepath/hierarchy.hpp"
 #include "tilepath/smoothing.hpp"
 
 namespace tilepath {
@@ -156,8 +157,17 @@ std::size_t Searcher::memoryBytes() const {
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
-                    SearchResult& out) {
+                    SearchResult& out, Hierarchy* hierarchy) {
   if (!begin(grid, sx, sy, gx, gy, options, out)) return;
+  if (options.algorithm == Algorithm::Hpa) {
+    out.error = squareGridOnly("algorithm 'hpa'", grid.shape());
+    if (!out.ok()) return;
+    if (hierarchy == nullptr)
+      out.error = "algorithm 'hpa' needs the grid's hierarchy: search through Hierarchy::find";
+    else
+      hierarchy->search(sx, sy, gx, gy, options, out);
+    return;
+  }
   SearchRun run(*this, grid, options, out, sx, sy, gx, gy);
   prepare(run);
   advance(run);
@@ -245,6 +255,8 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
     out.reason = Reason::GoalBlocked;
     return false;
   }
+  // hpa searches the grid's hierarchy (find hands it over): no per-cell state here.
+  if (options.algorithm == Algorithm::Hpa) return true;
 
   const auto cells = static_cast<std::size_t>(grid.size());
   if (slots_.size() < cells) {

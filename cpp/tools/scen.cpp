@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tilepath/footprints.hpp"
+#include "tilepath/hierarchy.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -20,7 +21,7 @@ namespace {
 
 // The one usage text: --help prints it, and so does every bad argument.
 constexpr const char* kUsage =
-    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps]\n"
+    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps|hpa]\n"
     "         [--diagonal never|noCorners|oneObstacle|always]\n"
     "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--unitSize N]\n"
     "         [--stride N] [--json] [--each]\n"
@@ -125,13 +126,21 @@ int main(int argc, char** argv) {
   Searcher searcher;
   SearchResult result;
   Footprints footprints(*grid);  // units bigger than one cell search its position grids
+  // hpa searches through the map's hierarchy (built by the warm-up search below).
+  Hierarchy hierarchy(*grid);
+  const bool hpa = options.algorithm == Algorithm::Hpa;
+  const auto search = [&](const movingai::Problem& p) {
+    if (hpa)
+      searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result, &hierarchy);
+    else
+      searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
+  };
   const int n = options.unitSize;
   const auto fits = [&](const movingai::Problem& p) {
     return p.startX + n <= grid->width() && p.startY + n <= grid->height();
   };
   if (!problems->empty() && fits(problems->front())) {  // warm-up: sizes the search state
-    const auto& p = problems->front();
-    searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    search(problems->front());
   }
   std::vector<double> micros;
   micros.reserve(problems->size());
@@ -146,7 +155,7 @@ int main(int argc, char** argv) {
     }
     ++run;
     const auto t0 = std::chrono::steady_clock::now();
-    searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    search(p);
     const auto t1 = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     if (!result.ok())

@@ -22,6 +22,9 @@
 #include "tilepath/fields.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/grid.hpp"
+#include "tilepath/hierarchy.hpp"
+#include "tilepath/rectangles.hpp"
+#include "tilepath/repair.hpp"
 #include "tilepath/search_task.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -211,25 +214,34 @@ class WasmGrid {
       return contract::kRefused;
     if (o.unitSize != 1) {
       sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
-    } else {
-      if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
-      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_);
+      return finished();
     }
-    if (!result_.ok()) return contract::kRefused;
-    publishTrace();
-    return static_cast<int>(result_.status);
+    if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
+    Hierarchy* hierarchy = nullptr;
+    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+      return contract::kRefused;
+    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
+    return finished();
   }
 
   // --- searches in slices (search_task.hpp) ---
 
   // findPath's arguments. Returns a task number for stepSearch / endSearch; kSearchAnswered
   // when the answer is known at once (read it as findPath's, its status from lastStatus()): an
-  // exact goal in another component; kRefused with lastError().
+  // exact goal in another component, or an hpa search (it does not pause); kRefused with
+  // lastError().
   int startSearch(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                   double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
     if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
       return contract::kRefused;
+    if (o.algorithm == Algorithm::Hpa) {  // its search does not pause: answered whole, at once
+      Hierarchy* hierarchy = nullptr;
+      if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
+        return contract::kRefused;
+      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
+      return finished() == contract::kRefused ? contract::kRefused : contract::kSearchAnswered;
+    }
     std::unique_ptr<Searcher> state;
     if (!idleSearchers().empty()) {
       state = std::move(idleSearchers().back());
@@ -360,6 +372,74 @@ class WasmGrid {
   // one size's (built again by its next search).
   double footprintBytes() const { return static_cast<double>(footprints_.memoryBytes()); }
   void releaseUnitSize(int n) { footprints_.release(n); }
+  // --- big maps: repairPath and the hierarchy (repair.hpp, hierarchy.hpp) ---
+
+  // Room for a path of `count` numbers: JS fills repairInputAddress(), then calls repairPath.
+  std::string reserveRepairInput(int count) {
+    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
+    if (size > repairInput_.size() && !fits({size * sizeof(int32_t) + 0.0}))
+      return memoryError("this path", size * sizeof(int32_t) + 0.0);
+    repairInput_.resize(size);
+    return {};
+  }
+  uintptr_t repairInputAddress() const { return address(repairInput_); }
+  // As findPath (the result is read the same way), plus repairKind() and rejoinIndex().
+  int repairPath(int count, int fromIndex, int algorithm, int diagonal, int heuristic,
+                 double weight, double maxExpansions, int goal, int flags,
+                 double detourExpansions) {
+    if (count < 0 || static_cast<std::size_t>(count) > repairInput_.size()) {
+      result_.error = "path length " + std::to_string(count) + " exceeds the reserved buffer";
+      return contract::kRefused;
+    }
+    if (!(detourExpansions >= 0 && detourExpansions <= contract::kMaxExpansions)) {
+      result_.error = "detourExpansions must be an integer from 0 to 4294967295";
+      return contract::kRefused;
+    }
+    SearchOptions o;
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
+      return contract::kRefused;
+    // The full search may run: the same memory checks as findPath's.
+    if (!roomToSearch(sharedSearcher(), o)) return contract::kRefused;
+    Hierarchy* hierarchy = nullptr;
+    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+      return contract::kRefused;
+    RepairOptions repair;
+    repair.detourExpansions = static_cast<uint32_t>(detourExpansions);
+    repairInput_.resize(static_cast<std::size_t>(count));
+    tilepath::repairPath(sharedSearcher(), grid_, repairInput_, fromIndex, o, repair, repair_,
+                         hierarchy);
+    std::swap(result_, repair_.search);
+    return finished();
+  }
+  // An index of kRepairKindNames, and the points left and rejoined (-1 unless local), of the
+  // last repair.
+  int repairKind() const { return static_cast<int>(repair_.kind); }
+  int departIndex() const { return repair_.departIndex; }
+  int rejoinIndex() const { return repair_.rejoinIndex; }
+
+  // The hierarchy's abstract graph under a rule, for drawing: nodes as x, y pairs, intra-cluster
+  // edges as x0, y0, x1, y1 (read with graphAddress / graphLength). -1 with lastError() set.
+  int hierarchyGraph(int diagonal, bool edges) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
+      result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
+      return contract::kRefused;
+    }
+    Hierarchy* hierarchy = hierarchyFor(static_cast<Diagonal>(diagonal));
+    if (!hierarchy) return contract::kRefused;
+    if (edges)
+      hierarchy->edges(static_cast<Diagonal>(diagonal), graph_);
+    else
+      hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    return 0;
+  }
+  // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
+  void rectangles(bool sameClass) { tilepath::rectangles(grid_, sameClass, graph_); }
+  uintptr_t graphAddress() const { return address(graph_); }
+  int graphLength() const { return static_cast<int>(graph_.size()); }
+  int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
+  double hierarchyBytes() const {
+    return hierarchy_ ? static_cast<double>(hierarchy_->memoryBytes()) : 0.0;
+  }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
 
@@ -468,6 +548,13 @@ class WasmGrid {
   int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
+  // After a search into result_: its status, or contract::kRefused; the trace copied for JS.
+  int finished() {
+    if (!result_.ok()) return contract::kRefused;
+    publishTrace();
+    return static_cast<int>(result_.status);
+  }
+
   // Every cell edit goes through here, so the reachability labels hear of it.
   void setTold(int i, uint8_t cls) {
     const bool was = grid_.passable(i);
@@ -569,7 +656,26 @@ class WasmGrid {
     return true;
   }
 
+  // The grid's hierarchy (made on the first hpa query; it watches the grid for edits), or null
+  // with result_.error set when its abstract graph for this rule does not fit in memory.
+  Hierarchy* hierarchyFor(Diagonal rule) {
+    result_.error = squareGridOnly("algorithm 'hpa'", grid_.shape());
+    if (!result_.ok()) return nullptr;
+    if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
+    const double needed = static_cast<double>(hierarchy_->bytesToBuild(rule));
+    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+      result_.error = memoryError("the hpa hierarchy", needed);
+      return nullptr;
+    }
+    return hierarchy_.get();
+  }
+
   Grid grid_;
+  // After grid_: destroyed first, while the grid it watches still exists.
+  std::unique_ptr<Hierarchy> hierarchy_;
+  std::vector<int32_t> repairInput_;
+  RepairResult repair_;
+  std::vector<int32_t> graph_;
   Components components_;
   Footprints footprints_;  // after grid_: it watches it
   std::vector<int32_t> goals_;
@@ -621,6 +727,18 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("liveSearches", &WasmGrid::liveSearches)
       .function("footprintBytes", &WasmGrid::footprintBytes)
       .function("releaseUnitSize", &WasmGrid::releaseUnitSize)
+      .function("reserveRepairInput", &WasmGrid::reserveRepairInput)
+      .function("repairInputAddress", &WasmGrid::repairInputAddress)
+      .function("repairPath", &WasmGrid::repairPath)
+      .function("repairKind", &WasmGrid::repairKind)
+      .function("departIndex", &WasmGrid::departIndex)
+      .function("rejoinIndex", &WasmGrid::rejoinIndex)
+      .function("hierarchyGraph", &WasmGrid::hierarchyGraph)
+      .function("rectangles", &WasmGrid::rectangles)
+      .function("graphAddress", &WasmGrid::graphAddress)
+      .function("graphLength", &WasmGrid::graphLength)
+      .function("clusterSize", &WasmGrid::clusterSize)
+      .function("hierarchyBytes", &WasmGrid::hierarchyBytes)
       .function("pathAddress", &WasmGrid::pathAddress)
       .function("pathLength", &WasmGrid::pathLength)
       .function("rawPathAddress", &WasmGrid::rawPathAddress)

@@ -93,6 +93,35 @@ export interface NativeGrid {
     unitSize: number,
   ): number;
   lastQueryError(): string;
+  /** Room for a path of `count` numbers to repair: '' or why not. */
+  reserveRepairInput(count: number): string;
+  repairInputAddress(): number;
+  /** As findPath (the result is read the same way); then repairKind() and rejoinIndex(). */
+  repairPath(
+    count: number,
+    fromIndex: number,
+    algorithm: number,
+    diagonal: number,
+    heuristic: number,
+    weight: number,
+    maxExpansions: number,
+    goal: number,
+    flags: number,
+    detourExpansions: number,
+  ): number;
+  /** 0 none, 1 local, 2 full. */
+  repairKind(): number;
+  departIndex(): number;
+  rejoinIndex(): number;
+  /** 0, or REFUSED with lastError() set; then graphAddress/graphLength hold int32 nodes (x, y)
+   * or edges (x0, y0, x1, y1). */
+  hierarchyGraph(diagonal: number, edges: boolean): number;
+  /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each). */
+  rectangles(sameClass: boolean): void;
+  graphAddress(): number;
+  graphLength(): number;
+  clusterSize(): number;
+  hierarchyBytes(): number;
   /** Frees it (embind). */
   delete(): void;
 }

@@ -263,6 +263,47 @@ describe('demo page', () => {
     assert.deepEqual(errorsOf(page), []);
   });
 
+  test('hpa in path mode: the sync API path, A* timed beside it, the hierarchy drawn, a painted wall repaired', async (t) => {
+    const page = await openDemo(t);
+    const before = await pickMap(page, MAP_NAME);
+    await page.selectOption('#opt-algorithm', 'hpa');
+    const last = await settledResult(page);
+    assert.equal(last.query.options.algorithm, 'hpa');
+    assert.equal(last.query.options.trace, false, 'hpa keeps no trace: no heat map');
+    assert.equal(last.status, 'found');
+    assert.deepEqual(last.path, (await syncAnswer(page, last)).path);
+    assert.ok(last.cost <= before.cost * 1.05, `hpa ${last.cost} vs A* ${before.cost}`);
+    assert.match(await page.textContent('#hpa-note'), /hpa .* · A\* .*cells/);
+    await page.setChecked('#opt-hierarchy', true);
+    // A wall across the path, painted: the next hpa answer reports the old path's repair.
+    const n = last.path.length / 2;
+    const k = Math.floor(n / 2);
+    const [x, y] = [last.path[k * 2], last.path[k * 2 + 1]];
+    await page.click('[data-tool="paint:1"]');
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
+    const ends = [
+      { x: clamp(x - 3, map.width), y: clamp(y - 3, map.height) },
+      { x: clamp(x + 3, map.width), y: clamp(y + 3, map.height) },
+    ];
+    const [pa, pb] = await Promise.all(
+      ends.map((c) =>
+        page.evaluate(([cx, cy]) => window.tilepathDemo.cellToClient(cx, cy), [c.x, c.y]),
+      ),
+    );
+    await page.mouse.move(pa.x, pa.y);
+    await page.mouse.down();
+    await page.mouse.move(pb.x, pb.y, { steps: 8 });
+    await page.mouse.up();
+    const after = await settledResult(page);
+    const cells = await page.evaluate(() => window.tilepathDemo.cells());
+    const walls = pathCells(after.path).filter(([cx, cy]) => cells[cy * map.width + cx] === 1);
+    assert.deepEqual(walls, [], 'the new hpa path goes through no wall');
+    assert.match(await page.textContent('#hpa-note'), /repairPath: (local|full), /);
+    await session.screenshot(page, 'demo-hpa-hierarchy');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
   test('the wheel zooms around the cursor and a right-drag pans', async (t) => {
     const page = await openDemo(t);
     const last = await settledResult(page);

@@ -450,3 +450,22 @@ test('InThreadPathWorker answers exactly as PathWorker, with edits, over several
     worker.terminate();
   }
 });
+
+test('hpa does not pause: startSearch answers it at once, and the scheduler in one turn', async () => {
+  const { grid } = arenaGrid();
+  try {
+    const options = { algorithm: 'hpa', diagonal: 'noCorners' };
+    const task = grid.startSearch(1, 3, 40, 40, options);
+    assert.equal(task.done, true);
+    assert.deepEqual(full(task.result), full(grid.findPath(1, 3, 40, 40, options)));
+    assert.equal(task.result.algorithm, 'hpa');
+    const scheduler = new PathScheduler(grid, { expansionsPerFrame: 10 });
+    const found = scheduler.findPath(1, 3, 40, 40, options);
+    scheduler.update();
+    assert.deepEqual(full(await found), full(task.result));
+    scheduler.dispose();
+    assert.throws(() => grid.startSearch(1, 3, 40, 40, { ...options, unitSize: 2 }), /unitSize/);
+  } finally {
+    grid.dispose();
+  }
+});

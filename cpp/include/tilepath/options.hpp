@@ -9,7 +9,8 @@
 
 namespace tilepath {
 
-enum class Algorithm : uint8_t { AStar, BFS, Dijkstra, JPS };
+// Hpa: hierarchical search on big maps (tilepath/hierarchy.hpp), near-optimal.
+enum class Algorithm : uint8_t { AStar, BFS, Dijkstra, JPS, Hpa };
 enum class Diagonal : uint8_t { Never, NoCorners, OneObstacle, Always };
 // Default means "chosen from the diagonal rule": manhattan for Never, octile otherwise.
 enum class Heuristic : uint8_t { Default, Manhattan, Octile, Chebyshev, Euclidean };
@@ -37,7 +38,7 @@ struct SearchOptions {
 inline constexpr int kMaxUnitSize = 16;
 
 // Names as the JS options use them, indexed by the enum's value.
-inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps"};
+inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps", "hpa"};
 inline constexpr std::string_view kDiagonalNames[] = {"never", "noCorners", "oneObstacle",
                                                       "always"};
 // Index 0 (Default) has no name: leaving the option out selects it.

@@ -14,12 +14,14 @@ namespace tilepath {
 
 struct SearchRun;
 class Footprints;
+class Hierarchy;
 
 class Searcher {
  public:
   // Fills `out` (reusing its buffers). On bad arguments sets out.error and runs nothing.
+  // Algorithm::Hpa needs the grid's hierarchy (Hierarchy::find passes it).
   void find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
-            SearchResult& out);
+            SearchResult& out, Hierarchy* hierarchy = nullptr);
   SearchResult find(const Grid& grid, int sx, int sy, int gx, int gy,
                     const SearchOptions& options = {}) {
     SearchResult r;

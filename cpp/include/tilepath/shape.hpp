@@ -38,6 +38,14 @@ struct GridShape {
   bool shifted(int s) const { return ((s & 1) != 0) == (staggerIndex == StaggerIndex::Odd); }
 };
 
+// Empty on square grids; else says that `what` needs one, naming the grid's orientation.
+inline std::string squareGridOnly(std::string_view what, const GridShape& shape) {
+  if (shape.square()) return {};
+  return std::string(what) + " is not supported on " +
+         std::string(kOrientationNames[static_cast<int>(shape.orientation)]) +
+         " grids: it needs an orthogonal or isometric grid";
+}
+
 // Empty when the codes name a shape, else a message naming the bad code.
 std::string validateShape(int orientation, int staggerAxis, int staggerIndex);
 

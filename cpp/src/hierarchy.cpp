@@ -1,0 +1,206 @@
+// An hpa query: the start and goal joined to their clusters' nodes, A* on the abstract graph,
+// then each hop refined into cells by an A* confined to one cluster.
+#include <algorithm>
+#include <cmath>
+#include <queue>
+
+#include "hierarchy_internal.hpp"
+#include "tilepath/searcher.hpp"
+#include "tilepath/smoothing.hpp"
+
+namespace tilepath {
+namespace {
+
+// Scratch searches for queries: the start's cluster, the goal's (backwards) and refinement.
+struct QueryScratch {
+  LocalSearch start, goal;
+  CorridorSearch corridor;
+  std::vector<int32_t> corridorClusters;
+  std::vector<double> toGoal;
+  std::vector<int32_t> hops;
+  struct Entry {
+    double f, g;
+    int32_t node;  // cluster << 8 | local
+    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+  };
+  std::vector<Entry> open;
+};
+QueryScratch& scratch() {
+  static QueryScratch s;
+  return s;
+}
+constexpr int32_t kStartNode = -1;
+// Corridors of at most this many clusters take their neighbours too (see search).
+constexpr std::size_t kWidenedCorridor = 8;  // the parent of nodes reached from the start
+
+}  // namespace
+
+void Hierarchy::find(Searcher& searcher, int sx, int sy, int gx, int gy,
+                     const SearchOptions& options, SearchResult& out) {
+  searcher.find(grid_, sx, sy, gx, gy, options, out, this);
+}
+
+void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& options,
+                       SearchResult& out) {
+  update(options.diagonal);
+  Level& lv = level(options.diagonal);
+  const Diagonal rule = options.diagonal;
+  const int w = grid_.width();
+  QueryScratch& q = scratch();
+  const int ks = (sy / size_) * columns_ + sx / size_;
+  const int kg = (gy / size_) * columns_ + gx / size_;
+  Cluster& cg = lv.clusters[kg];
+  const double hScale = grid_.minCost();
+  const Heuristic hk = effectiveHeuristic(options);
+  auto estimate = [&](int32_t cell) { return hScale * distance(hk, cell % w - gx, cell / w - gy); };
+  if (++lv.stamp == 0) {
+    for (Cluster& c : lv.clusters) c.stamp = 0;
+    lv.stamp = 1;
+  }
+  auto state = [&](int32_t cluster) -> Cluster& {
+    Cluster& c = lv.clusters[cluster];
+    if (c.stamp != lv.stamp) {
+      c.stamp = lv.stamp;
+      c.g.assign(c.nodes.size(), kInf);
+      c.parent.assign(c.nodes.size(), kStartNode);
+      c.closed.assign(c.nodes.size(), 0);
+    }
+    return c;
+  };
+  auto& open = q.open;
+  open.clear();
+  auto push = [&](int32_t cluster, int local, double g, int32_t parent) {
+    Cluster& c = state(cluster);
+    if (!(g < c.g[local])) return;
+    c.g[local] = g;
+    c.parent[local] = parent;
+    open.push_back({g + estimate(c.nodes[local]), g, cluster << 8 | local});
+    std::push_heap(open.begin(), open.end());
+  };
+
+  // The goal's cluster, backwards: what each of its nodes pays to reach the goal inside it.
+  const LocalSearch::Box boxG{cg.x0, cg.y0, cg.w, cg.h};
+  q.goal.run(grid_, rule, boxG, gx, gy, true, 0, 0, 0.0, [](int, int, double) { return true; });
+  q.toGoal.resize(cg.nodes.size());
+  for (std::size_t j = 0; j < cg.nodes.size(); ++j)
+    q.toGoal[j] = q.goal.cost(cg.nodes[j] % w, cg.nodes[j] / w);
+  uint32_t expanded = q.goal.expanded();
+
+  // The start's cluster: the start's way to each of its nodes, and to the goal if it is there.
+  double best = kInf;  // the goal's cost so far, and the node it was reached from
+  int32_t bestParent = kStartNode;
+  auto seed = [&](int k, int x, int y, double paid) {
+    const Cluster& c = lv.clusters[k];
+    q.start.run(grid_, rule, {c.x0, c.y0, c.w, c.h}, x, y, false, 0, 0, 0.0,
+                [](int, int, double) { return true; });
+    expanded += q.start.expanded();
+    if (k == kg) best = std::min(best, paid + q.start.cost(gx, gy));
+    for (std::size_t j = 0; j < c.nodes.size(); ++j) {
+      const double d = q.start.cost(c.nodes[j] % w, c.nodes[j] / w);
+      if (std::isfinite(d)) push(k, static_cast<int>(j), paid + d, kStartNode);
+    }
+  };
+  seed(ks, sx, sy, 0.0);
+  // A unit on a blocked cell (a wall just built under it) steps off it, maybe straight into
+  // another cluster: nothing links the blocked cell there, so each such step seeds the search.
+  if (!grid_.passable(sx, sy))
+    for (unsigned steps = stepsAllowed(rule)[grid_.around(sx, sy)]; steps != 0;
+         steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int nx = sx + kStepX[step], ny = sy + kStepY[step];
+      const int k = (ny >> shift_) * columns_ + (nx >> shift_);
+      if (k != ks) seed(k, nx, ny, grid_.stepCost(sx, sy, nx, ny));
+    }
+
+  while (!open.empty()) {
+    std::pop_heap(open.begin(), open.end());
+    const QueryScratch::Entry e = open.back();
+    open.pop_back();
+    if (e.f >= best) break;  // the heuristic is admissible: nothing left can beat the goal
+    const int32_t k = e.node >> 8;
+    const int i = e.node & 255;
+    Cluster& c = state(k);
+    if (c.closed[i] || e.g > c.g[i]) continue;
+    c.closed[i] = 1;
+    ++expanded;
+    if (k == kg && std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
+      best = e.g + q.toGoal[i];
+      bestParent = e.node;
+    }
+    const std::size_t n = c.nodes.size();
+    for (std::size_t j = 0; j < n; ++j) {
+      const float step = c.cost[i * n + j];
+      if (std::isfinite(step)) push(k, static_cast<int>(j), e.g + step, e.node);
+    }
+    const int32_t from = c.nodes[i];
+    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) {
+      const int32_t to = c.across[a];
+      const int tx = to % w, ty = to / w;
+      const int32_t k2 = (ty / size_) * columns_ + tx / size_;
+      const int j = lv.clusters[k2].local(to);
+      if (j >= 0) push(k2, j, e.g + grid_.stepCost(from % w, from / w, tx, ty), e.node);
+    }
+  }
+  out.expanded = expanded;
+  if (!std::isfinite(best)) {
+    out.status = Status::None;
+    out.reason = Reason::Unreachable;
+    return;
+  }
+
+  // The hops, goal first: goal, nodes..., start.
+  auto& hops = q.hops;
+  hops.assign({grid_.index(gx, gy)});
+  for (int32_t node = bestParent; node != kStartNode;) {
+    const Cluster& c = lv.clusters[node >> 8];
+    hops.push_back(c.nodes[node & 255]);
+    node = c.parent[node & 255];
+  }
+  hops.push_back(grid_.index(sx, sy));
+  std::reverse(hops.begin(), hops.end());
+
+  // The corridor: every cluster the hops pass through. A short one (a few clusters) also takes
+  // their neighbours: on a short path a detour through one entrance costs the most, relatively,
+  // and the extra clusters cost little.
+  auto& corridor = q.corridorClusters;
+  corridor.clear();
+  for (int32_t cell : hops) corridor.push_back((cell / w / size_) * columns_ + (cell % w) / size_);
+  std::sort(corridor.begin(), corridor.end());
+  corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
+  if (corridor.size() <= kWidenedCorridor) {
+    const std::size_t core = corridor.size();
+    for (std::size_t k = 0; k < core; ++k) {
+      const int cx = corridor[k] % columns_, cy = corridor[k] / columns_;
+      for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+        for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+          corridor.push_back(ny * columns_ + nx);
+    }
+    std::sort(corridor.begin(), corridor.end());
+    corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
+  }
+  std::vector<int32_t>& path = out.path;
+  const bool refined =
+      q.corridor.run(grid_, rule, hk, shift_, columns_, corridor, sx, sy, gx, gy, path);
+  expanded += q.corridor.expanded();
+  // The abstract path's own cells lie in the corridor: failing here would be a bug.
+  if (!refined) {
+    out.error = "hpa: internal error, the abstract path could not be refined";
+    path.clear();
+    return;
+  }
+  out.expanded = expanded;
+  out.status = Status::Found;
+  out.cost = 0;
+  for (std::size_t k = 2; k + 1 < path.size(); k += 2)
+    out.cost += grid_.stepCost(path[k - 2], path[k - 1], path[k], path[k + 1]);
+  out.endX = gx;
+  out.endY = gy;
+  out.faceX = out.faceY = 0;
+  if (options.smooth && path.size() > 4) {
+    out.rawPath = path;
+    out.cost = smoothPath(grid_, rule, out.rawPath, path, smoothing_);
+  }
+  if (!options.includeStart) path.erase(path.begin(), path.begin() + 2);
+}
+
+}  // namespace tilepath

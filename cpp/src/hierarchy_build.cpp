@@ -1,0 +1,373 @@
+// The hierarchy's abstract graph: building it, and keeping it current under edits by
+// rebuilding only what an edit touches (see hierarchy.hpp).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hierarchy_internal.hpp"
+
+namespace tilepath {
+namespace {
+
+// A maximal run of open crossings along a border gets one link at its cheapest crossing when it
+// is short, and one at each end when it is long, plus the cheapest crossing of each stretch of
+// kCheapWindow between them where that is cheaper than the ends (a road): more links cost
+// abstract edges but let paths cross a border close to where the best path would.
+constexpr int kShortRun = 6;
+constexpr int kCheapWindow = 8;
+
+// The power of two nearest below clusterSize, within [kMinClusterSize, kMaxClusterSize].
+int clusterShift(int clusterSize) {
+  int shift = 0;
+  while ((2 << shift) <=
+         std::clamp(clusterSize, Hierarchy::kMinClusterSize, Hierarchy::kMaxClusterSize))
+    ++shift;
+  return shift;
+}
+
+// The scratch search for building (one per process: building runs one cluster at a time).
+LocalSearch& buildSearch() {
+  static LocalSearch search;
+  return search;
+}
+
+}  // namespace
+
+Hierarchy::Hierarchy(const Grid& grid, int clusterSize)
+    : grid_(grid),
+      shift_(clusterShift(clusterSize)),
+      size_(1 << shift_),
+      columns_((grid.width() + size_ - 1) / size_),
+      rows_((grid.height() + size_ - 1) / size_) {
+  const_cast<Grid&>(grid_).addObserver(this);
+}
+
+Hierarchy::~Hierarchy() {
+  const_cast<Grid&>(grid_).removeObserver(this);
+}
+
+void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
+  if (grid_.cost(from) == grid_.cost(to)) return;  // same cost, same passability: no effect
+  const int cluster = (index / grid_.width() / size_) * columns_ + (index % grid_.width()) / size_;
+  for (auto& level : levels_) {
+    if (!level) continue;
+    Cluster& c = level->clusters[cluster];
+    if (!c.dirty) {
+      c.dirty = true;
+      level->dirty.push_back(cluster);
+    }
+  }
+}
+
+void Hierarchy::costChanged(int cls, double from, double to) {
+  if (from == to || grid_.count(cls) == 0) return;
+  costDirty_[cls] = true;
+  anyCostDirty_ = true;
+}
+
+void Hierarchy::allChanged() {
+  for (auto& level : levels_) {
+    if (!level) continue;
+    level->dirty.clear();
+    for (std::size_t k = 0; k < level->clusters.size(); ++k) {
+      level->clusters[k].dirty = true;
+      level->dirty.push_back(static_cast<int32_t>(k));
+    }
+  }
+}
+
+Hierarchy::Level& Hierarchy::level(Diagonal rule) {
+  auto& slot = levels_[static_cast<int>(rule)];
+  if (!slot) {
+    slot = std::make_unique<Level>();
+    slot->rule = rule;
+    slot->clusters.resize(static_cast<std::size_t>(columns_) * rows_);
+    for (int cy = 0; cy < rows_; ++cy)
+      for (int cx = 0; cx < columns_; ++cx) {
+        Cluster& c = slot->clusters[cy * columns_ + cx];
+        c.x0 = cx * size_;
+        c.y0 = cy * size_;
+        c.w = std::min(size_, grid_.width() - c.x0);
+        c.h = std::min(size_, grid_.height() - c.y0);
+        slot->dirty.push_back(cy * columns_ + cx);
+      }
+  }
+  return *slot;
+}
+
+namespace {
+
+// The links across one border: the open crossings (a, b) where a = (ax, ay) + k * (along) and
+// b = a + across, for k in [0, length). Runs of straight crossings get links as described
+// above; under `always`, a diagonal crossing whose two side cells are both blocked (no straight
+// way round) is a link of its own.
+void borderLinks(const Grid& grid, Diagonal rule, int ax, int ay, int alongX, int alongY,
+                 int acrossX, int acrossY, int length, std::vector<Link>& out) {
+  auto crossing = [&](int k) {
+    const int x = ax + k * alongX, y = ay + k * alongY;
+    return grid.passable(x, y) && grid.passable(x + acrossX, y + acrossY);
+  };
+  auto add = [&](int k, int shift) {
+    const int x = ax + k * alongX, y = ay + k * alongY;
+    out.push_back(
+        {grid.index(x, y), grid.index(x + acrossX + shift * alongX, y + acrossY + shift * alongY)});
+  };
+  for (int k = 0; k < length;) {
+    if (!crossing(k)) {
+      ++k;
+      continue;
+    }
+    int end = k;
+    while (end < length && crossing(end)) ++end;
+    // What crossing at j costs, both ways: a road (or a ford) crossing the border mid-field is
+    // where the best paths cross, so the cheapest crossing of a stretch gets the link.
+    auto price = [&](int j) {
+      const int x = ax + j * alongX, y = ay + j * alongY;
+      return grid.cellCost(grid.index(x, y)) + grid.cellCost(grid.index(x + acrossX, y + acrossY));
+    };
+    // The cheapest crossing in [from, to), ties to the middle.
+    auto cheapest = [&](int from, int to) {
+      int best = from + (to - from - 1) / 2;
+      for (int j = from; j < to; ++j)
+        if (price(j) < price(best)) best = j;
+      return best;
+    };
+    const int run = end - k;
+    if (run <= kShortRun) {
+      add(cheapest(k, end), 0);
+    } else {
+      add(k, 0);
+      add(end - 1, 0);
+      // Between the ends, each stretch of kCheapWindow crossings adds its cheapest one if it is
+      // cheaper than both ends (on even ground: nothing more).
+      const double ends = std::min(price(k), price(end - 1));
+      for (int from = k + 1; from < end - 1; from += kCheapWindow) {
+        const int j = cheapest(from, std::min(from + kCheapWindow, end - 1));
+        if (price(j) < ends) add(j, 0);
+      }
+    }
+    k = end;
+  }
+  if (rule != Diagonal::Always) return;
+  for (int k = 0; k + 1 < length; ++k) {
+    const int x = ax + k * alongX, y = ay + k * alongY;
+    const int nx = x + alongX, ny = y + alongY;  // the next cell along, same side
+    // a = (x, y) to b = (nx, ny) + across, sides (nx, ny) and (x, y) + across.
+    if (grid.passable(x, y) && grid.passable(nx + acrossX, ny + acrossY) &&
+        !grid.passable(nx, ny) && !grid.passable(x + acrossX, y + acrossY))
+      add(k, 1);
+    // a = (nx, ny) to b = (x, y) + across, sides (x, y) and (nx, ny) + across.
+    if (grid.passable(nx, ny) && grid.passable(x + acrossX, y + acrossY) && !grid.passable(x, y) &&
+        !grid.passable(nx + acrossX, ny + acrossY))
+      out.push_back({grid.index(nx, ny), grid.index(x + acrossX, y + acrossY)});
+  }
+}
+
+// A diagonal link from a = (ax, ay) to b = (ax + dx, ay + dy) across a cluster corner: only
+// under `always` with both side cells blocked (otherwise straight links go round).
+void cornerLink(const Grid& grid, Diagonal rule, int ax, int ay, int dx, int dy,
+                std::vector<Link>& out) {
+  if (rule != Diagonal::Always || !grid.inside(ax, ay) || !grid.inside(ax + dx, ay + dy)) return;
+  if (grid.passable(ax, ay) && grid.passable(ax + dx, ay + dy) && !grid.passable(ax + dx, ay) &&
+      !grid.passable(ax, ay + dy))
+    out.push_back({grid.index(ax, ay), grid.index(ax + dx, ay + dy)});
+}
+
+}  // namespace
+
+int Hierarchy::update(Diagonal rule) {
+  Level& lv = level(rule);
+  if (anyCostDirty_) {
+    // Every cluster holding a class whose cost changed, in every built level.
+    const uint8_t* cells = grid_.data();
+    const int w = grid_.width();
+    for (int y = 0; y < grid_.height(); ++y)
+      for (int x = 0; x < w; ++x)
+        if (costDirty_[cells[y * w + x]]) {
+          const int cluster = (y / size_) * columns_ + x / size_;
+          for (auto& other : levels_)
+            if (other && !other->clusters[cluster].dirty) {
+              other->clusters[cluster].dirty = true;
+              other->dirty.push_back(cluster);
+            }
+        }
+    std::fill(std::begin(costDirty_), std::end(costDirty_), false);
+    anyCostDirty_ = false;
+  }
+  if (lv.dirty.empty()) return 0;
+
+  // Dirty cells change the links of the borders and corners around them: those owned by the
+  // cluster and by its neighbours above and to the left.
+  std::vector<int32_t> owners, rebuild;
+  for (int32_t k : lv.dirty) {
+    Cluster& c = lv.clusters[k];
+    c.dirty = false;
+    if (!c.nodesDirty) {
+      c.nodesDirty = true;
+      rebuild.push_back(k);
+    }
+    const int cx = k % columns_, cy = k / columns_;
+    for (int oy = std::max(cy - 1, 0); oy <= cy; ++oy)
+      for (int ox = std::max(cx - 1, 0); ox <= cx; ++ox) {
+        Cluster& o = lv.clusters[oy * columns_ + ox];
+        if (!o.linksDirty) {
+          o.linksDirty = true;
+          owners.push_back(oy * columns_ + ox);
+        }
+      }
+  }
+  lv.dirty.clear();
+
+  auto markNodes = [&](int cx, int cy) {
+    if (cx < 0 || cy < 0 || cx >= columns_ || cy >= rows_) return;
+    Cluster& c = lv.clusters[cy * columns_ + cx];
+    if (!c.nodesDirty) {
+      c.nodesDirty = true;
+      rebuild.push_back(cy * columns_ + cx);
+    }
+  };
+  std::vector<Link> fresh;
+  for (int32_t k : owners) {
+    Cluster& o = lv.clusters[k];
+    o.linksDirty = false;
+    const int cx = k % columns_, cy = k / columns_;
+    const int x1 = o.x0 + o.w, y1 = o.y0 + o.h;  // the first column / row past it
+    for (int kind = 0; kind < 4; ++kind) {
+      fresh.clear();
+      if (kind == kRight && cx + 1 < columns_)
+        borderLinks(grid_, rule, x1 - 1, o.y0, 0, 1, 1, 0, o.h, fresh);
+      else if (kind == kDown && cy + 1 < rows_)
+        borderLinks(grid_, rule, o.x0, y1 - 1, 1, 0, 0, 1, o.w, fresh);
+      else if (kind == kCorner)
+        cornerLink(grid_, rule, x1 - 1, y1 - 1, 1, 1, fresh);
+      else if (kind == kAntiCorner)
+        cornerLink(grid_, rule, x1, y1 - 1, -1, 1, fresh);
+      if (fresh == o.links[kind]) continue;
+      o.links[kind].swap(fresh);
+      // The two clusters the links join get new nodes.
+      markNodes(cx + (kind == kRight || kind == kCorner), cy + (kind != kRight));
+      markNodes(kind == kAntiCorner ? cx + 1 : cx, cy);
+    }
+  }
+
+  const int w = grid_.width();
+  LocalSearch& search = buildSearch();
+  for (int32_t k : rebuild) {
+    Cluster& c = lv.clusters[k];
+    c.nodesDirty = false;
+    const int cx = k % columns_, cy = k / columns_;
+    lv.nodeCount -= c.nodes.size();
+    lv.edgeCount -= c.across.size();
+    for (float f : c.cost) lv.edgeCount -= std::isfinite(f) ? 1 : 0;
+    // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
+    struct Part {
+      int ox, oy, kind;
+      bool a;
+    };
+    const Part parts[] = {{cx, cy, kRight, true},          {cx - 1, cy, kRight, false},
+                          {cx, cy, kDown, true},           {cx, cy - 1, kDown, false},
+                          {cx, cy, kCorner, true},         {cx - 1, cy - 1, kCorner, false},
+                          {cx - 1, cy, kAntiCorner, true}, {cx, cy - 1, kAntiCorner, false}};
+    c.nodes.clear();
+    std::vector<std::pair<int32_t, int32_t>> pairs;  // (own cell, other cell)
+    for (const Part& p : parts) {
+      if (p.ox < 0 || p.oy < 0 || p.ox >= columns_ || p.oy >= rows_) continue;
+      for (const Link& l : lv.clusters[p.oy * columns_ + p.ox].links[p.kind])
+        pairs.push_back(p.a ? std::make_pair(l.a, l.b) : std::make_pair(l.b, l.a));
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    for (const auto& pr : pairs)
+      if (c.nodes.empty() || c.nodes.back() != pr.first) c.nodes.push_back(pr.first);
+    const std::size_t n = c.nodes.size();
+    c.acrossStart.assign(n + 1, 0);
+    c.across.clear();
+    for (std::size_t i = 0, p = 0; i < n; ++i) {
+      while (p < pairs.size() && pairs[p].first == c.nodes[i])
+        c.across.push_back(pairs[p++].second);
+      c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
+    }
+    // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
+    c.cost.assign(n * n, std::numeric_limits<float>::infinity());
+    const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
+    isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
+    for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t left = n;
+      search.run(grid_, rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
+                 [&](int x, int y, double) {
+                   return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
+                 });
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        const double d = search.cost(c.nodes[j] % w, c.nodes[j] / w);
+        c.cost[i * n + j] = static_cast<float>(d);
+        if (std::isfinite(d)) ++lv.edgeCount;
+      }
+    }
+    lv.nodeCount += n;
+    lv.edgeCount += c.across.size();
+    c.stamp = 0;
+  }
+  return static_cast<int>(rebuild.size());
+}
+
+std::size_t Hierarchy::nodeCount(Diagonal rule) const {
+  const auto& lv = levels_[static_cast<int>(rule)];
+  return lv ? lv->nodeCount : 0;
+}
+
+std::size_t Hierarchy::edgeCount(Diagonal rule) const {
+  const auto& lv = levels_[static_cast<int>(rule)];
+  return lv ? lv->edgeCount : 0;
+}
+
+std::size_t Hierarchy::memoryBytes() const {
+  std::size_t bytes = smoothing_.capacity() * sizeof(double);
+  for (const auto& lv : levels_) {
+    if (!lv) continue;
+    bytes += sizeof(Level) + lv->clusters.capacity() * sizeof(Cluster) +
+             lv->dirty.capacity() * sizeof(int32_t);
+    for (const Cluster& c : lv->clusters) {
+      for (const auto& links : c.links) bytes += links.capacity() * sizeof(Link);
+      bytes += c.nodes.capacity() * sizeof(int32_t) + c.cost.capacity() * sizeof(float) +
+               c.acrossStart.capacity() * sizeof(uint32_t) + c.across.capacity() * sizeof(int32_t) +
+               c.g.capacity() * sizeof(double) + c.parent.capacity() * sizeof(int32_t) +
+               c.closed.capacity();
+    }
+  }
+  return bytes;
+}
+
+std::size_t Hierarchy::bytesToBuild(Diagonal rule) const {
+  if (levels_[static_cast<int>(rule)]) return 0;
+  // A cluster and, for an open one, about 16 nodes with their edges and search state.
+  const std::size_t perCluster = sizeof(Cluster) + 16 * (4 + 16 * 4 + 8 + 4 + 4 + 8 + 1) + 64;
+  return static_cast<std::size_t>(columns_) * rows_ * perCluster;
+}
+
+void Hierarchy::nodes(Diagonal rule, std::vector<int32_t>& out) {
+  update(rule);
+  out.clear();
+  const int w = grid_.width();
+  for (const Cluster& c : level(rule).clusters)
+    for (int32_t cell : c.nodes) {
+      out.push_back(cell % w);
+      out.push_back(cell / w);
+    }
+}
+
+void Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
+  update(rule);
+  out.clear();
+  const int w = grid_.width();
+  for (const Cluster& c : level(rule).clusters) {
+    const std::size_t n = c.nodes.size();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j)
+        if (std::isfinite(c.cost[i * n + j]) || std::isfinite(c.cost[j * n + i]))
+          out.insert(out.end(), {c.nodes[i] % w, c.nodes[i] / w, c.nodes[j] % w, c.nodes[j] / w});
+  }
+}
+
+}  // namespace tilepath

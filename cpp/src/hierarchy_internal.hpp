@@ -1,0 +1,179 @@
+// Internal: the hierarchy's data (clusters, links across their borders, abstract nodes and
+// edges) and the small search confined to one cluster that builds and refines it.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "search_run.hpp"
+#include "tilepath/hierarchy.hpp"
+
+namespace tilepath {
+
+// A way across a cluster border: cell a in one cluster steps to cell b in another (and back).
+struct Link {
+  int32_t a, b;
+  bool operator==(const Link& o) const { return a == o.a && b == o.b; }
+};
+
+// The kinds of link list a cluster (cx, cy) owns: across its right border to (cx + 1, cy),
+// across its bottom border to (cx, cy + 1), diagonally across its bottom-right corner to
+// (cx + 1, cy + 1), and across the same corner from (cx + 1, cy) to (cx, cy + 1).
+enum LinkKind { kRight = 0, kDown = 1, kCorner = 2, kAntiCorner = 3 };
+
+struct Hierarchy::Cluster {
+  int x0, y0, w, h;  // the cells it covers
+  std::vector<Link> links[4];
+  // Abstract nodes: the cells of this cluster at an end of some link, sorted.
+  std::vector<int32_t> nodes;
+  // cost[i * n + j]: cheapest walk from node i to node j inside the cluster (inf if none).
+  std::vector<float> cost;
+  // Per node, the cells in other clusters it steps to: across[acrossStart[i] .. [i + 1]).
+  std::vector<uint32_t> acrossStart;
+  std::vector<int32_t> across;
+  // A new level lists every cluster as dirty: the first update builds them all.
+  bool dirty = true;        // cells changed: the links around it and its edges to rebuild
+  bool linksDirty = false;  // its own link lists to recompute (listed in update)
+  bool nodesDirty = false;  // its node set or costs to recompute (listed in update)
+  // Abstract search state, valid when stamp is the search's.
+  uint32_t stamp = 0;
+  std::vector<double> g;
+  std::vector<int32_t> parent;
+  std::vector<uint8_t> closed;
+
+  int local(int32_t cell) const {  // index of a node cell, -1 if not a node
+    auto it = std::lower_bound(nodes.begin(), nodes.end(), cell);
+    return it != nodes.end() && *it == cell ? static_cast<int>(it - nodes.begin()) : -1;
+  }
+};
+
+struct Hierarchy::Level {
+  Diagonal rule = Diagonal::Never;
+  std::vector<Cluster> clusters;
+  std::vector<int32_t> dirty;  // clusters marked dirty since the last update
+  uint32_t stamp = 0;
+  std::size_t nodeCount = 0, edgeCount = 0;
+};
+
+// Dijkstra or A* over the cells of one box (a cluster), from one cell; `reverse` follows the
+// steps backwards (costs of reaching `source`). The source may be blocked (a unit stands there).
+class LocalSearch {
+ public:
+  struct Box {
+    int x0, y0, w, h;
+  };
+  // Runs until `settled(cell, cost)` returns false or nothing is left. hScale > 0 aims at
+  // (tx, ty) with an octile (or manhattan under `never`) estimate times hScale.
+  template <typename Settled>
+  void run(const Grid& grid, Diagonal rule, Box box, int sx, int sy, bool reverse, int tx, int ty,
+           double hScale, Settled settled);
+  // After run: the cost of reaching a cell of the box (inf if not reached).
+  double cost(int x, int y) const {
+    const int l = (y - box_.y0) * box_.w + (x - box_.x0);
+    return seen_[l] == now_ ? dist_[l] : kInf;
+  }
+  uint32_t expanded() const { return expanded_; }
+  std::size_t memoryBytes() const {
+    return dist_.capacity() * sizeof(double) + seen_.capacity() * 8 +
+           heap_.capacity() * sizeof(Entry);
+  }
+
+ private:
+  struct Entry {
+    double f;
+    double g;
+    int32_t l;
+    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+  };
+  Box box_{};
+  std::vector<double> dist_;
+  std::vector<uint32_t> seen_, closed_;
+  std::vector<Entry> heap_;
+  uint32_t now_ = 0;
+  uint32_t expanded_ = 0;
+};
+
+// A* from (sx, sy) to (gx, gy) over the cells of some clusters only (hierarchy_refine.cpp).
+class CorridorSearch {
+ public:
+  // False when the goal cannot be reached inside the clusters. Otherwise `path` is the cheapest
+  // cell-by-cell path among them, start included.
+  // Clusters are 1 << shift cells square.
+  bool run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift, int columns,
+           const std::vector<int32_t>& clusters, int sx, int sy, int gx, int gy,
+           std::vector<int32_t>& path);
+  uint32_t expanded() const { return expanded_; }
+  std::size_t memoryBytes() const;
+
+ private:
+  struct Entry {
+    double f, g;
+    int32_t x, y;
+    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+  };
+  std::vector<int32_t> slotOf_;  // per cluster: its place in the corridor
+  std::vector<uint32_t> slotStamp_;
+  std::vector<double> dist_;
+  std::vector<uint32_t> seen_, closed_;
+  std::vector<uint8_t> step_;
+  std::vector<Entry> heap_;
+  std::vector<int32_t> back_;
+  uint32_t now_ = 0, expanded_ = 0;
+};
+
+template <typename Settled>
+void LocalSearch::run(const Grid& grid, Diagonal rule, Box box, int sx, int sy, bool reverse,
+                      int tx, int ty, double hScale, Settled settled) {
+  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
+  box_ = box;
+  const auto cells = static_cast<std::size_t>(box.w) * box.h;
+  if (dist_.size() < cells) {
+    dist_.resize(cells);
+    seen_.resize(cells, 0);
+    closed_.resize(cells, 0);
+  }
+  if (++now_ == 0) {  // wrapped: clear the stamps once
+    std::fill(seen_.begin(), seen_.end(), 0);
+    std::fill(closed_.begin(), closed_.end(), 0);
+    now_ = 1;
+  }
+  expanded_ = 0;
+  heap_.clear();
+  const Heuristic hk = rule == Diagonal::Never ? Heuristic::Manhattan : Heuristic::Octile;
+  auto estimate = [&](int x, int y) {
+    return hScale > 0 ? hScale * distance(hk, x - tx, y - ty) : 0.0;
+  };
+  const uint8_t* const stepsFrom = stepsAllowed(rule);
+  const int startL = (sy - box.y0) * box.w + (sx - box.x0);
+  seen_[startL] = now_;
+  dist_[startL] = 0;
+  heap_.push_back({estimate(sx, sy), 0.0, startL});
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end());
+    const Entry e = heap_.back();
+    heap_.pop_back();
+    if (closed_[e.l] == now_) continue;
+    closed_[e.l] = now_;
+    ++expanded_;
+    const int x = box.x0 + e.l % box.w, y = box.y0 + e.l / box.w;
+    if (!settled(x, y, e.g)) return;
+    const double here = reverse ? grid.cellCost(grid.index(x, y)) : 0.0;
+    for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int nx = x + kStepX[step], ny = y + kStepY[step];
+      if (nx < box.x0 || ny < box.y0 || nx >= box.x0 + box.w || ny >= box.y0 + box.h) continue;
+      const int nl = e.l + kStepY[step] * box.w + kStepX[step];
+      if (closed_[nl] == now_) continue;
+      const double g =
+          e.g + kStepLength[step] * (reverse ? here : grid.cellCost(grid.index(nx, ny)));
+      if (seen_[nl] == now_ && !(g < dist_[nl])) continue;
+      seen_[nl] = now_;
+      dist_[nl] = g;
+      heap_.push_back({g + estimate(nx, ny), g, nl});
+      std::push_heap(heap_.begin(), heap_.end());
+    }
+  }
+}
+
+}  // namespace tilepath

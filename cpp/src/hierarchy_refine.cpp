@@ -1,0 +1,106 @@
+// Refinement of an abstract hpa path into cells: an A* from the start to the goal confined to
+// the clusters the abstract path passes through (its corridor). The abstract path's own cells
+// lie in the corridor, so the A* always succeeds, and it may cut across a cluster wherever that
+// is cheaper than passing through the entrances, which keeps the answer close to optimal.
+#include <algorithm>
+
+#include "hierarchy_internal.hpp"
+
+namespace tilepath {
+
+bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift,
+                         int columns, const std::vector<int32_t>& clusters, int sx, int sy, int gx,
+                         int gy, std::vector<int32_t>& path) {
+  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
+  const int size = 1 << shift, mask = size - 1, area = size * size;
+  const std::size_t cells = clusters.size() * static_cast<std::size_t>(area);
+  const auto clusterCount = static_cast<std::size_t>(columns) *
+                            static_cast<std::size_t>((grid.height() + size - 1) / size);
+  if (slotOf_.size() < clusterCount) {
+    slotOf_.resize(clusterCount);
+    slotStamp_.resize(clusterCount, 0);
+  }
+  if (dist_.size() < cells) {
+    dist_.resize(cells);
+    seen_.resize(cells, 0);
+    closed_.resize(cells, 0);
+    step_.resize(cells);
+  }
+  if (++now_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    std::fill(closed_.begin(), closed_.end(), 0);
+    std::fill(slotStamp_.begin(), slotStamp_.end(), 0);
+    now_ = 1;
+  }
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    slotOf_[clusters[k]] = static_cast<int32_t>(k);
+    slotStamp_[clusters[k]] = now_;
+  }
+  expanded_ = 0;
+  heap_.clear();
+  auto localOf = [&](int x, int y) -> int32_t {
+    const int k = (y >> shift) * columns + (x >> shift);
+    if (slotStamp_[k] != now_) return -1;
+    return slotOf_[k] * area + ((y & mask) << shift) + (x & mask);
+  };
+  const double hScale = grid.minCost();
+  auto estimate = [&](int x, int y) { return hScale * distance(heuristic, x - gx, y - gy); };
+  const uint8_t* const stepsFrom = stepsAllowed(rule);
+
+  const int32_t startL = localOf(sx, sy), goalL = localOf(gx, gy);
+  if (startL < 0 || goalL < 0) return false;
+  seen_[startL] = now_;
+  dist_[startL] = 0;
+  heap_.push_back({estimate(sx, sy), 0.0, sx, sy});
+  bool reached = false;
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end());
+    const Entry e = heap_.back();
+    heap_.pop_back();
+    const int32_t l = localOf(e.x, e.y);
+    if (closed_[l] == now_) continue;
+    closed_[l] = now_;
+    ++expanded_;
+    if (l == goalL) {
+      reached = true;
+      break;
+    }
+    for (unsigned steps = stepsFrom[grid.around(e.x, e.y)]; steps != 0; steps &= steps - 1) {
+      const int step = __builtin_ctz(steps);
+      const int nx = e.x + kStepX[step], ny = e.y + kStepY[step];
+      const int32_t nl = localOf(nx, ny);
+      if (nl < 0 || closed_[nl] == now_) continue;
+      const double g = e.g + kStepLength[step] * grid.cellCost(grid.index(nx, ny));
+      if (seen_[nl] == now_ && !(g < dist_[nl])) continue;
+      seen_[nl] = now_;
+      dist_[nl] = g;
+      step_[nl] = static_cast<uint8_t>(step);
+      heap_.push_back({g + estimate(nx, ny), g, nx, ny});
+      std::push_heap(heap_.begin(), heap_.end());
+    }
+  }
+  if (!reached) return false;
+  // Back from the goal along the steps, then reversed onto the path.
+  back_.clear();
+  for (int x = gx, y = gy; x != sx || y != sy;) {
+    back_.push_back(x);
+    back_.push_back(y);
+    const int step = step_[localOf(x, y)];
+    x -= kStepX[step];
+    y -= kStepY[step];
+  }
+  path.assign({sx, sy});
+  for (std::size_t k = back_.size(); k >= 2; k -= 2) {
+    path.push_back(back_[k - 2]);
+    path.push_back(back_[k - 1]);
+  }
+  return true;
+}
+
+std::size_t CorridorSearch::memoryBytes() const {
+  return dist_.capacity() * sizeof(double) + (seen_.capacity() + closed_.capacity()) * 4 +
+         step_.capacity() + heap_.capacity() * sizeof(Entry) + back_.capacity() * 4 +
+         (slotOf_.capacity() + slotStamp_.capacity()) * 4;
+}
+
+}  // namespace tilepath

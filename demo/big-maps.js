@@ -1,0 +1,90 @@
+// Big maps in path mode, when the algorithm is hpa: the same query asked of astar too, with both
+// times side by side; after an edit (a wall painted on the path), the old path repaired with
+// repairPath and its time shown against the new search; and the hierarchy (entrance cells and
+// the abstract edges' ends) painted on the overlay when asked.
+
+import { $, showError } from './page.js';
+import { rgbaWord } from './view.js';
+import { formatInt, formatMs } from './stats.js';
+
+const NODE = rgbaWord(255, 60, 200, 255);
+const BORDER = rgbaWord(255, 255, 255, 70);
+
+export class BigMaps {
+  /** @param {{ level: import('./level.js').Level, view: import('./view.js').MapView }} parts */
+  constructor(parts) {
+    this.parts = parts;
+    /** The last hpa answer outside a drag: { key, path }, for repairs after edits. */
+    this.last = null;
+    $('opt-hierarchy').addEventListener('change', () => this.drawHierarchy());
+  }
+
+  mapChanged() {
+    this.last = null;
+    $('hpa-note').textContent = '';
+  }
+
+  /**
+   * After an hpa answer in path mode: astar on the same query, and a repair of the path the
+   * route had before the edits (the last one answered outside a drag or paint stroke), if they
+   * broke it. Writes the comparison under the options.
+   */
+  async afterSearch(engine, query, result, ms, dragging) {
+    const { sx, sy, gx, gy, options } = query;
+    const key = `${sx},${sy},${gx},${gy},${options.diagonal}`;
+    const lines = [`hpa ${formatMs(ms)} ms, ${formatInt(result.expanded)} cells`];
+    try {
+      const astarOptions = { ...options, algorithm: 'astar' };
+      const astar = await engine.findPath(sx, sy, gx, gy, astarOptions, false);
+      lines.push(`A* ${formatMs(astar.ms)} ms, ${formatInt(astar.result.expanded)} cells`);
+      if (astar.result.status === 'found' && result.status === 'found') {
+        const excess = (result.cost / astar.result.cost - 1) * 100;
+        lines.push(`hpa costs ${excess.toFixed(2)}% more`);
+      }
+      const before = this.last;
+      if (before?.key === key && engine.worker) {
+        const t0 = performance.now();
+        const repaired = await engine.worker.repairPath(before.path, 0, {
+          algorithm: 'hpa',
+          diagonal: options.diagonal,
+        });
+        const took = repaired.workerMs ?? performance.now() - t0;
+        const what =
+          repaired.repaired === 'none' ? 'none (the old path is still clear)' : repaired.repaired;
+        lines.push(`repairPath: ${what}, ${formatMs(took)} ms`);
+      }
+    } catch (error) {
+      showError(error);
+    }
+    if (result.status === 'found' && !dragging)
+      this.last = { key, path: result.rawPath ?? result.path };
+    $('hpa-note').textContent = lines.join(' · ');
+    if ($('opt-hierarchy').checked) await this.drawHierarchy();
+  }
+
+  /** Paints cluster borders and entrance cells on the overlay (or clears them). */
+  async drawHierarchy() {
+    const { level, view } = this.parts;
+    const engine = level.engine;
+    const overlay = view.overlay;
+    if (!engine?.worker || !overlay || !level.map) return;
+    overlay.words.fill(0);
+    if ($('opt-hierarchy').checked) {
+      try {
+        const diagonal = $('opt-diagonal').value;
+        const graph = await engine.worker.abstractGraph({ diagonal });
+        const { width, height } = level.map;
+        const size = graph.clusterSize;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++)
+            if (x % size === 0 || y % size === 0) overlay.words[y * width + x] = BORDER;
+        for (let k = 0; k < graph.nodes.length; k += 2)
+          overlay.words[graph.nodes[k + 1] * width + graph.nodes[k]] = NODE;
+      } catch (error) {
+        showError(error);
+      }
+    }
+    overlay.markAllDirty();
+    view.needsDraw = true;
+  }
+}

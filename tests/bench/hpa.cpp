@@ -1,0 +1,256 @@
+// Native figures for hierarchical search (build/native/tilepath-bench-hpa; not in CI):
+//   tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]   a generated seeded weighted world
+//   tilepath-bench-hpa movingai MAP... [CLUSTER=n env]  the Moving AI problems (noCorners)
+// For each: hpa and astar side by side on the same long queries (median / p99 time, expanded
+// cells), the distribution of hpa's cost over the optimum (astar's cost), the hierarchy's build
+// time and bytes per cell, what one cell edit and a 32 x 32 fillRect cost at the next query, and
+// repairPath against a full re-plan after a wall appears on a path.
+// Timings are wall clock on a shared machine: compare figures from one run.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tilepath/hierarchy.hpp"
+#include "tilepath/movingai.hpp"
+#include "tilepath/repair.hpp"
+#include "tilepath/searcher.hpp"
+
+using namespace tilepath;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
+}
+
+// A seeded world: smooth terrain from value noise (plains 1, rough 1.5, forest 2.5, swamp 5),
+// lakes (blocked) where the noise is lowest, and wall segments (towns, cliffs).
+Grid world(int size, uint32_t seed) {
+  Grid grid(size, size);
+  grid.setCost(2, 1.5);
+  grid.setCost(3, 2.5);
+  grid.setCost(4, 5);
+  std::mt19937 rng(seed);
+  const int cell = 64;
+  const int lattice = size / cell + 2;
+  std::vector<float> noise(static_cast<std::size_t>(lattice) * lattice);
+  for (float& v : noise) v = static_cast<float>(rng() % 1000) / 1000.0f;
+  uint8_t* cells = grid.data();
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) {
+      const int lx = x / cell, ly = y / cell;
+      const float fx = static_cast<float>(x % cell) / cell,
+                  fy = static_cast<float>(y % cell) / cell;
+      auto at = [&](int a, int b) { return noise[b * lattice + a]; };
+      const float top = at(lx, ly) * (1 - fx) + at(lx + 1, ly) * fx;
+      const float bottom = at(lx, ly + 1) * (1 - fx) + at(lx + 1, ly + 1) * fx;
+      const float v = top * (1 - fy) + bottom * fy + static_cast<float>(rng() % 100) / 1000.0f;
+      cells[y * size + x] = v < 0.12f ? 1 : v < 0.45f ? 0 : v < 0.65f ? 2 : v < 0.85f ? 3 : 4;
+    }
+  grid.cellsChanged();
+  for (int k = 0; k < size * size / 2000; ++k) {
+    const int x = static_cast<int>(rng() % size), y = static_cast<int>(rng() % size);
+    const int length = 8 + static_cast<int>(rng() % 56);
+    if (rng() % 2)
+      grid.fillRect(x, y, length, 1, 1);
+    else
+      grid.fillRect(x, y, 1, length, 1);
+  }
+  return grid;
+}
+
+struct Query {
+  int sx, sy, gx, gy;
+};
+
+// Random passable pairs at least `minDistance` apart (octile).
+std::vector<Query> longQueries(const Grid& grid, int count, int minDistance, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Query> out;
+  while (static_cast<int>(out.size()) < count) {
+    Query q{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height()),
+            static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
+    if (!grid.passable(q.sx, q.sy) || !grid.passable(q.gx, q.gy)) continue;
+    if (std::max(std::abs(q.sx - q.gx), std::abs(q.sy - q.gy)) < minDistance) continue;
+    out.push_back(q);
+  }
+  return out;
+}
+
+struct Side {
+  std::vector<double> ms, expanded, cost;
+};
+
+void report(const char* name, const Side& s) {
+  std::printf("  %-6s median %8.2f ms  p99 %8.2f ms  expanded median %9.0f  p99 %9.0f\n", name,
+              percentile(s.ms, 0.5), percentile(s.ms, 0.99), percentile(s.expanded, 0.5),
+              percentile(s.expanded, 0.99));
+}
+
+void compare(Grid& grid, Diagonal rule, const std::vector<Query>& queries, int cluster) {
+  Searcher searcher;
+  Hierarchy hierarchy(grid, cluster);
+  SearchOptions astar, hpa;
+  astar.diagonal = hpa.diagonal = rule;
+  hpa.algorithm = Algorithm::Hpa;
+  SearchResult r;
+  auto t0 = Clock::now();
+  hierarchy.update(rule);
+  const double buildMs = msSince(t0);
+  std::printf("  hierarchy (cluster %d): built in %.0f ms, %zu nodes, %zu edges, %.2f bytes/cell\n",
+              cluster, buildMs, hierarchy.nodeCount(rule), hierarchy.edgeCount(rule),
+              static_cast<double>(hierarchy.memoryBytes()) / grid.size());
+  Side a, h;
+  std::vector<double> ratios;
+  for (const Query& q : queries) {
+    t0 = Clock::now();
+    searcher.find(grid, q.sx, q.sy, q.gx, q.gy, astar, r);
+    a.ms.push_back(msSince(t0));
+    a.expanded.push_back(r.expanded);
+    const double optimal = r.cost;
+    const bool found = r.status == Status::Found;
+    t0 = Clock::now();
+    hierarchy.find(searcher, q.sx, q.sy, q.gx, q.gy, hpa, r);
+    h.ms.push_back(msSince(t0));
+    h.expanded.push_back(r.expanded);
+    if (found != (r.status == Status::Found)) std::printf("  MISMATCH: found differs\n");
+    if (found && optimal > 0) ratios.push_back(r.cost / optimal);
+  }
+  report("astar", a);
+  report("hpa", h);
+  std::printf("  hpa speed-up: median %.1fx, p99 %.1fx\n",
+              percentile(a.ms, 0.5) / percentile(h.ms, 0.5),
+              percentile(a.ms, 0.99) / percentile(h.ms, 0.99));
+  std::printf("  hpa cost / optimal over %zu paths: median %.4f  p90 %.4f  p99 %.4f  worst %.4f\n",
+              ratios.size(), percentile(ratios, 0.5), percentile(ratios, 0.9),
+              percentile(ratios, 0.99), percentile(ratios, 1.0));
+}
+
+// What edits cost: the next hpa query's update after one cell edit and after a 32 x 32 fillRect.
+void edits(Grid& grid, Diagonal rule, int cluster) {
+  Hierarchy hierarchy(grid, cluster);
+  hierarchy.update(rule);
+  std::mt19937 rng(5);
+  std::vector<double> one, rect;
+  for (int k = 0; k < 50; ++k) {
+    const int x = static_cast<int>(rng() % grid.width()),
+              y = static_cast<int>(rng() % grid.height());
+    grid.set(x, y, grid.passable(x, y) ? 1 : 0);
+    auto t0 = Clock::now();
+    hierarchy.update(rule);
+    one.push_back(msSince(t0));
+    const uint8_t cls = rng() % 2 ? 1 : 3;
+    grid.fillRect(x, y, 32, 32, cls);
+    t0 = Clock::now();
+    hierarchy.update(rule);
+    rect.push_back(msSince(t0));
+  }
+  std::printf(
+      "  edits: one cell %.3f ms median (p99 %.3f), 32 x 32 fillRect %.3f ms median (p99 "
+      "%.3f), at the next query\n",
+      percentile(one, 0.5), percentile(one, 0.99), percentile(rect, 0.5), percentile(rect, 0.99));
+}
+
+// A wall across a unit's path a quarter of the way along: repairPath against a full re-plan.
+void repairs(Grid& grid, Diagonal rule, const std::vector<Query>& queries) {
+  Searcher searcher;
+  SearchOptions o;
+  o.diagonal = rule;
+  SearchResult r, full;
+  RepairResult repaired;
+  Side local, replan;
+  int locals = 0, count = 0;
+  for (const Query& q : queries) {
+    searcher.find(grid, q.sx, q.sy, q.gx, q.gy, o, r);
+    if (r.status != Status::Found || r.path.size() < 200) continue;
+    const std::vector<int32_t> path = r.path;
+    const std::size_t at = path.size() / 4 & ~std::size_t{1};
+    const int wx = path[at + 20], wy = path[at + 21];
+    // A wall of 9 cells across the path.
+    std::vector<std::pair<int, uint8_t>> saved;
+    for (int d = -4; d <= 4; ++d)
+      for (int e = -1; e <= 1; ++e)
+        if (grid.inside(wx + d, wy + e)) {
+          saved.push_back({grid.index(wx + d, wy + e), grid.get(wx + d, wy + e)});
+          grid.set(wx + d, wy + e, 1);
+        }
+    auto t0 = Clock::now();
+    repairPath(searcher, grid, path, static_cast<int>(at / 2), o, RepairOptions{}, repaired);
+    local.ms.push_back(msSince(t0));
+    local.expanded.push_back(repaired.search.expanded);
+    locals += repaired.kind == RepairKind::Local;
+    t0 = Clock::now();
+    searcher.find(grid, path[at], path[at + 1], q.gx, q.gy, o, full);
+    replan.ms.push_back(msSince(t0));
+    replan.expanded.push_back(full.expanded);
+    ++count;
+    for (auto [i, cls] : saved) grid.set(i % grid.width(), i / grid.width(), cls);
+  }
+  std::printf("  repair after a wall on the path: %d of %d local\n", locals, count);
+  report("repair", local);
+  report("replan", replan);
+}
+
+int worldBench(int argc, char** argv) {
+  const int size = argc > 2 ? std::atoi(argv[2]) : 2048;
+  const int count = argc > 3 ? std::atoi(argv[3]) : 50;
+  const int cluster = argc > 4 ? std::atoi(argv[4]) : Hierarchy::kDefaultClusterSize;
+  if (!Grid::validateSize(size, size).empty()) return std::fprintf(stderr, "bad size\n"), 2;
+  auto t0 = Clock::now();
+  Grid grid = world(size, 17);
+  std::printf("world %d x %d (seed 17), generated in %.0f ms\n", size, size, msSince(t0));
+  const auto queries = longQueries(grid, count, size / 2, 99);
+  for (Diagonal rule : {Diagonal::NoCorners, Diagonal::Never}) {
+    std::printf(" rule %s, %d queries at least %d cells apart:\n",
+                std::string(kDiagonalNames[static_cast<int>(rule)]).c_str(), count, size / 2);
+    compare(grid, rule, queries, cluster);
+  }
+  edits(grid, Diagonal::NoCorners, cluster);
+  repairs(grid, Diagonal::NoCorners, longQueries(grid, std::min(count, 30), size / 4, 7));
+  return 0;
+}
+
+int movingaiBench(int argc, char** argv) {
+  const int cluster =
+      std::getenv("CLUSTER") ? std::atoi(std::getenv("CLUSTER")) : Hierarchy::kDefaultClusterSize;
+  for (int a = 2; a < argc; ++a) {
+    std::string error;
+    auto grid = movingai::loadMap(argv[a], error);
+    auto problems = movingai::loadScenario(std::string(argv[a]) + ".scen", error);
+    if (!grid || !problems) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+    // The longest quarter of the problems (buckets are by length): the queries hpa is for.
+    std::vector<Query> queries;
+    int maxBucket = 0;
+    for (const auto& p : *problems) maxBucket = std::max(maxBucket, p.bucket);
+    for (const auto& p : *problems)
+      if (p.bucket >= maxBucket * 3 / 4) queries.push_back({p.startX, p.startY, p.goalX, p.goalY});
+    if (queries.size() > 400) queries.resize(400);
+    std::printf("%s: %zu long problems\n", argv[a], queries.size());
+    compare(*grid, Diagonal::NoCorners, queries, cluster);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "world") == 0) return worldBench(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "movingai") == 0) return movingaiBench(argc, argv);
+  std::fprintf(stderr,
+               "usage: tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]\n"
+               "       CLUSTER=n tilepath-bench-hpa movingai MAP...\n");
+  return 2;
+}
