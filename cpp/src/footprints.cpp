@@ -138,10 +138,10 @@ void Footprints::recompute(int n, Grid& grid, int x0, int y0, int x1, int y1) {
 
 void Footprints::cellChanged(int index, uint8_t, uint8_t) {
   const int w = cells_.width();
-  const int cx = index % w, cy = index / w;
   for (int n = 2; n <= kMaxUnitSize; ++n) {
     Size& size = sizes_[n];
-    if (!size.grid || size.stale) continue;
+    if (!size.grid || size.stale) continue;  // no sizes in use: an edit costs this loop only
+    const int cx = index % w, cy = index / w;
     Grid& grid = *size.grid;
     // The positions whose footprint covers (cx, cy).
     const int x0 = std::max(0, cx - n + 1), x1 = std::min(cx, grid.width() - 1);

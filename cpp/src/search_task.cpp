@@ -10,20 +10,16 @@ namespace tilepath {
 
 SearchTask::SearchTask(const Grid& grid, int sx, int sy, int gx, int gy,
                        const SearchOptions& options, std::unique_ptr<Searcher> state)
-    : grid_(grid),
-      sx_(sx),
-      sy_(sy),
-      gx_(gx),
-      gy_(gy),
-      options_(options),
-      searcher_(state ? std::move(state) : std::make_unique<Searcher>()) {
-  start();
-}
+    : SearchTask(grid, nullptr, sx, sy, gx, gy, options, std::move(state)) {}
 
 SearchTask::SearchTask(Footprints& footprints, int sx, int sy, int gx, int gy,
                        const SearchOptions& options, std::unique_ptr<Searcher> state)
-    : grid_(footprints.cells()),
-      footprints_(&footprints),
+    : SearchTask(footprints.cells(), &footprints, sx, sy, gx, gy, options, std::move(state)) {}
+
+SearchTask::SearchTask(const Grid& grid, Footprints* footprints, int sx, int sy, int gx, int gy,
+                       const SearchOptions& options, std::unique_ptr<Searcher> state)
+    : grid_(grid),
+      footprints_(footprints),
       sx_(sx),
       sy_(sy),
       gx_(gx),

@@ -375,13 +375,7 @@ class WasmGrid {
   // --- big maps: repairPath and the hierarchy (repair.hpp, hierarchy.hpp) ---
 
   // Room for a path of `count` numbers: JS fills repairInputAddress(), then calls repairPath.
-  std::string reserveRepairInput(int count) {
-    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
-    if (size > repairInput_.size() && !fits({size * sizeof(int32_t) + 0.0}))
-      return memoryError("this path", size * sizeof(int32_t) + 0.0);
-    repairInput_.resize(size);
-    return {};
-  }
+  std::string reserveRepairInput(int count) { return reserve(repairInput_, count, "this path"); }
   uintptr_t repairInputAddress() const { return address(repairInput_); }
   // As findPath (the result is read the same way), plus repairKind() and rejoinIndex().
   int repairPath(int count, int fromIndex, int algorithm, int diagonal, int heuristic,
@@ -444,13 +438,7 @@ class WasmGrid {
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
 
   // Room for `count` goal cell indices: JS fills goalsAddress(), then calls flowField(count).
-  std::string reserveGoals(int count) {
-    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
-    if (size > goals_.size() && !fits({size * sizeof(int32_t) + 0.0}))
-      return memoryError("these goals", size * sizeof(int32_t) + 0.0);
-    goals_.resize(size);
-    return {};
-  }
+  std::string reserveGoals(int count) { return reserve(goals_, count, "these goals"); }
   uintptr_t goalsAddress() const { return address(goals_); }
 
   // 0 when done (read fieldCostsAddress / fieldStepsAddress), contract::kRefused with
@@ -548,6 +536,15 @@ class WasmGrid {
   int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
+  // Makes `buffer` hold `count` numbers for JS to fill, or says that `what` does not fit.
+  std::string reserve(std::vector<int32_t>& buffer, int count, const char* what) {
+    const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
+    if (size > buffer.size() && !fits({size * sizeof(int32_t) + 0.0}))
+      return memoryError(what, size * sizeof(int32_t) + 0.0);
+    buffer.resize(size);
+    return {};
+  }
+
   // After a search into result_: its status, or contract::kRefused; the trace copied for JS.
   int finished() {
     if (!result_.ok()) return contract::kRefused;

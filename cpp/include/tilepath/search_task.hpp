@@ -61,6 +61,9 @@ class SearchTask {
   std::unique_ptr<Searcher> releaseState();
 
  private:
+  // Both public constructors: footprints_ is null for a search on the cells alone.
+  SearchTask(const Grid& grid, Footprints* footprints, int sx, int sy, int gx, int gy,
+             const SearchOptions& options, std::unique_ptr<Searcher> state);
   bool start();
 
   const Grid& grid_;  // the cells (their version tells of edits)
