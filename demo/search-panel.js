@@ -132,6 +132,20 @@ export class SearchPanel {
       $(id).closest('label').classList.toggle('unused', whole);
     }
     const algorithm = $('opt-algorithm').value;
+    // hpa plans for one-tile units, to the exact goal, in one go: what it refuses is greyed out.
+    if (algorithm === 'hpa' && !agents && !whole) {
+      for (const id of [
+        'opt-budget',
+        'opt-goal',
+        'opt-partial',
+        'opt-heat',
+        'opt-unit',
+        'opt-weight',
+      ]) {
+        $(id).disabled = true;
+        $(id).closest('label').classList.add('unused');
+      }
+    }
     const diagonal = $('opt-diagonal').value;
     let note = '';
     if (whole)

@@ -266,9 +266,15 @@ describe('demo page', () => {
   test('hpa in path mode: the sync API path, A* timed beside it, the hierarchy drawn, a painted wall repaired', async (t) => {
     const page = await openDemo(t);
     const before = await pickMap(page, MAP_NAME);
+    // A 2 x 2 unit was chosen with A*: hpa plans for one-tile units, so the control greys out.
+    await page.selectOption('#opt-unit', '2');
+    assert.equal((await settledResult(page)).query.options.unitSize, 2);
     await page.selectOption('#opt-algorithm', 'hpa');
     const last = await settledResult(page);
     assert.equal(last.query.options.algorithm, 'hpa');
+    assert.equal(last.query.options.unitSize, undefined);
+    for (const id of ['opt-unit', 'opt-budget', 'opt-partial', 'opt-goal', 'opt-weight'])
+      assert.ok(await page.isDisabled(`#${id}`), `#${id} is disabled while hpa is chosen`);
     assert.equal(last.query.options.trace, false, 'hpa keeps no trace: no heat map');
     assert.equal(last.status, 'found');
     assert.deepEqual(last.path, (await syncAnswer(page, last)).path);
