@@ -1,19 +1,17 @@
-// Rectangular symmetry reduction (Harabor, Botea & Kilby, 2011) measured as an experiment, not a
-// library feature (not in CI):  tilepath-bench-rsr [--every N] MAP...  (Moving AI maps)
-// The passable cells are cut into obstacle-free rectangles; a search expands only perimeter
-// cells. Inside a rectangle a perimeter-to-perimeter path costs the octile (4-neighbour:
-// manhattan) distance, so macro edges replace the interior: straight across (4-neighbour), or
-// the fan of diagonal-first edges to the opposite side and the pure diagonals to the adjacent
-// sides; with the ordinary steps between non-interior cells every pair gets its distance. A
-// start (goal) inside a rectangle is joined to (from) its whole perimeter. Every cost is checked
-// against tilepath's A* (and the scenario for noCorners); a difference aborts. The searches run
-// interleaved per problem; wall-clock times on a shared machine: compare within one run.
+// Rectangular symmetry reduction (Harabor, Botea & Kilby, 2011), an experiment measured, not in
+// the library or CI:  [STRIDE=n] tilepath-bench-rsr MAP...  (Moving AI maps, .scen beside)
+// The passable cells are cut into obstacle-free rectangles and a search expands perimeter cells
+// only: inside a rectangle a perimeter-to-perimeter path costs the octile (4-neighbour:
+// manhattan) distance, so macro edges replace the interior: straight across (4-neighbour), or the
+// fan of diagonal-first edges to the opposite side and the pure diagonals to the adjacent sides.
+// A start (goal) inside is joined to (from) its whole perimeter. Every cost is checked against
+// tilepath's A* (and the scenario for noCorners): a difference aborts. Wall-clock times on a
+// shared machine, the searches interleaved per problem: compare within one run.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <numeric>
 #include <random>
 #include <string>
@@ -52,8 +50,9 @@ struct Reduction {
   std::vector<int32_t> rectOf;
   std::vector<Rect> rects;
 
-  // greedy: tilepath's rectangles(). largest: from each uncovered cell in row order, the
-  // rectangle with that top-left corner and the largest area.
+  // greedy: tilepath's rectangles(). largest: the free rectangle with the most interior cells
+  // ((w - 2) x (h - 2), the histogram method over all rows), again and again until none has an
+  // interior; then the rest (no interior to prune) as runs along the rows. O(rectangles x cells).
   void build(const Grid& grid, bool largest) {
     width = grid.width();
     rects.clear();
@@ -63,16 +62,30 @@ struct Reduction {
     for (std::size_t k = 0; k < flat.size(); k += 4)
       label({flat[k], flat[k + 1], flat[k + 2], flat[k + 3]});
     auto free = [&](int x, int y) { return grid.passable(x, y) && rectOf[y * width + x] < 0; };
+    std::vector<int> height(width + 1), stack;  // height[width] stays 0: it empties the stack
+    for (Rect best{0, 0, 1, 1}; largest && best.w > 0;) {
+      best.w = 0;
+      long bestInterior = 0;
+      std::fill(height.begin(), height.end(), 0);
+      for (int y = 0; y < grid.height(); ++y) {
+        for (int x = 0; x < width; ++x) height[x] = free(x, y) ? height[x] + 1 : 0;
+        stack.clear();
+        for (int x = 0; x <= width; stack.push_back(x++))
+          while (!stack.empty() && height[stack.back()] >= height[x]) {
+            const int h = height[stack.back()];
+            stack.pop_back();
+            const int left = stack.empty() ? 0 : stack.back() + 1;
+            const long interior = static_cast<long>(std::max(0, x - left - 2)) * std::max(0, h - 2);
+            if (interior > bestInterior)
+              bestInterior = interior, best = {left, y - h + 1, x - left, h};
+          }
+      }
+      label(best);
+    }
     for (int y = 0; largest && y < grid.height(); ++y)
-      for (int x = 0; x < width; ++x) {
-        if (!free(x, y)) continue;
-        Rect best{x, y, 0, 0};
-        for (int h = 1, run = width; free(x, y + h - 1); ++h) {
-          for (int w = 0; w < run; ++w)
-            if (!free(x + w, y + h - 1)) run = w;
-          if (run * h > best.w * best.h) best.w = run, best.h = h;
-        }
-        label(best);
+      for (int x = 0, w = 0; x < width; x += std::max(w, 1), w = 0) {
+        while (free(x + w, y)) ++w;
+        label({x, y, w, 1});
       }
   }
   // Makes `r` a new rectangle (nothing when it is empty).
@@ -238,9 +251,8 @@ const char* const kSides[5] = {"tilepath A*", "tilepath JPS", "bench A*", "RSR+A
 // Per rule (never, noCorners), over every map: each side's summed time and expansions.
 double totalMicros[2][5], totalExpanded[2][5];
 
-// The problems interleaved: tilepath A*, tilepath JPS, this file's A* on the grid and on the
-// two reductions. Also, untimed, the share of JPS's expansions that lie in rectangle interiors:
-// what RSR could at most take from JPS's expansions.
+// Interleaved: tilepath's A* and JPS, this file's A* on the grid and on the two reductions; and,
+// untimed, the share of JPS's expansions inside rectangles (what RSR could take from them).
 void queries(const char* map, const Grid& grid, const Reduction* rsr, Diagonal rule,
              const std::vector<movingai::Problem>& problems, std::size_t every) {
   Searcher searcher;
@@ -280,7 +292,7 @@ void queries(const char* map, const Grid& grid, const Reduction* rsr, Diagonal r
     searcher.find(grid, p.startX, p.startY, p.goalX, p.goalY, jps, r);
     jps.trace = false;
     for (const TraceEvent& e : r.trace)
-      if (e.kind == TraceEvent::Expanded) jpsExpanded++, jpsInterior += rsr[0].interior(e.x, e.y);
+      if (e.kind == TraceEvent::Expanded) jpsExpanded++, jpsInterior += rsr[1].interior(e.x, e.y);
   }
   std::printf("  rule %s, %zu problems, every cost optimal:\n",
               std::string(kDiagonalNames[static_cast<int>(rule)]).c_str(), micros[0].size());
@@ -291,7 +303,7 @@ void queries(const char* map, const Grid& grid, const Reduction* rsr, Diagonal r
     totalMicros[diagonal][s] += mean(micros[s]) * micros[s].size();
     totalExpanded[diagonal][s] += mean(expanded[s]) * micros[s].size();
   }
-  std::printf("    JPS expansions inside a rectangle (greedy): %.1f%%\n",
+  std::printf("    JPS expansions inside a rectangle (largest): %.1f%%\n",
               100 * jpsInterior / std::max(1.0, jpsExpanded));
 }
 
@@ -307,13 +319,11 @@ void edits(const char* map, Grid grid, bool largest,
   auto check = [&](const char* when) {
     Searcher searcher;
     Astar mine;
-    uint32_t expanded = 0;
-    for (std::size_t k = 0; k < problems.size();
-         k += std::max<std::size_t>(1, problems.size() / 100)) {
+    uint32_t n = 0;
+    for (std::size_t k = 0; k < problems.size(); k += problems.size() / 100 + 1) {
       const auto& p = problems[k];
       if (!grid.passable(p.startX, p.startY)) continue;
-      const double cost =
-          mine.run(grid, &rsr, true, p.startX, p.startY, p.goalX, p.goalY, expanded);
+      const double cost = mine.run(grid, &rsr, true, p.startX, p.startY, p.goalX, p.goalY, n);
       const double optimal = costOf(searcher.find(grid, p.startX, p.startY, p.goalX, p.goalY,
                                                   {Algorithm::AStar, Diagonal::NoCorners}));
       if (!same(cost, optimal)) mismatch(when, map, p, cost, optimal);
@@ -359,19 +369,12 @@ void describe(const Grid& grid, bool largest, Reduction& rsr) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::size_t every = 1;
+  // STRIDE=n: every n-th problem only (the maze has 11960), as in tilepath-bench.
+  const std::size_t every =
+      std::max(1, std::getenv("STRIDE") ? std::atoi(std::getenv("STRIDE")) : 1);
   const Diagonal rules[] = {Diagonal::NoCorners, Diagonal::Never};
-  std::vector<const char*> maps;
-  for (int a = 1; a < argc; ++a) {
-    if (std::strcmp(argv[a], "--every") == 0 && a + 1 < argc) {
-      every = static_cast<std::size_t>(std::max(1, std::atoi(argv[++a])));
-    } else {
-      maps.push_back(argv[a]);
-    }
-  }
-  if (maps.empty())
-    return std::fprintf(stderr, "usage: tilepath-bench-rsr [--every N] MAP...\n"), 2;
-  for (const char* map : maps) {
+  if (argc < 2) return std::fprintf(stderr, "usage: [STRIDE=n] tilepath-bench-rsr MAP...\n"), 2;
+  for (const char* map : std::vector<const char*>(argv + 1, argv + argc)) {
     std::string error;
     auto grid = movingai::loadMap(map, error);
     auto problems = grid ? movingai::loadScenario(std::string(map) + ".scen", error) : std::nullopt;
