@@ -17,24 +17,17 @@
 #include <string>
 #include <vector>
 
+#include "stats.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/rectangles.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
 using Clock = std::chrono::steady_clock;
+using bench::microsSince;
+using bench::percentile;
 
 namespace {
-
-double microsSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
-}
 
 double mean(const std::vector<double>& v) {
   return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size();
