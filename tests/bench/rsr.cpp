@@ -300,6 +300,15 @@ void queries(const char* map, const Grid& grid, const Reduction* rsr, Diagonal r
               100 * jpsInterior / std::max(1.0, jpsExpanded));
 }
 
+// The percentage of the passable cells inside rectangles: the cells a search never expands.
+double pruned(const Grid& grid, const Reduction& rsr) {
+  std::size_t passable = 0, interior = 0;
+  for (int i = 0; i < grid.size(); ++i)
+    passable += grid.passable(i),
+        interior += grid.passable(i) && rsr.interior(i % grid.width(), i / grid.width());
+  return 100.0 * interior / std::max<std::size_t>(1, passable);
+}
+
 // Edits: 200 random passable cells blocked one at a time (each a local split of its rectangle),
 // then opened again (each a new 1 x 1 rectangle); sampled queries checked after each half.
 void edits(const char* map, Grid grid, bool largest,
@@ -338,24 +347,19 @@ void edits(const char* map, Grid grid, bool largest,
   check("RSR+A* after opening edits");
   std::printf(
       "  edits (%s): block a cell median %.2f us, max %.2f us (a local split); "
-      "%zu rectangles after 400 edits\n",
+      "after 400 edits %zu rectangles, %.1f%% pruned\n",
       largest ? "largest" : "greedy", percentile(blockUs, 0.5), percentile(blockUs, 1.0),
-      rsr.rects.size());
+      rsr.rects.size(), pruned(grid, rsr));
 }
 
 void describe(const Grid& grid, bool largest, Reduction& rsr) {
   const auto t0 = Clock::now();
   rsr.build(grid, largest);
   const double micros = microsSince(t0);
-  std::size_t passable = 0, interior = 0;
-  for (int i = 0; i < grid.size(); ++i)
-    passable += grid.passable(i),
-        interior += grid.passable(i) && rsr.interior(i % grid.width(), i / grid.width());
   std::printf(
-      "  %-7s %6zu rectangles, %4.1f%% of %zu passable cells pruned; built in %.0f us, %.2f "
+      "  %-7s %6zu rectangles, %4.1f%% of the passable cells pruned; built in %.0f us, %.2f "
       "bytes/cell\n",
-      largest ? "largest" : "greedy", rsr.rects.size(),
-      100.0 * interior / std::max<std::size_t>(1, passable), passable, micros,
+      largest ? "largest" : "greedy", rsr.rects.size(), pruned(grid, rsr), micros,
       static_cast<double>(rsr.rectOf.size() * 4 + rsr.rects.size() * sizeof(Rect)) / grid.size());
 }
 
