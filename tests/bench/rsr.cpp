@@ -1,5 +1,5 @@
-// Rectangular symmetry reduction (Harabor, Botea & Kilby, 2011), an experiment measured, not in
-// the library or CI:  [STRIDE=n] tilepath-bench-rsr MAP...  (Moving AI maps, .scen beside)
+// Rectangular symmetry reduction (Harabor, Botea & Kilby, 2011), measured; not in the library or
+// CI. [STRIDE=n] tilepath-bench-rsr MAP... (Moving AI maps, .scen beside; every n-th problem)
 // The passable cells are cut into obstacle-free rectangles and a search expands perimeter cells
 // only: inside a rectangle a perimeter-to-perimeter path costs the octile (4-neighbour:
 // manhattan) distance, so macro edges replace the interior: straight across (4-neighbour), or the
@@ -43,9 +43,10 @@ struct Reduction {
   std::vector<int32_t> rectOf;
   std::vector<Rect> rects;
 
-  // greedy: tilepath's rectangles(). largest: the free rectangle with the most interior cells
-  // ((w - 2) x (h - 2), the histogram method over all rows), again and again until none has an
-  // interior; then the rest (no interior to prune) as runs along the rows. O(rectangles x cells).
+  // greedy: tilepath's rectangles(). largest: by interior cells ((w - 2) x (h - 2)), largest
+  // first: a pass finds the widest free rectangle of each height above each row (the histogram
+  // method) and takes them, most interior first down to half of that, unless they overlap one
+  // taken; until none has an interior. The rest (nothing to prune) as runs along the rows.
   void build(const Grid& grid, bool largest) {
     width = grid.width();
     rects.clear();
@@ -55,10 +56,16 @@ struct Reduction {
     for (std::size_t k = 0; k < flat.size(); k += 4)
       label({flat[k], flat[k + 1], flat[k + 2], flat[k + 3]});
     auto free = [&](int x, int y) { return grid.passable(x, y) && rectOf[y * width + x] < 0; };
+    auto allFree = [&](const Rect& r) {
+      for (int y = r.y; y < r.y + r.h; ++y)
+        for (int x = r.x; x < r.x + r.w; ++x)
+          if (!free(x, y)) return false;
+      return true;
+    };
     std::vector<int> height(width + 1), stack;  // height[width] stays 0: it empties the stack
-    for (Rect best{0, 0, 1, 1}; largest && best.w > 0;) {
-      best.w = 0;
-      long bestInterior = 0;
+    std::vector<std::pair<long, Rect>> found;
+    for (bool more = largest; more;) {
+      found.clear();
       std::fill(height.begin(), height.end(), 0);
       for (int y = 0; y < grid.height(); ++y) {
         for (int x = 0; x < width; ++x) height[x] = free(x, y) ? height[x] + 1 : 0;
@@ -68,12 +75,14 @@ struct Reduction {
             const int h = height[stack.back()];
             stack.pop_back();
             const int left = stack.empty() ? 0 : stack.back() + 1;
-            const long interior = static_cast<long>(std::max(0, x - left - 2)) * std::max(0, h - 2);
-            if (interior > bestInterior)
-              bestInterior = interior, best = {left, y - h + 1, x - left, h};
+            if (x - left > 2 && h > 2)
+              found.push_back({long{x - left - 2} * (h - 2), {left, y - h + 1, x - left, h}});
           }
       }
-      label(best);
+      std::sort(found.begin(), found.end(), [](auto& a, auto& b) { return a.first > b.first; });
+      for (const auto& [interior, r] : found)
+        if (interior * 2 >= found[0].first && allFree(r)) label(r);
+      more = !found.empty();
     }
     for (int y = 0; largest && y < grid.height(); ++y)
       for (int x = 0, w = 0; x < width; x += std::max(w, 1), w = 0) {
@@ -167,9 +176,8 @@ class Astar {
   void expand(int x, int y, double g, int sx, int sy) {
     const Grid& grid = *grid_;
     const Rect* r = rsr_ ? &rsr_->rects[rsr_->rectOf[grid.index(x, y)]] : nullptr;
-    const bool goalInside = r && rsr_->interior(gx_, gy_) &&
-                            rsr_->rectOf[grid.index(gx_, gy_)] == rsr_->rectOf[grid.index(x, y)];
-    if (goalInside) edge(x, y, gx_, gy_, g);
+    if (r && rsr_->interior(gx_, gy_) && rsr_->rectOf[goal_] == rsr_->rectOf[grid.index(x, y)])
+      edge(x, y, gx_, gy_, g);  // the goal inside this rectangle
     if (r && x == sx && y == sy && rsr_->interior(x, y)) {
       // The start inside a rectangle: to every cell of its perimeter.
       for (int px = r->x; px < r->x + r->w; ++px)
@@ -249,9 +257,7 @@ double totalMicros[2][5], totalExpanded[2][5];
 void queries(const char* map, const Grid& grid, const Reduction* rsr, Diagonal rule,
              const std::vector<movingai::Problem>& problems, std::size_t every) {
   Searcher searcher;
-  SearchOptions astar, jps;
-  astar.diagonal = jps.diagonal = rule;
-  jps.algorithm = Algorithm::JPS;
+  SearchOptions astar{Algorithm::AStar, rule}, jps{Algorithm::JPS, rule};
   const bool diagonal = rule != Diagonal::Never;
   Astar mine;
   SearchResult r;
@@ -318,10 +324,10 @@ void edits(const char* map, Grid grid, bool largest,
   std::mt19937 rng(11);
   std::vector<int> cells;
   std::vector<double> blockUs;
+  Searcher searcher;
+  Astar mine;
+  uint32_t n = 0;
   auto check = [&](const char* when) {
-    Searcher searcher;
-    Astar mine;
-    uint32_t n = 0;
     for (std::size_t k = 0; k < problems.size(); k += problems.size() / 100 + 1) {
       const auto& p = problems[k];
       if (!grid.passable(p.startX, p.startY)) continue;
@@ -354,8 +360,7 @@ void edits(const char* map, Grid grid, bool largest,
 
 void describe(const Grid& grid, bool largest, Reduction& rsr) {
   const auto t0 = Clock::now();
-  rsr.build(grid, largest);
-  const double micros = microsSince(t0);
+  const double micros = (rsr.build(grid, largest), microsSince(t0));
   std::printf(
       "  %-7s %6zu rectangles, %4.1f%% of the passable cells pruned; built in %.0f us, %.2f "
       "bytes/cell\n",
@@ -366,7 +371,6 @@ void describe(const Grid& grid, bool largest, Reduction& rsr) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // STRIDE=n: every n-th problem only (the maze has 11960), as in tilepath-bench.
   const std::size_t every =
       std::max(1, std::getenv("STRIDE") ? std::atoi(std::getenv("STRIDE")) : 1);
   const Diagonal rules[] = {Diagonal::NoCorners, Diagonal::Never};
