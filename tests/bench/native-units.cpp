@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "stats.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -16,13 +17,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+using bench::percentile;
 double micros(Clock::time_point since) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - since).count();
-}
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
+  return bench::microsSince(since);
 }
 
 // Walls on `walls` percent of the cells, classes 2 and 3 (cost 2 and 5) on 10 and 4 percent.

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "stats.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -21,11 +22,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
-}
+using bench::percentile;
 
 int speed(int argc, char** argv) {
   SearchOptions o;
