@@ -7,6 +7,16 @@
 // With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
 // vertical run looks sideways at every cell (as a diagonal run does with 8 neighbours), and a
 // horizontal run stops only where a vertical turn is forced.
+//
+// Online pruning (the same paper): a diagonal (4 neighbours: vertical) run does not stop at the
+// first cell whose straight runs find jump points. It pushes those jump points itself, reached
+// "diagonal first, then straight" from the node expanded, and goes on. So every node but the
+// goal arrives straight, and the cell where a run turned (the corner) is never a node. The
+// corner is written down instead, as a marker the path walk follows: seen, with the cost the
+// turning run reached it at (stored as a closed cell's is) and the run's step. Nodes arrive
+// straight, so a turning step on a closed-looking cell tells a marker from a node. A marker
+// gives way when its cell becomes a node (or a cheaper run turns there); the jump points that
+// counted on it are then found by walkBack's slower search.
 #include "search_run.hpp"
 
 namespace tilepath {
@@ -50,18 +60,40 @@ class ReachedCells {
   double originG_ = 0;
 };
 
+// A run that turns: diagonal with 8 neighbours, vertical with 4.
+bool turningStep(bool fourWay, int step) {
+  return fourWay ? step == 2 || step == 3 : step >= 4;
+}
+// Cost of a jump point reached `turned` steps along a turning run, then `on` straight: the
+// jumps push it, and the path walk checks the corner and the node against it, so all three
+// compute it alike.
+double cornerCost(double g, int turned, bool fourWay) {
+  return g + runLength(turned, !fourWay);
+}
+double jumpCost(double cornerG, int on) {
+  return cornerG + runLength(on, false);
+}
+
 class Jumper {
  public:
-  Jumper(const Grid& grid, int goalX, int goalY, bool fourWay, ReachedCells* reached)
-      : grid_(grid), goalX_(goalX), goalY_(goalY), fourWay_(fourWay), reached_(reached) {}
+  Jumper(SearchRun& run, ReachedCells* reached)
+      : run_(run),
+        grid_(run.grid),
+        goalX_(run.goalX),
+        goalY_(run.goalY),
+        fourWay_(run.options.diagonal == Diagonal::Never),
+        reached_(reached) {}
 
   bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // From (x, y) along (dx, dy); true with the first jump point in (jx, jy).
-  bool jump(int x, int y, int dx, int dy, int& jx, int& jy) const {
-    if (dx != 0 && dy != 0) return jumpDiagonal(x, y, dx, dy, jx, jy);
-    if (fourWay_ && dy != 0) return jumpVertical(x, y, dy, jx, jy);
-    return jumpStraight(x, y, dx, dy, jx, jy, 0.0);
+  // The node expanded next: its f (cost plus estimate), with a little slack for rounding.
+  void leave(double g, double h) { nodeF_ = (g + h) * (1 + 1e-12); }
+
+  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found.
+  void jump(int x, int y, double g, int dx, int dy) {
+    if (dx != 0 && dy != 0) return jumpDiagonal(x, y, g, dx, dy);
+    if (fourWay_ && dy != 0) return jumpVertical(x, y, g, dy);
+    pushStraight(x, y, g, 0.0, dx, dy);
   }
 
  private:
@@ -128,66 +160,96 @@ class Jumper {
     }
   }
 
-  // `cornerG`: the cost from the node to (x, y), for the reached cells.
-  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy, double cornerG) const {
+  // Scans straight on from (x, y), reached at cornerG (its cost from the start; `turned`:
+  // from the node, for the reached cells) and pushes the jump point it finds, if any.
+  bool pushStraight(int x, int y, double cornerG, double turned, int dx, int dy) {
     const Stop stop = dx > 0   ? scanForward<false>(x, y)
                       : dx < 0 ? scanBackward<false>(x, y)
                       : dy > 0 ? scanForward<true>(y, x)
                                : scanBackward<true>(y, x);
     const int run = std::abs(stop.at - (dx != 0 ? x : y));  // cells to the stop, inclusive
-    if (reached_) reached_->offerRun(x, y, cornerG, dx, dy, stop.jumpPoint ? run : run - 1);
+    if (reached_) reached_->offerRun(x, y, turned, dx, dy, stop.jumpPoint ? run : run - 1);
     if (!stop.jumpPoint) return false;
-    jx = x + dx * run;
-    jy = y + dy * run;
+    const int jx = x + dx * run, jy = y + dy * run;
+    push(grid_.index(jx, jy), jx, jy, jumpCost(cornerG, run), stepNumber(dx, dy));
     return true;
   }
 
-  // 4 neighbours: a vertical run stops where a horizontal run from it would find something.
-  bool jumpVertical(int x, int y, int dy, int& jx, int& jy) const {
-    int tx, ty;
-    for (double cornerG = 1;; ++cornerG) {
+  // 4 neighbours: a vertical run pushes what the horizontal runs from its cells find.
+  void jumpVertical(int x, int y, double g, int dy) {
+    const int step = stepNumber(0, dy);
+    for (int k = 1;; ++k) {
       y += dy;
-      if (!free(x, y)) return false;
-      if (reached_) reached_->offerCell(x, y, cornerG);
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, 1, 0, tx, ty, cornerG) ||
-          jumpStraight(x, y, -1, 0, tx, ty, cornerG)) {
-        jx = x;
-        jy = y;
-        return true;
-      }
+      if (!free(x, y)) return;
+      if (reached_) reached_->offerCell(x, y, k);
+      if (turnAt(x, y, cornerCost(g, k, true), k, 1, 0, -1, 0, step)) return;
     }
   }
 
-  bool jumpDiagonal(int x, int y, int dx, int dy, int& jx, int& jy) const {
-    int tx, ty;
-    for (double cornerG = kSqrt2;; cornerG += kSqrt2) {
+  void jumpDiagonal(int x, int y, double g, int dx, int dy) {
+    const int step = stepNumber(dx, dy);
+    for (int k = 1;; ++k) {
       // noCorners: both side cells must be free for the diagonal step.
-      if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return false;
+      if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return;
       x += dx;
       y += dy;
-      if (reached_) reached_->offerCell(x, y, cornerG);
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, dx, 0, tx, ty, cornerG) ||
-          jumpStraight(x, y, 0, dy, tx, ty, cornerG)) {
-        jx = x;
-        jy = y;
-        return true;
-      }
+      if (reached_) reached_->offerCell(x, y, runLength(k, true));
+      if (turnAt(x, y, cornerCost(g, k, false), runLength(k, true), dx, 0, 0, dy, step)) return;
     }
   }
 
+  // The corner (x, y) of a turning run, reached at cornerG (`turned` from the node). True
+  // where the run ends: at the goal (pushed), or where the straight runs (ax, ay) and (bx, by)
+  // found jump points (pushed) and the corner is not marked. A corner no dearer (f) than the
+  // node expanded would be expanded next all the same: it is marked and the run goes on. A
+  // dearer one may never be expanded, so the rest of the run waits: the corner is pushed,
+  // arriving by the turning step, and its expansion takes the run on (its straight runs are
+  // done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  bool turnAt(int x, int y, double cornerG, double turned, int ax, int ay, int bx, int by,
+              int step) {
+    const int32_t i = grid_.index(x, y);
+    if (x == goalX_ && y == goalY_) {
+      push(i, x, y, cornerG, step);
+      return true;
+    }
+    const bool a = pushStraight(x, y, cornerG, turned, ax, ay);
+    const bool b = pushStraight(x, y, cornerG, turned, bx, by);
+    if (!a && !b) return false;
+    if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
+        cornerG + run_.heuristic(x, y) <= nodeF_) {
+      run_.visit[i] = static_cast<uint8_t>(run_.number | step);
+      run_.slot[i] = -cornerG;
+      return false;
+    }
+    push(i, x, y, cornerG, step);
+    return true;
+  }
+
+  bool marker(int32_t i) const {
+    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
+  }
+  // A marker stands for an open cell: a cheaper way opens it afresh.
+  void push(int32_t i, int x, int y, double g, int step) {
+    if (!marker(i))
+      run_.offer(i, x, y, g, step);
+    else if (g < run_.costOf(i))
+      run_.open(i, x, y, g, step);
+  }
+
+  SearchRun& run_;
   const Grid& grid_;
   const int goalX_, goalY_;
   const bool fourWay_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
+  double nodeF_ = 0;
 };
 
 }  // namespace
 
 void runJumpPoint(SearchRun& run) {
-  const Grid& grid = run.grid;
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   ReachedCells reachedCells(run);
-  const Jumper jumper(grid, run.goalX, run.goalY, fourWay, run.trackBest ? &reachedCells : nullptr);
+  Jumper jumper(run, run.trackBest ? &reachedCells : nullptr);
   if (!run.resuming) run.openStart();
 
   int32_t current;
@@ -196,15 +258,8 @@ void runJumpPoint(SearchRun& run) {
   while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
-
-    auto tryDirection = [&](int dx, int dy) {
-      int jx, jy;
-      if (!jumper.jump(x, y, dx, dy, jx, jy)) return;
-      const int ax = std::abs(jx - x), ay = std::abs(jy - y);
-      // A run is straight or diagonal: its length is its number of steps times the step.
-      run.offer(grid.index(jx, jy), jx, jy, g + runLength(std::max(ax, ay), ax != 0 && ay != 0),
-                stepNumber(sign(jx - x), sign(jy - y)));
-    };
+    jumper.leave(g, run.heuristic(x, y));
+    auto tryDirection = [&](int dx, int dy) { jumper.jump(x, y, g, dx, dy); };
 
     if (current == run.start) {  // every direction
       for (int dy = -1; dy <= 1; ++dy)
@@ -212,21 +267,15 @@ void runJumpPoint(SearchRun& run) {
           if ((dx != 0 || dy != 0) && !(fourWay && dx != 0 && dy != 0)) tryDirection(dx, dy);
       continue;
     }
+    // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
+    // whose straight runs were done when it was pushed: its run goes on.
     const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
-    if (fourWay) {
-      if (dy != 0) {  // vertical: on, and both ways sideways
-        tryDirection(0, dy);
-        tryDirection(1, 0);
-        tryDirection(-1, 0);
-      } else {  // horizontal: on, and up or down where the turn is forced
-        tryDirection(dx, 0);
-        for (int s = -1; s <= 1; s += 2)
-          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) tryDirection(0, s);
-      }
-    } else if (dx != 0 && dy != 0) {
-      tryDirection(dx, 0);
-      tryDirection(0, dy);
+    if (turningStep(fourWay, run.arrivalStep(current))) {
       tryDirection(dx, dy);
+    } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
+      tryDirection(dx, 0);
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) tryDirection(0, s);
     } else if (dx != 0) {
       tryDirection(dx, 0);
       for (int s = -1; s <= 1; s += 2) {
@@ -245,6 +294,72 @@ void runJumpPoint(SearchRun& run) {
       }
     }
   }
+}
+
+namespace {
+
+// One leg of the walk back: from (x, y) against `step` while the cells allow the steps,
+// appending each cell, until one passes `arrived` (given the cell and the steps walked).
+// Returns that cell, or -1 where the leg ran into a wall.
+template <class Arrived>
+int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_t>& path,
+                Arrived arrived) {
+  const Grid& grid = run.grid;
+  const int sx = kStepX[step], sy = kStepY[step];
+  for (int walked = 1;; ++walked) {
+    x -= sx;
+    y -= sy;
+    // The start may be blocked (a unit walking off a cell just blocked).
+    const bool into = grid.open(x, y) || (x == run.startX && y == run.startY);
+    if (!into || (sx != 0 && sy != 0 && !(grid.open(x + sx, y) && grid.open(x, y + sy)))) return -1;
+    path.push_back(y);
+    path.push_back(x);
+    const int32_t i = grid.index(x, y);
+    if (arrived(i, walked)) return i;
+  }
+}
+
+}  // namespace
+
+// Each jump point or marker names the step it arrived by and its cost; the walk goes back
+// along that step to the cell whose cost plus the run walked gives it (computed as the jumps
+// computed it, so exactly equal). When a marker the run turned at has given way, the corner
+// is searched for: straight back, then along either turning run to a node that costs right.
+bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path) {
+  const int w = run.width;
+  const bool fourWay = run.options.diagonal == Diagonal::Never;
+  path.push_back(cell / w);
+  path.push_back(cell % w);
+  while (cell != run.start) {
+    const int x = cell % w, y = cell / w;
+    const int step = run.arrivalStep(cell);
+    const bool diagonal = step >= 4;
+    const double leftFrom = run.costSoFar(cell);
+    const std::size_t mark = path.size();
+    int32_t from = walkLeg(run, x, y, step, path, [&](int32_t i, int walked) {
+      return run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) == leftFrom;
+    });
+    if (from < 0 && !diagonal) {
+      path.resize(mark);
+      walkLeg(run, x, y, step, path, [&](int32_t corner, int on) {
+        const std::size_t cornerMark = path.size();
+        for (int side = -1; side <= 1 && from < 0; side += 2) {
+          const int tx = fourWay ? 0 : kStepX[step], ty = fourWay ? 0 : kStepY[step];
+          const int turning =
+              stepNumber(tx + (kStepX[step] == 0 ? side : 0), ty + (kStepY[step] == 0 ? side : 0));
+          from = walkLeg(run, corner % w, corner / w, turning, path, [&](int32_t i, int turned) {
+            return run.seen(i) &&
+                   jumpCost(cornerCost(run.costSoFar(i), turned, fourWay), on) == leftFrom;
+          });
+          if (from < 0) path.resize(cornerMark);
+        }
+        return from >= 0;
+      });
+    }
+    if (from < 0) return false;
+    cell = from;
+  }
+  return true;
 }
 
 }  // namespace tilepath
