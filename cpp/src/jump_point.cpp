@@ -17,6 +17,8 @@
 // straight, so a turning step on a closed-looking cell tells a marker from a node. A marker
 // gives way when its cell becomes a node (or a cheaper run turns there); the jump points that
 // counted on it are then found by walkBack's slower search.
+#include <cstring>
+
 #include "search_run.hpp"
 
 namespace tilepath {
@@ -89,20 +91,45 @@ class Jumper {
   // The node expanded next: its f (cost plus estimate), with a little slack for rounding.
   void leave(double g, double h) { nodeF_ = (g + h) * (1 + 1e-12); }
 
-  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found.
+  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each
+  // direction has its own code, so that the scans' directions are constants.
   void jump(int x, int y, double g, int dx, int dy) {
-    if (dx != 0 && dy != 0) return jumpDiagonal(x, y, g, dx, dy);
-    if (fourWay_ && dy != 0) return jumpVertical(x, y, g, dy);
-    pushStraight(x, y, g, 0.0, dx, dy);
+    switch (stepNumber(dx, dy)) {
+      case 0:
+        pushStraight<1, 0>(x, y, g, 0.0);
+        break;
+      case 1:
+        pushStraight<-1, 0>(x, y, g, 0.0);
+        break;
+      case 2:
+        fourWay_ ? jumpVertical<1>(x, y, g) : void(pushStraight<0, 1>(x, y, g, 0.0));
+        break;
+      case 3:
+        fourWay_ ? jumpVertical<-1>(x, y, g) : void(pushStraight<0, -1>(x, y, g, 0.0));
+        break;
+      case 4:
+        jumpDiagonal<1, 1>(x, y, g);
+        break;
+      case 5:
+        jumpDiagonal<-1, 1>(x, y, g);
+        break;
+      case 6:
+        jumpDiagonal<1, -1>(x, y, g);
+        break;
+      default:
+        jumpDiagonal<-1, -1>(x, y, g);
+        break;
+    }
   }
 
  private:
-  // A straight run scans 63 cells with a few word operations. Moving into cell c, c has a
+  // A straight run scans 56 cells with a few word operations. Moving into cell c, c has a
   // forced neighbour when a cell beside it is free but the one beside the cell before c is
   // not: only through c can that cell be reached as quickly. The run stops at the first cell
   // that is blocked (no jump point), forced, or the goal. Each of the three lines (the run's
-  // and the two beside it) is read once, as 64 bits from the cell before the 63 scanned: a
-  // line shifted by one bit then gives each cell's predecessor.
+  // and the two beside it) is read once, as 57 bits from the cell before the 56 scanned (one
+  // unaligned 8-byte load, shifted): a line shifted by one bit then gives each cell's
+  // predecessor.
   //
   // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
   // other one. Returns the cell where the run stopped and whether it is a jump point.
@@ -110,27 +137,31 @@ class Jumper {
     int at;
     bool jumpPoint;
   };
-  template <bool kColumn>
-  uint64_t cellsFrom(int along, int across) const {
-    return kColumn ? grid_.columnFrom(across, along) : grid_.rowFrom(along, across);
+  static constexpr int kBlock = 56;
+  static uint64_t load(const unsigned char* p) {
+    uint64_t v;
+    std::memcpy(&v, p,
+                sizeof v);  // little-endian (x86, ARM, wasm): bit b is bit b % 8 of byte b / 8
+    return v;
   }
   template <bool kColumn>
-  uint64_t cellsUpTo(int along, int across) const {
-    return kColumn ? grid_.columnUpTo(across, along) : grid_.rowUpTo(along, across);
+  const unsigned char* line(int across) const {
+    return kColumn ? grid_.columnBits(across) : grid_.rowBits(across);
   }
   template <bool kColumn>
   Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    constexpr uint64_t kScanned = ~uint64_t{0} >> 1;  // bits 0..62: cells c .. c + 62
-    for (int c = along + 1;; c += 63) {
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = (uint64_t{1} << kBlock) - 1;  // bits 0..55: cells c .. c + 55
+    for (int c = along + 1;; c += kBlock) {
       // Bit k + 1 of each line is cell c + k, bit k the cell before it.
-      const uint64_t line = cellsFrom<kColumn>(c - 1, across);
-      const uint64_t left = cellsFrom<kColumn>(c - 1, across - 1);
-      const uint64_t right = cellsFrom<kColumn>(c - 1, across + 1);
-      const uint64_t here = line >> 1;
+      const int bit = c - 1 + 64, byte = bit >> 3, shift = bit & 7;
+      const uint64_t here = load(mid + byte) >> shift >> 1;
+      const uint64_t left = load(low + byte) >> shift, right = load(high + byte) >> shift;
       const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
-      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << toGoal : 0;
+      const uint64_t goal = goalAcross == across && toGoal < kBlock ? uint64_t{1} << toGoal : 0;
       const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_ctzll(stops);
@@ -141,17 +172,20 @@ class Jumper {
   template <bool kColumn>
   Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    constexpr uint64_t kScanned = ~uint64_t{1};  // bits 63..1: cells c .. c - 62
-    for (int c = along - 1;; c -= 63) {
-      // Bit 63 of each line is cell c + 1, bit 63 - k cell c + 1 - k: shifted up by one, bit
-      // 63 - k is cell c - k, and the unshifted bit there the cell before it.
-      const uint64_t line = cellsUpTo<kColumn>(c + 1, across);
-      const uint64_t left = cellsUpTo<kColumn>(c + 1, across - 1);
-      const uint64_t right = cellsUpTo<kColumn>(c + 1, across + 1);
-      const uint64_t here = line << 1;
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = ~uint64_t{0} << (64 - kBlock);  // bits 63..8: cells c .. c - 55
+    for (int c = along - 1;; c -= kBlock) {
+      // The 8 bytes ending with the one holding cell c + 1, shifted so that cell c + 1 is bit
+      // 63, bit 63 - k cell c + 1 - k: shifted up by one more, bit 63 - k is cell c - k, and
+      // the unshifted bit there the cell before it.
+      const int bit = c + 1 + 64, byte = (bit >> 3) - 7, shift = 7 - (bit & 7);
+      const uint64_t here = load(mid + byte) << shift << 1;
+      const uint64_t left = load(low + byte) << shift, right = load(high + byte) << shift;
       const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
-      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << (63 - toGoal) : 0;
+      const uint64_t goal =
+          goalAcross == across && toGoal < kBlock ? uint64_t{1} << (63 - toGoal) : 0;
       const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_clzll(stops);
@@ -162,58 +196,60 @@ class Jumper {
 
   // Scans straight on from (x, y), reached at cornerG (its cost from the start; `turned`:
   // from the node, for the reached cells) and pushes the jump point it finds, if any.
-  bool pushStraight(int x, int y, double cornerG, double turned, int dx, int dy) {
-    const Stop stop = dx > 0   ? scanForward<false>(x, y)
-                      : dx < 0 ? scanBackward<false>(x, y)
-                      : dy > 0 ? scanForward<true>(y, x)
+  template <int DX, int DY>
+  TILEPATH_HOT bool pushStraight(int x, int y, double cornerG, double turned) {
+    const Stop stop = DX > 0   ? scanForward<false>(x, y)
+                      : DX < 0 ? scanBackward<false>(x, y)
+                      : DY > 0 ? scanForward<true>(y, x)
                                : scanBackward<true>(y, x);
-    const int run = std::abs(stop.at - (dx != 0 ? x : y));  // cells to the stop, inclusive
-    if (reached_) reached_->offerRun(x, y, turned, dx, dy, stop.jumpPoint ? run : run - 1);
+    const int run = DX != 0 ? (stop.at - x) * DX : (stop.at - y) * DY;  // cells to the stop
+    if (reached_) reached_->offerRun(x, y, turned, DX, DY, stop.jumpPoint ? run : run - 1);
     if (!stop.jumpPoint) return false;
-    const int jx = x + dx * run, jy = y + dy * run;
-    push(grid_.index(jx, jy), jx, jy, jumpCost(cornerG, run), stepNumber(dx, dy));
+    const int jx = x + DX * run, jy = y + DY * run;
+    push(grid_.index(jx, jy), jx, jy, jumpCost(cornerG, run), stepNumber(DX, DY));
     return true;
   }
 
   // 4 neighbours: a vertical run pushes what the horizontal runs from its cells find.
-  void jumpVertical(int x, int y, double g, int dy) {
-    const int step = stepNumber(0, dy);
+  template <int DY>
+  void jumpVertical(int x, int y, double g) {
     for (int k = 1;; ++k) {
-      y += dy;
+      y += DY;
       if (!free(x, y)) return;
       if (reached_) reached_->offerCell(x, y, k);
-      if (turnAt(x, y, cornerCost(g, k, true), k, 1, 0, -1, 0, step)) return;
+      if (turnAt<1, 0, -1, 0, 0, DY>(x, y, cornerCost(g, k, true), k)) return;
     }
   }
 
-  void jumpDiagonal(int x, int y, double g, int dx, int dy) {
-    const int step = stepNumber(dx, dy);
+  template <int DX, int DY>
+  void jumpDiagonal(int x, int y, double g) {
     for (int k = 1;; ++k) {
       // noCorners: both side cells must be free for the diagonal step.
-      if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return;
-      x += dx;
-      y += dy;
+      if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
+      x += DX;
+      y += DY;
       if (reached_) reached_->offerCell(x, y, runLength(k, true));
-      if (turnAt(x, y, cornerCost(g, k, false), runLength(k, true), dx, 0, 0, dy, step)) return;
+      if (turnAt<DX, 0, 0, DY, DX, DY>(x, y, cornerCost(g, k, false), runLength(k, true))) return;
     }
   }
 
-  // The corner (x, y) of a turning run, reached at cornerG (`turned` from the node). True
-  // where the run ends: at the goal (pushed), or where the straight runs (ax, ay) and (bx, by)
-  // found jump points (pushed) and the corner is not marked. A corner no dearer (f) than the
-  // node expanded would be expanded next all the same: it is marked and the run goes on. A
-  // dearer one may never be expanded, so the rest of the run waits: the corner is pushed,
-  // arriving by the turning step, and its expansion takes the run on (its straight runs are
-  // done). So is one that is a node already (the push is an offer), or marked more cheaply.
-  bool turnAt(int x, int y, double cornerG, double turned, int ax, int ay, int bx, int by,
-              int step) {
+  // The corner (x, y) of a run turning by step (TX, TY), reached at cornerG (`turned` from the
+  // node). True where the run ends: at the goal (pushed), or where the straight runs (AX, AY)
+  // and (BX, BY) found jump points (pushed) and the corner is not marked. A corner no dearer
+  // (f) than the node expanded would be expanded next all the same: it is marked and the run
+  // goes on. A dearer one may never be expanded, so the rest of the run waits: the corner is
+  // pushed, arriving by the turning step, and its expansion takes the run on (its straight runs
+  // are done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  template <int AX, int AY, int BX, int BY, int TX, int TY>
+  TILEPATH_HOT bool turnAt(int x, int y, double cornerG, double turned) {
+    const int step = stepNumber(TX, TY);
     const int32_t i = grid_.index(x, y);
     if (x == goalX_ && y == goalY_) {
       push(i, x, y, cornerG, step);
       return true;
     }
-    const bool a = pushStraight(x, y, cornerG, turned, ax, ay);
-    const bool b = pushStraight(x, y, cornerG, turned, bx, by);
+    const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
+    const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
     if (!a && !b) return false;
     if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
         cornerG + run_.heuristic(x, y) <= nodeF_) {
@@ -322,9 +358,13 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
 }  // namespace
 
 // Each jump point or marker names the step it arrived by and its cost; the walk goes back
-// along that step to the cell whose cost plus the run walked gives it (computed as the jumps
-// computed it, so exactly equal). When a marker the run turned at has given way, the corner
-// is searched for: straight back, then along either turning run to a node that costs right.
+// along that step to the first seen cell whose cost plus the run walked is no more than it
+// (computed as the jumps computed it, so equal for the cell it was pushed from; less if that
+// cell has been reached more cheaply since, or for another cell on the line as good). Every
+// seen cell has a way back costing no more than its cost, so the path costs no more than its
+// end's. When the corner a run turned at holds no marker for it (the marker gave way, or the
+// corner was a node already), the corner is searched for: straight back, then along either
+// turning run to a cell that costs little enough.
 bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path) {
   const int w = run.width;
   const bool fourWay = run.options.diagonal == Diagonal::Never;
@@ -337,7 +377,7 @@ bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& pa
     const double leftFrom = run.costSoFar(cell);
     const std::size_t mark = path.size();
     int32_t from = walkLeg(run, x, y, step, path, [&](int32_t i, int walked) {
-      return run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) == leftFrom;
+      return run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom;
     });
     if (from < 0 && !diagonal) {
       path.resize(mark);
@@ -349,7 +389,7 @@ bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& pa
               stepNumber(tx + (kStepX[step] == 0 ? side : 0), ty + (kStepY[step] == 0 ? side : 0));
           from = walkLeg(run, corner % w, corner / w, turning, path, [&](int32_t i, int turned) {
             return run.seen(i) &&
-                   jumpCost(cornerCost(run.costSoFar(i), turned, fourWay), on) == leftFrom;
+                   jumpCost(cornerCost(run.costSoFar(i), turned, fourWay), on) <= leftFrom;
           });
           if (from < 0) path.resize(cornerMark);
         }
