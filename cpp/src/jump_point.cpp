@@ -1,22 +1,24 @@
 // Jump point search (Harabor & Grastien) on a uniform-cost grid, for 8 neighbours without
 // corner cutting and for 4 neighbours. Runs are scanned without touching the open list; only
 // cells with a forced neighbour (or the goal) become nodes, so far fewer cells are pushed than
-// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 63
+// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 56
 // cells at a time (block-based jumping, Harabor & Grastien, ICAPS 2014).
 //
 // With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
 // vertical run looks sideways at every cell (as a diagonal run does with 8 neighbours), and a
 // horizontal run stops only where a vertical turn is forced.
 //
-// Online pruning (the same paper): a diagonal (4 neighbours: vertical) run does not stop at the
-// first cell whose straight runs find jump points. It pushes those jump points itself, reached
-// "diagonal first, then straight" from the node expanded, and goes on. So every node but the
-// goal arrives straight, and the cell where a run turned (the corner) is never a node. The
-// corner is written down instead, as a marker the path walk follows: seen, with the cost the
-// turning run reached it at (stored as a closed cell's is) and the run's step. Nodes arrive
-// straight, so a turning step on a closed-looking cell tells a marker from a node. A marker
-// gives way when its cell becomes a node (or a cheaper run turns there); the jump points that
-// counted on it are then found by walkBack's slower search.
+// Online pruning (the same paper): a diagonal (4 neighbours: vertical) run pushes the jump
+// points the straight runs from its cells find, reached "diagonal first, then straight" from the
+// node expanded. At the first such cell (the corner) the run goes on if the corner is no dearer
+// (f) than the node, so that it would be expanded next anyway; the corner is then written down
+// as a marker for the path walk: seen, with the cost the run reached it at (stored as a closed
+// cell's is) and the run's step. A dearer corner may never be expanded: it is pushed, arriving
+// by the turning step, and its expansion takes the run on without scanning its straight runs
+// again. Either way no straight run is scanned twice. A marker (or a closed cell that arrived
+// by a turning step, which the search cannot tell from one) stands for an open cell with its
+// cost: a cheaper way to it opens it afresh. The walk (walkJumpPoints) never needs a cell's
+// cost to be the one a jump point was pushed with: no more is enough.
 #include <cstring>
 
 #include "search_run.hpp"
