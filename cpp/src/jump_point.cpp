@@ -1,12 +1,26 @@
 // Jump point search (Harabor & Grastien) on a uniform-cost grid, for 8 neighbours without
 // corner cutting and for 4 neighbours. Runs are scanned without touching the open list; only
 // cells with a forced neighbour (or the goal) become nodes, so far fewer cells are pushed than
-// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 63
+// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 56
 // cells at a time (block-based jumping, Harabor & Grastien, ICAPS 2014).
 //
 // With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
 // vertical run looks sideways at every cell (as a diagonal run does with 8 neighbours), and a
 // horizontal run stops only where a vertical turn is forced.
+//
+// Online pruning (the same paper): a diagonal (4 neighbours: vertical) run pushes the jump
+// points the straight runs from its cells find, reached "diagonal first, then straight" from the
+// node expanded. At the first such cell (the corner) the run goes on if the corner is no dearer
+// (f) than the node, so that it would be expanded next anyway; the corner is then written down
+// as a marker for the path walk: seen, with the cost the run reached it at (stored as a closed
+// cell's is) and the run's step. A dearer corner may never be expanded: it is pushed, arriving
+// by the turning step, and its expansion takes the run on without scanning its straight runs
+// again. Either way no straight run is scanned twice. A marker (or a closed cell that arrived
+// by a turning step, which the search cannot tell from one) stands for an open cell with its
+// cost: a cheaper way to it opens it afresh. The walk (walkJumpPoints) never needs a cell's
+// cost to be the one a jump point was pushed with: no more is enough.
+#include <cstring>
+
 #include "search_run.hpp"
 
 namespace tilepath {
@@ -50,27 +64,74 @@ class ReachedCells {
   double originG_ = 0;
 };
 
+// A run that turns: diagonal with 8 neighbours, vertical with 4.
+bool turningStep(bool fourWay, int step) {
+  return fourWay ? step == 2 || step == 3 : step >= 4;
+}
+// Cost of a jump point reached `turned` steps along a turning run, then `on` straight: the
+// jumps push it, and the path walk checks the corner and the node against it, so all three
+// compute it alike.
+double cornerCost(double g, int turned, bool fourWay) {
+  return g + runLength(turned, !fourWay);
+}
+double jumpCost(double cornerG, int on) {
+  return cornerG + runLength(on, false);
+}
+
 class Jumper {
  public:
-  Jumper(const Grid& grid, int goalX, int goalY, bool fourWay, ReachedCells* reached)
-      : grid_(grid), goalX_(goalX), goalY_(goalY), fourWay_(fourWay), reached_(reached) {}
+  Jumper(SearchRun& run, ReachedCells* reached)
+      : run_(run),
+        grid_(run.grid),
+        goalX_(run.goalX),
+        goalY_(run.goalY),
+        fourWay_(run.options.diagonal == Diagonal::Never),
+        reached_(reached) {}
 
   bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // From (x, y) along (dx, dy); true with the first jump point in (jx, jy).
-  bool jump(int x, int y, int dx, int dy, int& jx, int& jy) const {
-    if (dx != 0 && dy != 0) return jumpDiagonal(x, y, dx, dy, jx, jy);
-    if (fourWay_ && dy != 0) return jumpVertical(x, y, dy, jx, jy);
-    return jumpStraight(x, y, dx, dy, jx, jy, 0.0);
+  // The node expanded next: its f (cost plus estimate), with a little slack for rounding.
+  void leave(double g, double h) { nodeF_ = (g + h) * (1 + 1e-12); }
+
+  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each
+  // direction has its own code, so that the scans' directions are constants.
+  void jump(int x, int y, double g, int dx, int dy) {
+    switch (stepNumber(dx, dy)) {
+      case 0:
+        pushStraight<1, 0>(x, y, g, 0.0);
+        break;
+      case 1:
+        pushStraight<-1, 0>(x, y, g, 0.0);
+        break;
+      case 2:
+        fourWay_ ? jumpVertical<1>(x, y, g) : void(pushStraight<0, 1>(x, y, g, 0.0));
+        break;
+      case 3:
+        fourWay_ ? jumpVertical<-1>(x, y, g) : void(pushStraight<0, -1>(x, y, g, 0.0));
+        break;
+      case 4:
+        jumpDiagonal<1, 1>(x, y, g);
+        break;
+      case 5:
+        jumpDiagonal<-1, 1>(x, y, g);
+        break;
+      case 6:
+        jumpDiagonal<1, -1>(x, y, g);
+        break;
+      default:
+        jumpDiagonal<-1, -1>(x, y, g);
+        break;
+    }
   }
 
  private:
-  // A straight run scans 63 cells with a few word operations. Moving into cell c, c has a
+  // A straight run scans 56 cells with a few word operations. Moving into cell c, c has a
   // forced neighbour when a cell beside it is free but the one beside the cell before c is
   // not: only through c can that cell be reached as quickly. The run stops at the first cell
   // that is blocked (no jump point), forced, or the goal. Each of the three lines (the run's
-  // and the two beside it) is read once, as 64 bits from the cell before the 63 scanned: a
-  // line shifted by one bit then gives each cell's predecessor.
+  // and the two beside it) is read once, as 57 bits from the cell before the 56 scanned (one
+  // unaligned 8-byte load, shifted): a line shifted by one bit then gives each cell's
+  // predecessor.
   //
   // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
   // other one. Returns the cell where the run stopped and whether it is a jump point.
@@ -78,27 +139,31 @@ class Jumper {
     int at;
     bool jumpPoint;
   };
-  template <bool kColumn>
-  uint64_t cellsFrom(int along, int across) const {
-    return kColumn ? grid_.columnFrom(across, along) : grid_.rowFrom(along, across);
+  static constexpr int kBlock = 56;
+  static uint64_t load(const unsigned char* p) {
+    uint64_t v;
+    std::memcpy(&v, p,
+                sizeof v);  // little-endian (x86, ARM, wasm): bit b is bit b % 8 of byte b / 8
+    return v;
   }
   template <bool kColumn>
-  uint64_t cellsUpTo(int along, int across) const {
-    return kColumn ? grid_.columnUpTo(across, along) : grid_.rowUpTo(along, across);
+  const unsigned char* line(int across) const {
+    return kColumn ? grid_.columnBits(across) : grid_.rowBits(across);
   }
   template <bool kColumn>
   Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    constexpr uint64_t kScanned = ~uint64_t{0} >> 1;  // bits 0..62: cells c .. c + 62
-    for (int c = along + 1;; c += 63) {
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = (uint64_t{1} << kBlock) - 1;  // bits 0..55: cells c .. c + 55
+    for (int c = along + 1;; c += kBlock) {
       // Bit k + 1 of each line is cell c + k, bit k the cell before it.
-      const uint64_t line = cellsFrom<kColumn>(c - 1, across);
-      const uint64_t left = cellsFrom<kColumn>(c - 1, across - 1);
-      const uint64_t right = cellsFrom<kColumn>(c - 1, across + 1);
-      const uint64_t here = line >> 1;
+      const int bit = c - 1 + 64, byte = bit >> 3, shift = bit & 7;
+      const uint64_t here = load(mid + byte) >> shift >> 1;
+      const uint64_t left = load(low + byte) >> shift, right = load(high + byte) >> shift;
       const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
-      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << toGoal : 0;
+      const uint64_t goal = goalAcross == across && toGoal < kBlock ? uint64_t{1} << toGoal : 0;
       const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_ctzll(stops);
@@ -109,17 +174,20 @@ class Jumper {
   template <bool kColumn>
   Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
     const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    constexpr uint64_t kScanned = ~uint64_t{1};  // bits 63..1: cells c .. c - 62
-    for (int c = along - 1;; c -= 63) {
-      // Bit 63 of each line is cell c + 1, bit 63 - k cell c + 1 - k: shifted up by one, bit
-      // 63 - k is cell c - k, and the unshifted bit there the cell before it.
-      const uint64_t line = cellsUpTo<kColumn>(c + 1, across);
-      const uint64_t left = cellsUpTo<kColumn>(c + 1, across - 1);
-      const uint64_t right = cellsUpTo<kColumn>(c + 1, across + 1);
-      const uint64_t here = line << 1;
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = ~uint64_t{0} << (64 - kBlock);  // bits 63..8: cells c .. c - 55
+    for (int c = along - 1;; c -= kBlock) {
+      // The 8 bytes ending with the one holding cell c + 1, shifted so that cell c + 1 is bit
+      // 63, bit 63 - k cell c + 1 - k: shifted up by one more, bit 63 - k is cell c - k, and
+      // the unshifted bit there the cell before it.
+      const int bit = c + 1 + 64, byte = (bit >> 3) - 7, shift = 7 - (bit & 7);
+      const uint64_t here = load(mid + byte) << shift << 1;
+      const uint64_t left = load(low + byte) << shift, right = load(high + byte) << shift;
       const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
       const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
-      const uint64_t goal = goalAcross == across && toGoal < 63 ? uint64_t{1} << (63 - toGoal) : 0;
+      const uint64_t goal =
+          goalAcross == across && toGoal < kBlock ? uint64_t{1} << (63 - toGoal) : 0;
       const uint64_t stops = (~here | forced | goal) & kScanned;
       if (stops != 0) {
         const int k = __builtin_clzll(stops);
@@ -128,66 +196,98 @@ class Jumper {
     }
   }
 
-  // `cornerG`: the cost from the node to (x, y), for the reached cells.
-  bool jumpStraight(int x, int y, int dx, int dy, int& jx, int& jy, double cornerG) const {
-    const Stop stop = dx > 0   ? scanForward<false>(x, y)
-                      : dx < 0 ? scanBackward<false>(x, y)
-                      : dy > 0 ? scanForward<true>(y, x)
+  // Scans straight on from (x, y), reached at cornerG (its cost from the start; `turned`:
+  // from the node, for the reached cells) and pushes the jump point it finds, if any.
+  template <int DX, int DY>
+  TILEPATH_HOT bool pushStraight(int x, int y, double cornerG, double turned) {
+    const Stop stop = DX > 0   ? scanForward<false>(x, y)
+                      : DX < 0 ? scanBackward<false>(x, y)
+                      : DY > 0 ? scanForward<true>(y, x)
                                : scanBackward<true>(y, x);
-    const int run = std::abs(stop.at - (dx != 0 ? x : y));  // cells to the stop, inclusive
-    if (reached_) reached_->offerRun(x, y, cornerG, dx, dy, stop.jumpPoint ? run : run - 1);
+    const int run = DX != 0 ? (stop.at - x) * DX : (stop.at - y) * DY;  // cells to the stop
+    if (reached_) reached_->offerRun(x, y, turned, DX, DY, stop.jumpPoint ? run : run - 1);
     if (!stop.jumpPoint) return false;
-    jx = x + dx * run;
-    jy = y + dy * run;
+    const int jx = x + DX * run, jy = y + DY * run;
+    push(grid_.index(jx, jy), jx, jy, jumpCost(cornerG, run), stepNumber(DX, DY));
     return true;
   }
 
-  // 4 neighbours: a vertical run stops where a horizontal run from it would find something.
-  bool jumpVertical(int x, int y, int dy, int& jx, int& jy) const {
-    int tx, ty;
-    for (double cornerG = 1;; ++cornerG) {
-      y += dy;
-      if (!free(x, y)) return false;
-      if (reached_) reached_->offerCell(x, y, cornerG);
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, 1, 0, tx, ty, cornerG) ||
-          jumpStraight(x, y, -1, 0, tx, ty, cornerG)) {
-        jx = x;
-        jy = y;
-        return true;
-      }
+  // 4 neighbours: a vertical run pushes what the horizontal runs from its cells find.
+  template <int DY>
+  void jumpVertical(int x, int y, double g) {
+    for (int k = 1;; ++k) {
+      y += DY;
+      if (!free(x, y)) return;
+      if (reached_) reached_->offerCell(x, y, k);
+      if (turnAt<1, 0, -1, 0, 0, DY>(x, y, cornerCost(g, k, true), k)) return;
     }
   }
 
-  bool jumpDiagonal(int x, int y, int dx, int dy, int& jx, int& jy) const {
-    int tx, ty;
-    for (double cornerG = kSqrt2;; cornerG += kSqrt2) {
+  template <int DX, int DY>
+  void jumpDiagonal(int x, int y, double g) {
+    for (int k = 1;; ++k) {
       // noCorners: both side cells must be free for the diagonal step.
-      if (!free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy)) return false;
-      x += dx;
-      y += dy;
-      if (reached_) reached_->offerCell(x, y, cornerG);
-      if ((x == goalX_ && y == goalY_) || jumpStraight(x, y, dx, 0, tx, ty, cornerG) ||
-          jumpStraight(x, y, 0, dy, tx, ty, cornerG)) {
-        jx = x;
-        jy = y;
-        return true;
-      }
+      if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
+      x += DX;
+      y += DY;
+      if (reached_) reached_->offerCell(x, y, runLength(k, true));
+      if (turnAt<DX, 0, 0, DY, DX, DY>(x, y, cornerCost(g, k, false), runLength(k, true))) return;
     }
   }
 
+  // The corner (x, y) of a run turning by step (TX, TY), reached at cornerG (`turned` from the
+  // node). True where the run ends: at the goal (pushed), or where the straight runs (AX, AY)
+  // and (BX, BY) found jump points (pushed) and the corner is not marked. A corner no dearer
+  // (f) than the node expanded would be expanded next all the same: it is marked and the run
+  // goes on. A dearer one may never be expanded, so the rest of the run waits: the corner is
+  // pushed, arriving by the turning step, and its expansion takes the run on (its straight runs
+  // are done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  template <int AX, int AY, int BX, int BY, int TX, int TY>
+  TILEPATH_HOT bool turnAt(int x, int y, double cornerG, double turned) {
+    const int step = stepNumber(TX, TY);
+    const int32_t i = grid_.index(x, y);
+    if (x == goalX_ && y == goalY_) {
+      push(i, x, y, cornerG, step);
+      return true;
+    }
+    const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
+    const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
+    if (!a && !b) return false;
+    if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
+        cornerG + run_.heuristic(x, y) <= nodeF_) {
+      run_.visit[i] = static_cast<uint8_t>(run_.number | step);
+      run_.slot[i] = -cornerG;
+      return false;
+    }
+    push(i, x, y, cornerG, step);
+    return true;
+  }
+
+  bool marker(int32_t i) const {
+    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
+  }
+  // A marker stands for an open cell: a cheaper way opens it afresh.
+  void push(int32_t i, int x, int y, double g, int step) {
+    if (!marker(i))
+      run_.offer(i, x, y, g, step);
+    else if (g < run_.costOf(i))
+      run_.open(i, x, y, g, step);
+  }
+
+  SearchRun& run_;
   const Grid& grid_;
   const int goalX_, goalY_;
   const bool fourWay_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
+  double nodeF_ = 0;
 };
 
 }  // namespace
 
 void runJumpPoint(SearchRun& run) {
-  const Grid& grid = run.grid;
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   ReachedCells reachedCells(run);
-  const Jumper jumper(grid, run.goalX, run.goalY, fourWay, run.trackBest ? &reachedCells : nullptr);
+  Jumper jumper(run, run.trackBest ? &reachedCells : nullptr);
   if (!run.resuming) run.openStart();
 
   int32_t current;
@@ -196,15 +296,8 @@ void runJumpPoint(SearchRun& run) {
   while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
-
-    auto tryDirection = [&](int dx, int dy) {
-      int jx, jy;
-      if (!jumper.jump(x, y, dx, dy, jx, jy)) return;
-      const int ax = std::abs(jx - x), ay = std::abs(jy - y);
-      // A run is straight or diagonal: its length is its number of steps times the step.
-      run.offer(grid.index(jx, jy), jx, jy, g + runLength(std::max(ax, ay), ax != 0 && ay != 0),
-                stepNumber(sign(jx - x), sign(jy - y)));
-    };
+    jumper.leave(g, run.heuristic(x, y));
+    auto tryDirection = [&](int dx, int dy) { jumper.jump(x, y, g, dx, dy); };
 
     if (current == run.start) {  // every direction
       for (int dy = -1; dy <= 1; ++dy)
@@ -212,21 +305,15 @@ void runJumpPoint(SearchRun& run) {
           if ((dx != 0 || dy != 0) && !(fourWay && dx != 0 && dy != 0)) tryDirection(dx, dy);
       continue;
     }
+    // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
+    // whose straight runs were done when it was pushed: its run goes on.
     const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
-    if (fourWay) {
-      if (dy != 0) {  // vertical: on, and both ways sideways
-        tryDirection(0, dy);
-        tryDirection(1, 0);
-        tryDirection(-1, 0);
-      } else {  // horizontal: on, and up or down where the turn is forced
-        tryDirection(dx, 0);
-        for (int s = -1; s <= 1; s += 2)
-          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) tryDirection(0, s);
-      }
-    } else if (dx != 0 && dy != 0) {
-      tryDirection(dx, 0);
-      tryDirection(0, dy);
+    if (turningStep(fourWay, run.arrivalStep(current))) {
       tryDirection(dx, dy);
+    } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
+      tryDirection(dx, 0);
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) tryDirection(0, s);
     } else if (dx != 0) {
       tryDirection(dx, 0);
       for (int s = -1; s <= 1; s += 2) {
@@ -245,6 +332,76 @@ void runJumpPoint(SearchRun& run) {
       }
     }
   }
+}
+
+namespace {
+
+// One leg of the walk back: from (x, y) against `step` while the cells allow the steps,
+// appending each cell, until one passes `arrived` (given the cell and the steps walked).
+// Returns that cell, or -1 where the leg ran into a wall.
+template <class Arrived>
+int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_t>& path,
+                Arrived arrived) {
+  const Grid& grid = run.grid;
+  const int sx = kStepX[step], sy = kStepY[step];
+  for (int walked = 1;; ++walked) {
+    x -= sx;
+    y -= sy;
+    // The start may be blocked (a unit walking off a cell just blocked).
+    const bool into = grid.open(x, y) || (x == run.startX && y == run.startY);
+    if (!into || (sx != 0 && sy != 0 && !(grid.open(x + sx, y) && grid.open(x, y + sy)))) return -1;
+    path.push_back(y);
+    path.push_back(x);
+    const int32_t i = grid.index(x, y);
+    if (arrived(i, walked)) return i;
+  }
+}
+
+}  // namespace
+
+// Each jump point or marker names the step it arrived by and its cost; the walk goes back
+// along that step to the first seen cell whose cost plus the run walked is no more than it
+// (computed as the jumps computed it, so equal for the cell it was pushed from; less if that
+// cell has been reached more cheaply since, or for another cell on the line as good). Every
+// seen cell has a way back costing no more than its cost, so the path costs no more than its
+// end's. When the corner a run turned at holds no marker for it (the marker gave way, or the
+// corner was a node already), the corner is searched for: straight back, then along either
+// turning run to a cell that costs little enough.
+bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path) {
+  const int w = run.width;
+  const bool fourWay = run.options.diagonal == Diagonal::Never;
+  path.push_back(cell / w);
+  path.push_back(cell % w);
+  while (cell != run.start) {
+    const int x = cell % w, y = cell / w;
+    const int step = run.arrivalStep(cell);
+    const bool diagonal = step >= 4;
+    const double leftFrom = run.costSoFar(cell);
+    const std::size_t mark = path.size();
+    int32_t from = walkLeg(run, x, y, step, path, [&](int32_t i, int walked) {
+      return run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom;
+    });
+    if (from < 0 && !diagonal) {
+      path.resize(mark);
+      walkLeg(run, x, y, step, path, [&](int32_t corner, int on) {
+        const std::size_t cornerMark = path.size();
+        for (int side = -1; side <= 1 && from < 0; side += 2) {
+          const int tx = fourWay ? 0 : kStepX[step], ty = fourWay ? 0 : kStepY[step];
+          const int turning =
+              stepNumber(tx + (kStepX[step] == 0 ? side : 0), ty + (kStepY[step] == 0 ? side : 0));
+          from = walkLeg(run, corner % w, corner / w, turning, path, [&](int32_t i, int turned) {
+            return run.seen(i) &&
+                   jumpCost(cornerCost(run.costSoFar(i), turned, fourWay), on) <= leftFrom;
+          });
+          if (from < 0) path.resize(cornerMark);
+        }
+        return from >= 0;
+      });
+    }
+    if (from < 0) return false;
+    cell = from;
+  }
+  return true;
 }
 
 }  // namespace tilepath

@@ -144,6 +144,10 @@ struct SearchRun {
   int arrivalStep(int32_t i) const { return visit[i] & 7; }
   // Cost from the start of a closed cell.
   double costOf(int32_t i) const { return -slot[i]; }
+  // Cost from the start of a seen cell, open (in its heap entry) or closed.
+  double costSoFar(int32_t i) const {
+    return std::signbit(slot[i]) ? -slot[i] : searcher.open_[static_cast<std::size_t>(slot[i])].g;
+  }
   void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const {
@@ -318,6 +322,9 @@ struct SearchRun {
 void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
 void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
 void runJumpPoint(SearchRun& run);     // JPS, noCorners or 4 neighbours, uniform cost
+// The path walk of a jump point search: from closed cell `cell` back to the start, appending
+// each cell as a (y, x) pair (the start last). False if no way back was found (a bug).
+bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path);
 // A*, Dijkstra and BFS on staggered and hexagonal grids (shaped_search.cpp).
 void runShaped(SearchRun& run);
 // The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).

@@ -335,36 +335,37 @@ void Searcher::finish(SearchRun& run) {
   }
 
   // Walk back from the end along the steps that reached each cell. Every cell of an A* or bfs
-  // path was expanded and knows its step. A jump point search knows the step only at its jump
-  // points: the walk goes on in that direction until the cell whose cost plus the run walked
-  // gives the cost it left from (computed as runLength computed it, so exactly equal).
+  // path was expanded and knows its step; a jump point search knows it only at its jump points
+  // (walkJumpPoints, jump_point.cpp).
   const bool scannedEnd = jumpPoints && end == run.best && run.bestOrigin != end;
   int32_t cell = scannedEnd ? run.bestOrigin : end;
   const int w = grid.width();
-  int x = cell % w, y = cell / w;
   std::vector<int32_t>& path = out.path;  // built from the end, then reversed
-  path.push_back(y);
-  path.push_back(x);
-  int step = run.arrivalStep(cell);
-  double leftFrom = run.costOf(cell);
-  for (int walked = 1; cell != run.start; ++walked) {
-    if (run.shape) {  // the step back depends on the parity of the cell it leaves
-      const int p = run.shape->parity(x, y), back = ShapeSteps::opposite(step);
-      x += run.shape->dx[p][back];
-      y += run.shape->dy[p][back];
-      cell = grid.index(x, y);
-    } else {
-      cell -= run.stepOffset[step];
-      x -= kStepX[step];
-      y -= kStepY[step];
+  if (jumpPoints) {
+    if (!walkJumpPoints(run, cell, path)) {
+      out.status = Status::None;
+      out.path.clear();
+      out.error = "internal error: the jump point search lost its way back to the start";
+      return;
     }
+  } else {
+    int x = cell % w, y = cell / w;
     path.push_back(y);
     path.push_back(x);
-    if (!jumpPoints ||
-        (run.closed(cell) && run.costOf(cell) + runLength(walked, step >= 4) == leftFrom)) {
-      step = run.arrivalStep(cell);
-      leftFrom = run.costOf(cell);
-      walked = 0;
+    while (cell != run.start) {
+      const int step = run.arrivalStep(cell);
+      if (run.shape) {  // the step back depends on the parity of the cell it leaves
+        const int p = run.shape->parity(x, y), back = ShapeSteps::opposite(step);
+        x += run.shape->dx[p][back];
+        y += run.shape->dy[p][back];
+        cell = grid.index(x, y);
+      } else {
+        cell -= run.stepOffset[step];
+        x -= kStepX[step];
+        y -= kStepY[step];
+      }
+      path.push_back(y);
+      path.push_back(x);
     }
   }
   std::reverse(path.begin(), path.end());

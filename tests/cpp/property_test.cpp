@@ -210,3 +210,41 @@ TEST_CASE("on random grids smoothed paths never cost more and never cross a wall
     CHECK(sum == Approx(r.cost));
   }
 }
+
+// Online pruning: a diagonal (4 neighbours: vertical) run pushes the jump points its corners
+// find and marks the corner for the path walk. Under a weighted (inadmissible) heuristic a
+// closed node can be reached again more cheaply, and the corners and nodes the walk expects
+// hold other costs: the walk searches for the corner, and the path stays legal.
+TEST_CASE("weighted jps on large random grids finds legal paths wherever A* finds one") {
+  std::mt19937 rng(1402);
+  std::uniform_real_distribution<double> unit(0, 1);
+  Searcher s;
+  int found = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    std::uniform_int_distribution<int> side(60, 160);
+    Grid grid(side(rng), side(rng));
+    const double walls = 0.02 + unit(rng) * 0.3;
+    for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < walls ? 1 : 0;
+    grid.cellsChanged();
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    for (int query = 0; query < 10; ++query) {
+      const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+      SearchOptions o;
+      o.diagonal = query % 2 ? Diagonal::NoCorners : Diagonal::Never;
+      auto astar = s.find(grid, sx, sy, gx, gy, o);
+      o.algorithm = Algorithm::JPS;
+      o.weight = 1.5 + unit(rng) * 3;
+      auto jps = s.find(grid, sx, sy, gx, gy, o);
+      INFO("trial " << trial << " query " << query << " " << jps.error);
+      REQUIRE(jps.ok());
+      REQUIRE(jps.status == astar.status);
+      if (jps.status != Status::Found) continue;
+      ++found;
+      CHECK(jps.cost >= astar.cost - 1e-9);
+      std::string why;
+      CHECK(legalPathCost(grid, o.diagonal, jps.path, why) == Approx(jps.cost).epsilon(1e-12));
+      CHECK(why.empty());
+    }
+  }
+  CHECK(found > 400);
+}
