@@ -350,6 +350,91 @@ export function readOptions(options) {
   return { ...read, options: /** @type {SearchOptions | null} */ (read.options) };
 }
 
+const DEFAULT_CODES = Object.freeze(encodeSnapshot({}));
+// The search options object read last by readSearchCodes, what each option held, and its codes.
+/** @type {object | null} */
+let lastOptions = null;
+/** @type {Record<string, unknown>} */
+let lastSnapshot = {};
+let lastKeys = 0;
+/** @type {Readonly<OptionCodes>} */
+let lastCodes = DEFAULT_CODES;
+
+/**
+ * readOptions(options).codes, without its work for the calls that repeat themselves: no options,
+ * or the same object as the last call with as many enumerable keys and the same value in each
+ * option (a key added, removed or renamed, a value changed: checked again in full). Each option
+ * is read once by name, as readOptions reads it.
+ * @param {unknown} options
+ * @returns {Readonly<OptionCodes>}
+ */
+export function readSearchCodes(options) {
+  if (options === undefined || options === null) return DEFAULT_CODES;
+  if (options !== lastOptions || enumerableKeys(options) !== lastKeys) {
+    lastOptions = null; // a throwing read leaves nothing cached
+    const read = readOptions(options);
+    const snapshot = /** @type {Record<string, unknown>} */ (read.options);
+    if (read.signal !== undefined) snapshot.signal = read.signal;
+    // Kept only when the enumerable keys are exactly the options given a value (readOptions has
+    // just refused any other key), so that as many keys later means the same keys.
+    const object = /** @type {object} */ (options); // readOptions took it: an object
+    lastKeys = enumerableKeys(object);
+    if (lastKeys === Object.keys(snapshot).length) {
+      lastOptions = object;
+      lastSnapshot = snapshot;
+      lastCodes = Object.freeze(read.codes);
+    }
+    return read.codes;
+  }
+  const given = /** @type {Record<string, unknown>} */ (options);
+  let same = true;
+  for (let k = 0; k < SEARCH_NAMES.length; k++) {
+    seen[k] = given[SEARCH_NAMES[k]];
+    if (seen[k] !== lastSnapshot[SEARCH_NAMES[k]]) same = false;
+  }
+  if (same) return lastCodes;
+  // Changed: the values just read are checked as readOptions checks them (read once, not again).
+  lastOptions = null;
+  /** @type {Record<string, unknown>} */
+  const snapshot = {};
+  SEARCH_NAMES.forEach((name, k) => {
+    if (seen[k] !== undefined) snapshot[name] = seen[k];
+  });
+  refuseUnknown(given, SEARCH_OPTIONS);
+  checkSignal(snapshot.signal);
+  const codes = encodeSnapshot(snapshot);
+  lastOptions = options;
+  lastSnapshot = snapshot;
+  lastCodes = Object.freeze(codes);
+  return codes;
+}
+const SEARCH_NAMES = [...SEARCH_OPTIONS, 'signal'];
+/** @type {unknown[]} the values readSearchCodes just read, by SEARCH_NAMES */
+const seen = [];
+
+/**
+ * How many enumerable keys `object` has, own and inherited, as readOptions' for-in sees them.
+ * @param {object} object
+ */
+function enumerableKeys(object) {
+  let n = 0;
+  for (const key in object) if (key !== undefined) n++;
+  return n;
+}
+
+/**
+ * Refuses any enumerable key (own or inherited) that is not `signal` or one of `names`.
+ * @param {object} options
+ * @param {readonly string[]} names
+ */
+function refuseUnknown(options, names) {
+  for (const key in options) {
+    if (key !== 'signal' && !names.includes(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
+    }
+  }
+}
+
 /**
  * What readOptions does, for any query's list of option names (`signal` is always known) and
  * its encoder.
@@ -366,11 +451,7 @@ function readOptionsOf(options, names, encode) {
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
-  for (const key in options) {
-    if (key !== 'signal' && !names.includes(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
-    }
-  }
+  refuseUnknown(options, names);
   const given = /** @type {Record<string, unknown>} */ (options);
   /** @type {Record<string, unknown>} */
   const snapshot = {};

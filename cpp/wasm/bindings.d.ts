@@ -35,6 +35,11 @@ export interface NativeGrid {
   getCost(cls: number): number;
   /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
   findPath(...args: SearchArguments): number;
+  /** Where findPath, repairPath, a search answered at once and a search task's last step
+   * publish the answer: a double each, in the order resultLayout() names them. */
+  resultAddress(): number;
+  /** The object's address, for TilepathModule._tilepath_find_path. */
+  handle(): number;
   lastError(): string;
   /** findPath's arguments: a task number, SEARCH_ANSWERED (read the answer as findPath's) or
    * REFUSED. */
@@ -50,25 +55,6 @@ export interface NativeGrid {
   /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
   footprintBytes(): number;
   releaseUnitSize(n: number): void;
-  pathAddress(): number;
-  pathLength(): number;
-  rawPathAddress(): number;
-  rawPathLength(): number;
-  traceAddress(): number;
-  traceLength(): number;
-  cost(): number;
-  expanded(): number;
-  endX(): number;
-  endY(): number;
-  faceX(): number;
-  faceY(): number;
-  /** Staggered and hexagonal grids: the facing's step number (its name in SHAPES), else -1. */
-  faceStep(): number;
-  /** An index of the contract's reason names ('' when none). */
-  reason(): number;
-  /** An index of the algorithm names: the algorithm that ran. */
-  algorithm(): number;
-  traceTruncated(): boolean;
   /** An error message when the goals do not fit in memory, else ''. */
   reserveGoals(count: number): string;
   goalsAddress(): number;
@@ -142,6 +128,10 @@ export interface TilepathModule {
     checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
   };
   searchMemoryBytes(): number;
+  /** The names of a published answer's fields (NativeGrid.resultAddress), comma-separated. */
+  resultLayout(): string;
+  /** NativeGrid.findPath without embind: the grid's handle(), then findPath's arguments. */
+  _tilepath_find_path(grid: number, ...args: SearchArguments): number;
   HEAPU8: Uint8Array;
   HEAPU32: Uint32Array;
   HEAP32: Int32Array;
