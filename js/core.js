@@ -401,13 +401,7 @@ export class Grid {
       sy,
       gx,
       gy,
-      o.algorithm,
-      o.diagonal,
-      o.heuristic,
-      o.weight,
-      o.maxExpansions,
-      o.goal,
-      o.flags,
+      ...searchCodes(o),
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     return readResult(this.#module, this.#record, status, o.flags, this.#shape);

@@ -53,9 +53,6 @@ void keepIdle(std::unique_ptr<Searcher> searcher) {
     idleSearchers().push_back(std::move(searcher));
 }
 
-// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
-// one block: a quick first check. Free holes between live grids count here, so it can pass
-// where a large block cannot be had: fits() then tries for real.
 // Fields and ranges share one state and one set of outputs, as searches do: JS copies what it
 // needs out of them before the next call.
 struct SharedFields {
@@ -68,9 +65,18 @@ SharedFields& sharedFields() {
   return fields;
 }
 
+// The wasm memory's limit (MAXIMUM_MEMORY), fixed at build time: asked of JS once.
+double heapMax() {
+  static const double max = static_cast<double>(emscripten_get_heap_max());
+  return max;
+}
+
+// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
+// one block: a quick first check. Free holes between live grids count here, so it can pass
+// where a large block cannot be had: fits() then tries for real.
 double freeBytes() {
   const double inUse = static_cast<double>(mallinfo().uordblks);
-  return static_cast<double>(emscripten_get_heap_max()) - inUse;
+  return heapMax() - inUse;
 }
 
 // Room kept free for the JS side's copies of results and for fragmentation.
@@ -83,7 +89,7 @@ constexpr double kMemoryMargin = 32.0 * (1 << 20);
 bool roomFor(double needed) {
   const double wanted = needed + kMemoryMargin;
   const double top = static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
-  return wanted <= static_cast<double>(emscripten_get_heap_max()) - top || wanted <= freeBytes();
+  return wanted <= heapMax() - top || wanted <= freeBytes();
 }
 
 std::string memoryError(const char* what, double needed) {
@@ -105,9 +111,7 @@ bool fits(std::initializer_list<double> blocks) {
   for (double bytes : blocks) {
     if (!ok) break;
     if (bytes <= 0) continue;
-    void* block = bytes < static_cast<double>(emscripten_get_heap_max())
-                      ? std::malloc(static_cast<std::size_t>(bytes))
-                      : nullptr;
+    void* block = bytes < heapMax() ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
     ok = block != nullptr;
     if (ok) held[count++] = block;
   }
