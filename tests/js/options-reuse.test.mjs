@@ -31,6 +31,11 @@ test('an options object changed between findPath calls is read again', async () 
   });
   options.diagonal = 'always';
   assert.equal(grid.findPath(0, 0, 2, 2, options).cost, 2 * Math.SQRT2);
+  options.diagonal = undefined; // the key stays, its value is the default's
+  assert.equal(grid.findPath(0, 0, 2, 2, options).cost, 4);
+  assert.equal(grid.findPath(0, 0, 2, 2, options).cost, 4);
+  options.diagonal = 'always';
+  assert.equal(grid.findPath(0, 0, 2, 2, options).cost, 2 * Math.SQRT2);
   grid.dispose();
 });
 
