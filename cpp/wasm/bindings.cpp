@@ -757,8 +757,8 @@ class WasmGrid {
   int restarts_ = 0;
 };
 
-// findPath called straight from JS as Module._tilepath_find_path(grid.handle(), ...), the
-// hottest call of all: a short search costs about as much as embind's invoker.
+// findPath, the hottest call of all, made straight from JS (Module._tilepath_find_path with
+// grid.handle() first) rather than through embind's generic invoker: it is not bound otherwise.
 extern "C" EMSCRIPTEN_KEEPALIVE int tilepath_find_path(WasmGrid* grid, int sx, int sy, int gx,
                                                        int gy, int algorithm, int diagonal,
                                                        int heuristic, double weight,
@@ -794,7 +794,6 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("fillRect", &WasmGrid::fillRect)
       .function("setCost", &WasmGrid::setCost)
       .function("getCost", &WasmGrid::getCost)
-      .function("findPath", &WasmGrid::findPath)
       .function("resultAddress", &WasmGrid::resultAddress)
       .function("handle", &WasmGrid::handle)
       .function("lastError", &WasmGrid::lastError)

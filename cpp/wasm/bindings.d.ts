@@ -2,7 +2,7 @@
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 
-/** What findPath and startSearch take: start, goal, and the options as codes and bits. */
+/** What a search takes (findPath, startSearch): start, goal, and the options as codes and bits. */
 export type SearchArguments = [
   sx: number,
   sy: number,
@@ -33,9 +33,7 @@ export interface NativeGrid {
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
   setCost(cls: number, cost: number): string;
   getCost(cls: number): number;
-  /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
-  findPath(...args: SearchArguments): number;
-  /** Where findPath, repairPath, a search answered at once and a search task's last step
+  /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
    * publish the answer: a double each, in the order resultLayout() names them. */
   resultAddress(): number;
   /** The object's address, for TilepathModule._tilepath_find_path. */
@@ -130,7 +128,8 @@ export interface TilepathModule {
   searchMemoryBytes(): number;
   /** The names of a published answer's fields (NativeGrid.resultAddress), comma-separated. */
   resultLayout(): string;
-  /** NativeGrid.findPath without embind: the grid's handle(), then findPath's arguments. */
+  /** findPath, bound without embind: a grid's handle(), then the search's arguments. A status
+   * code (an index of STATUS in dist/contract.mjs), or REFUSED with the grid's lastError(). */
   _tilepath_find_path(grid: number, ...args: SearchArguments): number;
   HEAPU8: Uint8Array;
   HEAPU32: Uint32Array;
