@@ -24,10 +24,10 @@ import {
   OPTION_VALUES,
   readFieldOptions,
   readGoals,
-  readOptions,
   readReachOptions,
   readRectangleOptions,
   readRepairOptions,
+  readSearchCodes,
   toCells,
   toDeltas,
 } from './validate.js';
@@ -62,45 +62,93 @@ function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
 }
 
+/** The fields of a published answer, as the module names them (resultLayout). */
+const RESULT_FIELDS = /** @type {const} */ ([
+  'pathAddress',
+  'pathLength',
+  'rawPathAddress',
+  'rawPathLength',
+  'traceAddress',
+  'traceLength',
+  'cost',
+  'expanded',
+  'endX',
+  'endY',
+  'faceX',
+  'faceY',
+  'faceStep',
+  'reason',
+  'algorithm',
+  'traceTruncated',
+]);
+/** @typedef {Record<typeof RESULT_FIELDS[number], number>} ResultLayout */
+/** @type {WeakMap<TilepathModule, ResultLayout>} */
+const layouts = new WeakMap();
+
 /**
- * The answer the grid's native object just published (findPath, or a search task's last step).
+ * Where each field of a published answer lies in its record (in doubles), read once per module.
  * @param {TilepathModule} m
- * @param {NativeGrid} native
+ * @returns {ResultLayout}
+ */
+function resultLayout(m) {
+  let layout = layouts.get(m);
+  if (layout === undefined) {
+    const names = m.resultLayout().split(',');
+    layout = /** @type {ResultLayout} */ ({});
+    for (const field of RESULT_FIELDS) {
+      const at = names.indexOf(field);
+      if (at < 0) throw new Error(`the wasm module publishes no '${field}': js/ and dist/ differ`);
+      layout[field] = at;
+    }
+    layouts.set(m, layout);
+  }
+  return layout;
+}
+
+/**
+ * The answer the grid's native object just published (findPath, repairPath, or a search task's
+ * last step), read from its record in the heap: no call into wasm.
+ * @param {TilepathModule} m
+ * @param {number} record the record's address (NativeGrid.resultAddress), in doubles
  * @param {number} status
  * @param {number} flags the search's option flags
  * @param {import('./index.js').GridShape} shape the grid's shape (names the goal's facing)
  * @returns {PathResult}
  */
-function readResult(m, native, status, flags, shape) {
+function readResult(m, record, status, flags, shape) {
+  const heap = m.HEAPF64;
+  const f = resultLayout(m);
+  /** @param {number} field */
+  const read = (field) => heap[record + field];
   /** @type {PathResult} */
   const result = {
     status: /** @type {Status} */ (STATUS[status]),
-    path: copyInt32(m, native.pathAddress(), native.pathLength()),
-    cost: native.cost(),
-    expanded: native.expanded(),
+    path: copyInt32(m, read(f.pathAddress), read(f.pathLength)),
+    cost: read(f.cost),
+    expanded: read(f.expanded),
     goal: null,
     algorithm: /** @type {import('./index.js').Algorithm} */ (
-      ENUM_OPTIONS.algorithm.names[native.algorithm()]
+      ENUM_OPTIONS.algorithm.names[read(f.algorithm)]
     ),
   };
-  const reason = REASON[native.reason()];
+  const reason = REASON[read(f.reason)];
   if (reason) result.reason = /** @type {import('./index.js').Reason} */ (reason);
   if (status !== NONE) {
-    const dx = native.faceX();
-    const dy = native.faceY();
+    const dx = read(f.faceX);
+    const dy = read(f.faceY);
     // Staggered and hexagonal grids name the shape's step; square grids the (dx, dy).
     const names = shapeDirections(shape);
-    const step = native.faceStep();
+    const step = read(f.faceStep);
     const facing = /** @type {Direction} */ (
       names === null ? FACING[dy + 1][dx + 1] : step < 0 ? 'none' : names[step]
     );
-    result.goal = { x: native.endX(), y: native.endY(), dx, dy, facing };
+    result.goal = { x: read(f.endX), y: read(f.endY), dx, dy, facing };
   }
-  const rawLength = native.rawPathLength();
-  if (rawLength > 0) result.rawPath = copyInt32(m, native.rawPathAddress(), rawLength);
+  const rawLength = read(f.rawPathLength);
+  if (rawLength > 0) result.rawPath = copyInt32(m, read(f.rawPathAddress), rawLength);
   if (flags & FLAG_OPTIONS.trace.bit) {
-    const address = native.traceAddress() >> 3;
-    const events = m.HEAPF64.slice(address, address + native.traceLength());
+    const address = read(f.traceAddress) >> 3;
+    const events = heap.slice(address, address + read(f.traceLength));
     const expandedCells = new Int32Array(2 * result.expanded);
     let k = 0;
     for (let e = 0; e < events.length; e += TRACE_RECORD) {
@@ -112,7 +160,7 @@ function readResult(m, native, status, flags, shape) {
     result.traceEvents = events;
     // A truncated trace (over a million events) holds fewer expansions than the search made.
     result.expandedCells = k === expandedCells.length ? expandedCells : expandedCells.slice(0, k);
-    if (native.traceTruncated()) result.traceTruncated = true;
+    if (read(f.traceTruncated)) result.traceTruncated = true;
   }
   return result;
 }
@@ -148,6 +196,10 @@ export class Grid {
   #height;
   /** @type {import('./index.js').GridShape} */
   #shape;
+  /** Where the native grid publishes each answer (readResult), in doubles into the heap. */
+  #record;
+  /** The native grid's address, for the module's direct findPath. */
+  #handle;
 
   /**
    * @param {TilepathModule} module
@@ -161,6 +213,8 @@ export class Grid {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height, ...shapeCodes(shape));
+    this.#record = this.#native.resultAddress() >> 3;
+    this.#handle = this.#native.handle();
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
@@ -339,10 +393,18 @@ export class Grid {
    * @param {import('./index.js').SearchOptions} [options]
    */
   findPath(sx, sy, gx, gy, options) {
-    const { native, args } = this.#searchArguments(sx, sy, gx, gy, options);
-    const status = native.findPath(...args);
+    const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
+    // Straight into wasm (bindings.cpp tilepath_find_path): the answer is then read from the heap.
+    const status = this.#module._tilepath_find_path(
+      this.#handle,
+      sx,
+      sy,
+      gx,
+      gy,
+      ...searchCodes(o),
+    );
     if (status === REFUSED) throw new RangeError(native.lastError());
-    return readResult(this.#module, native, status, args[10], this.#shape);
+    return readResult(this.#module, this.#record, status, o.flags, this.#shape);
   }
 
   /**
@@ -354,19 +416,22 @@ export class Grid {
    * @param {import('./index.js').SearchOptions} [options]
    */
   startSearch(sx, sy, gx, gy, options) {
-    const { native, args } = this.#searchArguments(sx, sy, gx, gy, options);
-    const id = native.startSearch(...args);
+    const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
+    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o));
     if (id === REFUSED) throw new RangeError(native.lastError());
-    const flags = args[10];
+    const { flags } = o;
     /** @param {number} status */
-    const read = (status) => readResult(this.#module, this.#live(), status, flags, this.#shape);
+    const read = (status) => {
+      this.#live();
+      return readResult(this.#module, this.#record, status, flags, this.#shape);
+    };
     if (id === SEARCH_ANSWERED)
       return makeSearchTask(() => this.#live(), read, -1, native.lastStatus());
     return makeSearchTask(() => this.#live(), read, id);
   }
 
   /**
-   * Checks a search's arguments as findPath does; the wasm call's arguments.
+   * Checks a search's arguments as findPath does; the native grid and the options' codes.
    * @param {number} sx
    * @param {number} sy
    * @param {number} gx
@@ -376,13 +441,11 @@ export class Grid {
   #searchArguments(sx, sy, gx, gy, options) {
     this.#live();
     // The options are read (once) before the grid is touched: a getter may dispose it.
-    const { codes: o } = readOptions(options);
+    const o = readSearchCodes(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    /** @type {import('../dist/tilepath.mjs').SearchArguments} */
-    const args = [sx, sy, gx, gy, ...searchCodes(o)];
-    return { native, args };
+    return { native, o };
   }
 
   // --- big maps: local repair and the hpa hierarchy (js/repair.js) ---------------------------
@@ -409,7 +472,7 @@ export class Grid {
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     const result = /** @type {import('./index.js').RepairResult} */ (
-      readResult(this.#module, native, status, o.flags, this.#shape)
+      readResult(this.#module, this.#record, status, o.flags, this.#shape)
     );
     result.repaired = REPAIR_KINDS[native.repairKind()];
     if (result.repaired === 'local') {

@@ -350,6 +350,90 @@ export function readOptions(options) {
   return { ...read, options: /** @type {SearchOptions | null} */ (read.options) };
 }
 
+const DEFAULT_CODES = Object.freeze(encodeSnapshot({}));
+// The search options object read last by readSearchCodes, the options it gave a value (its
+// enumerable keys, in the order of SEARCH_NAMES), those values, and their codes.
+/** @type {object | null} */
+let lastOptions = null;
+/** @type {string[]} */
+let lastKeys = [];
+/** @type {unknown[]} */
+const lastValues = [];
+/** @type {Readonly<OptionCodes>} */
+let lastCodes = DEFAULT_CODES;
+
+/**
+ * readOptions(options).codes, without its work for the calls that repeat themselves: no options,
+ * or the same object as the last call with as many enumerable keys and the same value in each
+ * (a key added, removed or renamed, a value changed: checked again). Each option given is read
+ * once by name, as readOptions reads it.
+ * @param {unknown} options
+ * @returns {Readonly<OptionCodes>}
+ */
+export function readSearchCodes(options) {
+  if (options === undefined || options === null) return DEFAULT_CODES;
+  if (options !== lastOptions || enumerableKeys(options) !== lastKeys.length) {
+    lastOptions = null; // a throwing read leaves nothing cached
+    const read = readOptions(options);
+    const snapshot = /** @type {Record<string, unknown>} */ (read.options);
+    if (read.signal !== undefined) snapshot.signal = read.signal;
+    const object = /** @type {object} */ (options); // readOptions took it: an object
+    // Kept only when the enumerable keys are exactly the options given a value (readOptions has
+    // just refused any other key), so that as many keys later means the same keys.
+    lastKeys = SEARCH_NAMES.filter((name) => snapshot[name] !== undefined);
+    lastKeys.forEach((name, k) => (lastValues[k] = snapshot[name]));
+    if (enumerableKeys(object) === lastKeys.length) lastOptions = object;
+    lastCodes = Object.freeze(read.codes);
+    return lastCodes;
+  }
+  // The same object with as many keys: the same keys, unless a value changed.
+  const given = /** @type {Record<string, unknown>} */ (options);
+  let same = true;
+  for (let k = 0; k < lastKeys.length; k++) {
+    const value = given[lastKeys[k]];
+    if (value !== lastValues[k]) same = false;
+    lastValues[k] = value;
+  }
+  if (same) return lastCodes;
+  // Changed: the values just read are checked as readOptions checks them (read once, not again).
+  lastOptions = null;
+  /** @type {Record<string, unknown>} */
+  const snapshot = {};
+  lastKeys.forEach((name, k) => {
+    if (lastValues[k] !== undefined) snapshot[name] = lastValues[k];
+  });
+  refuseUnknown(given, SEARCH_OPTIONS);
+  checkSignal(snapshot.signal);
+  lastCodes = Object.freeze(encodeSnapshot(snapshot));
+  // A value turned undefined leaves its key in place: read in full next time.
+  if (Object.keys(snapshot).length === lastKeys.length) lastOptions = options;
+  return lastCodes;
+}
+const SEARCH_NAMES = [...SEARCH_OPTIONS, 'signal'];
+
+/**
+ * How many enumerable keys `object` has, own and inherited, as readOptions' for-in sees them.
+ * @param {object} object
+ */
+function enumerableKeys(object) {
+  let n = 0;
+  for (const key in object) if (key !== undefined) n++;
+  return n;
+}
+
+/**
+ * Refuses any enumerable key (own or inherited) that is not `signal` or one of `names`.
+ * @param {object} options
+ * @param {readonly string[]} names
+ */
+function refuseUnknown(options, names) {
+  for (const key in options) {
+    if (key !== 'signal' && !names.includes(key)) {
+      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
+    }
+  }
+}
+
 /**
  * What readOptions does, for any query's list of option names (`signal` is always known) and
  * its encoder.
@@ -366,11 +450,7 @@ function readOptionsOf(options, names, encode) {
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
-  for (const key in options) {
-    if (key !== 'signal' && !names.includes(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
-    }
-  }
+  refuseUnknown(options, names);
   const given = /** @type {Record<string, unknown>} */ (options);
   /** @type {Record<string, unknown>} */
   const snapshot = {};

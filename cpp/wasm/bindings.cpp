@@ -4,8 +4,10 @@
 // JS checks every argument before calling; the checks here are the backstop that keeps
 // the instance alive whatever arrives (errors come back as strings, never aborts).
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -51,9 +53,6 @@ void keepIdle(std::unique_ptr<Searcher> searcher) {
     idleSearchers().push_back(std::move(searcher));
 }
 
-// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
-// one block: a quick first check. Free holes between live grids count here, so it can pass
-// where a large block cannot be had: fits() then tries for real.
 // Fields and ranges share one state and one set of outputs, as searches do: JS copies what it
 // needs out of them before the next call.
 struct SharedFields {
@@ -66,13 +65,32 @@ SharedFields& sharedFields() {
   return fields;
 }
 
+// The wasm memory's limit (MAXIMUM_MEMORY), fixed at build time: asked of JS once.
+double heapMax() {
+  static const double max = static_cast<double>(emscripten_get_heap_max());
+  return max;
+}
+
+// Bytes malloc could hand out before the wasm memory reaches its maximum, if the free ones were
+// one block: a quick first check. Free holes between live grids count here, so it can pass
+// where a large block cannot be had: fits() then tries for real.
 double freeBytes() {
   const double inUse = static_cast<double>(mallinfo().uordblks);
-  return static_cast<double>(emscripten_get_heap_max()) - inUse;
+  return heapMax() - inUse;
 }
 
 // Room kept free for the JS side's copies of results and for fragmentation.
 constexpr double kMemoryMargin = 32.0 * (1 << 20);
+
+// Whether `needed` bytes and the reserve fit by freeBytes()'s measure. mallinfo() walks the whole
+// heap (microseconds: more than a short search), so the bytes above the heap's top (sbrk(0)),
+// which malloc has never handed out, are asked first: they are a lower bound of freeBytes(), as
+// every byte in use lies below the top. Only a heap grown near the limit takes the walk.
+bool roomFor(double needed) {
+  const double wanted = needed + kMemoryMargin;
+  const double top = static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
+  return wanted <= heapMax() - top || wanted <= freeBytes();
+}
 
 std::string memoryError(const char* what, double needed) {
   return std::string("not enough wasm memory for ") + what + ": needs about " +
@@ -93,14 +111,46 @@ bool fits(std::initializer_list<double> blocks) {
   for (double bytes : blocks) {
     if (!ok) break;
     if (bytes <= 0) continue;
-    void* block = bytes < static_cast<double>(emscripten_get_heap_max())
-                      ? std::malloc(static_cast<std::size_t>(bytes))
-                      : nullptr;
+    void* block = bytes < heapMax() ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
     ok = block != nullptr;
     if (ok) held[count++] = block;
   }
   for (std::size_t i = 0; i < count; ++i) std::free(held[i]);
   return ok;
+}
+
+// The answer last published, as JS reads it straight from the heap (WasmGrid::resultAddress,
+// once per grid) instead of through a dozen calls: a double each, in this order. resultLayout()
+// names them, so JS finds each by name and the two sides cannot drift apart unseen.
+enum ResultField {
+  kPathAddress,
+  kPathLength,
+  kRawPathAddress,
+  kRawPathLength,
+  kTraceAddress,
+  kTraceLength,
+  kCost,
+  kExpanded,
+  kEndX,
+  kEndY,
+  kFaceX,
+  kFaceY,
+  kFaceStep,
+  kReason,
+  kAlgorithm,
+  kTraceTruncated,
+  kResultFields
+};
+constexpr const char* kResultFieldNames[kResultFields] = {
+    "pathAddress", "pathLength", "rawPathAddress", "rawPathLength", "traceAddress", "traceLength",
+    "cost",        "expanded",   "endX",           "endY",          "faceX",        "faceY",
+    "faceStep",    "reason",     "algorithm",      "traceTruncated"};
+
+std::string resultLayout() {
+  std::string names;
+  for (const char* name : kResultFieldNames)
+    names += (names.empty() ? "" : ",") + std::string(name);
+  return names;
 }
 
 bool isClass(int cls) {
@@ -137,8 +187,7 @@ class WasmGrid {
         Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
     if (!error.empty()) return error;
     const double needed = width * height + 64 * 1024;
-    if (needed + kMemoryMargin > freeBytes() || !fits({needed}))
-      return memoryError("a grid of this size", needed);
+    if (!roomFor(needed) || !fits({needed})) return memoryError("a grid of this size", needed);
     return {};
   }
 
@@ -205,9 +254,24 @@ class WasmGrid {
   }
   double getCost(int cls) const { return isClass(cls) ? grid_.cost(cls) : 0; }
 
-  // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set.
+  // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set;
+  // the answer at resultAddress().
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
+    return published(
+        search(sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags));
+  }
+  // The object's own address, for the direct entry points below (extern "C"), which JS calls
+  // without embind's generic invoker (the build has no dynamic execution: ~70 ns a call and
+  // more per argument). JS passes only addresses its live grids gave it.
+  uintptr_t handle() const { return reinterpret_cast<uintptr_t>(this); }
+  // Where the answer last published lies in the heap (a double each, as resultLayout() names
+  // them): fixed for the grid's life.
+  uintptr_t resultAddress() const { return reinterpret_cast<uintptr_t>(summary_); }
+
+ private:
+  int search(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
+             double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
     if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o) ||
         !roomToSearch(sharedSearcher(), o))
@@ -223,7 +287,29 @@ class WasmGrid {
     sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
     return finished();
   }
+  // The answer in result_ written where JS reads it; returns `status`.
+  int published(int status) {
+    double* s = summary_;
+    s[kPathAddress] = static_cast<double>(address(result_.path));
+    s[kPathLength] = static_cast<double>(result_.path.size());
+    s[kRawPathAddress] = static_cast<double>(address(result_.rawPath));
+    s[kRawPathLength] = static_cast<double>(result_.rawPath.size());
+    s[kTraceAddress] = static_cast<double>(address(trace_));
+    s[kTraceLength] = static_cast<double>(trace_.size());
+    s[kCost] = result_.cost;
+    s[kExpanded] = static_cast<double>(result_.expanded);
+    s[kEndX] = result_.endX;
+    s[kEndY] = result_.endY;
+    s[kFaceX] = result_.faceX;
+    s[kFaceY] = result_.faceY;
+    s[kFaceStep] = result_.faceStep;
+    s[kReason] = static_cast<int>(result_.reason);
+    s[kAlgorithm] = static_cast<int>(result_.algorithm);
+    s[kTraceTruncated] = result_.traceTruncated ? 1 : 0;
+    return status;
+  }
 
+ public:
   // --- searches in slices (search_task.hpp) ---
 
   // findPath's arguments. Returns a task number for stepSearch / endSearch; kSearchAnswered
@@ -240,7 +326,8 @@ class WasmGrid {
       if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
         return contract::kRefused;
       sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
-      return finished() == contract::kRefused ? contract::kRefused : contract::kSearchAnswered;
+      return finished() == contract::kRefused ? contract::kRefused
+                                              : published(contract::kSearchAnswered);
     }
     std::unique_ptr<Searcher> state;
     if (!idleSearchers().empty()) {
@@ -252,7 +339,7 @@ class WasmGrid {
     // (The components shortcut knows units of one tile.)
     if (!roomToSearch(*state, o) || (o.unitSize == 1 && unreachableAtOnce(sx, sy, gx, gy, o))) {
       keepIdle(std::move(state));
-      return result_.ok() ? contract::kSearchAnswered : contract::kRefused;
+      return result_.ok() ? published(contract::kSearchAnswered) : contract::kRefused;
     }
     auto task = std::make_unique<SearchTask>(footprints_, sx, sy, gx, gy, o, std::move(state));
     if (!task->result().ok()) {
@@ -284,7 +371,7 @@ class WasmGrid {
     std::swap(result_, task->result());
     endSearch(id);
     publishTrace();
-    return static_cast<int>(result_.status);
+    return published(static_cast<int>(result_.status));
   }
   double lastStepExpansions() const { return stepExpansions_; }
   // The status of the answer last published (after kSearchAnswered).
@@ -346,7 +433,7 @@ class WasmGrid {
         static_cast<double>(stateGrowth) + footprint +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
         4.0 * sizeof(int32_t) * grid_.size();
-    if (needed + kMemoryMargin > freeBytes()) {
+    if (!roomFor(needed)) {
       result_.error = memoryError("this search", needed);
       return false;
     }
@@ -403,7 +490,7 @@ class WasmGrid {
     tilepath::repairPath(sharedSearcher(), grid_, repairInput_, fromIndex, o, repair, repair_,
                          hierarchy);
     std::swap(result_, repair_.search);
-    return finished();
+    return published(finished());
   }
   // An index of kRepairKindNames, and the points left and rejoined (-1 unless local), of the
   // last repair.
@@ -510,30 +597,13 @@ class WasmGrid {
     Components& components = positions == &grid_ ? components_ : *footprints_.components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);
     const double needed = static_cast<double>(components.bytesToBuild(rule));
-    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
       queryError_ = memoryError("reachability labels", needed);
       return contract::kRefused;
     }
     return components.canReach(positions->index(sx, sy), positions->index(gx, gy), rule) ? 1 : 0;
   }
   std::string lastQueryError() const { return queryError_; }
-  uintptr_t pathAddress() const { return address(result_.path); }
-  int pathLength() const { return static_cast<int>(result_.path.size()); }
-  uintptr_t rawPathAddress() const { return address(result_.rawPath); }
-  int rawPathLength() const { return static_cast<int>(result_.rawPath.size()); }
-  uintptr_t traceAddress() const { return address(trace_); }
-  int traceLength() const { return static_cast<int>(trace_.size()); }
-  double cost() const { return result_.cost; }
-  double expanded() const { return result_.expanded; }
-  bool traceTruncated() const { return result_.traceTruncated; }
-  int endX() const { return result_.endX; }
-  int endY() const { return result_.endY; }
-  int faceX() const { return result_.faceX; }
-  int faceY() const { return result_.faceY; }
-  int faceStep() const { return result_.faceStep; }
-  // An index of kReasonNames / kAlgorithmNames.
-  int reason() const { return static_cast<int>(result_.reason); }
-  int algorithm() const { return static_cast<int>(result_.algorithm); }
 
  private:
   // Makes `buffer` hold `count` numbers for JS to fill, or says that `what` does not fit.
@@ -588,7 +658,7 @@ class WasmGrid {
       return nullptr;
     }
     const double needed = static_cast<double>(footprints_.bytesToBuild(unitSize));
-    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
       queryError_ = memoryError("the positions of this unit size", needed);
       return nullptr;
     }
@@ -623,9 +693,8 @@ class WasmGrid {
   bool roomForQuery(const char* what, double extra) {
     const double cells = grid_.size();
     const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
-    if (needed + kMemoryMargin > freeBytes() ||
-        !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
-               cells * sizeof(float), cells, extra})) {
+    if (!roomFor(needed) || !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
+                                   cells * sizeof(float), cells, extra})) {
       queryError_ = memoryError(what, needed);
       return false;
     }
@@ -643,7 +712,7 @@ class WasmGrid {
     // neighbours.
     if ((sx == gx && sy == gy) || !grid_.passable(sx, sy)) return false;
     const double needed = static_cast<double>(components_.bytesToBuild(o.diagonal));
-    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) return false;
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) return false;
     if (components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal)) return false;
     // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
     result_.clear();
@@ -660,7 +729,7 @@ class WasmGrid {
     if (!result_.ok()) return nullptr;
     if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
     const double needed = static_cast<double>(hierarchy_->bytesToBuild(rule));
-    if (needed > 0 && (needed + kMemoryMargin > freeBytes() || !fits({needed}))) {
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
       result_.error = memoryError("the hpa hierarchy", needed);
       return nullptr;
     }
@@ -681,11 +750,22 @@ class WasmGrid {
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
   std::vector<double> trace_;
+  double summary_[kResultFields] = {};  // result_ as published for JS (resultAddress)
   // Searches in slices, by number (null: a free number). Declared after grid_, so freed first.
   std::vector<std::unique_ptr<SearchTask>> tasks_;
   double stepExpansions_ = 0;
   int restarts_ = 0;
 };
+
+// findPath, the hottest call of all, made straight from JS (Module._tilepath_find_path with
+// grid.handle() first) rather than through embind's generic invoker: it is not bound otherwise.
+extern "C" EMSCRIPTEN_KEEPALIVE int tilepath_find_path(WasmGrid* grid, int sx, int sy, int gx,
+                                                       int gy, int algorithm, int diagonal,
+                                                       int heuristic, double weight,
+                                                       double maxExpansions, int goal, int flags) {
+  return grid->findPath(sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions, goal,
+                        flags);
+}
 
 double searchMemoryBytes() {
   std::size_t idle = 0;
@@ -696,6 +776,7 @@ double searchMemoryBytes() {
 
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
+  emscripten::function("resultLayout", &resultLayout);
   emscripten::class_<WasmGrid>("Grid")
       .constructor<int, int, int, int, int>()
       .class_function("checkSize", &WasmGrid::checkSize)
@@ -713,7 +794,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("fillRect", &WasmGrid::fillRect)
       .function("setCost", &WasmGrid::setCost)
       .function("getCost", &WasmGrid::getCost)
-      .function("findPath", &WasmGrid::findPath)
+      .function("resultAddress", &WasmGrid::resultAddress)
+      .function("handle", &WasmGrid::handle)
       .function("lastError", &WasmGrid::lastError)
       .function("startSearch", &WasmGrid::startSearch)
       .function("stepSearch", &WasmGrid::stepSearch)
@@ -736,22 +818,6 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("graphLength", &WasmGrid::graphLength)
       .function("clusterSize", &WasmGrid::clusterSize)
       .function("hierarchyBytes", &WasmGrid::hierarchyBytes)
-      .function("pathAddress", &WasmGrid::pathAddress)
-      .function("pathLength", &WasmGrid::pathLength)
-      .function("rawPathAddress", &WasmGrid::rawPathAddress)
-      .function("rawPathLength", &WasmGrid::rawPathLength)
-      .function("traceAddress", &WasmGrid::traceAddress)
-      .function("traceLength", &WasmGrid::traceLength)
-      .function("cost", &WasmGrid::cost)
-      .function("expanded", &WasmGrid::expanded)
-      .function("endX", &WasmGrid::endX)
-      .function("endY", &WasmGrid::endY)
-      .function("faceX", &WasmGrid::faceX)
-      .function("faceY", &WasmGrid::faceY)
-      .function("faceStep", &WasmGrid::faceStep)
-      .function("reason", &WasmGrid::reason)
-      .function("algorithm", &WasmGrid::algorithm)
-      .function("traceTruncated", &WasmGrid::traceTruncated)
       .function("reserveGoals", &WasmGrid::reserveGoals)
       .function("goalsAddress", &WasmGrid::goalsAddress)
       .function("flowField", &WasmGrid::flowField)

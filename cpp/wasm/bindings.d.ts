@@ -2,7 +2,7 @@
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 
-/** What findPath and startSearch take: start, goal, and the options as codes and bits. */
+/** What a search takes (findPath, startSearch): start, goal, and the options as codes and bits. */
 export type SearchArguments = [
   sx: number,
   sy: number,
@@ -33,8 +33,11 @@ export interface NativeGrid {
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
   setCost(cls: number, cost: number): string;
   getCost(cls: number): number;
-  /** A status code (an index of STATUS in dist/contract.mjs) or REFUSED. */
-  findPath(...args: SearchArguments): number;
+  /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
+   * publish the answer: a double each, in the order resultLayout() names them. */
+  resultAddress(): number;
+  /** The object's address, for TilepathModule._tilepath_find_path. */
+  handle(): number;
   lastError(): string;
   /** findPath's arguments: a task number, SEARCH_ANSWERED (read the answer as findPath's) or
    * REFUSED. */
@@ -50,25 +53,6 @@ export interface NativeGrid {
   /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */
   footprintBytes(): number;
   releaseUnitSize(n: number): void;
-  pathAddress(): number;
-  pathLength(): number;
-  rawPathAddress(): number;
-  rawPathLength(): number;
-  traceAddress(): number;
-  traceLength(): number;
-  cost(): number;
-  expanded(): number;
-  endX(): number;
-  endY(): number;
-  faceX(): number;
-  faceY(): number;
-  /** Staggered and hexagonal grids: the facing's step number (its name in SHAPES), else -1. */
-  faceStep(): number;
-  /** An index of the contract's reason names ('' when none). */
-  reason(): number;
-  /** An index of the algorithm names: the algorithm that ran. */
-  algorithm(): number;
-  traceTruncated(): boolean;
   /** An error message when the goals do not fit in memory, else ''. */
   reserveGoals(count: number): string;
   goalsAddress(): number;
@@ -142,6 +126,11 @@ export interface TilepathModule {
     checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
   };
   searchMemoryBytes(): number;
+  /** The names of a published answer's fields (NativeGrid.resultAddress), comma-separated. */
+  resultLayout(): string;
+  /** findPath, bound without embind: a grid's handle(), then the search's arguments. A status
+   * code (an index of STATUS in dist/contract.mjs), or REFUSED with the grid's lastError(). */
+  _tilepath_find_path(grid: number, ...args: SearchArguments): number;
   HEAPU8: Uint8Array;
   HEAPU32: Uint32Array;
   HEAP32: Int32Array;

@@ -877,8 +877,14 @@ test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declar
   );
   assert.equal(typeof module.Grid.prototype.delete, 'function');
   assert.equal(typeof module.Grid.checkSize, 'function');
-  assert.deepEqual(methods(block('TilepathModule')), ['searchMemoryBytes']);
+  assert.deepEqual(methods(block('TilepathModule')), [
+    '_tilepath_find_path',
+    'resultLayout',
+    'searchMemoryBytes',
+  ]);
+  assert.equal(typeof module._tilepath_find_path, 'function');
   assert.equal(typeof module.searchMemoryBytes, 'function');
+  assert.equal(typeof module.resultLayout, 'function');
 });
 
 test('a result names the algorithm that ran and, when it is none or partial, why', async () => {

@@ -129,3 +129,30 @@ test('once the search state fits the largest grid, searches on other grids of th
   assert.equal(tp.memoryBytes(), heap);
   for (const grid of grids) grid.dispose();
 });
+
+test('a heap filled to its last megabytes refuses a search by the room its path needs, then searches again once freed', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(256, 256);
+  // The shared search state first grows past this grid's size (A* and bfs on a larger one), so
+  // that only the room for the path and the reserve decide (bindings.cpp roomFor, whose quick
+  // bound must fall back to the exact count once the heap's top nears the limit).
+  const big = tp.createGrid(1024, 1024);
+  for (const algorithm of ['astar', 'bfs']) big.findPath(0, 0, 1023, 1023, { algorithm });
+  assert.equal(grid.findPath(0, 0, 255, 255).status, 'found');
+  const fill = [];
+  for (const side of [4096, 1024, 256]) {
+    try {
+      for (;;) fill.push(tp.createGrid(side, side));
+    } catch (error) {
+      assert.ok(error instanceof RangeError, String(error));
+    }
+  }
+  assert.throws(() => grid.findPath(0, 0, 255, 255), {
+    name: 'RangeError',
+    message: /^not enough wasm memory for this search: needs about \d+ MB more and a 32 MB reserve/,
+  });
+  for (const g of fill) g.dispose();
+  assert.equal(grid.findPath(0, 0, 255, 255).status, 'found');
+  big.dispose();
+  grid.dispose();
+});

@@ -1,0 +1,106 @@
+// The per-call cost of a search through wasm (issue 10): nanoseconds per grid.findPath call for
+// queries whose search is nearly free (start and goal adjacent, or the same cell), so what is
+// timed is the JS wrapper, the crossing into wasm and the reading of the result.
+//
+//   node tests/bench/callcost.mjs [--calls N] [--batches N] [--baseline DIR]
+//
+// --baseline DIR: a copy of an older tree's js/ and dist/ (DIR/js/node.js); both builds are
+// then timed in one process, batches alternating, and the table shows them side by side.
+import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadMap, loadScenario, repoRoot } from '../js/support/movingai.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '20000' },
+    batches: { type: 'string', default: '15' },
+    baseline: { type: 'string' },
+    map: { type: 'string', default: 'AR0011SR.map' },
+  },
+});
+const calls = Number(args.calls);
+const batches = Number(args.batches);
+
+/** @param {string} root a tree holding js/node.js */
+async function load(root) {
+  const { createPathfinder } = await import(pathToFileURL(join(root, 'js', 'node.js')).href);
+  return createPathfinder();
+}
+
+const builds = [{ name: 'this tree', tp: await load(repoRoot) }];
+if (args.baseline) builds.unshift({ name: 'baseline', tp: await load(resolve(args.baseline)) });
+
+const map = loadMap(args.map);
+// Two open cells side by side (a step east), and the map's shortest scenario problems.
+let sx = -1;
+for (let i = 0; i + 1 < map.cells.length && sx < 0; i++) {
+  if (map.cells[i] === 0 && map.cells[i + 1] === 0 && (i + 1) % map.width !== 0) sx = i;
+}
+const [x0, y0] = [sx % map.width, Math.floor(sx / map.width)];
+const short = loadScenario(args.map)
+  .filter((p) => p.optimal > 0)
+  .sort((a, b) => a.optimal - b.optimal)
+  .slice(0, 64);
+
+const jps = { diagonal: 'noCorners', algorithm: 'jps' };
+const astar = { diagonal: 'noCorners', algorithm: 'astar' };
+/** Each case: a name and a batch of `calls` findPath calls on `grid`. */
+const cases = [
+  ['adjacent, no options', (grid) => grid.findPath(x0, y0, x0 + 1, y0)],
+  ['adjacent, same A* options object', (grid) => grid.findPath(x0, y0, x0 + 1, y0, astar)],
+  ['adjacent, same JPS options object', (grid) => grid.findPath(x0, y0, x0 + 1, y0, jps)],
+  [
+    'adjacent, fresh JPS options literal',
+    (grid) => grid.findPath(x0, y0, x0 + 1, y0, { diagonal: 'noCorners', algorithm: 'jps' }),
+  ],
+  ['start = goal, JPS', (grid) => grid.findPath(x0, y0, x0, y0, jps)],
+];
+let k = 0;
+cases.push([
+  `${short.length} shortest ${args.map} problems, JPS`,
+  (grid) => {
+    const p = short[k++ % short.length];
+    return grid.findPath(p.startX, p.startY, p.goalX, p.goalY, jps);
+  },
+]);
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const grids = builds.map((b) => b.tp.createGrid(map.width, map.height, map.cells));
+const rows = [];
+for (const [name, call] of cases) {
+  const times = builds.map(() => []);
+  let sink = 0;
+  for (let batch = -2; batch < batches; batch++) {
+    // Alternate which build goes first; the first two batches warm up and are not counted.
+    const order = batch % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+    for (const b of order) {
+      const grid = grids[b];
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < calls; i++) sink += call(grid).path.length;
+      const ns = Number(process.hrtime.bigint() - t0) / calls;
+      if (batch >= 0) times[b].push(ns);
+    }
+  }
+  if (sink < 0) console.log(sink); // keeps the results alive
+  rows.push([name, ...times.map((t) => median(t).toFixed(0))]);
+}
+for (const grid of grids) grid.dispose();
+
+console.log(
+  `findPath per call on ${args.map}, median ns over ${batches} batches of ${calls} calls`,
+);
+const header = ['query', ...builds.map((b) => `${b.name} ns`)];
+if (builds.length === 2) header.push('after/before');
+const width = [38, 14, 14, 14];
+const line = (cells) => cells.map((c, i) => String(c).padEnd(width[i])).join(' ');
+console.log(line(header));
+for (const row of rows) {
+  if (builds.length === 2) row.push((Number(row[2]) / Number(row[1])).toFixed(2));
+  console.log(line(row));
+}
