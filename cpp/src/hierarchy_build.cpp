@@ -49,8 +49,11 @@ Hierarchy::~Hierarchy() {
 void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
   if (grid_.cost(from) == grid_.cost(to)) return;  // same cost, same passability: no effect
   const int cluster = (index / grid_.width() / size_) * columns_ + (index % grid_.width()) / size_;
+  const bool cheaper =
+      grid_.cost(to) > 0 && (grid_.cost(from) == 0 || grid_.cost(to) < grid_.cost(from));
   for (auto& level : levels_) {
     if (!level) continue;
+    if (cheaper) level->landmarksValid = false;
     Cluster& c = level->clusters[cluster];
     if (!c.dirty) {
       c.dirty = true;
@@ -61,6 +64,9 @@ void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
 
 void Hierarchy::costChanged(int cls, double from, double to) {
   if (from == to || grid_.count(cls) == 0) return;
+  if (to > 0 && (from == 0 || to < from))
+    for (auto& level : levels_)
+      if (level) level->landmarksValid = false;
   costDirty_[cls] = true;
   anyCostDirty_ = true;
 }
@@ -68,6 +74,7 @@ void Hierarchy::costChanged(int cls, double from, double to) {
 void Hierarchy::allChanged() {
   for (auto& level : levels_) {
     if (!level) continue;
+    level->landmarksValid = false;
     level->dirty.clear();
     for (std::size_t k = 0; k < level->clusters.size(); ++k) {
       level->clusters[k].dirty = true;
@@ -307,9 +314,78 @@ int Hierarchy::update(Diagonal rule) {
     }
     lv.nodeCount += n;
     lv.edgeCount += c.across.size();
-    c.stamp = 0;
+    place(lv, k);
+  }
+  // The steps across borders into a rebuilt cluster name its nodes: resolve them in it and in
+  // its neighbours.
+  std::vector<int32_t> resolve;
+  for (int32_t k : rebuild) {
+    const int cx = k % columns_, cy = k / columns_;
+    for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+      for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+        resolve.push_back(ny * columns_ + nx);
+  }
+  std::sort(resolve.begin(), resolve.end());
+  resolve.erase(std::unique(resolve.begin(), resolve.end()), resolve.end());
+  for (int32_t k : resolve) linkOut(lv, k);
+  // Many clusters rebuilt (the first build, a setAll, a cost change): the landmarks too, which
+  // costs little beside that; otherwise the rebuilt clusters' nodes lose theirs.
+  if (rebuild.size() * 8 >= lv.clusters.size()) {
+    computeLandmarks(lv);
+  } else {
+    for (int32_t k : rebuild) forgetLandmarks(lv, k);
   }
   return static_cast<int>(rebuild.size());
+}
+
+void Hierarchy::place(Level& lv, int32_t k) {
+  Cluster& c = lv.clusters[k];
+  const auto n = static_cast<uint32_t>(c.nodes.size());
+  if (n > c.capacity) {  // first build: a little room to grow; later, twice the room
+    c.capacity = c.capacity == 0 ? n + n / 4 + 1 : std::max(n, 2 * c.capacity);
+    c.base = static_cast<uint32_t>(lv.pool.size());
+    lv.pool.resize(lv.pool.size() + c.capacity, Level::Node{0, kNoNode, 0, 0, k});
+  }
+  const int w = grid_.width();
+  for (uint32_t i = 0; i < n; ++i) {
+    Level::Node& node = lv.pool[c.base + i];
+    node.xy = static_cast<uint32_t>(c.nodes[i] % w) | static_cast<uint32_t>(c.nodes[i] / w) << 16;
+    node.owner = k;
+  }
+}
+
+void Hierarchy::linkOut(Level& lv, int32_t k) {
+  Cluster& c = lv.clusters[k];
+  const int w = grid_.width();
+  const std::size_t n = c.nodes.size();
+  c.outStart.assign(n + 1, 0);
+  c.out.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const float* row = c.cost.data() + i * n;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i || !std::isfinite(row[j])) continue;
+      // Left out when a way through a third node m costs as much (within float rounding) with
+      // each part cheaper: the search reaches j through m at the same cost. The parts being
+      // strictly cheaper, what is left out is always matched by edges that stay.
+      bool matched = false;
+      for (std::size_t m = 0; m < n && !matched; ++m) {
+        const float a = row[m], b = c.cost[m * n + j];
+        matched = m != i && m != j && a > 0 && b > 0 && a < row[j] && b < row[j] &&
+                  a + b <= row[j] * (1 + 1e-5f);
+      }
+      if (!matched) c.out.push_back({c.base + static_cast<uint32_t>(j), row[j]});
+    }
+    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) {
+      const int32_t from = c.nodes[i], to = c.across[a];
+      const int tx = to % w, ty = to / w;
+      const Cluster& other = lv.clusters[(ty >> shift_) * columns_ + (tx >> shift_)];
+      const int j = other.local(to);
+      if (j >= 0)
+        c.out.push_back({other.base + static_cast<uint32_t>(j),
+                         static_cast<float>(grid_.stepCost(from % w, from / w, tx, ty))});
+    }
+    c.outStart[i + 1] = static_cast<uint32_t>(c.out.size());
+  }
 }
 
 std::size_t Hierarchy::nodeCount(Diagonal rule) const {
@@ -332,9 +408,9 @@ std::size_t Hierarchy::memoryBytes() const {
       for (const auto& links : c.links) bytes += links.capacity() * sizeof(Link);
       bytes += c.nodes.capacity() * sizeof(int32_t) + c.cost.capacity() * sizeof(float) +
                c.acrossStart.capacity() * sizeof(uint32_t) + c.across.capacity() * sizeof(int32_t) +
-               c.g.capacity() * sizeof(double) + c.parent.capacity() * sizeof(int32_t) +
-               c.closed.capacity();
+               c.outStart.capacity() * sizeof(uint32_t) + c.out.capacity() * sizeof(Cluster::Edge);
     }
+    bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float);
   }
   return bytes;
 }

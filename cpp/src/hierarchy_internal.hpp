@@ -32,15 +32,20 @@ struct Hierarchy::Cluster {
   // Per node, the cells in other clusters it steps to: across[acrossStart[i] .. [i + 1]).
   std::vector<uint32_t> acrossStart;
   std::vector<int32_t> across;
+  // What the abstract search follows from node i: out[outStart[i] .. [i + 1]), its edges inside
+  // the cluster that no way through a third node matches, then its steps across borders.
+  struct Edge {
+    uint32_t to;  // a pool node
+    float cost;
+  };
+  std::vector<uint32_t> outStart;
+  std::vector<Edge> out;
+  // Its nodes' place in the level's pool: node i is pool node base + i (capacity reserved).
+  uint32_t base = 0, capacity = 0;
   // A new level lists every cluster as dirty: the first update builds them all.
   bool dirty = true;        // cells changed: the links around it and its edges to rebuild
   bool linksDirty = false;  // its own link lists to recompute (listed in update)
   bool nodesDirty = false;  // its node set or costs to recompute (listed in update)
-  // Abstract search state, valid when stamp is the search's.
-  uint32_t stamp = 0;
-  std::vector<double> g;
-  std::vector<int32_t> parent;
-  std::vector<uint8_t> closed;
 
   int local(int32_t cell) const {  // index of a node cell, -1 if not a node
     auto it = std::lower_bound(nodes.begin(), nodes.end(), cell);
@@ -48,12 +53,32 @@ struct Hierarchy::Cluster {
   }
 };
 
+constexpr uint32_t kNoNode = 0xffffffffu;
+constexpr int kLandmarks = 8;
+
 struct Hierarchy::Level {
   Diagonal rule = Diagonal::Never;
   std::vector<Cluster> clusters;
   std::vector<int32_t> dirty;  // clusters marked dirty since the last update
-  uint32_t stamp = 0;
   std::size_t nodeCount = 0, edgeCount = 0;
+  // Every cluster's nodes in one pool, so that the abstract search indexes flat arrays: per
+  // pool node its cell (x | y << 16) and cluster, and the search's state. A cluster that
+  // outgrows its reserved place moves to the pool's end (its old place stays unused).
+  struct Node {
+    double g;
+    uint32_t parent;
+    uint32_t mark;  // == stamp: g and parent are this search's; less: not seen by it
+    uint32_t xy;
+    int32_t owner;
+  };
+  std::vector<Node> pool;
+  uint32_t stamp = 0;
+  // Landmarks (hierarchy_landmarks.cpp): per pool node, its cost from each landmark (NaN where
+  // unknown); valid until an edit makes a cell cheaper; searchedWithout counts the nodes
+  // expanded by searches made without them since.
+  std::vector<float> landmarks;
+  bool landmarksValid = false;
+  std::size_t searchedWithout = 0;
 };
 
 // Dijkstra or A* over the cells of one box (a cluster), from one cell; `reverse` follows the

@@ -1,0 +1,109 @@
+// Landmarks for the abstract search (ALT): the cost from each of a few landmark nodes to every
+// node of the abstract graph. By the triangle inequality, d(L, goal) - d(L, x) never exceeds
+// the cost from x to the goal, and on a weighted map it is far closer to it than the octile
+// distance times the cheapest cost: the abstract A* expands a fraction of the nodes.
+//
+// Kept honest under edits (see hierarchy.hpp): the nodes of rebuilt clusters lose their
+// values (the search estimates them as before); an edit that makes any cell cheaper or opens
+// it could make the old values overestimate anywhere, so it retires the landmarks until they
+// are computed again. They are computed again in the update that rebuilds many clusters (an
+// eighth of them or more: the recomputation is small beside that), and otherwise once the
+// searches made without them have expanded as many nodes as recomputing them would (so a game
+// that edits a lot pays at most twice the searches' cost, and one that edits little gets them
+// back soon).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hierarchy_internal.hpp"
+
+namespace tilepath {
+namespace {
+
+constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
+
+bool inCluster(const Hierarchy::Cluster& c, uint32_t node) {
+  return node - c.base < c.nodes.size();
+}
+
+}  // namespace
+
+void Hierarchy::forgetLandmarks(Level& lv, int32_t k) {
+  const Cluster& c = lv.clusters[k];
+  if (lv.landmarks.size() < lv.pool.size() * kLandmarks)
+    lv.landmarks.resize(lv.pool.size() * kLandmarks, kUnknown);
+  std::fill(
+      lv.landmarks.begin() + static_cast<std::ptrdiff_t>(c.base) * kLandmarks,
+      lv.landmarks.begin() + static_cast<std::ptrdiff_t>(c.base + c.nodes.size()) * kLandmarks,
+      kUnknown);
+}
+
+void Hierarchy::computeLandmarks(Level& lv) {
+  const std::size_t count = lv.pool.size();
+  lv.landmarks.assign(count * kLandmarks, kUnknown);
+  // Landmarks at the map's corners and the middles of its sides: for most queries one lies
+  // behind the start, where d(L, goal) - d(L, x) is tightest.
+  const int w = grid_.width(), h = grid_.height();
+  const int targets[kLandmarks][2] = {{0, 0},         {w / 2, 0},     {w - 1, 0}, {w - 1, h / 2},
+                                      {w - 1, h - 1}, {w / 2, h - 1}, {0, h - 1}, {0, h / 2}};
+  std::vector<float> dist(count);
+  std::vector<std::pair<float, uint32_t>> heap;
+  for (int l = 0; l < kLandmarks; ++l) {
+    uint32_t source = kNoNode;
+    double nearest = kInf;
+    for (uint32_t node = 0; node < count; ++node) {
+      const Level::Node& n = lv.pool[node];
+      if (!inCluster(lv.clusters[n.owner], node)) continue;
+      const double dx = static_cast<int>(n.xy & 0xffff) - targets[l][0],
+                   dy = static_cast<int>(n.xy >> 16) - targets[l][1];
+      if (dx * dx + dy * dy < nearest) {
+        nearest = dx * dx + dy * dy;
+        source = node;
+      }
+    }
+    if (source == kNoNode) break;  // no nodes at all
+    std::fill(dist.begin(), dist.end(), std::numeric_limits<float>::infinity());
+    dist[source] = 0;
+    heap.assign({{0.0f, source}});
+    auto later = [](const auto& a, const auto& b) { return a.first > b.first; };
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      const auto [d, node] = heap.back();
+      heap.pop_back();
+      if (d > dist[node]) continue;
+      const Cluster& c = lv.clusters[lv.pool[node].owner];
+      const uint32_t i = node - c.base;
+      for (uint32_t a = c.outStart[i]; a < c.outStart[i + 1]; ++a) {
+        const float nd = d + c.out[a].cost;
+        if (nd < dist[c.out[a].to]) {
+          dist[c.out[a].to] = nd;
+          heap.push_back({nd, c.out[a].to});
+          std::push_heap(heap.begin(), heap.end(), later);
+        }
+      }
+    }
+    for (uint32_t node = 0; node < count; ++node)
+      if (inCluster(lv.clusters[lv.pool[node].owner], node))
+        lv.landmarks[static_cast<std::size_t>(node) * kLandmarks + l] = dist[node];
+  }
+  lv.landmarksValid = true;
+  lv.searchedWithout = 0;
+}
+
+bool Hierarchy::goalLandmarks(const Level& lv, int32_t goalCluster,
+                              const std::vector<double>& toGoal, float* out) const {
+  if (!lv.landmarksValid) return false;
+  const Cluster& c = lv.clusters[goalCluster];
+  std::fill(out, out + kLandmarks, std::numeric_limits<float>::infinity());
+  for (std::size_t j = 0; j < c.nodes.size(); ++j) {
+    if (!std::isfinite(toGoal[j])) continue;
+    const float* lm = &lv.landmarks[(c.base + j) * kLandmarks];
+    for (int l = 0; l < kLandmarks; ++l) {
+      if (std::isnan(lm[l])) return false;  // a rebuilt goal cluster: no bound this time
+      out[l] = std::min(out[l], lm[l] + static_cast<float>(toGoal[j]));
+    }
+  }
+  return true;
+}
+
+}  // namespace tilepath
