@@ -15,6 +15,11 @@ namespace {
 // abstract edges but let paths cross a border close to where the best path would.
 constexpr int kShortRun = 6;
 constexpr int kCheapWindow = 8;
+// A run of at least kMiddleRun crossings where no stretch is cheaper than its ends (even ground)
+// also gets its middle crossing: with its ends only, a path over open ground had to bend to a
+// corner of each border it crossed (lak303d, uniform: median 1.0% over the optimum, 0% with the
+// middle; the 4096 x 4096 world: 0.6% to 0.3%, at 50% more nodes).
+constexpr int kMiddleRun = 12;
 
 // The power of two nearest below clusterSize, within [kMinClusterSize, kMaxClusterSize].
 int clusterShift(int clusterSize) {
@@ -148,10 +153,16 @@ void borderLinks(const Grid& grid, Diagonal rule, int ax, int ay, int alongX, in
       // Between the ends, each stretch of kCheapWindow crossings adds its cheapest one if it is
       // cheaper than both ends (on even ground: nothing more).
       const double ends = std::min(price(k), price(end - 1));
+      bool cheaper = false;
       for (int from = k + 1; from < end - 1; from += kCheapWindow) {
         const int j = cheapest(from, std::min(from + kCheapWindow, end - 1));
-        if (price(j) < ends) add(j, 0);
+        if (price(j) < ends) {
+          add(j, 0);
+          cheaper = true;
+        }
       }
+      // A long run on even ground also gets its middle.
+      if (!cheaper && run >= kMiddleRun) add(k + (run - 1) / 2, 0);
     }
     k = end;
   }
