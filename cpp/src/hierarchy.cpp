@@ -19,7 +19,8 @@ struct QueryScratch {
   std::vector<double> toGoal;
   std::vector<int32_t> hops;
   struct Entry {
-    double f, g;
+    double f;
+    float g;
     uint32_t node;  // in the level's pool
     bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
   };
@@ -77,7 +78,7 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   };
   auto& open = q.open;
   open.clear();
-  auto push = [&](uint32_t node, double g, uint32_t parent) {
+  auto push = [&](uint32_t node, float g, uint32_t parent) {
     Level::Node& n = lv.pool[node];
     if (n.mark == seen && !(g < n.g)) return;
     n.mark = seen;
@@ -107,7 +108,8 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     if (k == kg) best = std::min(best, paid + q.start.cost(gx, gy));
     for (std::size_t j = 0; j < c.nodes.size(); ++j) {
       const double d = q.start.cost(c.nodes[j] % w, c.nodes[j] / w);
-      if (std::isfinite(d)) push(c.base + static_cast<uint32_t>(j), paid + d, kNoNode);
+      if (std::isfinite(d))
+        push(c.base + static_cast<uint32_t>(j), static_cast<float>(paid + d), kNoNode);
     }
   };
   seed(ks, sx, sy, 0.0);
@@ -129,17 +131,20 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     open.pop_back();
     if (e.f >= best) break;  // the heuristic is admissible: nothing left can beat the goal
     const uint32_t id = e.node;
-    Level::Node& node = lv.pool[id];
+    const Level::Node& node = lv.pool[id];
     if (e.g > node.g) continue;  // a stale entry (a node reached cheaper since)
     ++expanded;
-    const Cluster& c = lv.clusters[node.owner];
+    const int32_t k = clusterOf(node.xy);
+    const Cluster& c = lv.clusters[k];
     const uint32_t i = id - c.base;
-    if (node.owner == kg && std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
+    if (k == kg && std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
       best = e.g + q.toGoal[i];
       bestParent = id;
     }
-    for (uint32_t a = c.outStart[i]; a < c.outStart[i + 1]; ++a)
-      push(c.out[a].to, e.g + c.out[a].cost, id);
+    for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a)
+      push(c.inner[a].to, e.g + c.inner[a].cost, id);
+    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
+      if (c.acrossTo[a].to != kNoNode) push(c.acrossTo[a].to, e.g + c.acrossTo[a].cost, id);
   }
   if (!landmarks) lv.searchedWithout += expanded - beforeAbstract;
   out.expanded = expanded;

@@ -275,8 +275,7 @@ int Hierarchy::update(Diagonal rule) {
     c.nodesDirty = false;
     const int cx = k % columns_, cy = k / columns_;
     lv.nodeCount -= c.nodes.size();
-    lv.edgeCount -= c.across.size();
-    for (float f : c.cost) lv.edgeCount -= std::isfinite(f) ? 1 : 0;
+    lv.edgeCount -= c.across.size() + c.inner.size();
     // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
     struct Part {
       int ox, oy, kind;
@@ -306,7 +305,7 @@ int Hierarchy::update(Diagonal rule) {
       c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
     }
     // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
-    c.cost.assign(n * n, std::numeric_limits<float>::infinity());
+    matrix_.assign(n * n, std::numeric_limits<float>::infinity());
     const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
     isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
     for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
@@ -316,16 +315,14 @@ int Hierarchy::update(Diagonal rule) {
                  [&](int x, int y, double) {
                    return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
                  });
-      for (std::size_t j = 0; j < n; ++j) {
-        if (j == i) continue;
-        const double d = search.cost(c.nodes[j] % w, c.nodes[j] / w);
-        c.cost[i * n + j] = static_cast<float>(d);
-        if (std::isfinite(d)) ++lv.edgeCount;
-      }
+      for (std::size_t j = 0; j < n; ++j)
+        if (j != i)
+          matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
     }
-    lv.nodeCount += n;
-    lv.edgeCount += c.across.size();
     place(lv, k);
+    linkInner(lv, k);
+    lv.nodeCount += n;
+    lv.edgeCount += c.across.size() + c.inner.size();
   }
   // The steps across borders into a rebuilt cluster name its nodes: resolve them in it and in
   // its neighbours.
@@ -338,7 +335,7 @@ int Hierarchy::update(Diagonal rule) {
   }
   std::sort(resolve.begin(), resolve.end());
   resolve.erase(std::unique(resolve.begin(), resolve.end()), resolve.end());
-  for (int32_t k : resolve) linkOut(lv, k);
+  for (int32_t k : resolve) linkAcross(lv, k);
   // Many clusters rebuilt (the first build, a setAll, a cost change): the landmarks too, which
   // costs little beside that; otherwise the rebuilt clusters' nodes lose theirs.
   if (rebuild.size() * 8 >= lv.clusters.size()) {
@@ -355,24 +352,21 @@ void Hierarchy::place(Level& lv, int32_t k) {
   if (n > c.capacity) {  // first build: a little room to grow; later, twice the room
     c.capacity = c.capacity == 0 ? n + n / 4 + 1 : std::max(n, 2 * c.capacity);
     c.base = static_cast<uint32_t>(lv.pool.size());
-    lv.pool.resize(lv.pool.size() + c.capacity, Level::Node{0, kNoNode, 0, 0, k});
+    lv.pool.resize(lv.pool.size() + c.capacity, Level::Node{0, kNoNode, 0, 0});
   }
   const int w = grid_.width();
-  for (uint32_t i = 0; i < n; ++i) {
-    Level::Node& node = lv.pool[c.base + i];
-    node.xy = static_cast<uint32_t>(c.nodes[i] % w) | static_cast<uint32_t>(c.nodes[i] / w) << 16;
-    node.owner = k;
-  }
+  for (uint32_t i = 0; i < n; ++i)
+    lv.pool[c.base + i].xy =
+        static_cast<uint32_t>(c.nodes[i] % w) | static_cast<uint32_t>(c.nodes[i] / w) << 16;
 }
 
-void Hierarchy::linkOut(Level& lv, int32_t k) {
+void Hierarchy::linkInner(Level& lv, int32_t k) {
   Cluster& c = lv.clusters[k];
-  const int w = grid_.width();
   const std::size_t n = c.nodes.size();
-  c.outStart.assign(n + 1, 0);
-  c.out.clear();
+  c.innerStart.assign(n + 1, 0);
+  c.inner.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    const float* row = c.cost.data() + i * n;
+    const float* row = matrix_.data() + i * n;
     for (std::size_t j = 0; j < n; ++j) {
       if (j == i || !std::isfinite(row[j])) continue;
       // Left out when a way through a third node m costs as much (within float rounding) with
@@ -380,23 +374,30 @@ void Hierarchy::linkOut(Level& lv, int32_t k) {
       // strictly cheaper, what is left out is always matched by edges that stay.
       bool matched = false;
       for (std::size_t m = 0; m < n && !matched; ++m) {
-        const float a = row[m], b = c.cost[m * n + j];
+        const float a = row[m], b = matrix_[m * n + j];
         matched = m != i && m != j && a > 0 && b > 0 && a < row[j] && b < row[j] &&
                   a + b <= row[j] * (1 + 1e-5f);
       }
-      if (!matched) c.out.push_back({c.base + static_cast<uint32_t>(j), row[j]});
+      if (!matched) c.inner.push_back({c.base + static_cast<uint32_t>(j), row[j]});
     }
+    c.innerStart[i + 1] = static_cast<uint32_t>(c.inner.size());
+  }
+}
+
+void Hierarchy::linkAcross(Level& lv, int32_t k) {
+  Cluster& c = lv.clusters[k];
+  const int w = grid_.width();
+  c.acrossTo.clear();
+  for (std::size_t i = 0; i + 1 < c.acrossStart.size(); ++i)
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) {
       const int32_t from = c.nodes[i], to = c.across[a];
       const int tx = to % w, ty = to / w;
       const Cluster& other = lv.clusters[(ty >> shift_) * columns_ + (tx >> shift_)];
       const int j = other.local(to);
-      if (j >= 0)
-        c.out.push_back({other.base + static_cast<uint32_t>(j),
-                         static_cast<float>(grid_.stepCost(from % w, from / w, tx, ty))});
+      // Links are kept on both sides: a missing node would be a bug; it is only skipped.
+      c.acrossTo.push_back({j < 0 ? kNoNode : other.base + static_cast<uint32_t>(j),
+                            static_cast<float>(grid_.stepCost(from % w, from / w, tx, ty))});
     }
-    c.outStart[i + 1] = static_cast<uint32_t>(c.out.size());
-  }
 }
 
 std::size_t Hierarchy::nodeCount(Diagonal rule) const {
@@ -417,9 +418,9 @@ std::size_t Hierarchy::memoryBytes() const {
              lv->dirty.capacity() * sizeof(int32_t);
     for (const Cluster& c : lv->clusters) {
       for (const auto& links : c.links) bytes += links.capacity() * sizeof(Link);
-      bytes += c.nodes.capacity() * sizeof(int32_t) + c.cost.capacity() * sizeof(float) +
-               c.acrossStart.capacity() * sizeof(uint32_t) + c.across.capacity() * sizeof(int32_t) +
-               c.outStart.capacity() * sizeof(uint32_t) + c.out.capacity() * sizeof(Cluster::Edge);
+      bytes += c.nodes.capacity() * sizeof(int32_t) + c.acrossStart.capacity() * sizeof(uint32_t) +
+               c.across.capacity() * sizeof(int32_t) + c.innerStart.capacity() * sizeof(uint32_t) +
+               (c.inner.capacity() + c.acrossTo.capacity()) * sizeof(Cluster::Edge);
     }
     bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float);
   }
@@ -428,8 +429,12 @@ std::size_t Hierarchy::memoryBytes() const {
 
 std::size_t Hierarchy::bytesToBuild(Diagonal rule) const {
   if (levels_[static_cast<int>(rule)]) return 0;
-  // A cluster and, for an open one, about 16 nodes with their edges and search state.
-  const std::size_t perCluster = sizeof(Cluster) + 16 * (4 + 16 * 4 + 8 + 4 + 4 + 8 + 1) + 64;
+  // A cluster and, for an open one, about 16 nodes, each with its cell, its place in the pool
+  // (and room to grow), its landmark costs, about 6 kept edges inside and 1.5 across.
+  const std::size_t perNode = 4 + 5 * sizeof(Level::Node) / 4 + 5 * kLandmarks * 4 / 4 +
+                              6 * sizeof(Cluster::Edge) + 6 * 4 +
+                              3 * (4 + sizeof(Cluster::Edge)) / 2;
+  const std::size_t perCluster = sizeof(Cluster) + 16 * perNode + 64;
   return static_cast<std::size_t>(columns_) * rows_ * perCluster;
 }
 
@@ -448,12 +453,19 @@ void Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
   update(rule);
   out.clear();
   const int w = grid_.width();
+  std::vector<std::pair<int32_t, int32_t>> pairs;  // each edge the search follows, once a pair
   for (const Cluster& c : level(rule).clusters) {
-    const std::size_t n = c.nodes.size();
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = i + 1; j < n; ++j)
-        if (std::isfinite(c.cost[i * n + j]) || std::isfinite(c.cost[j * n + i]))
-          out.insert(out.end(), {c.nodes[i] % w, c.nodes[i] / w, c.nodes[j] % w, c.nodes[j] / w});
+    pairs.clear();
+    for (std::size_t i = 0; i + 1 < c.innerStart.size(); ++i)
+      for (uint32_t e = c.innerStart[i]; e < c.innerStart[i + 1]; ++e) {
+        const auto j = static_cast<int32_t>(c.inner[e].to - c.base);
+        pairs.push_back({std::min<int32_t>(static_cast<int32_t>(i), j),
+                         std::max<int32_t>(static_cast<int32_t>(i), j)});
+      }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    for (auto [i, j] : pairs)
+      out.insert(out.end(), {c.nodes[i] % w, c.nodes[i] / w, c.nodes[j] % w, c.nodes[j] / w});
   }
 }
 

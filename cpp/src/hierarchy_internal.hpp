@@ -27,19 +27,18 @@ struct Hierarchy::Cluster {
   std::vector<Link> links[4];
   // Abstract nodes: the cells of this cluster at an end of some link, sorted.
   std::vector<int32_t> nodes;
-  // cost[i * n + j]: cheapest walk from node i to node j inside the cluster (inf if none).
-  std::vector<float> cost;
   // Per node, the cells in other clusters it steps to: across[acrossStart[i] .. [i + 1]).
   std::vector<uint32_t> acrossStart;
   std::vector<int32_t> across;
-  // What the abstract search follows from node i: out[outStart[i] .. [i + 1]), its edges inside
-  // the cluster that no way through a third node matches, then its steps across borders.
+  // What the abstract search follows from node i: inner[innerStart[i] .. [i + 1]), the
+  // cheapest walks inside the cluster to its other nodes (those no walk through a third node
+  // matches), and acrossTo[acrossStart[i] .. [i + 1]), the steps across (resolved by linkOut).
   struct Edge {
     uint32_t to;  // a pool node
     float cost;
   };
-  std::vector<uint32_t> outStart;
-  std::vector<Edge> out;
+  std::vector<uint32_t> innerStart;
+  std::vector<Edge> inner, acrossTo;
   // Its nodes' place in the level's pool: node i is pool node base + i (capacity reserved).
   uint32_t base = 0, capacity = 0;
   // A new level lists every cluster as dirty: the first update builds them all.
@@ -62,14 +61,14 @@ struct Hierarchy::Level {
   std::vector<int32_t> dirty;  // clusters marked dirty since the last update
   std::size_t nodeCount = 0, edgeCount = 0;
   // Every cluster's nodes in one pool, so that the abstract search indexes flat arrays: per
-  // pool node its cell (x | y << 16) and cluster, and the search's state. A cluster that
-  // outgrows its reserved place moves to the pool's end (its old place stays unused).
+  // pool node its cell and the search's state. A cluster that
+  // outgrows its reserved place moves to the pool's end (its old place stays unused, its xy
+  // kept: the cluster of any pool node is the one holding its cell).
   struct Node {
-    double g;
+    float g;
     uint32_t parent;
     uint32_t mark;  // == stamp: g and parent are this search's; less: not seen by it
-    uint32_t xy;
-    int32_t owner;
+    uint32_t xy;    // its cell, x | y << 16
   };
   std::vector<Node> pool;
   uint32_t stamp = 0;

@@ -22,11 +22,12 @@ namespace {
 
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
 
-bool inCluster(const Hierarchy::Cluster& c, uint32_t node) {
+}  // namespace
+
+bool Hierarchy::inUse(const Level& lv, uint32_t node) const {
+  const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
   return node - c.base < c.nodes.size();
 }
-
-}  // namespace
 
 void Hierarchy::forgetLandmarks(Level& lv, int32_t k) {
   const Cluster& c = lv.clusters[k];
@@ -53,7 +54,7 @@ void Hierarchy::computeLandmarks(Level& lv) {
     double nearest = kInf;
     for (uint32_t node = 0; node < count; ++node) {
       const Level::Node& n = lv.pool[node];
-      if (!inCluster(lv.clusters[n.owner], node)) continue;
+      if (!inUse(lv, node)) continue;
       const double dx = static_cast<int>(n.xy & 0xffff) - targets[l][0],
                    dy = static_cast<int>(n.xy >> 16) - targets[l][1];
       if (dx * dx + dy * dy < nearest) {
@@ -71,19 +72,21 @@ void Hierarchy::computeLandmarks(Level& lv) {
       const auto [d, node] = heap.back();
       heap.pop_back();
       if (d > dist[node]) continue;
-      const Cluster& c = lv.clusters[lv.pool[node].owner];
+      const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
       const uint32_t i = node - c.base;
-      for (uint32_t a = c.outStart[i]; a < c.outStart[i + 1]; ++a) {
-        const float nd = d + c.out[a].cost;
-        if (nd < dist[c.out[a].to]) {
-          dist[c.out[a].to] = nd;
-          heap.push_back({nd, c.out[a].to});
+      auto relax = [&](const Cluster::Edge& e) {
+        const float nd = d + e.cost;
+        if (e.to != kNoNode && nd < dist[e.to]) {
+          dist[e.to] = nd;
+          heap.push_back({nd, e.to});
           std::push_heap(heap.begin(), heap.end(), later);
         }
-      }
+      };
+      for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a) relax(c.inner[a]);
+      for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) relax(c.acrossTo[a]);
     }
     for (uint32_t node = 0; node < count; ++node)
-      if (inCluster(lv.clusters[lv.pool[node].owner], node))
+      if (inUse(lv, node))
         lv.landmarks[static_cast<std::size_t>(node) * kLandmarks + l] = dist[node];
   }
   lv.landmarksValid = true;

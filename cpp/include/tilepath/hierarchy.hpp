@@ -81,11 +81,13 @@ class Hierarchy : public GridObserver {
 
  private:
   Level& level(Diagonal rule);
-  void place(Level& lv, int32_t cluster);    // its nodes' place in the level's pool
-  void linkOut(Level& lv, int32_t cluster);  // the edges its nodes' searches follow
+  void place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
+  void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
+  void linkAcross(Level& lv, int32_t cluster);  // its steps across borders, to pool nodes
   // Landmarks (hierarchy_landmarks.cpp): all computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
+  bool inUse(const Level& lv, uint32_t node) const;  // a pool node its cluster uses now
   void forgetLandmarks(Level& lv, int32_t cluster);
   bool goalLandmarks(const Level& lv, int32_t goalCluster, const std::vector<double>& toGoal,
                      float* out) const;
@@ -98,6 +100,12 @@ class Hierarchy : public GridObserver {
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
   std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
+  std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
+  // The cluster holding a cell given as x | y << 16.
+  int32_t clusterOf(uint32_t xy) const {
+    return static_cast<int32_t>((xy >> 16) >> shift_) * columns_ +
+           static_cast<int32_t>((xy & 0xffff) >> shift_);
+  }
 };
 
 }  // namespace tilepath
