@@ -69,7 +69,8 @@ void Hierarchy::computeLandmarks(Level& lv) {
     auto later = [](const auto& a, const auto& b) { return a.first > b.first; };
     while (!heap.empty()) {
       std::pop_heap(heap.begin(), heap.end(), later);
-      const auto [d, node] = heap.back();
+      const float d = heap.back().first;
+      const uint32_t node = heap.back().second;
       heap.pop_back();
       if (d > dist[node]) continue;
       const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
