@@ -45,7 +45,7 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   update(options.diagonal);
   Level& lv = level(options.diagonal);
   // Landmarks retired by an edit come back once searching without them has cost as much.
-  if (!lv.landmarksValid && lv.searchedWithout >= kLandmarks * lv.nodeCount) computeLandmarks(lv);
+  restoreLandmark(lv);
   const Diagonal rule = options.diagonal;
   const int w = grid_.width();
   QueryScratch& q = scratch();
@@ -146,7 +146,7 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
       if (c.acrossTo[a].to != kNoNode) push(c.acrossTo[a].to, e.g + c.acrossTo[a].cost, id);
   }
-  if (!landmarks) lv.searchedWithout += expanded - beforeAbstract;
+  if (lv.landmarksValid != kAllLandmarks) lv.searchedWithout += expanded - beforeAbstract;
   out.expanded = expanded;
   if (!std::isfinite(best)) {
     out.status = Status::None;

@@ -58,7 +58,7 @@ void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
       grid_.cost(to) > 0 && (grid_.cost(from) == 0 || grid_.cost(to) < grid_.cost(from));
   for (auto& level : levels_) {
     if (!level) continue;
-    if (cheaper) level->landmarksValid = false;
+    if (cheaper) level->landmarksValid = 0;
     Cluster& c = level->clusters[cluster];
     if (!c.dirty) {
       c.dirty = true;
@@ -71,7 +71,7 @@ void Hierarchy::costChanged(int cls, double from, double to) {
   if (from == to || grid_.count(cls) == 0) return;
   if (to > 0 && (from == 0 || to < from))
     for (auto& level : levels_)
-      if (level) level->landmarksValid = false;
+      if (level) level->landmarksValid = 0;
   costDirty_[cls] = true;
   anyCostDirty_ = true;
 }
@@ -79,7 +79,7 @@ void Hierarchy::costChanged(int cls, double from, double to) {
 void Hierarchy::allChanged() {
   for (auto& level : levels_) {
     if (!level) continue;
-    level->landmarksValid = false;
+    level->landmarksValid = 0;
     level->dirty.clear();
     for (std::size_t k = 0; k < level->clusters.size(); ++k) {
       level->clusters[k].dirty = true;

@@ -54,6 +54,7 @@ struct Hierarchy::Cluster {
 
 constexpr uint32_t kNoNode = 0xffffffffu;
 constexpr int kLandmarks = 8;
+constexpr uint32_t kAllLandmarks = (1u << kLandmarks) - 1;
 
 struct Hierarchy::Level {
   Diagonal rule = Diagonal::Never;
@@ -73,10 +74,11 @@ struct Hierarchy::Level {
   std::vector<Node> pool;
   uint32_t stamp = 0;
   // Landmarks (hierarchy_landmarks.cpp): per pool node, its cost from each landmark (NaN where
-  // unknown); valid until an edit makes a cell cheaper; searchedWithout counts the nodes
-  // expanded by searches made without them since.
+  // unknown); landmarksValid has bit l set while landmark l is current (an edit making a cell
+  // cheaper clears them); searchedWithout counts the nodes expanded by searches made while
+  // some were not.
   std::vector<float> landmarks;
-  bool landmarksValid = false;
+  uint32_t landmarksValid = 0;
   std::size_t searchedWithout = 0;
 };
 

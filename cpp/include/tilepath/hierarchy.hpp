@@ -84,9 +84,11 @@ class Hierarchy : public GridObserver {
   void place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
   void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
   void linkAcross(Level& lv, int32_t cluster);  // its steps across borders, to pool nodes
-  // Landmarks (hierarchy_landmarks.cpp): all computed; a rebuilt cluster's forgotten; the
+  // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
+  void computeLandmark(Level& lv, int landmark);
+  void restoreLandmark(Level& lv);  // one retired landmark back, when searches paid for it
   bool inUse(const Level& lv, uint32_t node) const;  // a pool node its cluster uses now
   void forgetLandmarks(Level& lv, int32_t cluster);
   bool goalLandmarks(const Level& lv, int32_t goalCluster, const std::vector<double>& toGoal,
