@@ -58,11 +58,13 @@ std::vector<double> referenceCosts(const Grid& grid, Diagonal rule, int sx, int 
   return dist;
 }
 
-// Classes: 0 plain (1), 2 rough (1.4), 3 forest (2.5), 4 swamp (6), 1 wall.
-void giveCosts(Grid& grid) {
+// A grid whose classes cost: 0 plain (1), 2 rough (1.4), 3 forest (2.5), 4 swamp (6), 1 wall.
+Grid weightedGrid(int w, int h) {
+  Grid grid(w, h);
   grid.setCost(2, 1.4);
   grid.setCost(3, 2.5);
   grid.setCost(4, 6);
+  return grid;
 }
 
 uint8_t randomClass(std::mt19937& rng, int wallPercent) {
@@ -74,8 +76,7 @@ uint8_t randomClass(std::mt19937& rng, int wallPercent) {
 
 // Blobs of terrain and wall segments, so that clusters hold rooms, corridors and open ground.
 Grid randomMap(std::mt19937& rng, int w, int h, int walls) {
-  Grid grid(w, h);
-  giveCosts(grid);
+  Grid grid = weightedGrid(w, h);
   for (int k = 0; k < w * h / 40; ++k) {
     const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
     const int bw = 1 + static_cast<int>(rng() % 9), bh = 1 + static_cast<int>(rng() % 9);
@@ -195,8 +196,7 @@ TEST_CASE("hpa hears of every edit: doors opened and closed, classes made dear o
   std::mt19937 rng(8);
   Searcher searcher;
   for (Diagonal rule : kRules) {
-    Grid grid(150, 110);
-    giveCosts(grid);
+    Grid grid = weightedGrid(150, 110);
     grid.fillRect(75, 0, 1, 110, 1);  // a wall splitting the map
     Hierarchy hierarchy(grid, 16);
     Stats stats;
@@ -233,8 +233,7 @@ TEST_CASE("hpa's landmarks never mislead it once an edit opens a shorter way") {
   std::mt19937 rng(31);
   Searcher searcher;
   for (Diagonal rule : {Diagonal::Never, Diagonal::NoCorners}) {
-    Grid grid(256, 256);
-    giveCosts(grid);
+    Grid grid = weightedGrid(256, 256);
     grid.fillRect(128, 0, 1, 250, 1);  // a wall with a gap at the bottom
     Hierarchy hierarchy(grid, 16);
     Stats stats;
@@ -410,8 +409,7 @@ TEST_CASE("hpa keeps to cheap roads crossing cluster borders anywhere") {
   std::mt19937 rng(42);
   Searcher searcher;
   for (Diagonal rule : {Diagonal::NoCorners, Diagonal::Never}) {
-    Grid grid(200, 160);
-    giveCosts(grid);
+    Grid grid = weightedGrid(200, 160);
     grid.setCost(5, 0.3);              // road, cheaper than the plains the heuristic is scaled by
     grid.fillRect(0, 0, 200, 160, 3);  // forest everywhere
     for (int r = 0; r < 8; ++r) {      // straight roads and staircase roads
