@@ -44,8 +44,6 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
                        SearchResult& out) {
   update(options.diagonal);
   Level& lv = level(options.diagonal);
-  // Landmarks retired by an edit come back once searching without them has cost as much.
-  restoreLandmark(lv);
   const Diagonal rule = options.diagonal;
   const int w = grid_.width();
   QueryScratch& q = scratch();
@@ -146,7 +144,9 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
       if (c.acrossTo[a].to != kNoNode) push(c.acrossTo[a].to, e.g + c.acrossTo[a].cost, id);
   }
-  if (lv.landmarksValid != kAllLandmarks) lv.searchedWithout += expanded - beforeAbstract;
+  // Landmarks retired by an edit come back a little at each search: as many steps of one's
+  // Dijkstra as this search expanded nodes.
+  restoreLandmark(lv, expanded - beforeAbstract + 256);
   out.expanded = expanded;
   if (!std::isfinite(best)) {
     out.status = Status::None;

@@ -338,6 +338,7 @@ int Hierarchy::update(Diagonal rule) {
   for (int32_t k : resolve) linkAcross(lv, k);
   // Many clusters rebuilt (the first build, a setAll, a cost change): the landmarks too, which
   // costs little beside that; otherwise the rebuilt clusters' nodes lose theirs.
+  ++lv.version;
   if (rebuild.size() * 8 >= lv.clusters.size()) {
     computeLandmarks(lv);
   } else {
@@ -422,7 +423,9 @@ std::size_t Hierarchy::memoryBytes() const {
                c.across.capacity() * sizeof(int32_t) + c.innerStart.capacity() * sizeof(uint32_t) +
                (c.inner.capacity() + c.acrossTo.capacity()) * sizeof(Cluster::Edge);
     }
-    bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float);
+    bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float) +
+             lv->pending.dist.capacity() * sizeof(float) +
+             lv->pending.heap.capacity() * sizeof(lv->pending.heap[0]);
   }
   return bytes;
 }

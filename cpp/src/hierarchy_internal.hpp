@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "search_run.hpp"
@@ -75,11 +76,17 @@ struct Hierarchy::Level {
   uint32_t stamp = 0;
   // Landmarks (hierarchy_landmarks.cpp): per pool node, its cost from each landmark (NaN where
   // unknown); landmarksValid has bit l set while landmark l is current (an edit making a cell
-  // cheaper clears them); searchedWithout counts the nodes expanded by searches made while
-  // some were not.
+  // cheaper clears them). A retired one is computed again a little at each search: `pending`
+  // holds that Dijkstra's state, started over when the graph changes (version).
   std::vector<float> landmarks;
   uint32_t landmarksValid = 0;
-  std::size_t searchedWithout = 0;
+  uint64_t version = 0;  // counts the updates that rebuilt clusters
+  struct Pending {
+    int landmark = -1;  // -1: none under way
+    uint64_t version = 0;
+    std::vector<float> dist;
+    std::vector<std::pair<float, uint32_t>> heap;
+  } pending;
 };
 
 // Dijkstra or A* over the cells of one box (a cluster), from one cell; `reverse` follows the

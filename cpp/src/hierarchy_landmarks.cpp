@@ -7,13 +7,14 @@
 // values (the search estimates them as before); an edit that makes any cell cheaper or opens
 // it could make the old values overestimate anywhere, so it retires the landmarks until they
 // are computed again. They are all computed again in the update that rebuilds many clusters
-// (an eighth of them or more: the recomputation is small beside that); otherwise one comes
-// back each time the searches made without all of them have expanded as many nodes as the
-// graph holds (about what computing one costs): a game that edits a lot pays at most twice
-// its searches' cost, one that edits little gets them back soon, and no query pays for more
-// than one landmark's Dijkstra.
+// (an eighth of them or more: the recomputation is small beside that); otherwise each search
+// takes as many steps of a retired landmark's Dijkstra as it expanded abstract nodes (at most
+// doubling its abstract search; no query pays for a whole Dijkstra), one landmark after the
+// other, starting one over when an edit changed the graph under it. A game that edits
+// between every few searches keeps searching without them, as hpa did before landmarks.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "hierarchy_internal.hpp"
@@ -40,7 +41,7 @@ void Hierarchy::forgetLandmarks(Level& lv, int32_t k) {
       kUnknown);
 }
 
-void Hierarchy::computeLandmark(Level& lv, int l) {
+void Hierarchy::startLandmark(Level& lv, int l) {
   const std::size_t count = lv.pool.size();
   lv.landmarks.resize(count * kLandmarks, kUnknown);
   // Landmarks at the map's corners and the middles of its sides: for most queries one lies
@@ -60,47 +61,61 @@ void Hierarchy::computeLandmark(Level& lv, int l) {
       source = node;
     }
   }
-  std::vector<float> dist(count, std::numeric_limits<float>::infinity());
-  std::vector<std::pair<float, uint32_t>> heap;
+  Level::Pending& p = lv.pending;
+  p.landmark = l;
+  p.version = lv.version;
+  p.dist.assign(count, std::numeric_limits<float>::infinity());
+  p.heap.clear();
   if (source != kNoNode) {
-    dist[source] = 0;
-    heap.push_back({0.0f, source});
+    p.dist[source] = 0;
+    p.heap.push_back({0.0f, source});
   }
+}
+
+bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
+  Level::Pending& p = lv.pending;
   auto later = [](const auto& a, const auto& b) { return a.first > b.first; };
-  while (!heap.empty()) {
-    std::pop_heap(heap.begin(), heap.end(), later);
-    const float d = heap.back().first;
-    const uint32_t node = heap.back().second;
-    heap.pop_back();
-    if (d > dist[node]) continue;
+  for (; steps > 0 && !p.heap.empty(); --steps) {
+    std::pop_heap(p.heap.begin(), p.heap.end(), later);
+    const float d = p.heap.back().first;
+    const uint32_t node = p.heap.back().second;
+    p.heap.pop_back();
+    if (d > p.dist[node]) continue;
     const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
     const uint32_t i = node - c.base;
     auto relax = [&](const Cluster::Edge& e) {
       const float nd = d + e.cost;
-      if (e.to != kNoNode && nd < dist[e.to]) {
-        dist[e.to] = nd;
-        heap.push_back({nd, e.to});
-        std::push_heap(heap.begin(), heap.end(), later);
+      if (e.to != kNoNode && nd < p.dist[e.to]) {
+        p.dist[e.to] = nd;
+        p.heap.push_back({nd, e.to});
+        std::push_heap(p.heap.begin(), p.heap.end(), later);
       }
     };
     for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a) relax(c.inner[a]);
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) relax(c.acrossTo[a]);
   }
-  for (uint32_t node = 0; node < count; ++node)
-    lv.landmarks[static_cast<std::size_t>(node) * kLandmarks + l] =
-        inUse(lv, node) ? dist[node] : kUnknown;
-  lv.landmarksValid |= 1u << l;
+  if (!p.heap.empty()) return false;
+  for (uint32_t node = 0; node < p.dist.size(); ++node)
+    lv.landmarks[static_cast<std::size_t>(node) * kLandmarks + p.landmark] =
+        inUse(lv, node) ? p.dist[node] : kUnknown;
+  lv.landmarksValid |= 1u << p.landmark;
+  p.landmark = -1;
+  return true;
 }
 
 void Hierarchy::computeLandmarks(Level& lv) {
-  for (int l = 0; l < kLandmarks; ++l) computeLandmark(lv, l);
-  lv.searchedWithout = 0;
+  for (int l = 0; l < kLandmarks; ++l) {
+    startLandmark(lv, l);
+    advanceLandmark(lv, SIZE_MAX);
+  }
 }
 
-void Hierarchy::restoreLandmark(Level& lv) {
-  if (lv.landmarksValid == kAllLandmarks || lv.searchedWithout < lv.nodeCount) return;
-  lv.searchedWithout = 0;
-  computeLandmark(lv, __builtin_ctz(~lv.landmarksValid));
+void Hierarchy::restoreLandmark(Level& lv, std::size_t steps) {
+  if (lv.landmarksValid == kAllLandmarks) return;
+  // One under way on a graph an update has changed since is started over.
+  if (lv.pending.landmark < 0 || lv.pending.version != lv.version)
+    startLandmark(lv, __builtin_ctz(~lv.landmarksValid));
+  advanceLandmark(lv, steps);
 }
 
 bool Hierarchy::goalLandmarks(const Level& lv, int32_t goalCluster,

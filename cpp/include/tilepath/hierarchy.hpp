@@ -87,9 +87,10 @@ class Hierarchy : public GridObserver {
   // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
-  void computeLandmark(Level& lv, int landmark);
-  void restoreLandmark(Level& lv);  // one retired landmark back, when searches paid for it
-  bool inUse(const Level& lv, uint32_t node) const;  // a pool node its cluster uses now
+  void startLandmark(Level& lv, int landmark);
+  bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
+  void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
+  bool inUse(const Level& lv, uint32_t node) const;    // a pool node its cluster uses now
   void forgetLandmarks(Level& lv, int32_t cluster);
   bool goalLandmarks(const Level& lv, int32_t goalCluster, const std::vector<double>& toGoal,
                      float* out) const;
