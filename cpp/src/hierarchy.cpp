@@ -18,6 +18,7 @@ struct QueryScratch {
   std::vector<int32_t> corridorClusters;
   std::vector<double> toGoal;
   std::vector<int32_t> hops;
+  std::vector<double> boxToGoal;  // per box of cheapened cells: the estimate from it to the goal
   struct Entry {
     double f;
     float g;
@@ -60,15 +61,31 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   const uint32_t seen = ++lv.stamp;
   // The estimate: the heuristic's, or where the landmarks know better (by the triangle
   // inequality, a lower bound too), theirs. Slightly shrunk against float rounding.
+  // Landmarks computed before some cells were made cheaper are capped by the estimate of the
+  // way through the nearest box of such cells (hierarchy_landmarks.cpp).
   float goalLm[kLandmarks];
   bool landmarks = false;
+  const uint32_t capped = lv.opened.empty() ? 0 : ~lv.refreshed & kAllLandmarks;
+  auto& boxToGoal = q.boxToGoal;
+  boxToGoal.clear();
+  auto toBox = [&](const Level::Box& b, int x, int y) {
+    return hScale *
+           distance(hk, std::max({b.x0 - x, x - b.x1, 0}), std::max({b.y0 - y, y - b.y1, 0}));
+  };
+  if (capped)
+    for (const Level::Box& b : lv.opened) boxToGoal.push_back(toBox(b, gx, gy));
   auto estimateAt = [&](uint32_t node, uint32_t xy) {
-    double h =
-        hScale * distance(hk, static_cast<int>(xy & 0xffff) - gx, static_cast<int>(xy >> 16) - gy);
+    const int x = static_cast<int>(xy & 0xffff), y = static_cast<int>(xy >> 16);
+    double h = hScale * distance(hk, x - gx, y - gy);
     if (landmarks) {
+      double via = kInf;
+      if (capped)
+        for (std::size_t b = 0; b < boxToGoal.size(); ++b)
+          via = std::min(via, toBox(lv.opened[b], x, y) + boxToGoal[b]);
       const float* lm = &lv.landmarks[static_cast<std::size_t>(node) * kLandmarks];
       for (int l = 0; l < kLandmarks; ++l) {
-        const float bound = (goalLm[l] - lm[l]) * 0.99999f;
+        double bound = (goalLm[l] - lm[l]) * 0.99999f;
+        if (capped >> l & 1) bound = std::min(bound, via);
         if (bound > h && std::isfinite(goalLm[l])) h = bound;
       }
     }

@@ -58,7 +58,7 @@ void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
       grid_.cost(to) > 0 && (grid_.cost(from) == 0 || grid_.cost(to) < grid_.cost(from));
   for (auto& level : levels_) {
     if (!level) continue;
-    if (cheaper) level->landmarksValid = 0;
+    if (cheaper) opened(*level, index % grid_.width(), index / grid_.width());
     Cluster& c = level->clusters[cluster];
     if (!c.dirty) {
       c.dirty = true;

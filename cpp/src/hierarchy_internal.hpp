@@ -80,6 +80,15 @@ struct Hierarchy::Level {
   // holds that Dijkstra's state, started over when the graph changes (version).
   std::vector<float> landmarks;
   uint32_t landmarksValid = 0;
+  // Cells made cheaper (or opened) by edits, as a few boxes: a landmark computed before them
+  // may overestimate a way through them, so its bound is capped by the estimate through the
+  // nearest box. refreshed has bit l set when landmark l was computed after the last box came;
+  // once all are, the boxes are dropped.
+  struct Box {
+    int x0, y0, x1, y1;  // inclusive
+  };
+  std::vector<Box> opened;
+  uint32_t refreshed = kAllLandmarks;
   uint64_t version = 0;  // counts the updates that rebuilt clusters
   struct Pending {
     int landmark = -1;  // -1: none under way

@@ -5,13 +5,17 @@
 //
 // Kept honest under edits (see hierarchy.hpp): the nodes of rebuilt clusters lose their
 // values (the search estimates them as before); an edit that makes any cell cheaper or opens
-// it could make the old values overestimate anywhere, so it retires the landmarks until they
-// are computed again. They are all computed again in the update that rebuilds many clusters
-// (an eighth of them or more: the recomputation is small beside that); otherwise each search
-// takes as many steps of a retired landmark's Dijkstra as it expanded abstract nodes (at most
-// doubling its abstract search; no query pays for a whole Dijkstra), one landmark after the
-// other, starting one over when an edit changed the graph under it. A game that edits
-// between every few searches keeps searching without them, as hpa did before landmarks.
+// it could make the old values overestimate a way through it. A cell edit notes the cell in a
+// box (a few boxes per level): until a landmark is computed again, its bound is capped by the
+// estimate of the way through the nearest box (the octile distance to the box, then from it
+// to the goal: a lower bound of any way using the cheaper cells, and any other way costs what
+// the landmark knew or more). A cost change making a class cheaper retires the landmarks.
+// They are all computed again in the update that rebuilds many clusters (an eighth of them or
+// more: the recomputation is small beside that); otherwise each search takes as many steps of
+// one landmark's Dijkstra as it expanded abstract nodes (at most doubling its abstract search;
+// no query pays for a whole Dijkstra), one landmark after the other (retired ones first),
+// starting one over when an edit changed the graph under it. A game that edits between every
+// few searches keeps searching with capped or no landmarks, no worse than before them.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -99,6 +103,8 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
     lv.landmarks[static_cast<std::size_t>(node) * kLandmarks + p.landmark] =
         inUse(lv, node) ? p.dist[node] : kUnknown;
   lv.landmarksValid |= 1u << p.landmark;
+  lv.refreshed |= 1u << p.landmark;
+  if (lv.refreshed == kAllLandmarks) lv.opened.clear();
   p.landmark = -1;
   return true;
 }
@@ -111,11 +117,29 @@ void Hierarchy::computeLandmarks(Level& lv) {
 }
 
 void Hierarchy::restoreLandmark(Level& lv, std::size_t steps) {
-  if (lv.landmarksValid == kAllLandmarks) return;
-  // One under way on a graph an update has changed since is started over.
+  if (lv.landmarksValid == kAllLandmarks && lv.refreshed == kAllLandmarks) return;
+  // A retired one first, then those computed before the last box. One under way on a graph an
+  // update has changed since is started over.
   if (lv.pending.landmark < 0 || lv.pending.version != lv.version)
-    startLandmark(lv, __builtin_ctz(~lv.landmarksValid));
+    startLandmark(
+        lv, __builtin_ctz(lv.landmarksValid != kAllLandmarks ? ~lv.landmarksValid : ~lv.refreshed));
   advanceLandmark(lv, steps);
+}
+
+void Hierarchy::opened(Level& lv, int x, int y) {
+  lv.refreshed = 0;
+  // Next to (or in) the last box: it grows (a fillRect makes one box). A new box otherwise,
+  // up to kMaxBoxes; past that the last box grows to take it in (coarser, still a bound).
+  constexpr std::size_t kMaxBoxes = 16;
+  if (!lv.opened.empty()) {
+    Level::Box& b = lv.opened.back();
+    const bool near = x >= b.x0 - 1 && x <= b.x1 + 1 && y >= b.y0 - 1 && y <= b.y1 + 1;
+    if (near || lv.opened.size() >= kMaxBoxes) {
+      b = {std::min(b.x0, x), std::min(b.y0, y), std::max(b.x1, x), std::max(b.y1, y)};
+      return;
+    }
+  }
+  lv.opened.push_back({x, y, x, y});
 }
 
 bool Hierarchy::goalLandmarks(const Level& lv, int32_t goalCluster,

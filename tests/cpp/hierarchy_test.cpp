@@ -229,7 +229,7 @@ TEST_CASE("hpa hears of every edit: doors opened and closed, classes made dear o
 TEST_CASE("hpa's landmarks never mislead it once an edit opens a shorter way") {
   // Enough clusters (256) that one edit rebuilds few of them and the landmarks are kept: a
   // door opened in a long wall makes the old landmark costs overestimate on the far side of
-  // it. The search must not trust them (it would go round by the old way).
+  // it. The search must cap them (trusting them, it would go round by the old way).
   std::mt19937 rng(31);
   Searcher searcher;
   for (Diagonal rule : {Diagonal::Never, Diagonal::NoCorners}) {

@@ -90,6 +90,7 @@ class Hierarchy : public GridObserver {
   void startLandmark(Level& lv, int landmark);
   bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
   void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
+  void opened(Level& lv, int x, int y);                // a cell made cheaper: in a box
   bool inUse(const Level& lv, uint32_t node) const;    // a pool node its cluster uses now
   void forgetLandmarks(Level& lv, int32_t cluster);
   bool goalLandmarks(const Level& lv, int32_t goalCluster, const std::vector<double>& toGoal,
