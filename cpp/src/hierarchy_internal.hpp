@@ -150,15 +150,21 @@ class CorridorSearch {
 
  private:
   struct Entry {
-    double f, g;
-    int32_t x, y;
+    double f;
+    float g;    // ties go to the larger
+    int32_t l;  // its place in the corridor: slot * cluster area + place in its cluster
     bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+  };
+  struct Cell {
+    double dist;
+    uint32_t seen;  // == now_: dist, step and closed are this search's
+    uint8_t step;   // the step that reached it
+    uint8_t closed;
   };
   std::vector<int32_t> slotOf_;  // per cluster: its place in the corridor
   std::vector<uint32_t> slotStamp_;
-  std::vector<double> dist_;
-  std::vector<uint32_t> seen_, closed_;
-  std::vector<uint8_t> step_;
+  std::vector<int32_t> slotX_, slotY_;  // per place: its cluster's first cell
+  std::vector<Cell> cells_;
   std::vector<Entry> heap_;
   std::vector<int32_t> back_;
   uint32_t now_ = 0, expanded_ = 0;
