@@ -18,9 +18,11 @@ struct QueryScratch {
   std::vector<int32_t> corridorClusters;
   std::vector<double> toGoal;
   std::vector<int32_t> hops;
+  std::vector<double> boxToGoal;  // per box of cheapened cells: the estimate from it to the goal
   struct Entry {
-    double f, g;
-    int32_t node;  // cluster << 8 | local
+    double f;
+    float g;
+    uint32_t node;  // in the level's pool
     bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
   };
   std::vector<Entry> open;
@@ -29,9 +31,8 @@ QueryScratch& scratch() {
   static QueryScratch s;
   return s;
 }
-constexpr int32_t kStartNode = -1;
 // Corridors of at most this many clusters take their neighbours too (see search).
-constexpr std::size_t kWidenedCorridor = 8;  // the parent of nodes reached from the start
+constexpr std::size_t kWidenedCorridor = 8;
 
 }  // namespace
 
@@ -52,29 +53,53 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   Cluster& cg = lv.clusters[kg];
   const double hScale = grid_.minCost();
   const Heuristic hk = effectiveHeuristic(options);
-  auto estimate = [&](int32_t cell) { return hScale * distance(hk, cell % w - gx, cell / w - gy); };
-  if (++lv.stamp == 0) {
-    for (Cluster& c : lv.clusters) c.stamp = 0;
-    lv.stamp = 1;
+  // A fresh stamp for this search's state in the pool.
+  if (lv.stamp >= 0xfffffff0u) {
+    for (Level::Node& node : lv.pool) node.mark = 0;
+    lv.stamp = 0;
   }
-  auto state = [&](int32_t cluster) -> Cluster& {
-    Cluster& c = lv.clusters[cluster];
-    if (c.stamp != lv.stamp) {
-      c.stamp = lv.stamp;
-      c.g.assign(c.nodes.size(), kInf);
-      c.parent.assign(c.nodes.size(), kStartNode);
-      c.closed.assign(c.nodes.size(), 0);
+  const uint32_t seen = ++lv.stamp;
+  // The estimate: the heuristic's, or where the landmarks know better (by the triangle
+  // inequality, a lower bound too), theirs. Slightly shrunk against float rounding.
+  // Landmarks computed before some cells were made cheaper are capped by the estimate of the
+  // way through the nearest box of such cells (hierarchy_landmarks.cpp).
+  float goalLm[kLandmarks];
+  bool landmarks = false;
+  const uint32_t capped = lv.opened.empty() ? 0 : ~lv.refreshed & kAllLandmarks;
+  auto& boxToGoal = q.boxToGoal;
+  boxToGoal.clear();
+  auto toBox = [&](const Level::Box& b, int x, int y) {
+    return hScale *
+           distance(hk, std::max({b.x0 - x, x - b.x1, 0}), std::max({b.y0 - y, y - b.y1, 0}));
+  };
+  if (capped)
+    for (const Level::Box& b : lv.opened) boxToGoal.push_back(toBox(b, gx, gy));
+  auto estimateAt = [&](uint32_t node, uint32_t xy) {
+    const int x = static_cast<int>(xy & 0xffff), y = static_cast<int>(xy >> 16);
+    double h = hScale * distance(hk, x - gx, y - gy);
+    if (landmarks) {
+      double via = kInf;
+      if (capped)
+        for (std::size_t b = 0; b < boxToGoal.size(); ++b)
+          via = std::min(via, toBox(lv.opened[b], x, y) + boxToGoal[b]);
+      const float* lm = &lv.landmarks[static_cast<std::size_t>(node) * kLandmarks];
+      for (int l = 0; l < kLandmarks; ++l) {
+        double bound = (goalLm[l] - lm[l]) * 0.99999f;
+        if (capped >> l & 1) bound = std::min(bound, via);
+        if (bound > h && std::isfinite(goalLm[l])) h = bound;
+      }
     }
-    return c;
+    return h;
   };
   auto& open = q.open;
   open.clear();
-  auto push = [&](int32_t cluster, int local, double g, int32_t parent) {
-    Cluster& c = state(cluster);
-    if (!(g < c.g[local])) return;
-    c.g[local] = g;
-    c.parent[local] = parent;
-    open.push_back({g + estimate(c.nodes[local]), g, cluster << 8 | local});
+  auto push = [&](uint32_t node, float g, uint32_t parent) {
+    Level::Node& n = lv.pool[node];
+    if (n.mark == seen && !(g < n.g)) return;
+    n.mark = seen;
+    n.g = g;
+    n.parent = parent;
+    open.push_back({g + estimateAt(node, n.xy), g, node});
     std::push_heap(open.begin(), open.end());
   };
 
@@ -85,10 +110,11 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   for (std::size_t j = 0; j < cg.nodes.size(); ++j)
     q.toGoal[j] = q.goal.cost(cg.nodes[j] % w, cg.nodes[j] / w);
   uint32_t expanded = q.goal.expanded();
+  landmarks = goalLandmarks(lv, kg, q.toGoal, goalLm);
 
   // The start's cluster: the start's way to each of its nodes, and to the goal if it is there.
   double best = kInf;  // the goal's cost so far, and the node it was reached from
-  int32_t bestParent = kStartNode;
+  uint32_t bestParent = kNoNode;
   auto seed = [&](int k, int x, int y, double paid) {
     const Cluster& c = lv.clusters[k];
     q.start.run(grid_, rule, {c.x0, c.y0, c.w, c.h}, x, y, false, 0, 0, 0.0,
@@ -97,7 +123,8 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     if (k == kg) best = std::min(best, paid + q.start.cost(gx, gy));
     for (std::size_t j = 0; j < c.nodes.size(); ++j) {
       const double d = q.start.cost(c.nodes[j] % w, c.nodes[j] / w);
-      if (std::isfinite(d)) push(k, static_cast<int>(j), paid + d, kStartNode);
+      if (std::isfinite(d))
+        push(c.base + static_cast<uint32_t>(j), static_cast<float>(paid + d), kNoNode);
     }
   };
   seed(ks, sx, sy, 0.0);
@@ -112,35 +139,31 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
       if (k != ks) seed(k, nx, ny, grid_.stepCost(sx, sy, nx, ny));
     }
 
+  const uint32_t beforeAbstract = expanded;
   while (!open.empty()) {
     std::pop_heap(open.begin(), open.end());
     const QueryScratch::Entry e = open.back();
     open.pop_back();
     if (e.f >= best) break;  // the heuristic is admissible: nothing left can beat the goal
-    const int32_t k = e.node >> 8;
-    const int i = e.node & 255;
-    Cluster& c = state(k);
-    if (c.closed[i] || e.g > c.g[i]) continue;
-    c.closed[i] = 1;
+    const uint32_t id = e.node;
+    const Level::Node& node = lv.pool[id];
+    if (e.g > node.g) continue;  // a stale entry (a node reached cheaper since)
     ++expanded;
+    const int32_t k = clusterOf(node.xy);
+    const Cluster& c = lv.clusters[k];
+    const uint32_t i = id - c.base;
     if (k == kg && std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
       best = e.g + q.toGoal[i];
-      bestParent = e.node;
+      bestParent = id;
     }
-    const std::size_t n = c.nodes.size();
-    for (std::size_t j = 0; j < n; ++j) {
-      const float step = c.cost[i * n + j];
-      if (std::isfinite(step)) push(k, static_cast<int>(j), e.g + step, e.node);
-    }
-    const int32_t from = c.nodes[i];
-    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) {
-      const int32_t to = c.across[a];
-      const int tx = to % w, ty = to / w;
-      const int32_t k2 = (ty / size_) * columns_ + tx / size_;
-      const int j = lv.clusters[k2].local(to);
-      if (j >= 0) push(k2, j, e.g + grid_.stepCost(from % w, from / w, tx, ty), e.node);
-    }
+    for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a)
+      push(c.inner[a].to, e.g + c.inner[a].cost, id);
+    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
+      if (c.acrossTo[a].to != kNoNode) push(c.acrossTo[a].to, e.g + c.acrossTo[a].cost, id);
   }
+  // Landmarks retired by an edit come back a little at each search: as many steps of one's
+  // Dijkstra as this search expanded nodes.
+  restoreLandmark(lv, expanded - beforeAbstract + 256);
   out.expanded = expanded;
   if (!std::isfinite(best)) {
     out.status = Status::None;
@@ -151,11 +174,9 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   // The hops, goal first: goal, nodes..., start.
   auto& hops = q.hops;
   hops.assign({grid_.index(gx, gy)});
-  for (int32_t node = bestParent; node != kStartNode;) {
-    const Cluster& c = lv.clusters[node >> 8];
-    hops.push_back(c.nodes[node & 255]);
-    node = c.parent[node & 255];
-  }
+  for (uint32_t node = bestParent; node != kNoNode; node = lv.pool[node].parent)
+    hops.push_back(static_cast<int32_t>(lv.pool[node].xy >> 16) * w +
+                   static_cast<int32_t>(lv.pool[node].xy & 0xffff));
   hops.push_back(grid_.index(sx, sy));
   std::reverse(hops.begin(), hops.end());
 

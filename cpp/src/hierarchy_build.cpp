@@ -15,6 +15,11 @@ namespace {
 // abstract edges but let paths cross a border close to where the best path would.
 constexpr int kShortRun = 6;
 constexpr int kCheapWindow = 8;
+// A run of at least kMiddleRun crossings where no stretch is cheaper than its ends (even ground)
+// also gets its middle crossing: with its ends only, a path over open ground had to bend to a
+// corner of each border it crossed (lak303d, uniform: median 1.0% over the optimum, 0% with the
+// middle; the 4096 x 4096 world: 0.6% to 0.3%, at 50% more nodes).
+constexpr int kMiddleRun = 12;
 
 // The power of two nearest below clusterSize, within [kMinClusterSize, kMaxClusterSize].
 int clusterShift(int clusterSize) {
@@ -49,8 +54,11 @@ Hierarchy::~Hierarchy() {
 void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
   if (grid_.cost(from) == grid_.cost(to)) return;  // same cost, same passability: no effect
   const int cluster = (index / grid_.width() / size_) * columns_ + (index % grid_.width()) / size_;
+  const bool cheaper =
+      grid_.cost(to) > 0 && (grid_.cost(from) == 0 || grid_.cost(to) < grid_.cost(from));
   for (auto& level : levels_) {
     if (!level) continue;
+    if (cheaper) opened(*level, index % grid_.width(), index / grid_.width());
     Cluster& c = level->clusters[cluster];
     if (!c.dirty) {
       c.dirty = true;
@@ -61,6 +69,9 @@ void Hierarchy::cellChanged(int index, uint8_t from, uint8_t to) {
 
 void Hierarchy::costChanged(int cls, double from, double to) {
   if (from == to || grid_.count(cls) == 0) return;
+  if (to > 0 && (from == 0 || to < from))
+    for (auto& level : levels_)
+      if (level) level->landmarksValid = 0;
   costDirty_[cls] = true;
   anyCostDirty_ = true;
 }
@@ -68,6 +79,7 @@ void Hierarchy::costChanged(int cls, double from, double to) {
 void Hierarchy::allChanged() {
   for (auto& level : levels_) {
     if (!level) continue;
+    level->landmarksValid = 0;
     level->dirty.clear();
     for (std::size_t k = 0; k < level->clusters.size(); ++k) {
       level->clusters[k].dirty = true;
@@ -141,10 +153,16 @@ void borderLinks(const Grid& grid, Diagonal rule, int ax, int ay, int alongX, in
       // Between the ends, each stretch of kCheapWindow crossings adds its cheapest one if it is
       // cheaper than both ends (on even ground: nothing more).
       const double ends = std::min(price(k), price(end - 1));
+      bool cheaper = false;
       for (int from = k + 1; from < end - 1; from += kCheapWindow) {
         const int j = cheapest(from, std::min(from + kCheapWindow, end - 1));
-        if (price(j) < ends) add(j, 0);
+        if (price(j) < ends) {
+          add(j, 0);
+          cheaper = true;
+        }
       }
+      // A long run on even ground also gets its middle.
+      if (!cheaper && run >= kMiddleRun) add(k + (run - 1) / 2, 0);
     }
     k = end;
   }
@@ -257,8 +275,7 @@ int Hierarchy::update(Diagonal rule) {
     c.nodesDirty = false;
     const int cx = k % columns_, cy = k / columns_;
     lv.nodeCount -= c.nodes.size();
-    lv.edgeCount -= c.across.size();
-    for (float f : c.cost) lv.edgeCount -= std::isfinite(f) ? 1 : 0;
+    lv.edgeCount -= c.across.size() + c.inner.size();
     // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
     struct Part {
       int ox, oy, kind;
@@ -288,7 +305,7 @@ int Hierarchy::update(Diagonal rule) {
       c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
     }
     // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
-    c.cost.assign(n * n, std::numeric_limits<float>::infinity());
+    matrix_.assign(n * n, std::numeric_limits<float>::infinity());
     const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
     isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
     for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
@@ -298,76 +315,36 @@ int Hierarchy::update(Diagonal rule) {
                  [&](int x, int y, double) {
                    return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
                  });
-      for (std::size_t j = 0; j < n; ++j) {
-        if (j == i) continue;
-        const double d = search.cost(c.nodes[j] % w, c.nodes[j] / w);
-        c.cost[i * n + j] = static_cast<float>(d);
-        if (std::isfinite(d)) ++lv.edgeCount;
-      }
+      for (std::size_t j = 0; j < n; ++j)
+        if (j != i)
+          matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
     }
+    place(lv, k);
+    linkInner(lv, k);
     lv.nodeCount += n;
-    lv.edgeCount += c.across.size();
-    c.stamp = 0;
+    lv.edgeCount += c.across.size() + c.inner.size();
+  }
+  // The steps across borders into a rebuilt cluster name its nodes: resolve them in it and in
+  // its neighbours.
+  std::vector<int32_t> resolve;
+  for (int32_t k : rebuild) {
+    const int cx = k % columns_, cy = k / columns_;
+    for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+      for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+        resolve.push_back(ny * columns_ + nx);
+  }
+  std::sort(resolve.begin(), resolve.end());
+  resolve.erase(std::unique(resolve.begin(), resolve.end()), resolve.end());
+  for (int32_t k : resolve) linkAcross(lv, k);
+  // Many clusters rebuilt (the first build, a setAll, a cost change): the landmarks too, which
+  // costs little beside that; otherwise the rebuilt clusters' nodes lose theirs.
+  ++lv.version;
+  if (rebuild.size() * 8 >= lv.clusters.size()) {
+    computeLandmarks(lv);
+  } else {
+    for (int32_t k : rebuild) forgetLandmarks(lv, k);
   }
   return static_cast<int>(rebuild.size());
-}
-
-std::size_t Hierarchy::nodeCount(Diagonal rule) const {
-  const auto& lv = levels_[static_cast<int>(rule)];
-  return lv ? lv->nodeCount : 0;
-}
-
-std::size_t Hierarchy::edgeCount(Diagonal rule) const {
-  const auto& lv = levels_[static_cast<int>(rule)];
-  return lv ? lv->edgeCount : 0;
-}
-
-std::size_t Hierarchy::memoryBytes() const {
-  std::size_t bytes = smoothing_.capacity() * sizeof(double);
-  for (const auto& lv : levels_) {
-    if (!lv) continue;
-    bytes += sizeof(Level) + lv->clusters.capacity() * sizeof(Cluster) +
-             lv->dirty.capacity() * sizeof(int32_t);
-    for (const Cluster& c : lv->clusters) {
-      for (const auto& links : c.links) bytes += links.capacity() * sizeof(Link);
-      bytes += c.nodes.capacity() * sizeof(int32_t) + c.cost.capacity() * sizeof(float) +
-               c.acrossStart.capacity() * sizeof(uint32_t) + c.across.capacity() * sizeof(int32_t) +
-               c.g.capacity() * sizeof(double) + c.parent.capacity() * sizeof(int32_t) +
-               c.closed.capacity();
-    }
-  }
-  return bytes;
-}
-
-std::size_t Hierarchy::bytesToBuild(Diagonal rule) const {
-  if (levels_[static_cast<int>(rule)]) return 0;
-  // A cluster and, for an open one, about 16 nodes with their edges and search state.
-  const std::size_t perCluster = sizeof(Cluster) + 16 * (4 + 16 * 4 + 8 + 4 + 4 + 8 + 1) + 64;
-  return static_cast<std::size_t>(columns_) * rows_ * perCluster;
-}
-
-void Hierarchy::nodes(Diagonal rule, std::vector<int32_t>& out) {
-  update(rule);
-  out.clear();
-  const int w = grid_.width();
-  for (const Cluster& c : level(rule).clusters)
-    for (int32_t cell : c.nodes) {
-      out.push_back(cell % w);
-      out.push_back(cell / w);
-    }
-}
-
-void Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
-  update(rule);
-  out.clear();
-  const int w = grid_.width();
-  for (const Cluster& c : level(rule).clusters) {
-    const std::size_t n = c.nodes.size();
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = i + 1; j < n; ++j)
-        if (std::isfinite(c.cost[i * n + j]) || std::isfinite(c.cost[j * n + i]))
-          out.insert(out.end(), {c.nodes[i] % w, c.nodes[i] / w, c.nodes[j] % w, c.nodes[j] / w});
-  }
 }
 
 }  // namespace tilepath

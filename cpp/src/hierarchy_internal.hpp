@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "search_run.hpp"
@@ -27,20 +28,24 @@ struct Hierarchy::Cluster {
   std::vector<Link> links[4];
   // Abstract nodes: the cells of this cluster at an end of some link, sorted.
   std::vector<int32_t> nodes;
-  // cost[i * n + j]: cheapest walk from node i to node j inside the cluster (inf if none).
-  std::vector<float> cost;
   // Per node, the cells in other clusters it steps to: across[acrossStart[i] .. [i + 1]).
   std::vector<uint32_t> acrossStart;
   std::vector<int32_t> across;
+  // What the abstract search follows from node i: inner[innerStart[i] .. [i + 1]), the
+  // cheapest walks inside the cluster to its other nodes (those no walk through a third node
+  // matches), and acrossTo[acrossStart[i] .. [i + 1]), the steps across (resolved by linkOut).
+  struct Edge {
+    uint32_t to;  // a pool node
+    float cost;
+  };
+  std::vector<uint32_t> innerStart;
+  std::vector<Edge> inner, acrossTo;
+  // Its nodes' place in the level's pool: node i is pool node base + i (capacity reserved).
+  uint32_t base = 0, capacity = 0;
   // A new level lists every cluster as dirty: the first update builds them all.
   bool dirty = true;        // cells changed: the links around it and its edges to rebuild
   bool linksDirty = false;  // its own link lists to recompute (listed in update)
   bool nodesDirty = false;  // its node set or costs to recompute (listed in update)
-  // Abstract search state, valid when stamp is the search's.
-  uint32_t stamp = 0;
-  std::vector<double> g;
-  std::vector<int32_t> parent;
-  std::vector<uint8_t> closed;
 
   int local(int32_t cell) const {  // index of a node cell, -1 if not a node
     auto it = std::lower_bound(nodes.begin(), nodes.end(), cell);
@@ -48,12 +53,49 @@ struct Hierarchy::Cluster {
   }
 };
 
+constexpr uint32_t kNoNode = 0xffffffffu;
+constexpr int kLandmarks = 8;
+constexpr uint32_t kAllLandmarks = (1u << kLandmarks) - 1;
+
 struct Hierarchy::Level {
   Diagonal rule = Diagonal::Never;
   std::vector<Cluster> clusters;
   std::vector<int32_t> dirty;  // clusters marked dirty since the last update
-  uint32_t stamp = 0;
   std::size_t nodeCount = 0, edgeCount = 0;
+  // Every cluster's nodes in one pool, so that the abstract search indexes flat arrays: per
+  // pool node its cell and the search's state. A cluster that
+  // outgrows its reserved place moves to the pool's end (its old place stays unused, its xy
+  // kept: the cluster of any pool node is the one holding its cell).
+  struct Node {
+    float g;
+    uint32_t parent;
+    uint32_t mark;  // == stamp: g and parent are this search's; less: not seen by it
+    uint32_t xy;    // its cell, x | y << 16
+  };
+  std::vector<Node> pool;
+  uint32_t stamp = 0;
+  // Landmarks (hierarchy_landmarks.cpp): per pool node, its cost from each landmark (NaN where
+  // unknown); landmarksValid has bit l set while landmark l is current (an edit making a cell
+  // cheaper clears them). A retired one is computed again a little at each search: `pending`
+  // holds that Dijkstra's state, started over when the graph changes (version).
+  std::vector<float> landmarks;
+  uint32_t landmarksValid = 0;
+  // Cells made cheaper (or opened) by edits, as a few boxes: a landmark computed before them
+  // may overestimate a way through them, so its bound is capped by the estimate through the
+  // nearest box. refreshed has bit l set when landmark l was computed after the last box came;
+  // once all are, the boxes are dropped.
+  struct Box {
+    int x0, y0, x1, y1;  // inclusive
+  };
+  std::vector<Box> opened;
+  uint32_t refreshed = kAllLandmarks;
+  uint64_t version = 0;  // counts the updates that rebuilt clusters
+  struct Pending {
+    int landmark = -1;  // -1: none under way
+    uint64_t version = 0;
+    std::vector<float> dist;
+    std::vector<std::pair<float, uint32_t>> heap;
+  } pending;
 };
 
 // Dijkstra or A* over the cells of one box (a cluster), from one cell; `reverse` follows the
@@ -108,15 +150,21 @@ class CorridorSearch {
 
  private:
   struct Entry {
-    double f, g;
-    int32_t x, y;
+    double f;
+    float g;    // ties go to the larger
+    int32_t l;  // its place in the corridor: slot * cluster area + place in its cluster
     bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+  };
+  struct Cell {
+    double dist;
+    uint32_t seen;  // == now_: dist, step and closed are this search's
+    uint8_t step;   // the step that reached it
+    uint8_t closed;
   };
   std::vector<int32_t> slotOf_;  // per cluster: its place in the corridor
   std::vector<uint32_t> slotStamp_;
-  std::vector<double> dist_;
-  std::vector<uint32_t> seen_, closed_;
-  std::vector<uint8_t> step_;
+  std::vector<int32_t> slotX_, slotY_;  // per place: its cluster's first cell
+  std::vector<Cell> cells_;
   std::vector<Entry> heap_;
   std::vector<int32_t> back_;
   uint32_t now_ = 0, expanded_ = 0;

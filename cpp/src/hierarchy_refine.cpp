@@ -20,21 +20,19 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
     slotOf_.resize(clusterCount);
     slotStamp_.resize(clusterCount, 0);
   }
-  if (dist_.size() < cells) {
-    dist_.resize(cells);
-    seen_.resize(cells, 0);
-    closed_.resize(cells, 0);
-    step_.resize(cells);
-  }
+  if (cells_.size() < cells) cells_.resize(cells, Cell{0, 0, 0, 0});
   if (++now_ == 0) {
-    std::fill(seen_.begin(), seen_.end(), 0);
-    std::fill(closed_.begin(), closed_.end(), 0);
+    for (Cell& c : cells_) c.seen = 0;
     std::fill(slotStamp_.begin(), slotStamp_.end(), 0);
     now_ = 1;
   }
+  slotX_.resize(clusters.size());
+  slotY_.resize(clusters.size());
   for (std::size_t k = 0; k < clusters.size(); ++k) {
     slotOf_[clusters[k]] = static_cast<int32_t>(k);
     slotStamp_[clusters[k]] = now_;
+    slotX_[k] = clusters[k] % columns * size;
+    slotY_[k] = clusters[k] / columns * size;
   }
   expanded_ = 0;
   heap_.clear();
@@ -49,33 +47,34 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
 
   const int32_t startL = localOf(sx, sy), goalL = localOf(gx, gy);
   if (startL < 0 || goalL < 0) return false;
-  seen_[startL] = now_;
-  dist_[startL] = 0;
-  heap_.push_back({estimate(sx, sy), 0.0, sx, sy});
+  cells_[startL] = {0.0, now_, 0, 0};
+  heap_.push_back({estimate(sx, sy), 0.0f, startL});
   bool reached = false;
   while (!heap_.empty()) {
     std::pop_heap(heap_.begin(), heap_.end());
-    const Entry e = heap_.back();
+    const int32_t l = heap_.back().l;
     heap_.pop_back();
-    const int32_t l = localOf(e.x, e.y);
-    if (closed_[l] == now_) continue;
-    closed_[l] = now_;
+    Cell& here = cells_[l];
+    if (here.closed) continue;
+    here.closed = 1;
     ++expanded_;
     if (l == goalL) {
       reached = true;
       break;
     }
-    for (unsigned steps = stepsFrom[grid.around(e.x, e.y)]; steps != 0; steps &= steps - 1) {
+    const int slot = l >> (2 * shift);
+    const int x = slotX_[slot] + (l & mask), y = slotY_[slot] + ((l >> shift) & mask);
+    const double g = here.dist;
+    for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
       const int step = __builtin_ctz(steps);
-      const int nx = e.x + kStepX[step], ny = e.y + kStepY[step];
+      const int nx = x + kStepX[step], ny = y + kStepY[step];
       const int32_t nl = localOf(nx, ny);
-      if (nl < 0 || closed_[nl] == now_) continue;
-      const double g = e.g + kStepLength[step] * grid.cellCost(grid.index(nx, ny));
-      if (seen_[nl] == now_ && !(g < dist_[nl])) continue;
-      seen_[nl] = now_;
-      dist_[nl] = g;
-      step_[nl] = static_cast<uint8_t>(step);
-      heap_.push_back({g + estimate(nx, ny), g, nx, ny});
+      if (nl < 0) continue;
+      Cell& next = cells_[nl];
+      const double ng = g + kStepLength[step] * grid.cellCost(grid.index(nx, ny));
+      if (next.seen == now_ && (next.closed || !(ng < next.dist))) continue;
+      next = {ng, now_, static_cast<uint8_t>(step), 0};
+      heap_.push_back({ng + estimate(nx, ny), static_cast<float>(ng), nl});
       std::push_heap(heap_.begin(), heap_.end());
     }
   }
@@ -85,7 +84,7 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
   for (int x = gx, y = gy; x != sx || y != sy;) {
     back_.push_back(x);
     back_.push_back(y);
-    const int step = step_[localOf(x, y)];
+    const int step = cells_[localOf(x, y)].step;
     x -= kStepX[step];
     y -= kStepY[step];
   }
@@ -98,9 +97,9 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
 }
 
 std::size_t CorridorSearch::memoryBytes() const {
-  return dist_.capacity() * sizeof(double) + (seen_.capacity() + closed_.capacity()) * 4 +
-         step_.capacity() + heap_.capacity() * sizeof(Entry) + back_.capacity() * 4 +
-         (slotOf_.capacity() + slotStamp_.capacity()) * 4;
+  return cells_.capacity() * sizeof(Cell) + heap_.capacity() * sizeof(Entry) +
+         back_.capacity() * 4 +
+         (slotOf_.capacity() + slotStamp_.capacity() + slotX_.capacity() + slotY_.capacity()) * 4;
 }
 
 }  // namespace tilepath

@@ -1,6 +1,7 @@
 // Native figures for hierarchical search (build/native/tilepath-bench-hpa; not in CI):
 //   tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]   a generated seeded weighted world
 //   tilepath-bench-hpa movingai MAP... [CLUSTER=n env]  the Moving AI problems (noCorners)
+//   tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]   hpa queries only, for a profiler
 // For each: hpa and astar side by side on the same long queries (median / p99 time, expanded
 // cells), the distribution of hpa's cost over the optimum (astar's cost), the hierarchy's build
 // time and bytes per cell, what one cell edit and a 32 x 32 fillRect cost at the next query, and
@@ -140,7 +141,7 @@ void compare(Grid& grid, Diagonal rule, const std::vector<Query>& queries, int c
 }
 
 // What edits cost: the next hpa query's update after one cell edit and after a 32 x 32 fillRect.
-void edits(Grid& grid, Diagonal rule, int cluster) {
+void edits(Grid& grid, Diagonal rule, int cluster, const std::vector<Query>& queries) {
   Hierarchy hierarchy(grid, cluster);
   hierarchy.update(rule);
   std::mt19937 rng(5);
@@ -162,6 +163,24 @@ void edits(Grid& grid, Diagonal rule, int cluster) {
       "  edits: one cell %.3f ms median (p99 %.3f), 32 x 32 fillRect %.3f ms median (p99 "
       "%.3f), at the next query\n",
       percentile(one, 0.5), percentile(one, 0.99), percentile(rect, 0.5), percentile(rect, 0.99));
+  // Some of those edits opened cells, which retires the landmarks: the long queries right
+  // after, while they come back one at a time (the slowest query holds one's recomputation).
+  Searcher searcher;
+  SearchOptions hpa;
+  hpa.diagonal = rule;
+  hpa.algorithm = Algorithm::Hpa;
+  SearchResult r;
+  Side after;
+  for (int round = 0; round < 3; ++round)
+    for (const Query& q : queries) {
+      const auto t0 = Clock::now();
+      hierarchy.find(searcher, q.sx, q.sy, q.gx, q.gy, hpa, r);
+      after.ms.push_back(msSince(t0));
+      after.expanded.push_back(r.expanded);
+    }
+  std::printf("  the long queries 3 times over right after those edits: slowest %.2f ms\n",
+              percentile(after.ms, 1.0));
+  report("after", after);
 }
 
 // A wall across a unit's path a quarter of the way along: repairPath against a full re-plan.
@@ -218,8 +237,36 @@ int worldBench(int argc, char** argv) {
                 std::string(kDiagonalNames[static_cast<int>(rule)]).c_str(), count, size / 2);
     compare(grid, rule, queries, cluster);
   }
-  edits(grid, Diagonal::NoCorners, cluster);
+  edits(grid, Diagonal::NoCorners, cluster, queries);
   repairs(grid, Diagonal::NoCorners, longQueries(grid, std::min(count, 30), size / 4, 7));
+  return 0;
+}
+
+// Only hpa's queries, each `repeat` times after the build (for a profiler: perf record -D,
+// or callgrind with --toggle-collect=*Hierarchy::search*).
+int profileBench(int argc, char** argv) {
+  const int size = argc > 2 ? std::atoi(argv[2]) : 2048;
+  const int count = argc > 3 ? std::atoi(argv[3]) : 6;
+  const int repeat = argc > 4 ? std::atoi(argv[4]) : 10;
+  if (!Grid::validateSize(size, size).empty()) return std::fprintf(stderr, "bad size\n"), 2;
+  Grid grid = world(size, 17);
+  const auto queries = longQueries(grid, count, size / 2, 99);
+  Searcher searcher;
+  Hierarchy hierarchy(grid);
+  SearchOptions hpa;
+  hpa.diagonal = Diagonal::NoCorners;
+  hpa.algorithm = Algorithm::Hpa;
+  hierarchy.update(hpa.diagonal);
+  SearchResult r;
+  std::vector<double> ms;
+  for (int k = 0; k < repeat; ++k)
+    for (const Query& q : queries) {
+      const auto t0 = Clock::now();
+      hierarchy.find(searcher, q.sx, q.sy, q.gx, q.gy, hpa, r);
+      ms.push_back(msSince(t0));
+    }
+  std::printf("hpa, %zu queries on %d x %d: median %.2f ms, p99 %.2f ms\n", ms.size(), size, size,
+              percentile(ms, 0.5), percentile(ms, 0.99));
   return 0;
 }
 
@@ -249,8 +296,10 @@ int movingaiBench(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "world") == 0) return worldBench(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "movingai") == 0) return movingaiBench(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "profile") == 0) return profileBench(argc, argv);
   std::fprintf(stderr,
                "usage: tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]\n"
-               "       CLUSTER=n tilepath-bench-hpa movingai MAP...\n");
+               "       CLUSTER=n tilepath-bench-hpa movingai MAP...\n"
+               "       tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]\n");
   return 2;
 }

@@ -2,14 +2,16 @@
 // where open cells face each other across a cluster border, and an abstract graph of those
 // entrance cells whose edges inside a cluster cost what the cheapest walk between them inside
 // that cluster costs (under the cost table and the diagonal rule). A query searches the small
-// abstract graph, then refines each hop into cells with a search confined to one cluster.
+// abstract graph with A* (its estimate tightened by landmarks: hierarchy_landmarks.cpp), then
+// refines the path into cells with an A* confined to the clusters it passes through.
 //
 // Kept current under edits: the hierarchy watches its grid (GridObserver). A cell edit marks
 // its cluster dirty (O(1)); the next hpa query rebuilds only dirty clusters: their borders'
 // entrances, and the abstract edges of the clusters whose entrances changed. A cost change
 // marks every cluster holding that class (found by one scan of the cells at the next query);
-// a bulk change (a new cell array) marks every cluster. Built lazily, per diagonal rule, on
-// the first query that asks for that rule.
+// a bulk change (a new cell array) marks every cluster. An edit that makes a cell cheaper
+// retires the landmarks until they pay for being computed again. Built lazily, per diagonal
+// rule, on the first query that asks for that rule.
 #pragma once
 
 #include <cstdint>
@@ -79,6 +81,20 @@ class Hierarchy : public GridObserver {
 
  private:
   Level& level(Diagonal rule);
+  void place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
+  void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
+  void linkAcross(Level& lv, int32_t cluster);  // its steps across borders, to pool nodes
+  // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
+  // goal's cost from each landmark (false when unknown).
+  void computeLandmarks(Level& lv);
+  void startLandmark(Level& lv, int landmark);
+  bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
+  void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
+  void opened(Level& lv, int x, int y);                // a cell made cheaper: in a box
+  bool inUse(const Level& lv, uint32_t node) const;    // a pool node its cluster uses now
+  void forgetLandmarks(Level& lv, int32_t cluster);
+  bool goalLandmarks(const Level& lv, int32_t goalCluster, const std::vector<double>& toGoal,
+                     float* out) const;
   const Grid& grid_;
   int shift_, size_;                  // clusters are size_ = 1 << shift_ cells square
   int columns_, rows_;                // clusters across and down
@@ -88,6 +104,12 @@ class Hierarchy : public GridObserver {
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
   std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
+  std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
+  // The cluster holding a cell given as x | y << 16.
+  int32_t clusterOf(uint32_t xy) const {
+    return static_cast<int32_t>((xy >> 16) >> shift_) * columns_ +
+           static_cast<int32_t>((xy & 0xffff) >> shift_);
+  }
 };
 
 }  // namespace tilepath
