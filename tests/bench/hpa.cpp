@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "stats.hpp"
 #include "tilepath/hierarchy.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/repair.hpp"
@@ -27,14 +28,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+using bench::percentile;
 double msSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
+  return bench::microsSince(t0) / 1000;
 }
 
 // A seeded world: smooth terrain from value noise (plains 1, rough 1.5, forest 2.5, swamp 5),
