@@ -9,6 +9,7 @@
 
 using namespace tilepath;
 using tilepath::testing::drawn;
+using tilepath::testing::scatterWalls;
 
 namespace {
 
@@ -91,8 +92,7 @@ TEST_CASE("canReach agrees with a flood fill through thousands of random edits")
     Grid grid(24 + trial, 20);
     std::uniform_real_distribution<double> unit(0, 1);
     const double walls = 0.25 + 0.03 * trial;
-    for (int i = 0; i < grid.size(); ++i)
-      grid.set(i % grid.width(), i / grid.width(), unit(rng) < walls ? 1 : 0);
+    scatterWalls(grid, rng, walls);
     Components components(grid);
     std::uniform_int_distribution<int> cell(0, grid.size() - 1);
     for (int step = 0; step < 400; ++step) {

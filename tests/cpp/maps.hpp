@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <limits>
 #include <queue>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +17,13 @@
 #include "tilepath/result.hpp"
 
 namespace tilepath::testing {
+
+// Each cell a wall (class 1) with probability `share`, else class 0, drawn in index order.
+inline void scatterWalls(Grid& grid, std::mt19937& rng, double share) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < share ? 1 : 0;
+  grid.cellsChanged();
+}
 
 inline Grid drawn(std::initializer_list<std::string> rows) {
   const int height = static_cast<int>(rows.size());

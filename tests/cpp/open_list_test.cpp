@@ -12,6 +12,7 @@
 using namespace tilepath;
 using tilepath::testing::legalPathCost;
 using tilepath::testing::referenceFrom;
+using tilepath::testing::scatterWalls;
 
 namespace {
 
@@ -83,8 +84,7 @@ TEST_CASE("the open list: weighted A* (pushes below the popped cost) stays legal
   int found = 0;
   for (int trial = 0; trial < 200; ++trial) {
     Grid grid(10 + static_cast<int>(unit(rng) * 50), 10 + static_cast<int>(unit(rng) * 50));
-    for (int y = 0; y < grid.height(); ++y)
-      for (int x = 0; x < grid.width(); ++x) grid.set(x, y, unit(rng) < 0.25 ? 1 : 0);
+    scatterWalls(grid, rng, 0.25);
     std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
     const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
     SearchOptions o;

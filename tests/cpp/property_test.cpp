@@ -9,6 +9,7 @@
 
 using namespace tilepath;
 using tilepath::testing::legalPathCost;
+using tilepath::testing::scatterWalls;
 
 namespace {
 
@@ -100,8 +101,7 @@ TEST_CASE("with random edits between queries, jps and bfs keep costing what A* c
     Grid grid(side(rng), side(rng));
     grid.setCost(2, 1);  // a second passable class at the same cost: still uniform
     std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
-    for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < 0.3 ? 1 : 0;
-    grid.cellsChanged();
+    scatterWalls(grid, rng, 0.3);
     for (int query = 0; query < 60; ++query) {
       switch (query % 4) {  // an edit of each kind between queries
         case 0:
@@ -224,8 +224,7 @@ TEST_CASE("weighted jps on large random grids finds legal paths wherever A* find
     std::uniform_int_distribution<int> side(60, 160);
     Grid grid(side(rng), side(rng));
     const double walls = 0.02 + unit(rng) * 0.3;
-    for (int i = 0; i < grid.size(); ++i) grid.data()[i] = unit(rng) < walls ? 1 : 0;
-    grid.cellsChanged();
+    scatterWalls(grid, rng, walls);
     std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
     for (int query = 0; query < 10; ++query) {
       const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
