@@ -82,8 +82,9 @@ struct Hierarchy::Level {
   uint32_t landmarksValid = 0;
   // Cells made cheaper (or opened) by edits, as a few boxes: a landmark computed before them
   // may overestimate a way through them, so its bound is capped by the estimate through the
-  // nearest box. refreshed has bit l set when landmark l was computed after the last box came;
-  // once all are, the boxes are dropped.
+  // nearest box (at most 16 boxes: a cell opened far from all of them retires the landmarks).
+  // refreshed has bit l set when landmark l was computed after the last box came; once all are,
+  // the boxes are dropped.
   struct Box {
     int x0, y0, x1, y1;  // inclusive
   };

@@ -9,11 +9,12 @@
 // box (a few boxes per level): until a landmark is computed again, its bound is capped by the
 // estimate of the way through the nearest box (the octile distance to the box, then from it
 // to the goal: a lower bound of any way using the cheaper cells, and any other way costs what
-// the landmark knew or more). A cost change making a class cheaper retires the landmarks.
+// the landmark knew or more). A cell opened far from 16 boxes already kept, or a cost change
+// making a class cheaper, retires the landmarks.
 // They are all computed again in the update that rebuilds many clusters (an eighth of them or
 // more: the recomputation is small beside that); otherwise each search takes as many steps of
-// one landmark's Dijkstra as it expanded abstract nodes (at most doubling its abstract search;
-// no query pays for a whole Dijkstra), one landmark after the other (retired ones first),
+// one landmark's Dijkstra as a quarter of the abstract nodes it expanded, plus 256 (no query
+// pays for a whole Dijkstra), one landmark after the other (retired ones first),
 // starting one over when an edit changed the graph under it. A game that edits between every
 // few searches keeps searching with capped or no landmarks, no worse than before them.
 #include <algorithm>
@@ -129,13 +130,20 @@ void Hierarchy::restoreLandmark(Level& lv, std::size_t steps) {
 void Hierarchy::opened(Level& lv, int x, int y) {
   lv.refreshed = 0;
   // Next to (or in) the last box: it grows (a fillRect makes one box). A new box otherwise,
-  // up to kMaxBoxes; past that the last box grows to take it in (coarser, still a bound).
+  // up to kMaxBoxes; past that, the landmarks are retired (a box grown over the map would cap
+  // them to about the plain estimate, and every node's estimate would still pay for the boxes)
+  // and come back one by one as searches go on.
   constexpr std::size_t kMaxBoxes = 16;
+  if (lv.landmarksValid == 0) return;  // none to cap
   if (!lv.opened.empty()) {
     Level::Box& b = lv.opened.back();
-    const bool near = x >= b.x0 - 1 && x <= b.x1 + 1 && y >= b.y0 - 1 && y <= b.y1 + 1;
-    if (near || lv.opened.size() >= kMaxBoxes) {
+    if (x >= b.x0 - 1 && x <= b.x1 + 1 && y >= b.y0 - 1 && y <= b.y1 + 1) {
       b = {std::min(b.x0, x), std::min(b.y0, y), std::max(b.x1, x), std::max(b.y1, y)};
+      return;
+    }
+    if (lv.opened.size() >= kMaxBoxes) {
+      lv.landmarksValid = 0;
+      lv.opened.clear();
       return;
     }
   }
