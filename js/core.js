@@ -168,7 +168,7 @@ function readResult(m, record, status, flags, shape) {
 /**
  * A search's option codes in the order the native findPath (and repairPath) take them.
  * @param {import('./validate.js').OptionCodes} o
- * @returns {[number, number, number, number, number, number, number]}
+ * @returns {import('../dist/tilepath.mjs').SearchCodes}
  */
 const searchCodes = (o) => [
   o.algorithm,

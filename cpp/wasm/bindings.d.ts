@@ -2,12 +2,8 @@
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 
-/** What a search takes (findPath, startSearch): start, goal, and the options as codes and bits. */
-export type SearchArguments = [
-  sx: number,
-  sy: number,
-  gx: number,
-  gy: number,
+/** A search's options as codes and bits, in the order findPath, startSearch and repairPath take them. */
+export type SearchCodes = [
   algorithm: number,
   diagonal: number,
   heuristic: number,
@@ -16,6 +12,9 @@ export type SearchArguments = [
   goal: number,
   flags: number,
 ];
+
+/** What a search takes (findPath, startSearch): start, goal, and the options. */
+export type SearchArguments = [sx: number, sy: number, gx: number, gy: number, ...SearchCodes];
 
 /** One native grid (class WasmGrid). Addresses are byte offsets into the module's heap. */
 export interface NativeGrid {
@@ -84,14 +83,7 @@ export interface NativeGrid {
   repairPath(
     count: number,
     fromIndex: number,
-    algorithm: number,
-    diagonal: number,
-    heuristic: number,
-    weight: number,
-    maxExpansions: number,
-    goal: number,
-    flags: number,
-    detourExpansions: number,
+    ...rest: [...options: SearchCodes, detourExpansions: number]
   ): number;
   /** 0 none, 1 local, 2 full. */
   repairKind(): number;

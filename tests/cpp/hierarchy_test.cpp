@@ -226,25 +226,37 @@ TEST_CASE("hpa hears of every edit: doors opened and closed, classes made dear o
   }
 }
 
+// The door tests' map: weighted ground, 256 clusters (so one edit rebuilds few of them and the
+// landmarks are kept), and a wall at x = 128 with a gap at the bottom.
+Grid walledGrid() {
+  Grid grid = weightedGrid(256, 256);
+  grid.fillRect(128, 0, 1, 250, 1);
+  return grid;
+}
+
+// Four random queries from the wall's left to its right, through whatever door is open.
+void acrossTheWall(const Grid& grid, Hierarchy& hierarchy, Searcher& searcher, Diagonal rule,
+                   std::mt19937& rng, Stats& stats) {
+  for (int q = 0; q < 4; ++q)
+    check(grid, hierarchy, searcher, rule, 60 + static_cast<int>(rng() % 60),
+          static_cast<int>(rng() % 140), 136 + static_cast<int>(rng() % 60),
+          static_cast<int>(rng() % 140), stats);
+}
+
 TEST_CASE("hpa's landmarks never mislead it once an edit opens a shorter way") {
-  // Enough clusters (256) that one edit rebuilds few of them and the landmarks are kept: a
-  // door opened in a long wall makes the old landmark costs overestimate on the far side of
-  // it. The search must cap them (trusting them, it would go round by the old way).
+  // A door opened in the long wall makes the old landmark costs overestimate on the far side
+  // of it. The search must cap them (trusting them, it would go round by the old way).
   std::mt19937 rng(31);
   Searcher searcher;
   for (Diagonal rule : {Diagonal::Never, Diagonal::NoCorners}) {
-    Grid grid = weightedGrid(256, 256);
-    grid.fillRect(128, 0, 1, 250, 1);  // a wall with a gap at the bottom
+    Grid grid = walledGrid();
     Hierarchy hierarchy(grid, 16);
     Stats stats;
     check(grid, hierarchy, searcher, rule, 10, 10, 250, 10, stats);  // the landmarks are built
     for (int round = 0; round < 8; ++round) {
       const int door = static_cast<int>(rng() % 120);
       grid.set(128, door, 0);
-      for (int q = 0; q < 4; ++q)
-        check(grid, hierarchy, searcher, rule, 60 + static_cast<int>(rng() % 60),
-              static_cast<int>(rng() % 140), 136 + static_cast<int>(rng() % 60),
-              static_cast<int>(rng() % 140), stats);
+      acrossTheWall(grid, hierarchy, searcher, rule, rng, stats);
       grid.set(128, door, 1);
       check(grid, hierarchy, searcher, rule, 100, door, 150, door, stats);  // round by the gap
     }
@@ -280,8 +292,7 @@ TEST_CASE("hpa's landmarks are retired, not trusted, once more places open than 
   std::mt19937 rng(31);
   Searcher searcher;
   for (Diagonal rule : {Diagonal::Never, Diagonal::NoCorners}) {
-    Grid grid = weightedGrid(256, 256);
-    grid.fillRect(128, 0, 1, 250, 1);  // a wall with a gap at the bottom
+    Grid grid = walledGrid();
     Hierarchy hierarchy(grid, 16);
     Stats stats;
     for (int round = 0; round < 8; ++round) {
@@ -290,10 +301,7 @@ TEST_CASE("hpa's landmarks are retired, not trusted, once more places open than 
       for (int k = 0; k < 16; ++k) grid.set(4 + 14 * k, 240, 0);
       const int door = static_cast<int>(rng() % 120);
       grid.set(128, door, 0);
-      for (int q = 0; q < 4; ++q)
-        check(grid, hierarchy, searcher, rule, 60 + static_cast<int>(rng() % 60),
-              static_cast<int>(rng() % 140), 136 + static_cast<int>(rng() % 60),
-              static_cast<int>(rng() % 140), stats);
+      acrossTheWall(grid, hierarchy, searcher, rule, rng, stats);
       grid.set(128, door, 1);
     }
     INFO("median " << stats.median() << ", worst " << stats.worst());

@@ -3,11 +3,13 @@
 // meaning), and the check that aborts with a message.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "tilepath/grid.hpp"
 #include "tilepath/options.hpp"
 
 namespace tilepath::fuzz {
@@ -47,6 +49,17 @@ inline SearchOptions readSearchOptions(Bytes& in, uint8_t& flags) {
   if (flags & 32) o.maxExpansions = static_cast<uint32_t>(1 + in.below(30));
   if (flags & 64) o.goal = static_cast<GoalMode>(in.below(3));
   return o;
+}
+
+// The class costs a target draws (0 and infinity block), and the first `classes` classes' costs
+// drawn from them, set on the grid and copied into the target's mirror (0 for blocked).
+constexpr double kCosts[] = {1, 0, 2, 0.5, 3, INFINITY, 1.5, 10};
+inline void readCosts(Bytes& in, Grid& grid, double* mirrored, int classes) {
+  for (int cls = 0; cls < classes; ++cls) {
+    const double cost = kCosts[in.below(8)];
+    grid.setCost(cls, cost);
+    mirrored[cls] = std::isinf(cost) ? 0 : cost;
+  }
 }
 
 }  // namespace tilepath::fuzz

@@ -26,10 +26,10 @@ constexpr double kSqrt2 = 1.4142135623730951;
 constexpr int kClassesUsed = 4;  // cells take classes 0..3, so edits often add or remove a class
 
 using fuzz::Bytes;
+using fuzz::kCosts;
 using fuzz::require;
 
-// 0 = blocked; what setCost may be given (the bad ones must be refused).
-constexpr double kCosts[] = {1, 0, 2, 0.5, 3, INFINITY, 1.5, 10};
+// What setCost must refuse (what it may be given: fuzz::kCosts).
 constexpr double kBadCosts[] = {-1, NAN, -INFINITY};
 
 // The reference: its own copy of the cells and costs, and its own neighbour rule.
@@ -287,11 +287,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
       ref.cells[i + k] = cls;
     }
   }
-  for (int cls = 0; cls < kClassesUsed; ++cls) {
-    const double cost = kCosts[in.below(8)];
-    grid.setCost(cls, cost);
-    ref.costs[cls] = std::isinf(cost) ? 0 : cost;
-  }
+  fuzz::readCosts(in, grid, ref.costs, kClassesUsed);
   Searcher searcher;
   SearchResult result;
   while (!in.empty()) {

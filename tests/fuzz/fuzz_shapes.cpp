@@ -25,7 +25,6 @@ using tilepath::testing::Move;
 namespace {
 
 constexpr int kClassesUsed = 4;
-constexpr double kCosts[] = {1, 0, 2, 0.5, 3, INFINITY, 1.5, 10};
 
 using fuzz::Bytes;
 using fuzz::require;
@@ -142,11 +141,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     grid.set(i % w, i / w, cls);
     ref.cells[i] = cls;
   }
-  for (int cls = 0; cls < kClassesUsed; ++cls) {
-    const double cost = kCosts[in.below(8)];
-    grid.setCost(cls, cost);
-    ref.costs[cls] = std::isinf(cost) ? 0 : cost;
-  }
+  fuzz::readCosts(in, grid, ref.costs, kClassesUsed);
   Searcher searcher;
   SearchResult result;
   while (!in.empty()) {
