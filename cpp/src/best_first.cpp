@@ -9,7 +9,6 @@ namespace {
 // branch per neighbour.
 template <Heuristic H, bool kUnitCost>
 void expandAll(SearchRun& run) {
-  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
   const uint8_t* const stepsFrom = stepsAllowed(run.options.diagonal);
   const Grid& grid = run.grid;
   if (!run.resuming) run.openStart();

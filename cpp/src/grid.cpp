@@ -135,4 +135,13 @@ void Grid::refreshCostSummary() {
   uniform_ = lo == hi;
 }
 
+double Grid::pathCost(const std::vector<int32_t>& path) const {
+  double straight = 0, diagonal = 0;
+  for (std::size_t k = 2; k + 1 < path.size(); k += 2) {
+    const int fromX = path[k - 2], fromY = path[k - 1], toX = path[k], toY = path[k + 1];
+    (diagonalStep(fromX, fromY, toX, toY) ? diagonal : straight) += cellCost(index(toX, toY));
+  }
+  return straight + diagonal * 1.4142135623730951;
+}
+
 }  // namespace tilepath

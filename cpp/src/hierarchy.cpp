@@ -23,7 +23,11 @@ struct QueryScratch {
     double f;
     float g;
     uint32_t node;  // in the level's pool
-    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+    // A total order (ties on f and g to the lower node), so every standard library's heap
+    // takes the nodes in the same order.
+    bool operator<(const Entry& o) const {
+      return f > o.f || (f == o.f && (g < o.g || (g == o.g && node > o.node)));
+    }
   };
   std::vector<Entry> open;
 };
@@ -212,9 +216,7 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   }
   out.expanded = expanded;
   out.status = Status::Found;
-  out.cost = 0;
-  for (std::size_t k = 2; k + 1 < path.size(); k += 2)
-    out.cost += grid_.stepCost(path[k - 2], path[k - 1], path[k], path[k + 1]);
+  out.cost = grid_.pathCost(path);
   out.endX = gx;
   out.endY = gy;
   out.faceX = out.faceY = 0;

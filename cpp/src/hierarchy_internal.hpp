@@ -127,7 +127,9 @@ class LocalSearch {
     double f;
     double g;
     int32_t l;
-    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+    bool operator<(const Entry& o) const {  // total: see hierarchy.cpp's Entry
+      return f > o.f || (f == o.f && (g < o.g || (g == o.g && l > o.l)));
+    }
   };
   Box box_{};
   std::vector<double> dist_;
@@ -154,7 +156,9 @@ class CorridorSearch {
     double f;
     float g;    // ties go to the larger
     int32_t l;  // its place in the corridor: slot * cluster area + place in its cluster
-    bool operator<(const Entry& o) const { return f > o.f || (f == o.f && g < o.g); }
+    bool operator<(const Entry& o) const {  // total: see hierarchy.cpp's Entry
+      return f > o.f || (f == o.f && (g < o.g || (g == o.g && l > o.l)));
+    }
   };
   struct Cell {
     double dist;
@@ -174,7 +178,6 @@ class CorridorSearch {
 template <typename Settled>
 void LocalSearch::run(const Grid& grid, Diagonal rule, Box box, int sx, int sy, bool reverse,
                       int tx, int ty, double hScale, Settled settled) {
-  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
   box_ = box;
   const auto cells = static_cast<std::size_t>(box.w) * box.h;
   if (dist_.size() < cells) {

@@ -79,7 +79,9 @@ void Hierarchy::startLandmark(Level& lv, int l) {
 
 bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
   Level::Pending& p = lv.pending;
-  auto later = [](const auto& a, const auto& b) { return a.first > b.first; };
+  auto later = [](const auto& a, const auto& b) {  // total, as hierarchy.cpp's Entry
+    return a.first > b.first || (a.first == b.first && a.second > b.second);
+  };
   for (; steps > 0 && !p.heap.empty(); --steps) {
     std::pop_heap(p.heap.begin(), p.heap.end(), later);
     const float d = p.heap.back().first;

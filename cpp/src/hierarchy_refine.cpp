@@ -11,7 +11,6 @@ namespace tilepath {
 bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift,
                          int columns, const std::vector<int32_t>& clusters, int sx, int sy, int gx,
                          int gy, std::vector<int32_t>& path) {
-  static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
   const int size = 1 << shift, mask = size - 1, area = size * size;
   const std::size_t cells = clusters.size() * static_cast<std::size_t>(area);
   const auto clusterCount = static_cast<std::size_t>(columns) *

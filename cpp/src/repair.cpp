@@ -50,13 +50,6 @@ bool stepLegal(const Grid& grid, Diagonal rule, const std::vector<int32_t>& path
   return diagonalAllowed(rule, grid.passable(x, py), grid.passable(px, y));
 }
 
-double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
-  double cost = 0;
-  for (std::size_t k = 2; k + 1 < path.size(); k += 2)
-    cost += grid.stepCost(path[k - 2], path[k - 1], path[k], path[k + 1]);
-  return cost;
-}
-
 // An A* from some seed cells, aimed at (aimX, aimY), until it settles a cell of `targets`
 // (returned, -1 if none) or has expanded `bound` cells. Its estimate is consistent, so every cell
 // it settles has its cheapest cost from the seeds. Its state lives in hash maps: it touches few
@@ -69,7 +62,6 @@ struct Detour {
   int32_t run(const Grid& grid, Diagonal rule, const std::vector<std::pair<int32_t, double>>& seeds,
               const std::unordered_map<int32_t, int32_t>& targets, int aimX, int aimY,
               uint32_t bound) {
-    static constexpr double kStepLength[8] = {1, 1, 1, 1, kSqrt2, kSqrt2, kSqrt2, kSqrt2};
     using Item = std::pair<double, int32_t>;  // (g + estimate, cell)
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
     std::unordered_map<int32_t, bool> closed;
@@ -187,7 +179,7 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
   }
   r.status = Status::Found;
   r.algorithm = options.algorithm;
-  r.cost = pathCost(grid, cells);
+  r.cost = grid.pathCost(cells);
   r.endX = gx;
   r.endY = gy;
   r.path = cells;

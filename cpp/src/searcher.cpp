@@ -126,14 +126,6 @@ std::string coordinateError(const char* name, int v, int limit) {
          ", got " + std::to_string(v);
 }
 
-// Cost of walking a cell-by-cell path under the grid's table.
-double pathCost(const Grid& grid, const std::vector<int32_t>& path) {
-  double cost = 0;
-  for (std::size_t k = 2; k + 1 < path.size(); k += 2)
-    cost += grid.stepCost(path[k - 2], path[k - 1], path[k], path[k + 1]);
-  return cost;
-}
-
 }  // namespace
 
 std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
@@ -291,7 +283,7 @@ void Searcher::prepare(SearchRun& run) {
                  : options.diagonal == Diagonal::Never       ? 2 * n - 1
                  : run.heuristicKind == Heuristic::Manhattan ? 2 * n
                  : run.heuristicKind == Heuristic::Chebyshev ? n
-                                                             : kSqrt2 * n;
+                                                             : kDiagonalStep * n;
 }
 
 void Searcher::advance(SearchRun& run) {
@@ -376,7 +368,7 @@ void Searcher::finish(SearchRun& run) {
                       path);
     appendStraightRun(path[path.size() - 2], path.back(), end % w, end / w, path);
   }
-  out.cost = pathCost(grid, path);
+  out.cost = grid.pathCost(path);
   out.endX = path[path.size() - 2];
   out.endY = path.back();
   out.faceX = sign(gx - out.endX);

@@ -22,7 +22,7 @@ void expandShaped(SearchRun& run) {
     if (!run.settle(current, x, y, g)) return;
     forEachShapedStep(grid, s, rule, x, y, false, [&](int32_t next, int nx, int ny, int d) {
       const double cost = kUnitCost ? 1.0 : grid.cellCost(next);
-      run.offer(next, nx, ny, g + s.length(d) * cost, d);
+      run.offer(next, nx, ny, g + (d < s.straight ? 1.0 : kDiagonalStep) * cost, d);
     });
   }
 }

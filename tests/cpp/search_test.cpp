@@ -399,3 +399,22 @@ TEST_CASE("search state stays within 10 bytes a cell of the largest grid searche
     }
   }
 }
+
+TEST_CASE("ways of equal length tie exactly, so A* heads straight for the goal on open ground") {
+  // On open ground every monotone way with the right number of diagonal steps is a shortest
+  // one: all its cells have the same f, and among them the higher g (nearer the goal) goes
+  // first. That only works if f is computed exactly: with sqrt(2) rounded to 53 bits, two such
+  // cells differ in f's last bits and A* fans out over the whole band of them.
+  Grid grid(300, 300);
+  Searcher s;
+  for (const auto& [gx, gy] : {std::pair{299, 170}, {170, 299}, {299, 299}, {231, 57}}) {
+    for (Diagonal d : {Diagonal::NoCorners, Diagonal::Always}) {
+      const SearchResult r = s.find(grid, 0, 0, gx, gy, with(d));
+      REQUIRE(r.status == Status::Found);
+      const auto cells = static_cast<uint64_t>(std::max(gx, gy)) + 1;
+      INFO("goal " << gx << ", " << gy);
+      CHECK(r.path.size() / 2 == cells);
+      CHECK(r.expanded == cells);
+    }
+  }
+}

@@ -75,17 +75,19 @@ class Grid {
     return stepLength(fromX, fromY, toX, toY) * cellCost(index(toX, toY));
   }
   double stepLength(int fromX, int fromY, int toX, int toY) const {
-    bool diagonal;
-    if (shape_.square()) {
-      diagonal = fromX != toX && fromY != toY;
-    } else if (shape_.hexagonal()) {
-      diagonal = false;
-    } else {
-      const int across = shape_.staggerAxis == StaggerAxis::Y ? toY - fromY : toX - fromX;
-      diagonal = across != 1 && across != -1;
-    }
-    return diagonal ? 1.4142135623730951 : 1.0;
+    return diagonalStep(fromX, fromY, toX, toY) ? 1.4142135623730951 : 1.0;
   }
+  bool diagonalStep(int fromX, int fromY, int toX, int toY) const {
+    if (shape_.square()) return fromX != toX && fromY != toY;
+    if (shape_.hexagonal()) return false;
+    const int across = shape_.staggerAxis == StaggerAxis::Y ? toY - fromY : toX - fromX;
+    return across != 1 && across != -1;
+  }
+  // Cost of walking `path` (x, y pairs, cell by cell). The straight steps' costs and the
+  // diagonal steps' are summed apart and the latter multiplied by sqrt 2 once, so a path
+  // costs exactly what another with the same steps in another order does (summing step by
+  // step rounds differently along each).
+  double pathCost(const std::vector<int32_t>& path) const;
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
 
   // Passability as bits, kept in step with every edit, for searches that read many cells at
