@@ -80,11 +80,16 @@ void roundTo(std::string& digits, std::size_t keep) {
     digits.insert(digits.begin(), '1');
 }
 
-// The sign, and "inf" or "nan" for what has no digits; false for a finite number.
-bool special(double v, uint64_t& bits, std::string& out) {
+// The sign into `out`; then "inf" or "nan" for what has no digits (true), or the magnitude's exact
+// decimal into `d` (false).
+bool special(double v, std::string& out, Decimal& d) {
+  uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
   if (bits >> 63) out = "-";
-  if (((bits >> 52) & 0x7ff) != 0x7ff) return false;
+  if (((bits >> 52) & 0x7ff) != 0x7ff) {
+    d = exactDecimal(bits);
+    return false;
+  }
   out += (bits & ((uint64_t{1} << 52) - 1)) != 0 ? "nan" : "inf";
   return true;
 }
@@ -93,10 +98,9 @@ bool special(double v, uint64_t& bits, std::string& out) {
 
 std::string formatFixed(double v) {
   constexpr int kDecimals = 6;
-  uint64_t bits;
   std::string out;
-  if (special(v, bits, out)) return out;
-  Decimal d = exactDecimal(bits);
+  Decimal d;
+  if (special(v, out, d)) return out;
   // The value times 10^6, rounded to a whole number.
   if (d.scale <= kDecimals) {
     d.digits.append(static_cast<std::size_t>(kDecimals - d.scale), '0');
@@ -114,10 +118,9 @@ std::string formatFixed(double v) {
 
 std::string formatPrecise(double v) {
   constexpr int kDigits = 17;
-  uint64_t bits;
   std::string out;
-  if (special(v, bits, out)) return out;
-  Decimal d = exactDecimal(bits);
+  Decimal d;
+  if (special(v, out, d)) return out;
   if (d.digits == "0") return out + "0";
   // The exponent of the first digit, as %e would print it after rounding.
   int exponent = static_cast<int>(d.digits.size()) - 1 - d.scale;
