@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "tilepath/fields.hpp"
+#include "tilepath/format.hpp"
 
 namespace tilepath {
 
@@ -17,7 +18,7 @@ std::string validateFieldOptions(const FieldOptions& options) {
   if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(Diagonal::Always))
     return "diagonal code " + std::to_string(static_cast<int>(options.diagonal)) + " is unknown";
   if (std::isnan(options.maxCost) || options.maxCost < 0)
-    return "maxCost must be a number >= 0 (or Infinity), got " + std::to_string(options.maxCost);
+    return "maxCost must be a number >= 0 (or Infinity), got " + formatFixed(options.maxCost);
   return {};
 }
 

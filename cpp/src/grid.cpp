@@ -2,19 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "tilepath/format.hpp"
 
 namespace tilepath {
-namespace {
-
-// %g keeps huge and tiny costs readable (std::to_string prints 1e308 as 309 digits).
-std::string formatNumber(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
-}  // namespace
 
 Grid::Grid(int width, int height, GridShape shape)
     : width_(width),
@@ -89,10 +80,11 @@ std::string Grid::setCost(int cls, double cost) {
   if (cls < 0 || cls >= kClasses)
     return "class must be an integer from 0 to 255, got " + std::to_string(cls);
   if (std::isnan(cost) || cost < 0)
-    return "cost must be 0 or Infinity (blocked) or a positive number, got " + std::to_string(cost);
+    return "cost must be 0 or Infinity (blocked) or a positive number, got " + formatFixed(cost);
   if (std::isfinite(cost) && cost > kMaxCost)
-    return "cost must be at most " + formatNumber(kMaxCost) + " (or Infinity for blocked), got " +
-           formatNumber(cost);
+    // %.17g keeps huge costs readable (%f prints 1e308 as 309 digits).
+    return "cost must be at most " + formatPrecise(kMaxCost) + " (or Infinity for blocked), got " +
+           formatPrecise(cost);
   const double was = costs_[cls];
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();

@@ -4,7 +4,6 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 
@@ -39,9 +38,9 @@ std::string excerpt(std::string_view text, std::size_t shown = 32) {
     if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
       out += static_cast<char>(c);
     } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-      out += escaped;
+      out += "\\x";  // as "\\x%02x"
+      out += "0123456789abcdef"[c >> 4];
+      out += "0123456789abcdef"[c & 15];
     }
   }
   out += '\'';

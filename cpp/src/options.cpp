@@ -3,6 +3,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "tilepath/format.hpp"
+
 namespace tilepath {
 namespace {
 
@@ -75,7 +77,7 @@ std::string validateOptions(const SearchOptions& o) {
   if (static_cast<std::size_t>(o.goal) >= std::size(kGoalModeNames))
     return "goal: unknown value " + std::to_string(static_cast<int>(o.goal));
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
-    return "weight must be a finite number >= 1, got " + std::to_string(o.weight);
+    return "weight must be a finite number >= 1, got " + formatFixed(o.weight);
   if (o.algorithm == Algorithm::Hpa) {
     // What the hierarchical search does not do (Hierarchy::search): refused, never ignored.
     if (o.goal != GoalMode::Exact)
@@ -87,7 +89,7 @@ std::string validateOptions(const SearchOptions& o) {
              std::to_string(o.maxExpansions);
     if (o.trace) return "algorithm 'hpa' does not support trace: true";
     if (o.weight != 1.0)
-      return "algorithm 'hpa' does not support weight, got " + std::to_string(o.weight);
+      return "algorithm 'hpa' does not support weight, got " + formatFixed(o.weight);
     if (o.unitSize != 1)
       return "algorithm 'hpa' supports units of one tile only, got unitSize " +
              std::to_string(o.unitSize);
@@ -112,7 +114,7 @@ std::string optionValuesJson() {
   appendNames(json, "heuristic", kHeuristicNames, "");
   json += ',';
   appendNames(json, "goal", kGoalModeNames, kGoalModeNames[static_cast<int>(defaults.goal)]);
-  json += ",\"weight\":{\"default\":" + std::to_string(defaults.weight) + "}";
+  json += ",\"weight\":{\"default\":" + formatFixed(defaults.weight) + "}";
   json += ",\"maxExpansions\":{\"default\":" + std::to_string(defaults.maxExpansions) + "}";
   json += std::string(",\"partial\":{\"default\":") + (defaults.partial ? "true" : "false") + "}";
   json += std::string(",\"smooth\":{\"default\":") + (defaults.smooth ? "true" : "false") + "}";

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <queue>
 #include <string>
-#include <unordered_map>
 
 #include "search_run.hpp"
 #include "tilepath/searcher.hpp"
@@ -50,21 +49,69 @@ bool stepLegal(const Grid& grid, Diagonal rule, const std::vector<int32_t>& path
   return diagonalAllowed(rule, grid.passable(x, py), grid.passable(px, y));
 }
 
+// Cells (never negative) to values, for a search that touches few cells of a big grid: open
+// addressing with linear probing, at most half full. (std::unordered_map, one per value type,
+// put libc++'s buckets and prime table in the wasm: some 2 KB gzipped.)
+template <typename V>
+class CellMap {
+ public:
+  // The value of `cell`, or null.
+  V* find(int32_t cell) {
+    if (keys_.empty()) return nullptr;
+    for (std::size_t i = slot(cell);; i = (i + 1) & (keys_.size() - 1)) {
+      if (keys_[i] == cell) return &values_[i];
+      if (keys_[i] < 0) return nullptr;
+    }
+  }
+  const V* find(int32_t cell) const { return const_cast<CellMap*>(this)->find(cell); }
+  // The value of `cell`, added as V{} if it has none (which may move the others).
+  V& operator[](int32_t cell) {
+    if (V* value = find(cell)) return *value;
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    std::size_t i = slot(cell);
+    while (keys_[i] >= 0) i = (i + 1) & (keys_.size() - 1);
+    keys_[i] = cell;
+    ++size_;
+    return values_[i] = V{};
+  }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  std::size_t slot(int32_t cell) const {
+    return (static_cast<uint32_t>(cell) * 2654435769u) & (keys_.size() - 1);
+  }
+  void grow() {
+    std::vector<int32_t> keys(std::max<std::size_t>(64, 2 * keys_.size()), -1);
+    std::vector<V> values(keys.size());
+    keys.swap(keys_);
+    values.swap(values_);
+    size_ = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] >= 0) (*this)[keys[i]] = values[i];
+  }
+  std::vector<int32_t> keys_;  // -1: a free slot
+  std::vector<V> values_;
+  std::size_t size_ = 0;
+};
+
 // An A* from some seed cells, aimed at (aimX, aimY), until it settles a cell of `targets`
 // (returned, -1 if none) or has expanded `bound` cells. Its estimate is consistent, so every cell
 // it settles has its cheapest cost from the seeds. Its state lives in hash maps: it touches few
 // cells of a big grid.
 struct Detour {
-  std::unordered_map<int32_t, std::pair<double, int32_t>> best;  // cell -> (cost, came from)
+  struct Reached {
+    double cost;   // the cheapest found
+    int32_t from;  // the cell it came from, -1 for a seed
+    bool settled;  // expanded
+  };
+  CellMap<Reached> best;
   uint32_t expanded = 0;
 
   // Seeds: (cell, cost already paid to stand there).
   int32_t run(const Grid& grid, Diagonal rule, const std::vector<std::pair<int32_t, double>>& seeds,
-              const std::unordered_map<int32_t, int32_t>& targets, int aimX, int aimY,
-              uint32_t bound) {
+              const CellMap<int32_t>& targets, int aimX, int aimY, uint32_t bound) {
     using Item = std::pair<double, int32_t>;  // (g + estimate, cell)
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-    std::unordered_map<int32_t, bool> closed;
     const int w = grid.width();
     const uint8_t* stepsFrom = stepsAllowed(rule);
     const Heuristic h = rule == Diagonal::Never ? Heuristic::Manhattan : Heuristic::Octile;
@@ -72,25 +119,30 @@ struct Detour {
       return grid.minCost() * distance(h, cell % w - aimX, cell / w - aimY);
     };
     for (const auto& [cell, paid] : seeds) {
-      best[cell] = {paid, -1};
+      best[cell] = {paid, -1, false};
       open.push({paid + estimate(cell), cell});
     }
     while (!open.empty() && expanded < bound) {
       const int32_t cell = open.top().second;
       open.pop();
-      if (closed[cell]) continue;
-      const double g = best[cell].first;
-      closed[cell] = true;
+      Reached& reached = best[cell];
+      if (reached.settled) continue;
+      const double g = reached.cost;
+      reached.settled = true;
       ++expanded;
-      if (targets.count(cell)) return cell;
+      if (targets.find(cell)) return cell;
       const int x = cell % w, y = cell / w;
       for (unsigned steps = stepsFrom[grid.around(x, y)]; steps != 0; steps &= steps - 1) {
         const int step = __builtin_ctz(steps);
         const int32_t next = grid.index(x + kStepX[step], y + kStepY[step]);
         const double ng = g + kStepLength[step] * grid.cellCost(next);
-        auto it = best.find(next);
-        if (it != best.end() && !(ng < it->second.first)) continue;
-        best[next] = {ng, cell};
+        if (Reached* known = best.find(next)) {
+          if (!(ng < known->cost)) continue;
+          known->cost = ng;  // (settled stays as it is)
+          known->from = cell;
+        } else {
+          best[next] = {ng, cell, false};
+        }
         open.push({ng + estimate(next), next});
       }
     }
@@ -132,11 +184,12 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
   if (broken < 0) {
     cells.assign(path.begin() + 2 * fromIndex, path.end());
   } else {
-    std::unordered_map<int32_t, int32_t> targets;  // cell -> its (latest) point on the path
-    int aim = points - 1;  // the first good point past the break: the search heads there
+    CellMap<int32_t> targets;  // cell -> its (latest) point on the path
+    int aim = points - 1;      // the first good point past the break: the search heads there
     for (int k = points - 1; k >= broken; --k)
       if (grid.passable(path[2 * k], path[2 * k + 1])) {
-        targets.emplace(grid.index(path[2 * k], path[2 * k + 1]), k);
+        if (!targets.find(grid.index(path[2 * k], path[2 * k + 1])))
+          targets[grid.index(path[2 * k], path[2 * k + 1])] = k;
         aim = k;
       }
     // The detour may leave the old path anywhere in the last kDepartureWindow points before
@@ -161,9 +214,9 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
       return;
     }
     out.kind = RepairKind::Local;
-    out.rejoinIndex = targets[rejoin];
+    out.rejoinIndex = *targets.find(rejoin);
     int32_t departure = rejoin;
-    for (int32_t c = rejoin; c >= 0; c = detour.best[c].second) {
+    for (int32_t c = rejoin; c >= 0; c = detour.best.find(c)->from) {
       departure = c;
       cells.push_back(c / grid.width());  // reversed below: y before x
       cells.push_back(c % grid.width());
@@ -171,7 +224,7 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
     std::reverse(cells.begin(), cells.end());
     for (int k = first; k < firstBroken; ++k)
       if (grid.index(path[2 * k], path[2 * k + 1]) == departure) out.departIndex = k;
-    out.detourCost = detour.best[rejoin].first - seeds[out.departIndex - first].second;
+    out.detourCost = detour.best.find(rejoin)->cost - seeds[out.departIndex - first].second;
     // The old path up to the departure, the detour, the old path from the rejoined point on.
     cells.insert(cells.begin(), path.begin() + 2 * fromIndex, path.begin() + 2 * out.departIndex);
     cells.insert(cells.end(), path.begin() + 2 * (out.rejoinIndex + 1), path.end());

@@ -32,6 +32,11 @@
 
 using namespace tilepath;
 
+// Size: what runs once per grid, per edit batch or per whole-map query is compiled for size
+// (TILEPATH_SMALL); what every findPath, stepSearch, canReach and cell edit runs stays at -O3
+// (its per-call cost: tests/bench/callcost.mjs).
+#define TILEPATH_SMALL __attribute__((minsize))
+
 namespace {
 
 // One search state for the whole module: wasm runs one call at a time, and sharing it keeps
@@ -92,7 +97,7 @@ bool roomFor(double needed) {
   return wanted <= heapMax() - top || wanted <= freeBytes();
 }
 
-std::string memoryError(const char* what, double needed) {
+TILEPATH_SMALL std::string memoryError(const char* what, double needed) {
   return std::string("not enough wasm memory for ") + what + ": needs about " +
          std::to_string(static_cast<long long>(needed / (1 << 20)) + 1) + " MB more and a " +
          std::to_string(static_cast<long long>(kMemoryMargin / (1 << 20))) + " MB reserve, " +
@@ -146,7 +151,7 @@ constexpr const char* kResultFieldNames[kResultFields] = {
     "cost",        "expanded",   "endX",           "endY",          "faceX",        "faceY",
     "faceStep",    "reason",     "algorithm",      "traceTruncated"};
 
-std::string resultLayout() {
+TILEPATH_SMALL std::string resultLayout() {
   std::string names;
   for (const char* name : kResultFieldNames)
     names += (names.empty() ? "" : ",") + std::string(name);
@@ -168,21 +173,21 @@ class WasmGrid {
  public:
   // The shape's codes index kOrientationNames, kStaggerAxisNames and kStaggerIndexNames; JS
   // checks them with checkShape first (unknown codes give an orthogonal grid).
-  WasmGrid(int width, int height, int orientation, int staggerAxis, int staggerIndex)
+  TILEPATH_SMALL WasmGrid(int width, int height, int orientation, int staggerAxis, int staggerIndex)
       : grid_(width, height, shapeOf(orientation, staggerAxis, staggerIndex)),
         components_(grid_),
         footprints_(grid_) {}
-  static GridShape shapeOf(int orientation, int staggerAxis, int staggerIndex) {
+  TILEPATH_SMALL static GridShape shapeOf(int orientation, int staggerAxis, int staggerIndex) {
     if (!validateShape(orientation, staggerAxis, staggerIndex).empty()) return {};
     return {static_cast<Orientation>(orientation), static_cast<StaggerAxis>(staggerAxis),
             static_cast<StaggerIndex>(staggerIndex)};
   }
-  static std::string checkShape(int orientation, int staggerAxis, int staggerIndex) {
+  TILEPATH_SMALL static std::string checkShape(int orientation, int staggerAxis, int staggerIndex) {
     return validateShape(orientation, staggerAxis, staggerIndex);
   }
 
   // Size limits, then whether the cells (and what a grid keeps beside them) fit in memory.
-  static std::string checkSize(double width, double height) {
+  TILEPATH_SMALL static std::string checkSize(double width, double height) {
     std::string error =
         Grid::validateSize(static_cast<long long>(width), static_cast<long long>(height));
     if (!error.empty()) return error;
@@ -195,7 +200,7 @@ class WasmGrid {
   int height() const { return grid_.height(); }
   // JS writes a whole grid here, then calls cellsChanged().
   uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(grid_.data()); }
-  void cellsChanged() {
+  TILEPATH_SMALL void cellsChanged() {
     grid_.cellsChanged();
     components_.reset();
   }
@@ -210,7 +215,7 @@ class WasmGrid {
   // Room for `count` deltas: JS fills deltaIndicesAddress() / deltaClassesAddress(), then
   // calls applyDeltas(count).
   // Returns an error when they do not fit in memory.
-  std::string reserveDeltas(int count) {
+  TILEPATH_SMALL std::string reserveDeltas(int count) {
     if (count < 0) count = 0;
     const auto size = static_cast<std::size_t>(count);
     if (size > deltaIndices_.size() && !fits({size * sizeof(uint32_t) + 0.0, size + 0.0}))
@@ -245,7 +250,7 @@ class WasmGrid {
     for (int row = y0; row < y1; ++row)
       for (int col = x0; col < x1; ++col) setTold(grid_.index(col, row), static_cast<uint8_t>(cls));
   }
-  std::string setCost(int cls, double cost) {
+  TILEPATH_SMALL std::string setCost(int cls, double cost) {
     const bool was = isClass(cls) && grid_.cost(cls) > 0;
     std::string error = grid_.setCost(cls, cost);
     // A class turned open or blocked changes every cell of it: relabel at the next query.
@@ -383,13 +388,13 @@ class WasmGrid {
     keepIdle(tasks_[id]->releaseState());
     tasks_[id].reset();
   }
-  int liveSearches() const {
+  TILEPATH_SMALL int liveSearches() const {
     return static_cast<int>(
         std::count_if(tasks_.begin(), tasks_.end(), [](const auto& t) { return t != nullptr; }));
   }
 
  private:
-  SearchTask* liveTask(int id) {
+  TILEPATH_SMALL SearchTask* liveTask(int id) {
     if (id < 0 || static_cast<std::size_t>(id) >= tasks_.size() || !tasks_[id]) {
       result_.error = "no search " + std::to_string(id) + " in progress on this grid";
       return nullptr;
@@ -465,9 +470,9 @@ class WasmGrid {
   std::string reserveRepairInput(int count) { return reserve(repairInput_, count, "this path"); }
   uintptr_t repairInputAddress() const { return address(repairInput_); }
   // As findPath (the result is read the same way), plus repairKind() and rejoinIndex().
-  int repairPath(int count, int fromIndex, int algorithm, int diagonal, int heuristic,
-                 double weight, double maxExpansions, int goal, int flags,
-                 double detourExpansions) {
+  TILEPATH_SMALL int repairPath(int count, int fromIndex, int algorithm, int diagonal,
+                                int heuristic, double weight, double maxExpansions, int goal,
+                                int flags, double detourExpansions) {
     if (count < 0 || static_cast<std::size_t>(count) > repairInput_.size()) {
       result_.error = "path length " + std::to_string(count) + " exceeds the reserved buffer";
       return contract::kRefused;
@@ -500,7 +505,7 @@ class WasmGrid {
 
   // The hierarchy's abstract graph under a rule, for drawing: nodes as x, y pairs, intra-cluster
   // edges as x0, y0, x1, y1 (read with graphAddress / graphLength). -1 with lastError() set.
-  int hierarchyGraph(int diagonal, bool edges) {
+  TILEPATH_SMALL int hierarchyGraph(int diagonal, bool edges) {
     if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
       result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
@@ -514,7 +519,7 @@ class WasmGrid {
     return 0;
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
-  void rectangles(bool sameClass) { tilepath::rectangles(grid_, sameClass, graph_); }
+  TILEPATH_SMALL void rectangles(bool sameClass) { tilepath::rectangles(grid_, sameClass, graph_); }
   uintptr_t graphAddress() const { return address(graph_); }
   int graphLength() const { return static_cast<int>(graph_.size()); }
   int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
@@ -532,7 +537,7 @@ class WasmGrid {
   // lastQueryError() set.
   // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
   // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
-  int flowField(int count, int diagonal, double maxCost, int unitSize) {
+  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
@@ -555,7 +560,7 @@ class WasmGrid {
   uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
-  int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize) {
+  TILEPATH_SMALL int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
     // The reached cells, two int32 each, at most the grid.
@@ -607,7 +612,7 @@ class WasmGrid {
 
  private:
   // Makes `buffer` hold `count` numbers for JS to fill, or says that `what` does not fit.
-  std::string reserve(std::vector<int32_t>& buffer, int count, const char* what) {
+  TILEPATH_SMALL std::string reserve(std::vector<int32_t>& buffer, int count, const char* what) {
     const auto size = static_cast<std::size_t>(count < 0 ? 0 : count);
     if (size > buffer.size() && !fits({size * sizeof(int32_t) + 0.0}))
       return memoryError(what, size * sizeof(int32_t) + 0.0);
@@ -629,7 +634,7 @@ class WasmGrid {
     components_.cellChanged(i, was, grid_.passable(i));
   }
 
-  bool readFieldOptions(int diagonal, double maxCost, FieldOptions& o) {
+  TILEPATH_SMALL bool readFieldOptions(int diagonal, double maxCost, FieldOptions& o) {
     o.diagonal = static_cast<Diagonal>(diagonal);
     o.maxCost = maxCost;
     queryError_ = diagonal < 0 ? "diagonal code " + std::to_string(diagonal) + " is unknown"
@@ -640,7 +645,7 @@ class WasmGrid {
   // The grid a field or range of units of this size runs on (the cells for size 1), or null
   // with queryError_ set.
   // Whether a unit of size n starting at (sx, sy) lies inside the grid; if not, says so.
-  bool startFits(int sx, int sy, int n, const Grid& positions) {
+  TILEPATH_SMALL bool startFits(int sx, int sy, int n, const Grid& positions) {
     if (positions.inside(sx, sy)) return true;
     queryError_ =
         "start (" + std::to_string(sx) + ", " + std::to_string(sy) + ") puts a unit of size " +
@@ -648,7 +653,7 @@ class WasmGrid {
         std::to_string(positions.width() - 1) + ", " + std::to_string(positions.height() - 1) + ")";
     return false;
   }
-  const Grid* fieldGrid(int unitSize) {
+  TILEPATH_SMALL const Grid* fieldGrid(int unitSize) {
     queryError_ = validateUnitSize(unitSize, grid_.shape());
     if (!queryError_.empty()) return nullptr;
     if (!footprints_.fits(unitSize)) {
@@ -666,7 +671,7 @@ class WasmGrid {
   }
   // The goal cells as positions of `positions`, in place; a cell no position starts on is no
   // goal (a unit cannot stand there). Returns how many remain, -1 on a bad index.
-  int goalPositions(int count, const Grid& positions) {
+  TILEPATH_SMALL int goalPositions(int count, const Grid& positions) {
     int kept = 0;
     for (int k = 0; k < count; ++k) {
       const int32_t cell = goals_[k];
@@ -680,8 +685,8 @@ class WasmGrid {
     return kept;
   }
   // Per-position outputs laid out per cell, as JS reads them.
-  void spreadFromPositions(const Grid& positions, std::vector<float>& costs,
-                           std::vector<uint8_t>& steps) {
+  TILEPATH_SMALL void spreadFromPositions(const Grid& positions, std::vector<float>& costs,
+                                          std::vector<uint8_t>& steps) {
     if (&positions == &grid_) return;
     const int pw = positions.width(), ph = positions.height();
     spreadToCells(costs, pw, ph, grid_.width(), grid_.height(),
@@ -690,7 +695,7 @@ class WasmGrid {
   }
 
   // Whether a field or range on this grid (and `extra` bytes beside it) fits in memory now.
-  bool roomForQuery(const char* what, double extra) {
+  TILEPATH_SMALL bool roomForQuery(const char* what, double extra) {
     const double cells = grid_.size();
     const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
     if (!roomFor(needed) || !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
@@ -724,7 +729,7 @@ class WasmGrid {
 
   // The grid's hierarchy (made on the first hpa query; it watches the grid for edits), or null
   // with result_.error set when its abstract graph for this rule does not fit in memory.
-  Hierarchy* hierarchyFor(Diagonal rule) {
+  TILEPATH_SMALL Hierarchy* hierarchyFor(Diagonal rule) {
     result_.error = squareGridOnly("algorithm 'hpa'", grid_.shape());
     if (!result_.ok()) return nullptr;
     if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
@@ -767,13 +772,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int tilepath_find_path(WasmGrid* grid, int sx, i
                         flags);
 }
 
-double searchMemoryBytes() {
+TILEPATH_SMALL double searchMemoryBytes() {
   std::size_t idle = 0;
   for (const auto& searcher : idleSearchers()) idle += searcher->memoryBytes();
   return static_cast<double>(sharedSearcher().memoryBytes() + sharedFields().search.memoryBytes() +
                              idle);
 }
 
+// The registration runs once, at load.
+#pragma clang attribute push(__attribute__((minsize)), apply_to = function)
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
   emscripten::function("resultLayout", &resultLayout);
@@ -831,3 +838,4 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("canReach", &WasmGrid::canReach)
       .function("lastQueryError", &WasmGrid::lastQueryError);
 }
+#pragma clang attribute pop
