@@ -307,6 +307,29 @@ describe('readTiledLayer: external tilesets', () => {
     assert.deepEqual(layer.cells, classesOf(GROUND));
   });
 
+  test('a broken TSX is named as the tileset, not blamed on the map', () => {
+    // Cut short (a failed download, a merge conflict): the error must say which tileset it was.
+    const broken = read('terrain.tsx').slice(0, 60);
+    for (const [tsx, problem] of [
+      [broken, /malformed tag at line \d+|ends inside <tileset>/],
+      ['<tileset name="x"', /malformed tag at line 1: <tileset name="x"/],
+      ['<map/>', /no <tileset> element/],
+    ]) {
+      assert.throws(
+        () =>
+          readTiledLayer(read('map-external.tmx'), {
+            layer: 'Ground',
+            tilesets: { 'terrain.tsx': tsx },
+          }),
+        (e) =>
+          e instanceof TypeError &&
+          e.message.startsWith('options.tilesets["terrain.tsx"] (TSX): ') &&
+          problem.test(e.message) &&
+          !e.message.includes('TMX'),
+      );
+    }
+  });
+
   test('supplied as null its tiles have no properties (any tile = class 1)', () => {
     const layer = readTiledLayer(read('map-external.tmx'), {
       layer: 'Walls',
