@@ -855,6 +855,37 @@ test('a findPaths request written with other field names says which fields it ex
   });
 });
 
+test('a findPaths request with search options beside its cells says where they go', () => {
+  // { sx, sy, gx, gy, diagonal } looks right and used to search 4-neighbour without a word.
+  for (const [key, value] of [
+    ['diagonal', 'noCorners'],
+    ['goal', 'adjacent'],
+    ['unitSize', 2],
+    ['signal', new AbortController().signal],
+  ]) {
+    assert.throws(
+      () =>
+        requestList(
+          [
+            { sx: 0, sy: 0, gx: 1, gy: 1 },
+            { sx: 0, sy: 0, gx: 1, gy: 1, [key]: value },
+          ],
+          undefined,
+          4,
+          4,
+        ),
+      {
+        name: 'TypeError',
+        message:
+          `requests[1] has '${key}' beside its cells: a request's own options go in ` +
+          `requests[1].options, options for every request in findPaths' second argument`,
+      },
+    );
+  }
+  // Fields that are no option stay the caller's business (a unit object may carry its own).
+  assert.equal(requestList([{ sx: 0, sy: 0, gx: 1, gy: 1, id: 7 }], undefined, 4, 4).length, 1);
+});
+
 test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declares for core.js', async () => {
   const { default: factory } = await import('../../dist/tilepath-single.mjs');
   const module = await factory();
