@@ -702,6 +702,48 @@ export function wrapModule(module) {
 }
 
 /**
+ * The error of a module that did not load, told in the caller's terms. Emscripten's own reads
+ * "Aborted(CompileError: ... expected magic word 00 61 73 6d, found 3c 21 64 6f ...). Build
+ * with -s ASSERTIONS=1 for more info." when the server answered with a page instead of the wasm;
+ * other errors (an instantiateWasm of the caller's that threw) pass unchanged.
+ * @param {unknown} error
+ * @param {LoadOptions} settings
+ * @param {string | null} url where locateFile said the wasm is, when the caller gave one
+ */
+function loadError(error, settings, url) {
+  const text = String(/** @type {{ message?: unknown }} */ (error)?.message ?? error);
+  const aborted = /^Aborted\(([\s\S]*)\)(?:\. Build with .*)?$/.exec(text);
+  if (!aborted) return error;
+  const cause = aborted[1];
+  const source = settings.wasmBinary
+    ? 'the wasmBinary given'
+    : `tilepath.wasm${url ? ` at ${url}` : ''}`;
+  const found = /expected magic word 00 61 73 6d, found ((?:[0-9a-f]{2} ?){4})/.exec(cause);
+  let what = cause;
+  if (found) {
+    const start = String.fromCharCode(
+      ...found[1]
+        .trim()
+        .split(' ')
+        .map((h) => parseInt(h, 16)),
+    );
+    what = start.startsWith('<')
+      ? `the server sent a web page (it begins ${JSON.stringify(start)}), not the wasm (a 404 page, or an app's fallback to index.html)`
+      : `the server sent something else (it begins ${JSON.stringify(start)}), not the wasm`;
+  } else if (/fetching of the wasm failed/.test(cause)) {
+    what = 'it could not be fetched (not there: a 404?)';
+  }
+  const hint = settings.wasmBinary
+    ? ''
+    : ". Serve the package's dist/tilepath.wasm beside dist/tilepath.mjs (bundlers emit it as an " +
+      'asset), or say where it is with createPathfinder({ locateFile }), or pass its bytes as ' +
+      'wasmBinary';
+  return new Error(`tilepath could not load its WebAssembly module (${source}): ${what}${hint}`, {
+    cause: error,
+  });
+}
+
+/**
  * Loads the module once per loader; later calls get the same promise.
  * @param {ModuleFactory} factory
  * @returns {(options?: LoadOptions) => Promise<Pathfinder>}
@@ -719,9 +761,21 @@ export function makeLoader(factory) {
       for (const key of /** @type {const} */ (['wasmBinary', 'locateFile', 'instantiateWasm'])) {
         if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
       }
+      // Only a locateFile of the caller's is wrapped (to name the URL in an error): without one,
+      // the glue's new URL('tilepath.wasm', import.meta.url) must stay as bundlers rewrote it.
+      /** @type {string | null} */
+      let url = null;
+      const { locateFile } = settings;
+      if (typeof locateFile === 'function') {
+        settings.locateFile = (path, prefix) => {
+          const located = locateFile(path, prefix);
+          if (String(path).endsWith('.wasm')) url = String(located);
+          return located;
+        };
+      }
       loading = factory(settings).then(wrapModule, (error) => {
         loading = null; // let a later call retry (e.g. after a network error)
-        throw error;
+        throw loadError(error, settings, url);
       });
     }
     return loading;

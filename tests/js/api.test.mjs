@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { makeLoader } from '../../js/core.js';
 import { checkRequest, requestList, signalOf, stripSignal } from '../../js/validate.js';
 import { loadMap, loadScenario, movingaiDir, repoRoot } from './support/movingai.mjs';
 
@@ -884,6 +885,28 @@ test('a findPaths request with search options beside its cells says where they g
   }
   // Fields that are no option stay the caller's business (a unit object may carry its own).
   assert.equal(requestList([{ sx: 0, sy: 0, gx: 1, gy: 1, id: 7 }], undefined, 4, 4).length, 1);
+});
+
+test("a wasm that did not load is told in the game's terms, not Emscripten's abort", async () => {
+  // What the glue rejects with when a server answers tilepath.wasm with its index.html; the
+  // browser cases (404, a page, in a worker) are in tests/e2e/wasm-missing.test.mjs.
+  const abort = new WebAssembly.RuntimeError(
+    'Aborted(CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d, found ' +
+      '3c 21 64 6f @+0). Build with -s ASSERTIONS=1 for more info.',
+  );
+  const load = makeLoader(() => Promise.reject(abort));
+  await assert.rejects(load(), (error) => {
+    assert.equal(error.name, 'Error');
+    assert.match(
+      error.message,
+      /^tilepath could not load its WebAssembly module \(tilepath\.wasm\): the server sent a web page \(it begins "<!do"\), not the wasm \(a 404 page, or an app's fallback to index\.html\)\. Serve /,
+    );
+    assert.equal(error.cause, abort);
+    return true;
+  });
+  // The caller's own instantiateWasm failing is its own error, passed on as it is.
+  const own = new TypeError('my loader failed');
+  await assert.rejects(makeLoader(() => Promise.reject(own))(), (error) => error === own);
 });
 
 test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declares for core.js', async () => {
