@@ -372,6 +372,40 @@ describe('readTiledLayer: bad input gives a clear error', () => {
     assert.deepEqual(readTiledLayer(map, { layer: '/Walls' }).cells, classesOf(GROUND));
   });
 
+  test('a layer whose own name holds a slash is found by that name', () => {
+    // Tiled's automapping rule maps name layers "//comments"; that was taken for a path and
+    // refused with "no layer named "//comments"; tile layers: ..., "//comments"".
+    const map = JSON.parse(read('map-csv.tmj'));
+    map.layers[0].name = '//comments';
+    assert.deepEqual(readTiledLayer(map, { layer: '//comments' }).cells, classesOf(GROUND));
+    map.layers[0].name = 'Doors/Keys';
+    assert.deepEqual(readTiledLayer(map, { layer: 'Doors/Keys' }).cells, classesOf(GROUND));
+    assert.deepEqual(readTiledLayer(map, { layer: '/Doors/Keys' }).cells, classesOf(GROUND));
+    assert.deepEqual(readTiledLayer(map, { layer: 'Level/Walls' }).cells, classesOf(WALLS));
+  });
+
+  test('layers no name or path tells apart are refused with what does', () => {
+    // Two top-level layers with one name share their path too: "name one by its path
+    // ("/Ground", "/Ground")" was no way out.
+    const map = JSON.parse(read('map-csv.tmj'));
+    map.layers.push({ ...map.layers[0], id: 99 });
+    assert.throws(() => readTiledLayer(map, { layer: 'Ground' }), {
+      name: 'RangeError',
+      message:
+        '2 layers are named "Ground" and no path tells them apart ("/Ground", "/Ground"): ' +
+        'rename one in Tiled, or give its index among the tile layers (0, 2)',
+    });
+    assert.deepEqual(readTiledLayer(map, { layer: 2 }).cells, classesOf(GROUND));
+    const named = JSON.parse(read('map-csv.tmj'));
+    named.layers[0].name = 'Level/Walls'; // a top-level layer named like the group's layer's path
+    assert.throws(() => readTiledLayer(named, { layer: 'Level/Walls' }), {
+      name: 'RangeError',
+      message:
+        '2 layers are named "Level/Walls" and no path tells them apart ("Level/Walls", ' +
+        '"Level/Walls"): rename one in Tiled, or give its index among the tile layers (0, 1)',
+    });
+  });
+
   test('truncated base64 is reported', () => {
     const map = JSON.parse(read('map-base64.tmj'));
     map.layers[0].data = map.layers[0].data.slice(0, -3);
