@@ -250,6 +250,29 @@ describe('readTiledLayer: classes', () => {
     assert.throws(() => applyCosts({}, layer.costs), /setCost/);
   });
 
+  test('applyCosts names the bad key or cost, and applies nothing of a bad table', () => {
+    // Was "class must be an integer, got NaN" for the key "x", and a bad cost named no class.
+    const calls = [];
+    const target = { setCost: (cls, cost) => calls.push([cls, cost]) };
+    assert.throws(() => applyCosts(target, { 2: 3, swamp: 4 }), {
+      name: 'TypeError',
+      message:
+        'costs key "swamp" is not a class: keys must be classes from 0 to 255 written as plain integers',
+    });
+    assert.throws(() => applyCosts(target, { 2: 3, 4: NaN }), {
+      name: 'RangeError',
+      message: 'costs[4]: cost must be 0 or Infinity (blocked) or a positive number, got NaN',
+    });
+    assert.throws(() => applyCosts(target, 'swamp=3'), {
+      name: 'TypeError',
+      message:
+        'costs must be an array indexed by class or an object { [class]: cost }, got "swamp=3"',
+    });
+    assert.deepEqual(calls, [], 'nothing of a refused table reaches setCost');
+    applyCosts(target, new Map([[5, Infinity]]));
+    assert.deepEqual(calls, [[5, Infinity]]);
+  });
+
   test('a custom classOf receives the tile properties and its own classes are used as-is', () => {
     const layer = readTiledLayer(read('map-csv.tmx'), {
       layer: 'Ground',
