@@ -74,6 +74,9 @@ function buildTileSpace(options, wholePixels) {
   const th = positiveNumber('tileHeight', tileHeight);
   nonNegativeInteger('width', width);
   nonNegativeInteger('height', height);
+  if (typeof yUp !== 'boolean') {
+    throw new TypeError(`yUp must be true or false, got ${describe(yUp)}`);
+  }
   finiteNumber('originX', originX);
   finiteNumber('originY', originY);
   if (!Number.isInteger(offsetX) || !Number.isInteger(offsetY)) {
@@ -108,7 +111,7 @@ function buildTileSpace(options, wholePixels) {
     tileHeight: th,
     width,
     height,
-    yUp: Boolean(yUp),
+    yUp,
     originX,
     originY,
     offsetX,
