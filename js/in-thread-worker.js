@@ -17,6 +17,7 @@ import {
   cellsOf,
   readCacheSize,
   readGridOptions,
+  readRecover,
   readRequest,
   readRequests,
 } from './worker-options.js';
@@ -46,6 +47,7 @@ export class InThreadPathWorker {
     );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
+    readRecover(options); // nothing to recover here, but refused alike (see readRecover)
     if (options.workers !== undefined && options.workers !== 1) {
       throw new RangeError(
         `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,

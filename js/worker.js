@@ -36,6 +36,7 @@ import {
   checkLoadOptions,
   readCacheSize,
   readGridOptions,
+  readRecover,
   readWorkerCount,
   readRequest,
   readRequests,
@@ -89,11 +90,9 @@ export class PathWorker {
    */
   static create(options) {
     const { width, height, bytes, costPairs, shape } = readGridOptions(options, 'PathWorker');
-    const { worker, recover = 'replay' } = options;
+    const { worker } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
-    if (recover !== 'replay' && recover !== 'reject') {
-      throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
-    }
+    const recover = readRecover(options);
     if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }

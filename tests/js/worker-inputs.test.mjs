@@ -408,6 +408,22 @@ test('a cells buffer already transferred to a PathWorker is refused, saying so',
   }
 });
 
+test('recover is checked alike by PathWorker and InThreadPathWorker', () => {
+  // InThreadPathWorker (createWeChatPathWorker's fallback) took recover: 'rejct' without a word.
+  const expected = {
+    name: 'RangeError',
+    message: `recover must be 'replay' or 'reject', got "rejct"`,
+  };
+  assert.deepEqual(
+    thrown(() => PathWorker.create({ ...openMap(4, 4), recover: 'rejct' })),
+    expected,
+  );
+  assert.deepEqual(
+    thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), recover: 'rejct', loadPathfinder })),
+    expected,
+  );
+});
+
 test('a worker option that is no worker is named, not met with an error from inside', async () => {
   // Was "this.worker.postMessage is not a function" and "Cannot read properties of null".
   const rule =
