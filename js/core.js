@@ -534,6 +534,7 @@ export class Grid {
       this.#height,
       (index) => native.get(index % width, Math.floor(index / width)),
       (cls) => this.getCost(cls),
+      this.#shape,
     );
     return this.#watches.watch(path, onBlocked, unitSize);
   }

@@ -305,6 +305,7 @@ export class PathWorker {
       this.#height,
       (index) => this.#log.cell(index),
       (cls) => this.getCost(cls),
+      this.#shape,
     );
     return this.#watches.watch(path, onBlocked, unitSize);
   }
