@@ -732,7 +732,7 @@ function loadError(error, settings, url) {
       ? `the server sent a web page (it begins ${JSON.stringify(start)}), not the wasm (a 404 page, or an app's fallback to index.html)`
       : `the server sent something else (it begins ${JSON.stringify(start)}), not the wasm`;
   } else if (/fetching of the wasm failed/.test(cause)) {
-    what = 'it could not be fetched (not there: a 404?)';
+    what = 'it could not be fetched (the server has no such file, or refused it: a 404 or 403?)';
   }
   const hint = settings.wasmBinary
     ? ''

@@ -58,7 +58,10 @@ test('a missing or wrong tilepath.wasm is named as such', { timeout: 60_000 }, a
     // A page fetches with fetch(): a 404 is refused as such. A worker falls back to a synchronous
     // XMLHttpRequest, which hands over the 404 page's text as if it were the wasm.
     assert.match(report.page404, told('http://[^ ]+/no/such/tilepath\\.wasm'));
-    assert.match(report.page404, /: it could not be fetched \(not there: a 404\?\)/);
+    assert.match(
+      report.page404,
+      /: it could not be fetched \(the server has no such file, or refused it: a 404 or 403\?\)/,
+    );
     assert.match(report.html, told('http://[^ ]+/tests/e2e/pages/tiled-plain\\.html'));
     assert.match(report.html, /the server sent a web page \(it begins "<!do"\), not the wasm/);
     assert.match(
