@@ -909,6 +909,71 @@ test("a wasm that did not load is told in the game's terms, not Emscripten's abo
   await assert.rejects(makeLoader(() => Promise.reject(own))(), (error) => error === own);
 });
 
+test("createPathfinder settles when the caller's instantiateWasm fails, and checks its options", async () => {
+  // Emscripten's glue catches a throwing instantiateWasm, logs it and waits for receive() for
+  // ever: createPathfinder never settled. A fake glue doing the same:
+  const glue = (settings) =>
+    new Promise((resolve) => {
+      try {
+        settings.instantiateWasm({}, () => resolve({}));
+      } catch {
+        // logged by the glue; the promise stays pending
+      }
+    });
+  const settled = (promise) =>
+    Promise.race([
+      promise.then(
+        () => 'loaded',
+        (error) => `${error.name}: ${error.message}`,
+      ),
+      new Promise((done) => setTimeout(() => done('still pending'), 2000)),
+    ]);
+  assert.equal(
+    await settled(
+      makeLoader(glue)({
+        instantiateWasm: () => {
+          throw new Error('no such file');
+        },
+      }),
+    ),
+    'Error: tilepath could not load its WebAssembly module: options.instantiateWasm threw: no such file',
+  );
+  assert.equal(
+    await settled(makeLoader(glue)({ instantiateWasm: () => Promise.reject(new Error('404')) })),
+    "Error: tilepath could not load its WebAssembly module: options.instantiateWasm's promise rejected: 404",
+  );
+  // Wrong types are refused at the call, naming the option (a string wasmBinary was met with
+  // "CompileError: ... BufferSource argument is empty", a number with "the server sent ...").
+  const load = makeLoader(glue);
+  for (const [options, message] of [
+    [
+      { wasmBinary: 42 },
+      'wasmBinary must be an ArrayBuffer or a typed array of the .wasm file, got 42',
+    ],
+    [
+      { wasmBinary: 'tilepath.wasm' },
+      'wasmBinary must be an ArrayBuffer or a typed array of the .wasm file, got "tilepath.wasm"',
+    ],
+    [
+      { locateFile: 'tilepath.wasm' },
+      'locateFile must be a function (path, prefix) => URL, got "tilepath.wasm"',
+    ],
+    [
+      { instantiateWasm: 5 },
+      'instantiateWasm must be a function (imports, receive) => exports, got 5',
+    ],
+  ]) {
+    assert.throws(() => load(options), { name: 'TypeError', message }, message);
+  }
+  // Bytes that are no wasm are named as the bytes given, not as something a server sent.
+  const { default: factory } = await import('../../dist/tilepath-single.mjs');
+  await assert.rejects(makeLoader(factory)({ wasmBinary: new Uint8Array(8).fill(1) }), {
+    message:
+      'tilepath could not load its WebAssembly module (the wasmBinary given): its bytes are not ' +
+      'a wasm module (they begin "\\u0001\\u0001\\u0001\\u0001")',
+  });
+});
+
 test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declares for core.js', async () => {
   const { default: factory } = await import('../../dist/tilepath-single.mjs');
   const module = await factory();
