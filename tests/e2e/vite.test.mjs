@@ -23,13 +23,29 @@ async function filesUnder(dir) {
   return out;
 }
 
-test('demo/vite builds with vite build and finds paths in Chromium, in-thread and in its worker', async () => {
-  await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
-  await cp(join(repoRoot, 'demo', 'vite'), work, {
+/** A fresh copy of demo/vite (without its node_modules and dist) at `to`. */
+async function copyDemo(to) {
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to, { recursive: true });
+  await cp(join(repoRoot, 'demo', 'vite'), to, {
     recursive: true,
     filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
   });
+}
+
+/** Waits until the demo page says it is ready, or shows an error. */
+function demoSettled(page) {
+  return page.waitForFunction(
+    () =>
+      window.tilepathDemo?.ready === true ||
+      document.getElementById('status')?.textContent.startsWith('error'),
+    null,
+    { timeout: 60000 },
+  );
+}
+
+test('demo/vite builds with vite build and finds paths in Chromium, in-thread and in its worker', async () => {
+  await copyDemo(work);
   await mkdir(join(work, 'node_modules'), { recursive: true });
   await symlink(repoRoot, join(work, 'node_modules', 'tilepath'), 'dir');
 
@@ -60,13 +76,7 @@ test('demo/vite builds with vite build and finds paths in Chromium, in-thread an
   await withBrowser(
     async ({ newPage, errors, screenshot }) => {
       const page = await newPage('/index.html');
-      await page.waitForFunction(
-        () =>
-          window.tilepathDemo?.ready === true ||
-          document.getElementById('status')?.textContent.startsWith('error'),
-        null,
-        { timeout: 20000 },
-      );
+      await demoSettled(page);
       assert.deepEqual(errors, []);
       for (const [sx, sy, gx, gy, options] of [
         [0, 0, 11, 0],
@@ -103,12 +113,7 @@ test('demo/vite builds with vite build and finds paths in Chromium, in-thread an
 // its script failed to load, ...)" until demo/vite's config left tilepath out of the pre-bundling.
 test('demo/vite runs under the vite dev server, in-thread and in its worker', async () => {
   const dev = join(repoRoot, 'test-results', 'vite-dev');
-  await rm(dev, { recursive: true, force: true });
-  await mkdir(dev, { recursive: true });
-  await cp(join(repoRoot, 'demo', 'vite'), dev, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
-  });
+  await copyDemo(dev);
   // A copy of the packed files, as `npm install tilepath-0.1.0.tgz` leaves them: the dev server
   // pre-bundles an installed package, not one linked from elsewhere (as the build test's is).
   const installed = join(dev, 'node_modules', 'tilepath');
@@ -132,13 +137,7 @@ test('demo/vite runs under the vite dev server, in-thread and in its worker', as
     await withBrowser(async ({ context, errors }) => {
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${address.port}/`);
-      await page.waitForFunction(
-        () =>
-          window.tilepathDemo?.ready === true ||
-          document.getElementById('status')?.textContent.startsWith('error'),
-        null,
-        { timeout: 60000 },
-      );
+      await demoSettled(page);
       const status = await page.evaluate(() => document.getElementById('status').textContent);
       assert.match(status, /^path found/);
       const got = await page.evaluate(() => window.tilepathDemo.findPathBoth(0, 7, 11, 7));
