@@ -8,25 +8,27 @@
 // A cell's world position is the centre of the tile's shape as Tiled draws it: the square, the
 // diamond, or the hexagon.
 
+import { describe } from './validate.js';
+
 const ORIENTATIONS = ['orthogonal', 'isometric', 'staggered', 'hexagonal'];
 
 function positiveNumber(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
+    throw new TypeError(`${name} must be a positive number, got ${describe(value)}`);
   }
   return value;
 }
 
 function finiteNumber(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new TypeError(`${name} must be a finite number, got ${String(value)}`);
+    throw new TypeError(`${name} must be a finite number, got ${describe(value)}`);
   }
   return value;
 }
 
 function nonNegativeInteger(name, value) {
   if (!Number.isInteger(value) || value < 0) {
-    throw new TypeError(`${name} must be a non-negative integer, got ${String(value)}`);
+    throw new TypeError(`${name} must be a non-negative integer, got ${describe(value)}`);
   }
   return value;
 }
@@ -72,6 +74,9 @@ function buildTileSpace(options, wholePixels) {
   const th = positiveNumber('tileHeight', tileHeight);
   nonNegativeInteger('width', width);
   nonNegativeInteger('height', height);
+  if (typeof yUp !== 'boolean') {
+    throw new TypeError(`yUp must be true or false, got ${describe(yUp)}`);
+  }
   finiteNumber('originX', originX);
   finiteNumber('originY', originY);
   if (!Number.isInteger(offsetX) || !Number.isInteger(offsetY)) {
@@ -106,7 +111,7 @@ function buildTileSpace(options, wholePixels) {
     tileHeight: th,
     width,
     height,
-    yUp: Boolean(yUp),
+    yUp,
     originX,
     originY,
     offsetX,
@@ -210,7 +215,7 @@ function staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePi
   if (!whole || side < 0 || side > acrossSize) {
     throw new RangeError(
       `hexSideLength must be a whole number of pixels from 0 to the tile's ` +
-        `${byX ? 'width' : 'height'} (${acrossSize}), got ${String(hexSideLength)}`,
+        `${byX ? 'width' : 'height'} (${acrossSize}), got ${describe(hexSideLength)}`,
     );
   }
   const half = wholePixels ? (n) => Math.floor(n / 2) : (n) => n / 2;

@@ -534,6 +534,7 @@ export class Grid {
       this.#height,
       (index) => native.get(index % width, Math.floor(index / width)),
       (cls) => this.getCost(cls),
+      this.#shape,
     );
     return this.#watches.watch(path, onBlocked, unitSize);
   }
@@ -702,6 +703,50 @@ export function wrapModule(module) {
 }
 
 /**
+ * The error of a module that did not load, told in the caller's terms. Emscripten's own reads
+ * "Aborted(CompileError: ... expected magic word 00 61 73 6d, found 3c 21 64 6f ...). Build
+ * with -s ASSERTIONS=1 for more info." when the server answered with a page instead of the wasm;
+ * other errors (those of the caller's instantiateWasm, told by makeLoader) pass unchanged.
+ * @param {unknown} error
+ * @param {LoadOptions} settings
+ * @param {string | null} url where locateFile said the wasm is, when the caller gave one
+ */
+function loadError(error, settings, url) {
+  const text = String(/** @type {{ message?: unknown }} */ (error)?.message ?? error);
+  const aborted = /^Aborted\(([\s\S]*)\)(?:\. Build with .*)?$/.exec(text);
+  if (!aborted) return error;
+  const cause = aborted[1];
+  const source = settings.wasmBinary
+    ? 'the wasmBinary given'
+    : `tilepath.wasm${url ? ` at ${url}` : ''}`;
+  const found = /expected magic word 00 61 73 6d, found ((?:[0-9a-f]{2} ?){4})/.exec(cause);
+  let what = cause;
+  if (found) {
+    const start = String.fromCharCode(
+      ...found[1]
+        .trim()
+        .split(' ')
+        .map((h) => parseInt(h, 16)),
+    );
+    what = settings.wasmBinary
+      ? `its bytes are not a wasm module (they begin ${JSON.stringify(start)})`
+      : start.startsWith('<')
+        ? `the server sent a web page (it begins ${JSON.stringify(start)}), not the wasm (a 404 page, or an app's fallback to index.html)`
+        : `the server sent something else (it begins ${JSON.stringify(start)}), not the wasm`;
+  } else if (/fetching of the wasm failed/.test(cause)) {
+    what = 'it could not be fetched (the server has no such file, or refused it: a 404 or 403?)';
+  }
+  const hint = settings.wasmBinary
+    ? ''
+    : ". Serve the package's dist/tilepath.wasm beside dist/tilepath.mjs (bundlers emit it as an " +
+      'asset), or say where it is with createPathfinder({ locateFile }), or pass its bytes as ' +
+      'wasmBinary';
+  return new Error(`tilepath could not load its WebAssembly module (${source}): ${what}${hint}`, {
+    cause: error,
+  });
+}
+
+/**
  * Loads the module once per loader; later calls get the same promise.
  * @param {ModuleFactory} factory
  * @returns {(options?: LoadOptions) => Promise<Pathfinder>}
@@ -713,15 +758,77 @@ export function makeLoader(factory) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
     }
+    const { wasmBinary, locateFile, instantiateWasm } = options;
+    if (
+      wasmBinary !== undefined &&
+      !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary))
+    ) {
+      throw new TypeError(
+        `wasmBinary must be an ArrayBuffer or a typed array of the .wasm file, got ${describe(wasmBinary)}`,
+      );
+    }
+    if (locateFile !== undefined && typeof locateFile !== 'function') {
+      throw new TypeError(
+        `locateFile must be a function (path, prefix) => URL, got ${describe(locateFile)}`,
+      );
+    }
+    if (instantiateWasm !== undefined && typeof instantiateWasm !== 'function') {
+      throw new TypeError(
+        `instantiateWasm must be a function (imports, receive) => exports, got ${describe(instantiateWasm)}`,
+      );
+    }
     if (!loading) {
       /** @type {LoadOptions} */
       const settings = {};
-      for (const key of /** @type {const} */ (['wasmBinary', 'locateFile', 'instantiateWasm'])) {
-        if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
+      if (wasmBinary !== undefined) settings.wasmBinary = wasmBinary;
+      // The glue catches a throwing instantiateWasm, logs it and then waits for receive() for
+      // ever, and it never looks at a promise the hook returns: either failure rejects here.
+      /** @type {(error: unknown) => void} */
+      let hookFailed = () => {};
+      /** @type {Promise<never>} */
+      const hookFailure = new Promise((_, reject) => {
+        hookFailed = reject;
+      });
+      /** @param {string} how */
+      const fail = (how) => (/** @type {unknown} */ error) =>
+        hookFailed(
+          new Error(
+            `tilepath could not load its WebAssembly module: options.instantiateWasm${how}: ` +
+              String(/** @type {{ message?: unknown }} */ (error)?.message ?? error),
+            { cause: error },
+          ),
+        );
+      if (instantiateWasm !== undefined) {
+        /** @type {LoadOptions['instantiateWasm']} */
+        settings.instantiateWasm = (imports, receive) => {
+          let exports;
+          try {
+            exports = instantiateWasm(imports, receive);
+          } catch (error) {
+            fail(' threw')(error);
+            return {};
+          }
+          const thenable = /** @type {{ then?: unknown } | null | undefined} */ (exports);
+          if (thenable && typeof thenable.then === 'function') {
+            Promise.resolve(exports).then(undefined, fail("'s promise rejected"));
+          }
+          return exports;
+        };
       }
-      loading = factory(settings).then(wrapModule, (error) => {
+      // Only a locateFile of the caller's is wrapped (to name the URL in an error): without one,
+      // the glue's new URL('tilepath.wasm', import.meta.url) must stay as bundlers rewrote it.
+      /** @type {string | null} */
+      let url = null;
+      if (typeof locateFile === 'function') {
+        settings.locateFile = (path, prefix) => {
+          const located = locateFile(path, prefix);
+          if (String(path).endsWith('.wasm')) url = String(located);
+          return located;
+        };
+      }
+      loading = Promise.race([factory(settings), hookFailure]).then(wrapModule, (error) => {
         loading = null; // let a later call retry (e.g. after a network error)
-        throw error;
+        throw loadError(error, settings, url);
       });
     }
     return loading;

@@ -17,6 +17,7 @@ import {
   cellsOf,
   readCacheSize,
   readGridOptions,
+  readRecover,
   readRequest,
   readRequests,
 } from './worker-options.js';
@@ -25,6 +26,11 @@ import { answerQuery, queryRequest, queryResult } from './worker-fields.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from './path-scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
+
+/** What requests pending at terminate() reject with, and later edits and requests throw. */
+function terminatedError() {
+  return new Error('InThreadPathWorker: terminated');
+}
 
 /**
  * The PathWorker API on the calling thread, for hosts without a usable worker. Requests are
@@ -41,6 +47,7 @@ export class InThreadPathWorker {
     );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
+    readRecover(options); // nothing to recover here, but refused alike (see readRecover)
     if (options.workers !== undefined && options.workers !== 1) {
       throw new RangeError(
         `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,
@@ -255,7 +262,10 @@ export class InThreadPathWorker {
         resolve(result);
       };
       const searchOptions = signal ? { ...options, signal } : (options ?? undefined);
-      this.#scheduler[SCHEDULE](sx, sy, gx, gy, searchOptions, done, reject);
+      // terminate() disposes the scheduler, whose AbortError would speak of its internals and
+      // look like the caller's own signal: reject as PathWorker does.
+      const fail = (error) => reject(this.#closed ? terminatedError() : error);
+      this.#scheduler[SCHEDULE](sx, sy, gx, gy, searchOptions, done, fail);
     });
   }
 
@@ -304,7 +314,7 @@ export class InThreadPathWorker {
   }
 
   #open() {
-    if (this.#closed) throw new Error('InThreadPathWorker: terminated');
+    if (this.#closed) throw terminatedError();
     return this.#grid;
   }
   // Before an edit: the searches requested before it finish on the grid they were asked on.
@@ -320,7 +330,7 @@ export class InThreadPathWorker {
     const grid = this.#grid;
     const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
     this.#closed = { cells: grid.cells(), costs };
-    this.#scheduler.dispose(); // pending requests reject with an AbortError
+    this.#scheduler.dispose(); // pending requests reject, as after terminate (see #search)
     grid.dispose();
   }
 }

@@ -347,7 +347,8 @@ export interface Grid {
    * Watches the path a unit is walking (x, y pairs, as findPath returns them): when an edit
    * (setCell, setCells, fillRect, setAll, setCost) blocks one of its cells or makes one dearer
    * to enter, `onBlocked` is called once, at the end of that edit, and the path is no longer
-   * watched. Costs nothing per edit for cells no watched path crosses.
+   * watched. Costs nothing per edit for cells no watched path crosses. The path goes cell by
+   * cell: smoothed waypoints are a RangeError (watch a smoothed result's rawPath).
    */
   watchPath(
     path: ArrayLike<number>,

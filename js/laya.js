@@ -15,7 +15,7 @@
 import { GID_MASK } from './tiled/classify.js';
 import { jsonTileLookup, parseJsonText } from './tiled/json-map.js';
 import { engineTileSpace, tileSpace } from './coords.js';
-import { checkCoordinates } from './validate.js';
+import { checkCoordinates, describe } from './validate.js';
 import {
   bindLayerGids,
   checkTarget,
@@ -220,8 +220,10 @@ function shapeOf(rows, order) {
 function classOfValue(classOf, value, x, y) {
   const cls = classOf(value, x, y);
   if (!Number.isInteger(cls) || cls < 0 || cls > 255) {
-    throw new RangeError(
-      `cell ${x}, ${y}: value ${JSON.stringify(value)} gives class ${String(cls)}; a class is an integer 0..255`,
+    // TypeError for what is no integer at all (NaN, "1"), RangeError for one out of 0..255.
+    const Type = Number.isInteger(cls) ? RangeError : TypeError;
+    throw new Type(
+      `cell ${x}, ${y}: value ${describe(value)} gives class ${describe(cls)}; a class is an integer 0..255`,
     );
   }
   return cls;

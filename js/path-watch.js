@@ -64,6 +64,29 @@ function cellsOfPath(given, width, height) {
 }
 
 /**
+ * Refuses a path whose points are not one step apart: a smoothed result's waypoints would leave
+ * the cells between them unwatched. A step moves at most one cell on each axis, or two along
+ * `farAxis` (a staggered map's corner diagonals: two rows for axis 'y', two columns for 'x').
+ * @param {Int32Array} path cell indices, in path order
+ * @param {number} width
+ * @param {'x' | 'y' | null} farAxis
+ */
+function checkSteps(path, width, farAxis) {
+  for (let k = 1; k < path.length; k++) {
+    const [x, y] = [path[k] % width, Math.floor(path[k] / width)];
+    const [px, py] = [path[k - 1] % width, Math.floor(path[k - 1] / width)];
+    const [dx, dy] = [Math.abs(x - px), Math.abs(y - py)];
+    const far = farAxis === 'y' ? dx === 0 && dy === 2 : farAxis === 'x' && dy === 0 && dx === 2;
+    if ((dx > 1 || dy > 1) && !far) {
+      throw new RangeError(
+        `path point ${k} (${x}, ${y}) is not next to point ${k - 1} (${px}, ${py}): watch a ` +
+          "path cell by cell (a smoothed result's rawPath, not its waypoints)",
+      );
+    }
+  }
+}
+
+/**
  * The cells a unit of `size` covers along a path of cell indices, each once, in path order, with
  * the path point that first covers it: a size 1 unit covers the path's own cells.
  * @param {Int32Array} path
@@ -114,6 +137,7 @@ export class PathWatches {
   #height;
   #classAt; // (cell index) -> class, now
   #costOf; // (class) -> cost of entering it now, Infinity when blocked
+  #farAxis; // 'x' | 'y' on staggered maps (their two-cell steps), else null
   /** @type {Map<number, Array<Watch | number>>} */
   #byCell = new Map(); // cell index -> [watch, position along its path, ...]
   /** @type {Map<number, Set<Watch>>} */
@@ -131,12 +155,14 @@ export class PathWatches {
    * @param {number} height
    * @param {(index: number) => number} classAt
    * @param {(cls: number) => number} costOf
+   * @param {{ orientation: string, staggerAxis: 'x' | 'y' }} [shape] the grid's shape
    */
-  constructor(width, height, classAt, costOf) {
+  constructor(width, height, classAt, costOf, shape) {
     this.#width = width;
     this.#height = height;
     this.#classAt = classAt;
     this.#costOf = costOf;
+    this.#farAxis = shape?.orientation === 'staggered' ? shape.staggerAxis : null;
   }
 
   /** True while any path is watched: edits skip all bookkeeping otherwise. */
@@ -169,7 +195,9 @@ export class PathWatches {
     }
     const w = this.#width;
     const h = this.#height;
-    const { cells, points } = footprintCells(cellsOfPath(path, w, h), unitSize, w, h);
+    const steps = cellsOfPath(path, w, h);
+    const { cells, points } = footprintCells(steps, unitSize, w, h);
+    checkSteps(steps, w, this.#farAxis);
     const watch = new Watch(cells, points, onBlocked);
     watch.cells.forEach((index, position) => {
       const entry = this.#byCell.get(index);

@@ -34,8 +34,9 @@ export interface TileInfo {
 export type ClassOf = (gid: number, properties: TileProperties, tile: TileInfo) => number;
 
 export interface ReadTiledLayerOptions {
-  /** The layer's name (at any depth), a path through groups ("Level/Walls"; "/Walls" for a
-   * top-level one), or the index among tile layers in document order. */
+  /** The layer's name (at any depth; a name holding slashes, like "//comments", too), a path
+   * through groups ("Level/Walls"; "/Walls" for a top-level one), or the index among tile
+   * layers in document order. */
   layer: string | number;
   /**
    * Default: the tile property convention.

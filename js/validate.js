@@ -665,6 +665,14 @@ export function requestList(requests, options, width, height) {
           (keys.length ? `an object with ${keys.join(', ')}` : 'an empty object'),
       );
     }
+    // Options written beside the cells would be ignored: say where they go instead.
+    const misplaced = [...SEARCH_OPTIONS, 'signal'].find((name) => Object.hasOwn(request, name));
+    if (misplaced !== undefined) {
+      throw new TypeError(
+        `requests[${i}] has '${misplaced}' beside its cells: a request's own options go in ` +
+          `requests[${i}].options, options for every request in findPaths' second argument`,
+      );
+    }
     const [snapshot, ends] = labelled(`requests[${i}]`, () => {
       const read = own === undefined ? shared.options : readOptions(own).options;
       return /** @type {const} */ ([read, checkEnds(width, height, sx, sy, gx, gy)]);

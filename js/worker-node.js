@@ -10,9 +10,28 @@ import { serveWorker } from './worker-serve.js';
 
 const THREAD_MARK = 'tilepath:path-worker';
 
+/**
+ * The parent's execArgv without --input-type, which the thread inherits by default and which
+ * Node refuses for a thread started from a file ("--input-type can only be used with string
+ * input via --eval, --print, or STDIN"): `node --input-type=module -e ...` must work too.
+ */
+function threadExecArgv() {
+  const kept = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--input-type')
+      i++; // and its value
+    else if (!args[i].startsWith('--input-type=')) kept.push(args[i]);
+  }
+  return kept;
+}
+
 /** Starts a thread serving PathWorker (what create uses when given no `worker`). */
 export function startNodeWorker() {
-  return new Worker(new URL(import.meta.url), { workerData: { [THREAD_MARK]: true } });
+  return new Worker(new URL(import.meta.url), {
+    workerData: { [THREAD_MARK]: true },
+    execArgv: threadExecArgv(),
+  });
 }
 
 export class PathWorker extends BrowserPathWorker {

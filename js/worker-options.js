@@ -133,6 +133,18 @@ export function readCacheSize(options) {
   return cache;
 }
 
+/**
+ * `recover` for create: 'replay' (the default) or 'reject'. InThreadPathWorker has no worker to
+ * lose but checks it all the same, so that a game's options fail alike on either.
+ */
+export function readRecover(options) {
+  const { recover = 'replay' } = options;
+  if (recover !== 'replay' && recover !== 'reject') {
+    throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
+  }
+  return recover;
+}
+
 /** `workers` for create: how many workers share the requests, 1 (the default) or more. */
 export function readWorkerCount(options) {
   const { workers = 1, worker } = options;

@@ -23,12 +23,20 @@ import { PathWorkerPool } from './worker-pool.js';
 import { PathWatches, watchUnitSize } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
-import { checkClass, checkCoordinates, checkCost, checkRect, toDeltas } from './validate.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  describe,
+  toDeltas,
+} from './validate.js';
 import {
   cellsOf,
   checkLoadOptions,
   readCacheSize,
   readGridOptions,
+  readRecover,
   readWorkerCount,
   readRequest,
   readRequests,
@@ -42,6 +50,27 @@ export { InThreadPathWorker } from './in-thread-worker.js';
 const MAX_RESTARTS_WITHOUT_PROGRESS = 3;
 
 const CONSTRUCT = Symbol('PathWorker.create');
+
+const WORKER_RULE =
+  'must be a Worker or a worker-like object with postMessage (and onmessage, ' +
+  "addEventListener('message') or onMessage(fn))";
+
+/**
+ * `worker` itself when it can be posted to; otherwise a TypeError naming `what` it was.
+ * @param {unknown} worker
+ * @param {string} what
+ */
+function workerLike(worker, what) {
+  const isObject = worker !== null && /^(object|function)$/.test(typeof worker);
+  if (
+    isObject &&
+    typeof (/** @type {{ postMessage?: unknown }} */ (worker).postMessage) === 'function'
+  ) {
+    return worker;
+  }
+  const shown = isObject ? `${describe(worker)} without postMessage` : describe(worker);
+  throw new TypeError(`${what} ${WORKER_RULE}, got ${shown}`);
+}
 
 function startBrowserWorker() {
   if (typeof Worker !== 'function') {
@@ -61,14 +90,13 @@ export class PathWorker {
    */
   static create(options) {
     const { width, height, bytes, costPairs, shape } = readGridOptions(options, 'PathWorker');
-    const { worker, recover = 'replay' } = options;
+    const { worker } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
-    if (recover !== 'replay' && recover !== 'reject') {
-      throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
-    }
+    const recover = readRecover(options);
     if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }
+    if (typeof worker === 'object') workerLike(worker, 'options.worker');
     const cache = readCacheSize(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
@@ -277,6 +305,7 @@ export class PathWorker {
       this.#height,
       (index) => this.#log.cell(index),
       (cls) => this.getCost(cls),
+      this.#shape,
     );
     return this.#watches.watch(path, onBlocked, unitSize);
   }
@@ -447,7 +476,8 @@ export class PathWorker {
    * @param {Iterable<[number, number]>} [costTable] (class, cost) pairs
    */
   #launch(buffer, costTable = this.#log.costPairs()) {
-    const worker = this.#adopted ?? this.#startWorker();
+    const worker =
+      this.#adopted ?? workerLike(this.#startWorker(), 'what options.worker() returned');
     this.#adopted = null;
     this.#requests.newWorker();
     this.#connection = new WorkerConnection(worker, {

@@ -28,11 +28,12 @@ export function findLayer(model, wanted, { what = 'options.layer', objects = fal
       `${what} must be a layer name (or "Group/Layer" path) or a tile layer index`,
     );
   }
-  // "Group/Layer" names a layer by its path, "/Layer" a top-level one; a plain name matches at any depth.
+  // A name matches at any depth; "Group/Layer" also names a layer by its path, "/Layer" a
+  // top-level one. A name may hold slashes itself (Tiled's automapping maps have "//comments").
   const path = wanted.startsWith('/') ? wanted.slice(1) : wanted;
-  const matches = wanted.includes('/')
-    ? model.layers.filter((l) => l.path === path)
-    : model.layers.filter((l) => l.name === wanted);
+  const matches = model.layers.filter(
+    (l) => l.name === wanted || (wanted.includes('/') && l.path === path),
+  );
   const shown = (l) => JSON.stringify(l.path.includes('/') ? l.path : `/${l.path}`);
   const names = model.layers.filter(readable).map((l) => JSON.stringify(l.path));
   if (matches.length === 0) {
@@ -41,8 +42,20 @@ export function findLayer(model, wanted, { what = 'options.layer', objects = fal
     );
   }
   if (matches.length > 1) {
+    const paths = matches.map(shown);
+    if (new Set(paths).size === paths.length) {
+      throw new RangeError(
+        `${matches.length} layers are named ${JSON.stringify(wanted)}: name one by its path (${paths.join(', ')})`,
+      );
+    }
+    const tileLayers = model.layers.filter((l) => l.kind === 'tilelayer');
+    const indices = matches.map((l) => tileLayers.indexOf(l));
     throw new RangeError(
-      `${matches.length} layers are named ${JSON.stringify(wanted)}: name one by its path (${matches.map(shown).join(', ')})`,
+      `${matches.length} layers are named ${JSON.stringify(wanted)} and no path tells them apart ` +
+        `(${paths.join(', ')}): rename one in Tiled` +
+        (indices.every((i) => i >= 0)
+          ? `, or give its index among the tile layers (${indices.join(', ')})`
+          : ''),
     );
   }
   const layer = matches[0];

@@ -11,6 +11,7 @@ import {
 import { findLayer, layerGids } from './layers.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
+import { costTable } from '../worker-options.js';
 import { parseMap, parseTilesetSource } from './map.js';
 import { gridShape } from './shape.js';
 import { createTileLookup } from './tilesets.js';
@@ -89,8 +90,10 @@ export function applyCosts(target, costs) {
       'applyCosts(target, costs): target must have setCost (a Grid or a PathWorker)',
     );
   }
-  const entries = costs instanceof Map ? costs.entries() : Object.entries(costs ?? {});
-  for (const [cls, cost] of entries) target.setCost(Number(cls), cost);
+  if (costs === undefined || costs === null) return target;
+  // Checked whole first, as PathWorker.create checks its costs: a bad entry is named, and
+  // nothing of a refused table is applied.
+  for (const [cls, cost] of costTable(costs)) target.setCost(cls, cost);
   return target;
 }
 

@@ -158,7 +158,16 @@ export function tmxMapModel(text) {
 
 /** TSX text (an external tileset) into the tileset model. */
 export function tsxTileset(text, source) {
-  const tileset = childNamed(parseXml(text), 'tileset');
-  if (!tileset) throw new TypeError(`tileset ${source}: no <tileset> element`);
+  // The XML reader's errors speak of TMX: say which tileset it was, or the map gets the blame.
+  const where = `options.tilesets[${JSON.stringify(source)}] (TSX)`;
+  let document;
+  try {
+    document = parseXml(text);
+  } catch (error) {
+    const Type = error instanceof RangeError ? RangeError : TypeError;
+    throw new Type(`${where}: ${String(error.message).replace(/^TMX: /, '')}`, { cause: error });
+  }
+  const tileset = childNamed(document, 'tileset');
+  if (!tileset) throw new TypeError(`${where}: no <tileset> element`);
   return xmlTileset(tileset);
 }

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdir, readdir, rm, symlink, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../../js/tools/serve.mjs';
 import { withBrowser } from './harness.mjs';
 import { createPathfinder } from '../../js/node.js';
@@ -22,13 +23,29 @@ async function filesUnder(dir) {
   return out;
 }
 
-test('demo/vite builds with vite build and finds paths in Chromium, in-thread and in its worker', async () => {
-  await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
-  await cp(join(repoRoot, 'demo', 'vite'), work, {
+/** A fresh copy of demo/vite (without its node_modules and dist) at `to`. */
+async function copyDemo(to) {
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to, { recursive: true });
+  await cp(join(repoRoot, 'demo', 'vite'), to, {
     recursive: true,
     filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
   });
+}
+
+/** Waits until the demo page says it is ready, or shows an error. */
+function demoSettled(page) {
+  return page.waitForFunction(
+    () =>
+      window.tilepathDemo?.ready === true ||
+      document.getElementById('status')?.textContent.startsWith('error'),
+    null,
+    { timeout: 60000 },
+  );
+}
+
+test('demo/vite builds with vite build and finds paths in Chromium, in-thread and in its worker', async () => {
+  await copyDemo(work);
   await mkdir(join(work, 'node_modules'), { recursive: true });
   await symlink(repoRoot, join(work, 'node_modules', 'tilepath'), 'dir');
 
@@ -59,13 +76,7 @@ test('demo/vite builds with vite build and finds paths in Chromium, in-thread an
   await withBrowser(
     async ({ newPage, errors, screenshot }) => {
       const page = await newPage('/index.html');
-      await page.waitForFunction(
-        () =>
-          window.tilepathDemo?.ready === true ||
-          document.getElementById('status')?.textContent.startsWith('error'),
-        null,
-        { timeout: 20000 },
-      );
+      await demoSettled(page);
       assert.deepEqual(errors, []);
       for (const [sx, sy, gx, gy, options] of [
         [0, 0, 11, 0],
@@ -94,4 +105,47 @@ test('demo/vite builds with vite build and finds paths in Chromium, in-thread an
     { serverOptions: { root: outDir } },
   );
   grid.dispose();
+});
+
+// `npm run dev` (vite's dev server) is where a game is written. It pre-bundles dependencies into
+// node_modules/.vite/deps, where tilepath's new URL('./worker-entry.js', import.meta.url) finds
+// no worker-entry.js: PathWorker.create failed with "the worker could not start (worker error:
+// its script failed to load, ...)" until demo/vite's config left tilepath out of the pre-bundling.
+test('demo/vite runs under the vite dev server, in-thread and in its worker', async () => {
+  const dev = join(repoRoot, 'test-results', 'vite-dev');
+  await copyDemo(dev);
+  // A copy of the packed files, as `npm install tilepath-0.1.0.tgz` leaves them: the dev server
+  // pre-bundles an installed package, not one linked from elsewhere (as the build test's is).
+  const installed = join(dev, 'node_modules', 'tilepath');
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: repoRoot, encoding: 'utf8' }),
+  );
+  for (const { path } of packed[0].files) {
+    await mkdir(dirname(join(installed, path)), { recursive: true });
+    await cp(join(repoRoot, path), join(installed, path));
+  }
+
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    root: dev,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
+  try {
+    await server.listen();
+    const address = server.httpServer.address();
+    await withBrowser(async ({ context, errors }) => {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${address.port}/`);
+      await demoSettled(page);
+      const status = await page.evaluate(() => document.getElementById('status').textContent);
+      assert.match(status, /^path found/);
+      const got = await page.evaluate(() => window.tilepathDemo.findPathBoth(0, 7, 11, 7));
+      assert.equal(got.inThread.status, 'found');
+      assert.deepEqual(got.inWorker, got.inThread);
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await server.close();
+  }
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../dist/contract.mjs';
 import { createPathfinder } from '../../js/node.js';
+import { makeLoader } from '../../js/core.js';
 import { checkRequest, requestList, signalOf, stripSignal } from '../../js/validate.js';
 import { loadMap, loadScenario, movingaiDir, repoRoot } from './support/movingai.mjs';
 
@@ -852,6 +853,124 @@ test('a findPaths request written with other field names says which fields it ex
   assert.throws(() => requestList([{ sx: 0, sy: 0, gx: 9, gy: 1 }], undefined, 4, 4), {
     name: 'RangeError',
     message: 'requests[0]: goalX must be from 0 to 3, got 9',
+  });
+});
+
+test('a findPaths request with search options beside its cells says where they go', () => {
+  // { sx, sy, gx, gy, diagonal } looks right and used to search 4-neighbour without a word.
+  for (const [key, value] of [
+    ['diagonal', 'noCorners'],
+    ['goal', 'adjacent'],
+    ['unitSize', 2],
+    ['signal', new AbortController().signal],
+  ]) {
+    assert.throws(
+      () =>
+        requestList(
+          [
+            { sx: 0, sy: 0, gx: 1, gy: 1 },
+            { sx: 0, sy: 0, gx: 1, gy: 1, [key]: value },
+          ],
+          undefined,
+          4,
+          4,
+        ),
+      {
+        name: 'TypeError',
+        message:
+          `requests[1] has '${key}' beside its cells: a request's own options go in ` +
+          `requests[1].options, options for every request in findPaths' second argument`,
+      },
+    );
+  }
+  // Fields that are no option stay the caller's business (a unit object may carry its own).
+  assert.equal(requestList([{ sx: 0, sy: 0, gx: 1, gy: 1, id: 7 }], undefined, 4, 4).length, 1);
+});
+
+test("a wasm that did not load is told in the game's terms, not Emscripten's abort", async () => {
+  // What the glue rejects with when a server answers tilepath.wasm with its index.html; the
+  // browser cases (404, a page, in a worker) are in tests/e2e/wasm-missing.test.mjs.
+  const abort = new WebAssembly.RuntimeError(
+    'Aborted(CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d, found ' +
+      '3c 21 64 6f @+0). Build with -s ASSERTIONS=1 for more info.',
+  );
+  const load = makeLoader(() => Promise.reject(abort));
+  await assert.rejects(load(), (error) => {
+    assert.equal(error.name, 'Error');
+    assert.match(
+      error.message,
+      /^tilepath could not load its WebAssembly module \(tilepath\.wasm\): the server sent a web page \(it begins "<!do"\), not the wasm \(a 404 page, or an app's fallback to index\.html\)\. Serve /,
+    );
+    assert.equal(error.cause, abort);
+    return true;
+  });
+  // The caller's own instantiateWasm failing is its own error, passed on as it is.
+  const own = new TypeError('my loader failed');
+  await assert.rejects(makeLoader(() => Promise.reject(own))(), (error) => error === own);
+});
+
+test("createPathfinder settles when the caller's instantiateWasm fails, and checks its options", async () => {
+  // Emscripten's glue catches a throwing instantiateWasm, logs it and waits for receive() for
+  // ever: createPathfinder never settled. A fake glue doing the same:
+  const glue = (settings) =>
+    new Promise((resolve) => {
+      try {
+        settings.instantiateWasm({}, () => resolve({}));
+      } catch {
+        // logged by the glue; the promise stays pending
+      }
+    });
+  const settled = (promise) =>
+    Promise.race([
+      promise.then(
+        () => 'loaded',
+        (error) => `${error.name}: ${error.message}`,
+      ),
+      new Promise((done) => setTimeout(() => done('still pending'), 2000)),
+    ]);
+  assert.equal(
+    await settled(
+      makeLoader(glue)({
+        instantiateWasm: () => {
+          throw new Error('no such file');
+        },
+      }),
+    ),
+    'Error: tilepath could not load its WebAssembly module: options.instantiateWasm threw: no such file',
+  );
+  assert.equal(
+    await settled(makeLoader(glue)({ instantiateWasm: () => Promise.reject(new Error('404')) })),
+    "Error: tilepath could not load its WebAssembly module: options.instantiateWasm's promise rejected: 404",
+  );
+  // Wrong types are refused at the call, naming the option (a string wasmBinary was met with
+  // "CompileError: ... BufferSource argument is empty", a number with "the server sent ...").
+  const load = makeLoader(glue);
+  for (const [options, message] of [
+    [
+      { wasmBinary: 42 },
+      'wasmBinary must be an ArrayBuffer or a typed array of the .wasm file, got 42',
+    ],
+    [
+      { wasmBinary: 'tilepath.wasm' },
+      'wasmBinary must be an ArrayBuffer or a typed array of the .wasm file, got "tilepath.wasm"',
+    ],
+    [
+      { locateFile: 'tilepath.wasm' },
+      'locateFile must be a function (path, prefix) => URL, got "tilepath.wasm"',
+    ],
+    [
+      { instantiateWasm: 5 },
+      'instantiateWasm must be a function (imports, receive) => exports, got 5',
+    ],
+  ]) {
+    assert.throws(() => load(options), { name: 'TypeError', message }, message);
+  }
+  // Bytes that are no wasm are named as the bytes given, not as something a server sent.
+  const { default: factory } = await import('../../dist/tilepath-single.mjs');
+  await assert.rejects(makeLoader(factory)({ wasmBinary: new Uint8Array(8).fill(1) }), {
+    message:
+      'tilepath could not load its WebAssembly module (the wasmBinary given): its bytes are not ' +
+      'a wasm module (they begin "\\u0001\\u0001\\u0001\\u0001")',
   });
 });
 

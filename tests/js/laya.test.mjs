@@ -268,6 +268,21 @@ describe('2D arrays', () => {
     assert.throws(() => readArray2D([[0, 0], [0]]), /row 1 has 1 entries, row 0 has 2/);
     assert.throws(() => readArray2D([[0, 300]]), /cell 1, 0: value 300 gives class 300/);
     assert.throws(() => readArray2D([]), /non-empty array of arrays/);
+    // The value as it is: NaN is not "null", the string "1" is not the class 1.
+    assert.throws(() => readArray2D([[0, NaN]]), {
+      name: 'TypeError',
+      message: 'cell 1, 0: value NaN gives class NaN; a class is an integer 0..255',
+    });
+    assert.throws(() => readArray2D([[0], ['1']]), {
+      name: 'TypeError',
+      message: 'cell 0, 1: value "1" gives class "1"; a class is an integer 0..255',
+    });
+    const loop = {};
+    loop.self = loop;
+    assert.throws(() => readArray2D([[loop]]), {
+      name: 'TypeError',
+      message: 'cell 0, 0: value an object gives class an object; a class is an integer 0..255',
+    });
     assert.throws(() => readArray2D([[0]], { order: 'diagonal' }), /order must be 'rows'/);
   });
 

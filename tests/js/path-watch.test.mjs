@@ -70,6 +70,42 @@ test('watchPath refuses a path that is not x, y pairs of the grid', () => {
   grid.dispose();
 });
 
+test('watchPath refuses smoothed waypoints: a wall between two of them would go unheard', async () => {
+  // A smoothed path's points are far apart; watching them watched the corners only, and a wall
+  // dropped on the way between them alerted nobody. The cell-by-cell rawPath is what to watch.
+  const grid = tilepath.createGrid(20, 20);
+  const route = grid.findPath(0, 0, 19, 10, { smooth: true, diagonal: 'noCorners' });
+  assert.deepEqual([...route.path], [0, 0, 19, 10]);
+  const refusal = {
+    name: 'RangeError',
+    message:
+      'path point 1 (19, 10) is not next to point 0 (0, 0): watch a path cell by cell ' +
+      "(a smoothed result's rawPath, not its waypoints)",
+  };
+  assert.throws(() => grid.watchPath(route.path, () => {}), refusal);
+  const pw = await PathWorker.create({ width: 20, height: 20 });
+  try {
+    assert.throws(() => pw.watchPath(route.path, () => {}), refusal);
+  } finally {
+    pw.terminate();
+  }
+  const alerts = [];
+  grid.watchPath(route.rawPath, (alert) => alerts.push(alert));
+  grid.setCell(route.rawPath[20], route.rawPath[21], 1);
+  assert.equal(alerts.length, 1);
+  // Staggered maps step two rows (axis y) or two columns (axis x) on their corner diagonals.
+  for (const [staggerAxis, far] of [
+    ['y', [0, 2]],
+    ['x', [2, 0]],
+  ]) {
+    const diamonds = tilepath.createGrid(6, 6, { orientation: 'staggered', staggerAxis });
+    diamonds.watchPath([2, 2, 2 + far[0], 2 + far[1]], () => {}).stop();
+    assert.throws(() => diamonds.watchPath([2, 2, 2 + far[1], 2 + far[0]], () => {}), RangeError);
+    diamonds.dispose();
+  }
+  grid.dispose();
+});
+
 /**
  * Random edits of every kind on a Moving AI map with many watched paths; after each edit the
  * alerts must be exactly those a brute-force comparison of every watched cell's cost finds.

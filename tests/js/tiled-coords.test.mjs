@@ -147,6 +147,22 @@ describe('tileSpace: bad options', () => {
     );
     const space = tileSpace({ tileWidth: 1, tileHeight: 1, width: 1, height: 1 });
     assert.throws(() => space.cellToWorld(NaN, 0), /cell x must be a finite number, got NaN/);
+    // yUp from a config file or a URL: the string "false" was taken as true (y flipped).
+    for (const yUp of ['false', 0, 1, null]) {
+      assert.throws(() => tileSpace({ tileWidth: 1, tileHeight: 1, width: 1, height: 1, yUp }), {
+        name: 'TypeError',
+        message: `yUp must be true or false, got ${yUp === 'false' ? '"false"' : String(yUp)}`,
+      });
+    }
+    // A string is shown as one: "5", not 5, which would look like a valid number.
+    assert.throws(() => space.worldToCell('5', 0), {
+      name: 'TypeError',
+      message: 'world x must be a finite number, got "5"',
+    });
+    assert.throws(() => tileSpace({ width: 2, height: 2, tileWidth: '32', tileHeight: 32 }), {
+      name: 'TypeError',
+      message: 'tileWidth must be a positive number, got "32"',
+    });
     assert.throws(() => space.worldToCell(0, undefined), /world y must be a finite number/);
   });
 });

@@ -250,6 +250,29 @@ describe('readTiledLayer: classes', () => {
     assert.throws(() => applyCosts({}, layer.costs), /setCost/);
   });
 
+  test('applyCosts names the bad key or cost, and applies nothing of a bad table', () => {
+    // Was "class must be an integer, got NaN" for the key "x", and a bad cost named no class.
+    const calls = [];
+    const target = { setCost: (cls, cost) => calls.push([cls, cost]) };
+    assert.throws(() => applyCosts(target, { 2: 3, swamp: 4 }), {
+      name: 'TypeError',
+      message:
+        'costs key "swamp" is not a class: keys must be classes from 0 to 255 written as plain integers',
+    });
+    assert.throws(() => applyCosts(target, { 2: 3, 4: NaN }), {
+      name: 'RangeError',
+      message: 'costs[4]: cost must be 0 or Infinity (blocked) or a positive number, got NaN',
+    });
+    assert.throws(() => applyCosts(target, 'swamp=3'), {
+      name: 'TypeError',
+      message:
+        'costs must be an array indexed by class or an object { [class]: cost }, got "swamp=3"',
+    });
+    assert.deepEqual(calls, [], 'nothing of a refused table reaches setCost');
+    applyCosts(target, new Map([[5, Infinity]]));
+    assert.deepEqual(calls, [[5, Infinity]]);
+  });
+
   test('a custom classOf receives the tile properties and its own classes are used as-is', () => {
     const layer = readTiledLayer(read('map-csv.tmx'), {
       layer: 'Ground',
@@ -307,6 +330,29 @@ describe('readTiledLayer: external tilesets', () => {
     assert.deepEqual(layer.cells, classesOf(GROUND));
   });
 
+  test('a broken TSX is named as the tileset, not blamed on the map', () => {
+    // Cut short (a failed download, a merge conflict): the error must say which tileset it was.
+    const broken = read('terrain.tsx').slice(0, 60);
+    for (const [tsx, problem] of [
+      [broken, /malformed tag at line \d+|ends inside <tileset>/],
+      ['<tileset name="x"', /malformed tag at line 1: <tileset name="x"/],
+      ['<map/>', /no <tileset> element/],
+    ]) {
+      assert.throws(
+        () =>
+          readTiledLayer(read('map-external.tmx'), {
+            layer: 'Ground',
+            tilesets: { 'terrain.tsx': tsx },
+          }),
+        (e) =>
+          e instanceof TypeError &&
+          e.message.startsWith('options.tilesets["terrain.tsx"] (TSX): ') &&
+          problem.test(e.message) &&
+          !e.message.includes('TMX'),
+      );
+    }
+  });
+
   test('supplied as null its tiles have no properties (any tile = class 1)', () => {
     const layer = readTiledLayer(read('map-external.tmx'), {
       layer: 'Walls',
@@ -347,6 +393,40 @@ describe('readTiledLayer: bad input gives a clear error', () => {
     );
     assert.deepEqual(readTiledLayer(map, { layer: 'Level/Walls' }).cells, classesOf(WALLS));
     assert.deepEqual(readTiledLayer(map, { layer: '/Walls' }).cells, classesOf(GROUND));
+  });
+
+  test('a layer whose own name holds a slash is found by that name', () => {
+    // Tiled's automapping rule maps name layers "//comments"; that was taken for a path and
+    // refused with "no layer named "//comments"; tile layers: ..., "//comments"".
+    const map = JSON.parse(read('map-csv.tmj'));
+    map.layers[0].name = '//comments';
+    assert.deepEqual(readTiledLayer(map, { layer: '//comments' }).cells, classesOf(GROUND));
+    map.layers[0].name = 'Doors/Keys';
+    assert.deepEqual(readTiledLayer(map, { layer: 'Doors/Keys' }).cells, classesOf(GROUND));
+    assert.deepEqual(readTiledLayer(map, { layer: '/Doors/Keys' }).cells, classesOf(GROUND));
+    assert.deepEqual(readTiledLayer(map, { layer: 'Level/Walls' }).cells, classesOf(WALLS));
+  });
+
+  test('layers no name or path tells apart are refused with what does', () => {
+    // Two top-level layers with one name share their path too: "name one by its path
+    // ("/Ground", "/Ground")" was no way out.
+    const map = JSON.parse(read('map-csv.tmj'));
+    map.layers.push({ ...map.layers[0], id: 99 });
+    assert.throws(() => readTiledLayer(map, { layer: 'Ground' }), {
+      name: 'RangeError',
+      message:
+        '2 layers are named "Ground" and no path tells them apart ("/Ground", "/Ground"): ' +
+        'rename one in Tiled, or give its index among the tile layers (0, 2)',
+    });
+    assert.deepEqual(readTiledLayer(map, { layer: 2 }).cells, classesOf(GROUND));
+    const named = JSON.parse(read('map-csv.tmj'));
+    named.layers[0].name = 'Level/Walls'; // a top-level layer named like the group's layer's path
+    assert.throws(() => readTiledLayer(named, { layer: 'Level/Walls' }), {
+      name: 'RangeError',
+      message:
+        '2 layers are named "Level/Walls" and no path tells them apart ("Level/Walls", ' +
+        '"Level/Walls"): rename one in Tiled, or give its index among the tile layers (0, 1)',
+    });
   });
 
   test('truncated base64 is reported', () => {

@@ -408,6 +408,42 @@ test('a cells buffer already transferred to a PathWorker is refused, saying so',
   }
 });
 
+test('recover is checked alike by PathWorker and InThreadPathWorker', () => {
+  // InThreadPathWorker (createWeChatPathWorker's fallback) took recover: 'rejct' without a word.
+  const expected = {
+    name: 'RangeError',
+    message: `recover must be 'replay' or 'reject', got "rejct"`,
+  };
+  assert.deepEqual(
+    thrown(() => PathWorker.create({ ...openMap(4, 4), recover: 'rejct' })),
+    expected,
+  );
+  assert.deepEqual(
+    thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), recover: 'rejct', loadPathfinder })),
+    expected,
+  );
+});
+
+test('a worker option that is no worker is named, not met with an error from inside', async () => {
+  // Was "this.worker.postMessage is not a function" and "Cannot read properties of null".
+  const rule =
+    'must be a Worker or a worker-like object with postMessage (and onmessage, ' +
+    "addEventListener('message') or onMessage(fn))";
+  assert.deepEqual(
+    thrown(() => PathWorker.create({ ...openMap(4, 4), worker: {} })),
+    { name: 'TypeError', message: `options.worker ${rule}, got an object without postMessage` },
+  );
+  for (const [made, shown] of [
+    [null, 'null'],
+    [{ onmessage: null }, 'an object without postMessage'],
+  ]) {
+    await assert.rejects(PathWorker.create({ ...openMap(4, 4), worker: () => made }), {
+      name: 'TypeError',
+      message: `what options.worker() returned ${rule}, got ${shown}`,
+    });
+  }
+});
+
 // --- memory -------------------------------------------------------------------------------------
 
 test("stats carry the worker's wasm memory, updated with its replies", async () => {

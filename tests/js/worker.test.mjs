@@ -391,6 +391,33 @@ test('after terminate, both workers still answer reads and refuse edits and requ
   }
 });
 
+test('terminate() rejects the requests still pending with the same error on both workers', async () => {
+  // Game code written against PathWorkerApi tells its own AbortSignal's AbortError from the
+  // worker going away: InThreadPathWorker must not answer with an AbortError about its internals.
+  for (const make of [
+    () => PathWorker.create(openMap(64, 64)),
+    () =>
+      InThreadPathWorker.create({
+        ...openMap(64, 64),
+        expansionsPerFrame: 1,
+        loadPathfinder: () => createPathfinder(),
+      }),
+  ]) {
+    const target = await make();
+    const name = target.inThread ? 'InThreadPathWorker' : 'PathWorker';
+    const pending = [
+      target.findPath(0, 0, 63, 63),
+      target.findPaths([{ sx: 0, sy: 0, gx: 63, gy: 0 }]),
+    ];
+    target.terminate();
+    for (const outcome of await Promise.allSettled(pending)) {
+      assert.equal(outcome.status, 'rejected', name);
+      assert.equal(outcome.reason.name, 'Error', name);
+      assert.equal(outcome.reason.message, `${name}: terminated`);
+    }
+  }
+});
+
 // --- setAll: a new level in a running worker -----------------------------------------------------
 
 test('setAll posts the new level as one message with the cells transferred, and edits resume from it', async () => {
