@@ -708,8 +708,8 @@ class WasmGrid {
   TILEPATH_SMALL bool roomForQuery(const char* what, double extra) {
     const double cells = grid_.size();
     const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
-    if (!roomFor(needed) || !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
-                                   cells * sizeof(float), cells, extra})) {
+    // (The open list asks as it grows: Searcher::setRoomCheck.)
+    if (!roomFor(needed) || !fits({cells * sizeof(double), cells * sizeof(float), cells, extra})) {
       queryError_ = memoryError(what, needed);
       return false;
     }

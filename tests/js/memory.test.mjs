@@ -151,6 +151,15 @@ test('a search allocates what it uses: a short one on 4096 x 4096 grows the heap
   // first (32 bytes a cell) took the heap from 25 MB to 645 MB, then 1017 MB.
   const grown = tp.memoryBytes() - before;
   assert.ok(grown < 200 * 2 ** 20, `the heap grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
+  // A flow field: its own state (a double a cell) and its answer (a float and a byte a cell),
+  // 217 MB; trying room for twice the cells on its open list first made it 773 MB.
+  const beforeField = tp.memoryBytes();
+  assert.equal(grid.flowField([[100, 100]], { maxCost: 50 }).costs.length, 4096 * 4096);
+  const fieldGrown = tp.memoryBytes() - beforeField;
+  assert.ok(
+    fieldGrown < 300 * 2 ** 20,
+    `a field grew it by ${(fieldGrown / 2 ** 20).toFixed(0)} MB`,
+  );
   grid.dispose();
 });
 
