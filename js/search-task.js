@@ -74,7 +74,10 @@ export class SearchTask {
       });
     }
     const status = native.stepSearch(this.#id, maxExpansions);
-    if (status === REFUSED) throw new RangeError(native.lastError());
+    if (status === REFUSED) {
+      this.#cancelled = true; // refused mid-way (memory): the native side ended the task
+      throw new RangeError(native.lastError());
+    }
     this.#expansions += native.lastStepExpansions();
     this.#restarts = native.searchRestarts();
     if (status === SEARCH_RUNNING) return false;

@@ -10,8 +10,13 @@ void runBreadthFirst(SearchRun& run) {
   if (ring.size() < 1024) ring.assign(1024, 0);
   std::size_t& head = run.queueHead;  // kept in the run across a pause
   std::size_t& tail = run.queueTail;
+  // False when the ring is full and may not grow (Searcher::setRoomCheck): the search ends.
   auto enqueue = [&](int32_t cell) {
     if (tail - head == ring.size()) {
+      if (!run.searcher.roomFor(ring.size() * 2 * sizeof(int32_t))) {
+        run.outOfMemory = true;
+        return false;
+      }
       std::vector<int32_t> bigger(ring.size() * 2);
       for (std::size_t k = head; k < tail; ++k) bigger[k - head] = ring[k & (ring.size() - 1)];
       ring.swap(bigger);
@@ -19,6 +24,7 @@ void runBreadthFirst(SearchRun& run) {
       head = 0;
     }
     ring[tail++ & (ring.size() - 1)] = cell;
+    return true;
   };
   const uint8_t* const stepsFrom = stepsAllowed(Diagonal::Never);
   const int width = run.width;
@@ -41,7 +47,7 @@ void runBreadthFirst(SearchRun& run) {
       if (run.seen(next)) continue;
       run.visit[next] = static_cast<uint8_t>(run.number | step);
       run.slot[next] = g + 1;
-      enqueue(next);
+      if (!enqueue(next)) return;
       if (run.options.trace) run.traceOpened(x + kStepX[step], y + kStepY[step], g + 1, 0);
     }
   }

@@ -6,6 +6,7 @@
 
 #include "tilepath/fields.hpp"
 #include "tilepath/format.hpp"
+#include "tilepath/searcher.hpp"
 
 namespace tilepath {
 
@@ -22,10 +23,26 @@ std::string validateFieldOptions(const FieldOptions& options) {
   return {};
 }
 
-void FieldSearch::push(double cost, int32_t cell) {
+bool FieldSearch::push(double cost, int32_t cell) {
+  if (open_.size() == open_.capacity()) {
+    const std::size_t bigger = std::max<std::size_t>(1024, 2 * open_.capacity());
+    if (!Searcher::roomFor(bigger * sizeof(Entry))) return !(outOfMemory_ = true);
+    open_.reserve(bigger);
+  }
   open_.push_back({cost, cell});
   std::push_heap(open_.begin(), open_.end(),
                  [](const Entry& a, const Entry& b) { return a.cost > b.cost; });
+  return true;
+}
+
+bool FieldSearch::endedOutOfMemory(std::string& error) {
+  if (!outOfMemory_) return false;
+  outOfMemory_ = false;
+  open_.clear();
+  error =
+      "not enough memory to go on with this query: its list of cells to visit could not grow "
+      "(maxCost bounds a field or range)";
+  return true;
 }
 
 FieldSearch::Entry FieldSearch::pop() {
@@ -40,8 +57,7 @@ std::size_t FieldSearch::bytesToGrowFor(const Grid& grid) const {
   const auto cells = static_cast<std::size_t>(grid.size());
   std::size_t bytes = cells * (sizeof(float) + sizeof(uint8_t) + sizeof(int32_t) * 2);
   if (exact_.capacity() < cells) bytes += cells * sizeof(double);
-  // Stale entries make the open list longer than the frontier; twice the cells is ample.
-  if (open_.capacity() < 2 * cells) bytes += 2 * cells * sizeof(Entry);
+  // (The open list asks Searcher::roomFor as it grows.)
   return bytes;
 }
 
@@ -70,7 +86,7 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
     push(0, goals[k]);
   }
   const Diagonal rule = options.diagonal;
-  while (!open_.empty()) {
+  while (!open_.empty() && !outOfMemory_) {
     const Entry top = pop();
     if (top.cost > exact_[top.cell]) continue;  // stale: a cheaper entry came first
     out.costs[top.cell] = static_cast<float>(top.cost);
@@ -119,6 +135,7 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
     if (allowed(right, down)) offer(x + 1, y + 1, kDiagonal, 6);
     if (allowed(left, down)) offer(x - 1, y + 1, kDiagonal, 8);
   }
+  endedOutOfMemory(out.error);
 }
 
 }  // namespace tilepath

@@ -24,7 +24,7 @@ void FieldSearch::reachable(const Grid& grid, int startX, int startY, const Fiel
   const int start = grid.index(startX, startY);
   exact_[start] = 0;
   push(0, start);
-  while (!open_.empty()) {
+  while (!open_.empty() && !outOfMemory_) {
     const Entry top = pop();
     if (top.cost > exact_[top.cell]) continue;  // stale: a cheaper entry came first
     out.costs[top.cell] = static_cast<float>(top.cost);
@@ -39,6 +39,7 @@ void FieldSearch::reachable(const Grid& grid, int startX, int startY, const Fiel
                   push(cost, next);
                 });
   }
+  endedOutOfMemory(out.error);
 }
 
 }  // namespace tilepath

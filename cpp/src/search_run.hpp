@@ -137,9 +137,11 @@ struct SearchRun {
   bool resuming = false;
   bool paused = false;
   std::size_t queueHead = 0, queueTail = 0;
+  // The open list or the queue could not grow (Searcher::setRoomCheck): the search ends.
+  bool outOfMemory = false;
   bool goOn() {
     paused = result.expanded >= sliceEnd;
-    return !paused;
+    return !paused && !outOfMemory;
   }
 
   // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
@@ -189,15 +191,21 @@ struct SearchRun {
   // removal.
   template <Heuristic H = Heuristic::Default>
   TILEPATH_HOT void open(int32_t i, int x, int y, double g, int step) {
-    visit[i] = static_cast<uint8_t>(number | step);
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
     auto& heap = searcher.open_;
     const Searcher::OpenEntry e{g + h, g, static_cast<uint32_t>(i),
                                 static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16};
     // No greater than the root, so no greater than the root's children.
     if (!heap.empty() && !before(heap.front(), e) && rootClosed()) {
+      visit[i] = static_cast<uint8_t>(number | step);
       place(0, e);
     } else {
+      // Refused growth: the cell stays unseen and the loop stops at its next goOn().
+      if (heap.size() == heap.capacity() && !searcher.growOpen()) {
+        outOfMemory = true;
+        return;
+      }
+      visit[i] = static_cast<uint8_t>(number | step);
       heap.push_back(e);
       siftUp(heap.size() - 1);
     }

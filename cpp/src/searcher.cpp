@@ -133,13 +133,17 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   auto more = [](std::size_t have, std::size_t want, std::size_t each) {
     return have >= want ? 0 : (want - have) * each;
   };
-  // Worst case: every cell on the open list, or queued by bfs, at once.
-  std::size_t bytes = more(slots_.size(), cells, sizeof(double)) +
-                      more(visit_.size(), cells, sizeof(uint8_t)) +
-                      more(open_.capacity(), cells, sizeof(OpenEntry)) +
-                      more(queue_.capacity(), 2 * cells, sizeof(int32_t));
+  std::size_t bytes =
+      more(slots_.size(), cells, sizeof(double)) + more(visit_.size(), cells, sizeof(uint8_t));
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
+}
+
+bool Searcher::growOpen() {
+  const std::size_t bigger = std::max<std::size_t>(1024, 2 * open_.capacity());
+  if (!roomFor(bigger * sizeof(OpenEntry))) return false;
+  open_.reserve(bigger);
+  return true;
 }
 
 std::size_t Searcher::memoryBytes() const {
@@ -303,6 +307,13 @@ void Searcher::finish(SearchRun& run) {
   const Grid& grid = run.grid;
   const SearchOptions& options = run.options;
   SearchResult& out = run.result;
+  if (run.outOfMemory) {
+    out.error = "not enough memory to go on with this search: after " +
+                std::to_string(out.expanded) +
+                " cells expanded, its list of cells to expand could not grow (maxExpansions "
+                "bounds a search)";
+    return;
+  }
   const int gx = run.goalX, gy = run.goalY;
   const bool exactGoal = options.goal == GoalMode::Exact;
   const bool goalBlocked = !grid.passable(gx, gy);

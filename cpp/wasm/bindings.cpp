@@ -124,6 +124,15 @@ bool fits(std::initializer_list<double> blocks) {
   return ok;
 }
 
+// Searches ask before their open list or queue grows mid-search (doubling): a refusal ends the
+// search with an error rather than a failed allocation, which would abort the instance. So a
+// search allocates what it uses, not room for every cell on its open list at once.
+[[maybe_unused]] const bool kGrowthChecked = (Searcher::setRoomCheck([](std::size_t bytes) {
+                                                const double b = static_cast<double>(bytes);
+                                                return roomFor(b) && fits({b});
+                                              }),
+                                              true);
+
 // The answer last published, as JS reads it straight from the heap (WasmGrid::resultAddress,
 // once per grid) instead of through a dozen calls: a double each, in this order. resultLayout()
 // names them, so JS finds each by name and the two sides cannot drift apart unseen.
@@ -375,6 +384,7 @@ class WasmGrid {
     if (!done) return contract::kSearchRunning;
     std::swap(result_, task->result());
     endSearch(id);
+    if (!result_.ok()) return contract::kRefused;  // its list of cells could not grow
     publishTrace();
     return published(static_cast<int>(result_.status));
   }
@@ -443,12 +453,12 @@ class WasmGrid {
       return false;
     }
     // The large blocks are also tried for real: the search state when it must grow to this
-    // grid's size (the old state is still held while it grows), and the trace.
+    // grid's size (the old state is still held while it grows), and the trace. The open list
+    // and bfs's queue ask as they grow (Searcher::setRoomCheck, installed below).
     const double cells = searcher.bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
-    // (The searcher's blocks: an 8-byte slot and a byte a cell, the open list, the bfs queue.)
-    if (!fits({cells * sizeof(double), cells * sizeof(Searcher::OpenEntry), cells * sizeof(int32_t),
-               cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
+    // (The searcher's blocks: an 8-byte slot and a byte a cell.)
+    if (!fits({cells * sizeof(double), cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
                traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
       result_.error = memoryError("this search", needed);
       return false;
@@ -698,8 +708,8 @@ class WasmGrid {
   TILEPATH_SMALL bool roomForQuery(const char* what, double extra) {
     const double cells = grid_.size();
     const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
-    if (!roomFor(needed) || !fits({cells * sizeof(double), 2 * cells * sizeof(FieldSearch::Entry),
-                                   cells * sizeof(float), cells, extra})) {
+    // (The open list asks as it grows: Searcher::setRoomCheck.)
+    if (!roomFor(needed) || !fits({cells * sizeof(double), cells * sizeof(float), cells, extra})) {
       queryError_ = memoryError(what, needed);
       return false;
     }

@@ -249,3 +249,32 @@ TEST_CASE("a field on a Moving AI map costs what A* finds from every scenario st
   }
   CHECK(checked > 100);
 }
+
+namespace {
+bool firstBlockOnly(std::size_t bytes) {
+  return bytes <= 1024 * sizeof(FieldSearch::Entry);
+}
+}  // namespace
+
+TEST_CASE(
+    "a field or range whose open list cannot grow ends with an error, and the next one runs") {
+  // From the middle of open ground the frontier passes 1,024 cells, the open list's first block;
+  // a host check (Searcher::setRoomCheck) refusing the next one ends the query.
+  Grid grid(1024, 1024);
+  FieldSearch search;
+  const int32_t goal = grid.index(512, 512);
+  FlowField field;
+  MovementRange range;
+  Searcher::setRoomCheck(firstBlockOnly);
+  search.flowField(grid, &goal, 1, {}, field);
+  search.reachable(grid, 512, 512, {}, range);
+  Searcher::setRoomCheck(nullptr);
+  CHECK(field.error.find("not enough memory to go on with this query") != std::string::npos);
+  CHECK(range.error.find("not enough memory to go on with this query") != std::string::npos);
+  search.flowField(grid, &goal, 1, {}, field);
+  search.reachable(grid, 512, 512, {}, range);
+  REQUIRE(field.error.empty());
+  REQUIRE(range.error.empty());
+  CHECK(field.costs[0] == 1024.0f);  // 4 neighbours by default
+  CHECK(range.costs[0] == 1024.0f);
+}

@@ -418,3 +418,41 @@ TEST_CASE("ways of equal length tie exactly, so A* heads straight for the goal o
     }
   }
 }
+
+namespace {
+std::size_t gRoomLimit = 0;  // bytes a growth may take; for the test below
+bool limitedRoom(std::size_t bytes) {
+  return bytes <= gRoomLimit;
+}
+}  // namespace
+
+TEST_CASE("a search whose list of cells cannot grow ends with an error, and the next one runs") {
+  // Hosts with a hard memory limit (wasm) install a check; each growth of the open list or of
+  // bfs's queue asks it, so a search allocates what it uses and a refusal is an error. From the
+  // middle of open ground, Dijkstra's and bfs's frontiers pass 1,024 cells, the first block.
+  Grid grid(2048, 2048);
+  struct Case {
+    Algorithm algorithm;
+    Diagonal diagonal;
+    std::size_t firstBlock;  // bytes
+  };
+  for (const Case c :
+       {Case{Algorithm::Dijkstra, Diagonal::NoCorners, 1024 * sizeof(Searcher::OpenEntry)},
+        Case{Algorithm::BFS, Diagonal::Never, 1024 * sizeof(int32_t)},
+        Case{Algorithm::AStar, Diagonal::Always, 1024 * sizeof(Searcher::OpenEntry)}}) {
+    INFO("algorithm " << static_cast<int>(c.algorithm));
+    Searcher s;
+    const SearchOptions o = with(c.diagonal, c.algorithm);
+    gRoomLimit = c.firstBlock;
+    Searcher::setRoomCheck(limitedRoom);
+    // A* to a far corner with a wall in the way: its open list outgrows the first block too.
+    if (c.algorithm == Algorithm::AStar) grid.fillRect(1500, 0, 2, 2000, 1);
+    const SearchResult refused = s.find(grid, 1024, 1024, 2047, 0, o);
+    Searcher::setRoomCheck(nullptr);
+    CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
+    CHECK(refused.path.empty());
+    const SearchResult r = s.find(grid, 1024, 1024, 2047, 0, o);
+    CHECK(r.ok());
+    CHECK(r.status == Status::Found);
+  }
+}

@@ -96,9 +96,20 @@ test('a fragmented heap never aborts: what cannot get its memory in one piece is
   for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
   const kept = grids.filter((g) => !g.disposed);
   const refused = { name: 'RangeError', message: /^not enough wasm memory for / };
-  // A search's state (about 70 bytes a cell here) and a big batch of edits need large blocks.
-  assert.throws(() => kept[0].findPath(0, 0, 2047, 2047, { diagonal: 'noCorners' }), refused);
-  assert.throws(() => kept[1].findPath(0, 0, 2047, 2047, { trace: true }), refused);
+  // A search takes its per-cell state (9 bytes a cell, in two blocks) before it starts and
+  // grows its open list as it goes: it runs if those blocks can be had, else it is refused,
+  // before it starts or mid-way. A big batch of edits needs one 80 MB block: refused.
+  for (const [grid, options] of [
+    [kept[0], { diagonal: 'noCorners' }],
+    [kept[1], { trace: true }],
+  ]) {
+    try {
+      assert.equal(grid.findPath(0, 0, 2047, 2047, options).status, 'found');
+    } catch (error) {
+      assert.ok(error instanceof RangeError, String(error));
+      assert.match(error.message, /^not enough (wasm )?memory/);
+    }
+  }
   assert.throws(() => kept[2].setCells(new Uint32Array(20_000_000), 1), refused);
   // A 16 MB grid may still find room at the top of the heap; either way it never aborts.
   try {
@@ -128,6 +139,28 @@ test('once the search state fits the largest grid, searches on other grids of th
   assert.equal(tp.searchMemoryBytes(), search);
   assert.equal(tp.memoryBytes(), heap);
   for (const grid of grids) grid.dispose();
+});
+
+test('a search allocates what it uses: a short one on 4096 x 4096 grows the heap by its per-cell state, not by room for every cell on its open list', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(4096, 4096);
+  const before = tp.memoryBytes();
+  assert.equal(grid.findPath(10, 10, 12, 12, { diagonal: 'noCorners' }).status, 'found');
+  assert.equal(grid.findPath(10, 10, 4000, 4000, { algorithm: 'jps' }).status, 'found');
+  // 9 bytes a cell of search state (151 MB) and the path; trying room for the whole open list
+  // first (32 bytes a cell) took the heap from 25 MB to 645 MB, then 1017 MB.
+  const grown = tp.memoryBytes() - before;
+  assert.ok(grown < 200 * 2 ** 20, `the heap grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
+  // A flow field: its own state (a double a cell) and its answer (a float and a byte a cell),
+  // 217 MB; trying room for twice the cells on its open list first made it 773 MB.
+  const beforeField = tp.memoryBytes();
+  assert.equal(grid.flowField([[100, 100]], { maxCost: 50 }).costs.length, 4096 * 4096);
+  const fieldGrown = tp.memoryBytes() - beforeField;
+  assert.ok(
+    fieldGrown < 300 * 2 ** 20,
+    `a field grew it by ${(fieldGrown / 2 ** 20).toFixed(0)} MB`,
+  );
+  grid.dispose();
 });
 
 test('a heap filled to its last megabytes refuses a search by the room its path needs, then searches again once freed', async () => {

@@ -69,8 +69,13 @@ class FieldSearch {
   };
 
  private:
-  void push(double cost, int32_t cell);
+  // False (and outOfMemory_ set) when the open list is full and may not grow
+  // (Searcher::setRoomCheck): the query then ends with an error.
+  bool push(double cost, int32_t cell);
   Entry pop();
+  // Ends a query whose open list could not grow: its error, true if so.
+  bool endedOutOfMemory(std::string& error);
+  bool outOfMemory_ = false;
 
   std::vector<double> exact_;  // costs in double while searching: floats would drift
   std::vector<Entry> open_;    // binary min-heap; stale entries are skipped when popped

@@ -42,8 +42,17 @@ class Searcher {
 
   // Bytes held by the search state (grows with the largest grid searched).
   std::size_t memoryBytes() const;
-  // At most how many more bytes a search on `grid` may allocate (for hosts with a hard memory
-  // limit, such as wasm, to refuse a search instead of running out mid-way).
+  // Hosts with a hard memory limit (wasm) install a check that a block of `bytes` can be had
+  // now. The open list and bfs's queue grow while a search runs, by doubling; each growth asks
+  // first, and a refusal ends the search with SearchResult::error instead of a failed
+  // allocation. Null (the default): every growth goes ahead.
+  using RoomCheck = bool (*)(std::size_t bytes);
+  static void setRoomCheck(RoomCheck check) { roomCheck_ = check; }
+  static bool roomFor(std::size_t bytes) { return roomCheck_ == nullptr || roomCheck_(bytes); }
+  // How many more bytes a search on `grid` allocates before it starts: the per-cell state when
+  // `grid` is bigger than any searched so far, and the trace (for hosts with a hard memory
+  // limit, such as wasm, to refuse a search instead of running out). The open list and bfs's
+  // queue are not counted: they ask setRoomCheck's check as they grow.
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
 
   // A cell waiting on the open list: f = g + h, its cost so far g (among equal f, the higher g
@@ -86,6 +95,9 @@ class Searcher {
   uint8_t searchNumber_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
+  // Grows the open list before a push when it is full; false if roomCheck_ refuses.
+  bool growOpen();
+  static inline RoomCheck roomCheck_ = nullptr;
   std::vector<double> smoothing_;
 };
 
