@@ -63,8 +63,8 @@ export class SearchTask {
    */
   step(maxExpansions = 0) {
     if (this.#cancelled) throw new TypeError('this search task was cancelled: start a new one');
+    checkInteger('maxExpansions', maxExpansions, 0, MAX_STEP); // even once done: a bad call is one
     if (this.#result !== null) return true;
-    checkInteger('maxExpansions', maxExpansions, 0, MAX_STEP);
     let native;
     try {
       native = this.#live();

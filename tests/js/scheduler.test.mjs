@@ -193,6 +193,13 @@ test('startSearch refuses what findPath refuses; cancelled and disposed tasks sa
   grid.dispose();
   assert.throws(() => left.step(3), /disposed/);
   left.cancel(); // nothing to free: it went with the grid
+  // A finished task still checks its argument: a bad call is a bug whenever it is made.
+  const other = pathfinder.createGrid(10, 10);
+  const done = other.startSearch(0, 0, 9, 9);
+  assert.equal(done.step(), true);
+  assert.equal(done.step(0), true);
+  assert.throws(() => done.step('5'), TypeError);
+  other.dispose();
 });
 
 test('unfinished tasks are freed with their grid; finished ones free their state at once', () => {
