@@ -56,6 +56,38 @@ describe('createGrid with a shape', () => {
     assert.equal(tp.liveGrids(), 0);
   });
 
+  test('refuses a misspelt shape field (it would silently give a square grid), not other fields', () => {
+    for (const [fields, meant] of [
+      [{ orientaton: 'hexagonal' }, 'orientation'],
+      [{ Orientation: 'hexagonal' }, 'orientation'],
+      [{ stagger_axis: 'x', orientation: 'staggered' }, 'staggerAxis'],
+      [{ staggerindex: 'even', orientation: 'hexagonal' }, 'staggerIndex'],
+      [{ cell: new Uint8Array(16) }, 'cells'],
+    ]) {
+      assert.throws(() => tp.createGrid(4, 4, fields), {
+        name: 'TypeError',
+        message: `createGrid: unknown field '${Object.keys(fields)[0]}' (did you mean '${meant}'?)`,
+      });
+    }
+    assert.equal(tp.liveGrids(), 0);
+    // What readTiledLayer returns beside the grid's fields is still welcome.
+    const layer = {
+      width: 4,
+      height: 4,
+      cells: new Uint8Array(16),
+      costs: { 1: 0 },
+      gids: [],
+      offsetX: 0,
+      offsetY: 0,
+      tileWidth: 32,
+      tileHeight: 16,
+      orientation: 'isometric',
+    };
+    const grid = tp.createGrid(4, 4, layer);
+    assert.equal(grid.shape.orientation, 'isometric');
+    grid.dispose();
+  });
+
   test('refuses smoothing there, and reports the A* that JPS falls back to', () => {
     for (const shape of SHAPES) {
       const grid = tp.createGrid(6, 6, shape);
