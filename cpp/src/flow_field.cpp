@@ -24,10 +24,9 @@ std::string validateFieldOptions(const FieldOptions& options) {
 }
 
 bool FieldSearch::push(double cost, int32_t cell) {
-  if (open_.size() == open_.capacity()) {
-    const std::size_t bigger = std::max<std::size_t>(1024, 2 * open_.capacity());
-    if (!Searcher::roomFor(bigger * sizeof(Entry))) return !(outOfMemory_ = true);
-    open_.reserve(bigger);
+  if (open_.size() == open_.capacity() && !Searcher::growIfRoom(open_)) {
+    outOfMemory_ = true;
+    return false;
   }
   open_.push_back({cost, cell});
   std::push_heap(open_.begin(), open_.end(),

@@ -201,7 +201,7 @@ struct SearchRun {
       place(0, e);
     } else {
       // Refused growth: the cell stays unseen and the loop stops at its next goOn().
-      if (heap.size() == heap.capacity() && !searcher.growOpen()) {
+      if (heap.size() == heap.capacity() && !Searcher::growIfRoom(heap)) {
         outOfMemory = true;
         return;
       }

@@ -139,13 +139,6 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   return bytes;
 }
 
-bool Searcher::growOpen() {
-  const std::size_t bigger = std::max<std::size_t>(1024, 2 * open_.capacity());
-  if (!roomFor(bigger * sizeof(OpenEntry))) return false;
-  open_.reserve(bigger);
-  return true;
-}
-
 std::size_t Searcher::memoryBytes() const {
   return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
          open_.capacity() * sizeof(OpenEntry) + queue_.capacity() * sizeof(int32_t) +

@@ -49,6 +49,14 @@ class Searcher {
   using RoomCheck = bool (*)(std::size_t bytes);
   static void setRoomCheck(RoomCheck check) { roomCheck_ = check; }
   static bool roomFor(std::size_t bytes) { return roomCheck_ == nullptr || roomCheck_(bytes); }
+  // Doubles v's capacity (to 1,024 entries at least) if roomFor allows it; false if not.
+  template <typename T>
+  static bool growIfRoom(std::vector<T>& v) {
+    const std::size_t bigger = v.capacity() < 512 ? 1024 : 2 * v.capacity();
+    if (!roomFor(bigger * sizeof(T))) return false;
+    v.reserve(bigger);
+    return true;
+  }
   // How many more bytes a search on `grid` allocates before it starts: the per-cell state when
   // `grid` is bigger than any searched so far, and the trace (for hosts with a hard memory
   // limit, such as wasm, to refuse a search instead of running out). The open list and bfs's
@@ -95,8 +103,6 @@ class Searcher {
   uint8_t searchNumber_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
-  // Grows the open list before a push when it is full; false if roomCheck_ refuses.
-  bool growOpen();
   static inline RoomCheck roomCheck_ = nullptr;
   std::vector<double> smoothing_;
 };
