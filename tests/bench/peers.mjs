@@ -69,6 +69,10 @@ function flattenPairs(pairs) {
   return flat;
 }
 
+/** The weight of the weighted A* entrant (A* with its estimate scaled: paths up to 20% longer). */
+export const WEIGHTED = 1.2;
+export const WEIGHTED_NAME = `tilepath A*, weight ${WEIGHTED}`;
+
 /**
  * The 8-neighbour entrants (Moving AI rule: a diagonal needs both side cells free) and the
  * 4-neighbour ones. `tp` is a loaded tilepath Pathfinder.
@@ -181,6 +185,8 @@ export function makeEntrants(tp, peers) {
       pathfinding('PathFinding.js A*', pfAstar),
       pathfinding('PathFinding.js JPS', pfJps),
       easystar,
+      // Not optimal, like EasyStar.js: what a game that accepts slightly longer paths can have.
+      tilepath(WEIGHTED_NAME, { diagonal: 'noCorners', weight: WEIGHTED }),
     ],
     fourWay: [
       tilepath('tilepath A* 4-way', { diagonal: 'never' }),

@@ -27,7 +27,14 @@ import {
   repoRoot,
 } from '../js/support/movingai.mjs';
 import { checkPath } from './paths.mjs';
-import { ensurePeersInstalled, loadPeers, makeEntrants, micros, peerVersions } from './peers.mjs';
+import {
+  WEIGHTED_NAME,
+  ensurePeersInstalled,
+  loadPeers,
+  makeEntrants,
+  micros,
+  peerVersions,
+} from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -275,6 +282,7 @@ function race(group, map, problems, rule, judge) {
       optimal,
       suboptimal: excess.length,
       worstExcess: excess.length ? Math.max(...excess) : 0,
+      excessSum: excess.reduce((a, b) => a + b, 0),
       medianExcessOfSuboptimal: excess.length ? median(excess) : 0,
       invalid: invalid.slice(0, 5),
     };
@@ -336,6 +344,7 @@ for (const name of selected) {
       optimal: series.optimal,
       problems: series.times.length,
       worstExcessPercent: round(series.worstExcess * 100, 2),
+      meanExcessPercent: round((series.excessSum / Math.max(1, series.valid)) * 100, 2),
       invalidExamples: series.invalid,
     };
     if (series.expanded.length)
@@ -471,7 +480,7 @@ for (const name of selected) {
   for (const s of [...entry.diagonal, ...entry.fourWay]) {
     if (s.optimal < s.problems && s.valid === s.problems) {
       console.log(
-        `   ${s.name}: ${s.problems - s.optimal} suboptimal answers, worst ${fmt(s.worstExcessPercent, 2)}% longer`,
+        `   ${s.name}: ${s.problems - s.optimal} suboptimal answers, worst ${fmt(s.worstExcessPercent, 2)}% longer, ${fmt(s.meanExcessPercent, 2)}% on average`,
       );
     }
     for (const bad of s.invalidExamples)
@@ -483,6 +492,7 @@ for (const name of selected) {
 {
   const pooled = {};
   const alone = [];
+  const easyVsWeighted = [];
   for (const m of report.maps) {
     const [aloneAstar, aloneJps] = m.raw.alone;
     aloneAstar.times.forEach((t, i) => alone.push(t / aloneJps.times[i]));
@@ -495,8 +505,12 @@ for (const name of selected) {
         times: [],
         optimal: 0,
         problems: 0,
+        excessSum: 0,
+        valid: 0,
       });
       p.times.push(...s.times);
+      p.excessSum += s.excessSum;
+      p.valid += s.valid;
       s.times.forEach((t, i) => {
         p.astar.push(t / tpAstar.times[i]);
         p.jps.push(t / tpJps.times[i]);
@@ -516,6 +530,10 @@ for (const name of selected) {
       p.optimal += s.optimal;
       p.problems += s.times.length;
     }
+    // EasyStar.js against tilepath's weighted A*: both give up optimality for speed.
+    const easy = m.raw.diagonal.find((s) => s.name === 'EasyStar.js');
+    const weighted = m.raw.diagonal.find((s) => s.name === WEIGHTED_NAME);
+    if (easy && weighted) easy.times.forEach((t, i) => easyVsWeighted.push(t / weighted.times[i]));
     delete m.raw;
   }
   report.allMaps = Object.entries(pooled).map(([name, p]) => ({
@@ -530,12 +548,14 @@ for (const name of selected) {
       medianRatioToTilepathJps: round(median(p.jps), 2),
     }),
     ...(p.search?.length && { searchOnlyMedianRatioToTilepathAstar: round(median(p.search), 2) }),
+    ...(p.valid && { meanExcessPercent: round((p.excessSum / p.valid) * 100, 2) }),
     ...(p.four && {
       medianRatioToTilepath4Way: round(median(p.four), 2),
       medianRatioToTilepath4WayJps: round(median(p.fourJps), 2),
     }),
   }));
   report.aloneJpsRatioToAstar = round(median(alone), 2);
+  if (easyVsWeighted.length) report.easyStarRatioToWeighted = round(median(easyVsWeighted), 2);
   console.log(
     `\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`,
   );
@@ -573,6 +593,19 @@ for (const name of selected) {
     `   tilepath alone (A* and JPS in turn, no other library between calls): JPS ` +
       `${fmt(report.aloneJpsRatioToAstar, 2)}x faster than A*, median of per-problem ratios`,
   );
+  for (const s of report.allMaps) {
+    if (s.meanExcessPercent) {
+      console.log(
+        `   ${s.name}: paths ${fmt(s.meanExcessPercent, 2)}% longer than optimal on average`,
+      );
+    }
+  }
+  if (report.easyStarRatioToWeighted) {
+    console.log(
+      `   EasyStar.js vs ${WEIGHTED_NAME} (neither optimal): ` +
+        `${fmt(report.easyStarRatioToWeighted, 2)}x tilepath's time, median of per-problem ratios`,
+    );
+  }
 }
 
 // 4. wasm vs native: the same stride sample through the C++ CLI (its own timer around each
