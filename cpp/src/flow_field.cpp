@@ -61,7 +61,46 @@ std::size_t FieldSearch::bytesToGrowFor(const Grid& grid) const {
 }
 
 std::size_t FieldSearch::memoryBytes() const {
-  return exact_.capacity() * sizeof(double) + open_.capacity() * sizeof(Entry);
+  std::size_t bytes = exact_.capacity() * sizeof(double) + open_.capacity() * sizeof(Entry);
+  for (const auto& bucket : ring_) bytes += bucket.capacity() * sizeof(Entry);
+  return bytes;
+}
+
+// Dial's buckets. A level is a band of costs as wide as the cheapest step or narrower (a power of
+// two, so a cost's level is exact): a cell taken from the lowest level can only offer costs a
+// level or more higher, never one in its own band, so each cell of that band already has its
+// final cost, whichever of them comes first (the same costs as a heap gives; which of two equally
+// cheap steps a cell keeps may differ). A push is an append and a pop takes the last entry: no
+// heap. The ring needs as many levels as the dearest step spans; a map whose costs differ by
+// more than a factor of 512 keeps the heap.
+bool FieldSearch::useRing(const Grid& grid) {
+  const double cheapest = grid.minCost(), dearest = grid.maxCost();
+  if (!(cheapest > 0) || dearest / cheapest > 512) return false;
+  double width = 1;
+  while (width > cheapest) width /= 2;
+  while (width * 2 <= cheapest) width *= 2;
+  levelsPerUnit_ = 1 / width;
+  // A step spans at most sqrt 2 x dearest / width levels (fewer than 2 x 512 x 2), plus the
+  // level it starts from.
+  const auto span = static_cast<std::size_t>(kDiagonal * dearest * levelsPerUnit_) + 2;
+  std::size_t size = 4;
+  while (size < span) size *= 2;
+  if (ring_.size() < size) ring_.resize(size);
+  for (auto& bucket : ring_) bucket.clear();
+  waiting_ = 0;
+  return true;
+}
+
+bool FieldSearch::pushLevel(double cost, int32_t cell) {
+  const auto level = static_cast<uint64_t>(cost * levelsPerUnit_);
+  auto& bucket = ring_[level & (ring_.size() - 1)];
+  if (bucket.size() == bucket.capacity() && !Searcher::growIfRoom(bucket, 256)) {
+    outOfMemory_ = true;
+    return false;
+  }
+  bucket.push_back({cost, cell});
+  ++waiting_;
+  return true;
 }
 
 void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t count,
@@ -79,14 +118,33 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
   out.steps.assign(n, kNoStep);
   exact_.assign(n, kInfinity);
   open_.clear();
+  const bool ring = useRing(grid);
+  auto add = [&](double cost, int32_t cell) { ring ? pushLevel(cost, cell) : push(cost, cell); };
+  uint64_t level = 0;  // the ring's lowest level that may hold entries
+  auto next = [&](Entry& e) {
+    if (!ring) {
+      if (open_.empty()) return false;
+      e = pop();
+      return true;
+    }
+    if (waiting_ == 0) return false;
+    for (;; ++level) {
+      auto& bucket = ring_[level & (ring_.size() - 1)];
+      if (bucket.empty()) continue;
+      e = bucket.back();
+      bucket.pop_back();
+      --waiting_;
+      return true;
+    }
+  };
   for (std::size_t k = 0; k < count; ++k) {
     if (!grid.passable(goals[k]) || exact_[goals[k]] == 0) continue;
     exact_[goals[k]] = 0;
-    push(0, goals[k]);
+    add(0, goals[k]);
   }
   const Diagonal rule = options.diagonal;
-  while (!open_.empty() && !outOfMemory_) {
-    const Entry top = pop();
+  Entry top;
+  while (!outOfMemory_ && next(top)) {
     if (top.cost > exact_[top.cell]) continue;  // stale: a cheaper entry came first
     out.costs[top.cell] = static_cast<float>(top.cost);
     // A blocked cell is only ever an end: nothing can step into it.
@@ -104,7 +162,7 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
         if (!(cost < exact_[c]) || cost > options.maxCost) continue;
         exact_[c] = cost;
         out.steps[c] = reverseStep(into[k].code);
-        push(cost, c);
+        add(cost, c);
       }
       continue;
     }
@@ -118,7 +176,7 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
       if (!(cost < exact_[c]) || cost > options.maxCost) return;
       exact_[c] = cost;
       out.steps[c] = code;
-      push(cost, c);
+      add(cost, c);
     };
     offer(x - 1, y, 1.0, 1);  // from the left, a step east
     offer(x, y - 1, 1.0, 3);

@@ -124,6 +124,7 @@ void Grid::refreshCostSummary() {
     hi = std::max(hi, c);
   }
   minCost_ = lo;
+  maxCost_ = hi;
   uniform_ = lo == hi;
 }
 

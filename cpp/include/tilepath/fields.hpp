@@ -79,6 +79,12 @@ class FieldSearch {
 
   std::vector<double> exact_;  // costs in double while searching: floats would drift
   std::vector<Entry> open_;    // binary min-heap; stale entries are skipped when popped
+  // Flow fields: the open list as a ring of buckets, one per level of cost (flow_field.cpp).
+  std::vector<std::vector<Entry>> ring_;
+  double levelsPerUnit_ = 0;  // 1 / a level's width: a power of two
+  std::size_t waiting_ = 0;   // entries in the ring, stale ones included
+  bool useRing(const Grid& grid);
+  bool pushLevel(double cost, int32_t cell);
 };
 
 // Calls fn(neighbourIndex, stepLength, stepCode) for each neighbour (x, y) may step to under

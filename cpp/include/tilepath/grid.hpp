@@ -143,6 +143,8 @@ class Grid {
   // Cheapest cost among the passable classes present in the grid (scales the heuristic, so a
   // cheap class the map does not use cannot weaken it), 0 if no cell is passable.
   double minCost() const { return minCost_; }
+  // Dearest cost among the passable classes present, 0 if no cell is passable.
+  double maxCost() const { return maxCost_; }
   // True when every passable class present costs the same (BFS and JPS are then exact).
   bool uniformCost() const { return uniform_; }
   // Cells of each class.
@@ -207,6 +209,7 @@ class Grid {
   int rowWords_, columnWords_;
   std::vector<uint64_t> rows_, columns_;
   double minCost_ = 1.0;
+  double maxCost_ = 1.0;
   bool uniform_ = true;
   uint64_t version_ = 0;
   // Not copied with the grid: an observer watches one grid object.

@@ -49,10 +49,10 @@ class Searcher {
   using RoomCheck = bool (*)(std::size_t bytes);
   static void setRoomCheck(RoomCheck check) { roomCheck_ = check; }
   static bool roomFor(std::size_t bytes) { return roomCheck_ == nullptr || roomCheck_(bytes); }
-  // Doubles v's capacity (to 1,024 entries at least) if roomFor allows it; false if not.
+  // Doubles v's capacity (to `least` entries at least) if roomFor allows it; false if not.
   template <typename T>
-  static bool growIfRoom(std::vector<T>& v) {
-    const std::size_t bigger = v.capacity() < 512 ? 1024 : 2 * v.capacity();
+  static bool growIfRoom(std::vector<T>& v, std::size_t least = 1024) {
+    const std::size_t bigger = v.capacity() < least / 2 ? least : 2 * v.capacity();
     if (!roomFor(bigger * sizeof(T))) return false;
     v.reserve(bigger);
     return true;
