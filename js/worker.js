@@ -34,8 +34,10 @@ import {
 import {
   cellsOf,
   checkLoadOptions,
+  PATH_WORKER_OPTIONS,
   readCacheSize,
   readGridOptions,
+  readReadyTimeout,
   readRecover,
   readWorkerCount,
   readRequest,
@@ -72,6 +74,17 @@ function workerLike(worker, what) {
   throw new TypeError(`${what} ${WORKER_RULE}, got ${shown}`);
 }
 
+/** Why create gave up on a worker that never said it was ready. */
+function notReadyMessage(ms) {
+  return (
+    `PathWorker: the worker did not say it was ready within ${ms} ms (readyTimeout), so it was ` +
+    'terminated. It was sent the grid and had to load its script and tilepath.wasm: check that ' +
+    "the worker script's URL loads (a bundler's worker settings, the browser's network panel), " +
+    'that the server answers for tilepath.wasm (or pass loadOptions), and that nothing in the ' +
+    'worker waits for ever; on a slow network raise readyTimeout (0 waits for ever)'
+  );
+}
+
 function startBrowserWorker() {
   if (typeof Worker !== 'function') {
     throw new TypeError(
@@ -86,10 +99,15 @@ export class PathWorker {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
    * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
-   * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
+   * ready, rejects if it could not load the wasm module or did not say it was ready within
+   * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, shape } = readGridOptions(options, 'PathWorker');
+    const { width, height, bytes, costPairs, shape } = readGridOptions(
+      options,
+      'PathWorker.create',
+      PATH_WORKER_OPTIONS,
+    );
     const { worker } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
     const recover = readRecover(options);
@@ -98,6 +116,7 @@ export class PathWorker {
     }
     if (typeof worker === 'object') workerLike(worker, 'options.worker');
     const cache = readCacheSize(options);
+    const readyTimeout = readReadyTimeout(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
     const pathWorker = new this(CONSTRUCT, {
@@ -109,7 +128,7 @@ export class PathWorker {
       worker,
       cache,
     });
-    return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
+    return pathWorker.#start(bytes, costPairs, readyTimeout).then(() => pathWorker);
   }
 
   #width;
@@ -447,21 +466,28 @@ export class PathWorker {
 
   // --- the worker's life ----------------------------------------------------------------------
 
-  async #start(bytes, costPairs) {
+  async #start(bytes, costPairs, readyTimeout) {
     this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
+    // A worker that loads but never answers (a script that hangs, a wasm URL the server never
+    // answers) says nothing at all: without a limit, create would wait for ever.
+    let timer;
     try {
       this.#launch(buffer);
+      if (readyTimeout > 0) {
+        timer = setTimeout(() => this.#shutDown(notReadyMessage(readyTimeout)), readyTimeout);
+      }
       await ready;
     } catch (error) {
       this.#whenReady = null; // nobody else waits on it: shutting down must not reject it
       this.#shutDown(String(error?.message ?? error));
       throw error;
     } finally {
+      clearTimeout(timer);
       this.#whenReady = null;
       this.#updateRef();
     }
