@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -142,13 +144,15 @@ class LocalSearch {
 // A* from (sx, sy) to (gx, gy) over the cells of some clusters only (hierarchy_refine.cpp).
 class CorridorSearch {
  public:
-  // False when the goal cannot be reached inside the clusters. Otherwise `path` is the cheapest
+  // False when the goal cannot be reached inside the clusters, or when its state could not grow
+  // (outOfRoom(): the host's Searcher::roomFor refused). Otherwise `path` is the cheapest
   // cell-by-cell path among them, start included.
   // Clusters are 1 << shift cells square.
   bool run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift, int columns,
            const std::vector<int32_t>& clusters, int sx, int sy, int gx, int gy,
            std::vector<int32_t>& path);
   uint32_t expanded() const { return expanded_; }
+  bool outOfRoom() const { return outOfRoom_; }
   std::size_t memoryBytes() const;
 
  private:
@@ -169,10 +173,19 @@ class CorridorSearch {
   std::vector<int32_t> slotOf_;  // per cluster: its place in the corridor
   std::vector<uint32_t> slotStamp_;
   std::vector<int32_t> slotX_, slotY_;  // per place: its cluster's first cell
-  std::vector<Cell> cells_;
+  // Taken with calloc, which says when it fails, where a vector's allocation would abort the wasm
+  // instance: there a block the host's check (Searcher::roomFor) has just found, by allocating
+  // and freeing it, can still be refused by the allocator the moment after (seen for 52 MB in a
+  // fragmented heap). The corridor's cells are the largest block of a query (up to 16 bytes a
+  // cell of the map), so they are allocated in a way that can fail.
+  struct FreeCells {
+    void operator()(Cell* cells) const { std::free(cells); }
+  };
+  std::unique_ptr<Cell[], FreeCells> cells_;
+  std::size_t cellCount_ = 0;
   std::vector<Entry> heap_;
-  std::vector<int32_t> back_;
   uint32_t now_ = 0, expanded_ = 0;
+  bool outOfRoom_ = false;
 };
 
 template <typename Settled>

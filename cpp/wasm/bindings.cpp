@@ -522,10 +522,14 @@ class WasmGrid {
     }
     Hierarchy* hierarchy = hierarchyFor(static_cast<Diagonal>(diagonal));
     if (!hierarchy) return contract::kRefused;
-    if (edges)
-      hierarchy->edges(static_cast<Diagonal>(diagonal), graph_);
-    else
-      hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    const bool drawn = edges ? hierarchy->edges(static_cast<Diagonal>(diagonal), graph_)
+                             : hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    if (!drawn) {
+      result_.error =
+          "not enough memory to go on with this query: hpa's graph of the map could "
+          "not grow to take in the map as it is now";
+      return contract::kRefused;
+    }
     return 0;
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
