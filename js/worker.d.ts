@@ -80,8 +80,9 @@ export interface PathWorkerOptions {
   workers?: number;
   /** Milliseconds create waits for the worker to say it is ready (its script loaded, the wasm
    * instantiated, the grid built). When they run out, the worker (every worker of a pool) is
-   * terminated and create rejects with an Error saying what to check. 0 or Infinity: wait for
-   * ever. Default 30000. */
+   * terminated and create rejects with an Error saying what to check. A worker started to
+   * replace one that died has as long, and is then replaced in turn like a dead one. 0 or
+   * Infinity: wait for ever. Default 30000. */
   readyTimeout?: number;
 }
 

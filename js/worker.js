@@ -127,8 +127,9 @@ export class PathWorker {
       loadOptions,
       worker,
       cache,
+      readyTimeout,
     });
-    return pathWorker.#start(bytes, costPairs, readyTimeout).then(() => pathWorker);
+    return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
 
   #width;
@@ -140,6 +141,8 @@ export class PathWorker {
   #recover;
   #loadOptions;
   #cache; // answers the worker keeps (worker-cache.js); 0 for none
+  #readyTimeout; // ms a worker has to say it is ready; 0 for no limit
+  #readyTimer = undefined;
   #adopted = null; // a worker object given to create, until it is connected
   #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
@@ -164,9 +167,13 @@ export class PathWorker {
     wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
-  constructor(token, { width, height, shape, recover, loadOptions, worker, cache = 0 }) {
+  constructor(
+    token,
+    { width, height, shape, recover, loadOptions, worker, cache = 0, readyTimeout = 0 },
+  ) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
+    this.#readyTimeout = readyTimeout;
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
@@ -466,31 +473,48 @@ export class PathWorker {
 
   // --- the worker's life ----------------------------------------------------------------------
 
-  async #start(bytes, costPairs, readyTimeout) {
+  async #start(bytes, costPairs) {
     this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
-    // A worker that loads but never answers (a script that hangs, a wasm URL the server never
-    // answers) says nothing at all: without a limit, create would wait for ever.
-    let timer;
     try {
       this.#launch(buffer);
-      if (readyTimeout > 0) {
-        timer = setTimeout(() => this.#shutDown(notReadyMessage(readyTimeout)), readyTimeout);
-      }
       await ready;
     } catch (error) {
       this.#whenReady = null; // nobody else waits on it: shutting down must not reject it
       this.#shutDown(String(error?.message ?? error));
       throw error;
     } finally {
-      clearTimeout(timer);
       this.#whenReady = null;
       this.#updateRef();
     }
+  }
+
+  /**
+   * A worker that loads but never answers (a script that hangs, a wasm URL the server never
+   * answers) says nothing at all: after readyTimeout it is given up on, the first one by
+   * rejecting create, a replacement like a worker that died (another is started, up to
+   * MAX_RESTARTS_WITHOUT_PROGRESS).
+   */
+  #watchReady() {
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = undefined;
+    if (!this.#readyTimeout) return;
+    const connection = this.#connection;
+    this.#readyTimer = setTimeout(() => {
+      this.#readyTimer = undefined;
+      if (this.#connection !== connection || !this.#awaitingInit) return;
+      if (this.#whenReady) this.#shutDown(notReadyMessage(this.#readyTimeout));
+      else this.#lost(`the new worker did not say it was ready within ${this.#readyTimeout} ms`);
+    }, this.#readyTimeout);
+  }
+
+  #stopWatchingReady() {
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = undefined;
   }
 
   #whenReady = null;
@@ -521,6 +545,7 @@ export class PathWorker {
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);
+    this.#watchReady();
     this.#updateRef();
   }
 
@@ -537,11 +562,13 @@ export class PathWorker {
       case 'ready':
         if (!this.#awaitingInit) return this.#ignore();
         this.#awaitingInit = false;
+        this.#stopWatchingReady();
         this.#whenReady?.resolve();
         break;
       case 'initError': {
         if (!this.#awaitingInit || !isErrorReply(message.error)) return this.#ignore();
         this.#awaitingInit = false;
+        this.#stopWatchingReady();
         const error = deserializeError(message.error);
         if (this.#whenReady) this.#whenReady.reject(error);
         else this.#lost(`the new worker could not start: ${error.message}`);
@@ -623,6 +650,7 @@ export class PathWorker {
    * start a worker, or when workers keep dying) the requests in flight reject instead.
    */
   #lost(reason) {
+    this.#stopWatchingReady();
     this.#connection?.close();
     this.#connection = null;
     this.#stats.restarts++;
@@ -672,7 +700,14 @@ export class PathWorker {
   }
 
   #updateRef() {
-    this.#connection?.ref(this.#requests.size > 0 || this.#whenReady !== null);
+    const busy = this.#requests.size > 0 || this.#whenReady !== null;
+    this.#connection?.ref(busy);
+    // Node: a replacement's timer must not hold an idle process open either.
+    const timer = /** @type {{ ref?: () => void, unref?: () => void } | undefined} */ (
+      this.#readyTimer
+    );
+    if (busy) timer?.ref?.();
+    else timer?.unref?.();
   }
 
   #checkOpen() {
@@ -680,6 +715,7 @@ export class PathWorker {
   }
 
   #shutDown(reason) {
+    this.#stopWatchingReady();
     if (this.#closed) return;
     this.#closed = reason.startsWith('PathWorker') ? reason : `PathWorker: ${reason}`;
     this.#connection?.close();

@@ -559,6 +559,36 @@ test('a worker thread whose script loads but hangs is ended when create gives up
   await exited; // terminated: the test would not end if the thread lived on
 });
 
+test('a replacement worker that never says it is ready is given up on too, and the next one answers', async () => {
+  // The first worker dies with requests in flight; the one started to replace it hangs: the
+  // requests waited for ever. It is now lost like a dead one, and another replays them.
+  const silent = silentWorker();
+  const threads = [];
+  let calls = 0;
+  const worker = () => {
+    calls++;
+    if (calls === 2) return silent;
+    const thread = startNodeWorker();
+    threads.push(thread);
+    return thread;
+  };
+  const pw = await PathWorker.create({ ...openMap(256, 256), worker, readyTimeout: 300 });
+  try {
+    const answers = Array.from({ length: 10 }, (_, i) =>
+      pw.findPath(0, 0, 255, 255 - i, { algorithm: 'dijkstra' }),
+    );
+    await nextTask();
+    assert.ok(pw.stats.inFlight > 0, 'requests are in flight');
+    threads[0].terminate();
+    for (const answer of await Promise.all(answers)) assert.equal(answer.status, 'found');
+    assert.equal(calls, 3, 'the silent replacement was given up on, and a third worker started');
+    assert.equal(silent.terminated, 1);
+    assert.equal(pw.stats.restarts, 2);
+  } finally {
+    pw.terminate();
+  }
+});
+
 test('a pool whose one worker never answers rejects, and none of its workers is left running', async () => {
   const exits = [];
   const silent = silentWorker();
