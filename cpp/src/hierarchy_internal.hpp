@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -173,16 +171,7 @@ class CorridorSearch {
   std::vector<int32_t> slotOf_;  // per cluster: its place in the corridor
   std::vector<uint32_t> slotStamp_;
   std::vector<int32_t> slotX_, slotY_;  // per place: its cluster's first cell
-  // Taken with calloc, which says when it fails, where a vector's allocation would abort the wasm
-  // instance: there a block the host's check (Searcher::roomFor) has just found, by allocating
-  // and freeing it, can still be refused by the allocator the moment after (seen for 52 MB in a
-  // fragmented heap). The corridor's cells are the largest block of a query (up to 16 bytes a
-  // cell of the map), so they are allocated in a way that can fail.
-  struct FreeCells {
-    void operator()(Cell* cells) const { std::free(cells); }
-  };
-  std::unique_ptr<Cell[], FreeCells> cells_;
-  std::size_t cellCount_ = 0;
+  std::vector<Cell> cells_;
   std::vector<Entry> heap_;
   uint32_t now_ = 0, expanded_ = 0;
   bool outOfRoom_ = false;

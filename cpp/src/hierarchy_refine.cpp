@@ -28,20 +28,13 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
     slotOf_.resize(clusterCount);
     slotStamp_.resize(clusterCount, 0);
   }
-  if (cellCount_ < cells) {
+  if (cells_.size() < cells) {
     if (!roomFor(cells * sizeof(Cell))) return false;
-    cells_.reset();  // the old block first: the new one may take its place
-    cellCount_ = 0;
-    // All zero: no cell is seen by a search (now_ is at least 1).
-    cells_.reset(static_cast<Cell*>(std::calloc(cells, sizeof(Cell))));
-    if (!cells_) {
-      outOfRoom_ = true;
-      return false;
-    }
-    cellCount_ = cells;
+    cells_.reserve(cells);  // exactly the block asked for (resize alone may take twice as much)
+    cells_.resize(cells, Cell{0, 0, 0, 0});
   }
   if (++now_ == 0) {
-    for (std::size_t k = 0; k < cellCount_; ++k) cells_[k].seen = 0;
+    for (Cell& c : cells_) c.seen = 0;
     std::fill(slotStamp_.begin(), slotStamp_.end(), 0);
     now_ = 1;
   }
@@ -137,7 +130,7 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
 }
 
 std::size_t CorridorSearch::memoryBytes() const {
-  return cellCount_ * sizeof(Cell) + heap_.capacity() * sizeof(Entry) +
+  return cells_.capacity() * sizeof(Cell) + heap_.capacity() * sizeof(Entry) +
          (slotOf_.capacity() + slotStamp_.capacity() + slotX_.capacity() + slotY_.capacity()) * 4;
 }
 

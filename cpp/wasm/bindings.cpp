@@ -110,7 +110,10 @@ TILEPATH_SMALL std::string memoryError(const char* what, double needed) {
 // allocated is tried first with malloc, which returns null instead (memory growth makes
 // ABORTING_MALLOC 0), and given back; the core's allocations then get that space.
 bool fits(std::initializer_list<double> blocks) {
-  void* held[8] = {};  // no allocation of its own: searches call this every time
+  // No allocation of its own: searches call this every time. Volatile, so that the trial
+  // allocations are made: where fits({b}) was inlined (the growth check below), clang removed a
+  // malloc whose block was only compared with null and freed, and the check always passed.
+  void* volatile held[8] = {};
   std::size_t count = 0;
   bool ok = blocks.size() <= std::size(held);
   for (double bytes : blocks) {

@@ -208,7 +208,9 @@ test('an hpa search whose path cannot get its memory in one piece is a RangeErro
     for (let k = 0; k < 1000; k++) grids.push(tp.createGrid(2048, 2048));
   }, RangeError);
   for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
-  // The corridor's cells could not be had in one block: before they asked, the instance aborted.
+  // The corridor's cells could not be had in one block: before they asked, the instance aborted;
+  // and it still did while the host check's trial allocation was optimised away (fits in
+  // bindings.cpp), which let every growth check of the core pass on free bytes in holes.
   assert.throws(() => level.findPath(0, 0, 0, 4095, options), {
     name: 'RangeError',
     message:
