@@ -67,7 +67,7 @@ function buildTileSpace(options, wholePixels) {
   } = options;
   if (!ORIENTATIONS.includes(orientation)) {
     throw new RangeError(
-      `orientation must be one of ${ORIENTATIONS.join(', ')}, got ${JSON.stringify(orientation)}`,
+      `orientation must be one of ${ORIENTATIONS.join(', ')}, got ${describe(orientation)}`,
     );
   }
   const tw = positiveNumber('tileWidth', tileWidth);
@@ -194,12 +194,10 @@ function staggeredLayout(orientation, options, tw, th, offsetX, offsetY, wholePi
   if (orientation !== 'staggered' && orientation !== 'hexagonal') return null;
   const { staggerAxis = 'y', staggerIndex = 'odd', hexSideLength = 0 } = options;
   if (staggerAxis !== 'x' && staggerAxis !== 'y') {
-    throw new RangeError(`staggerAxis must be 'x' or 'y', got ${JSON.stringify(staggerAxis)}`);
+    throw new RangeError(`staggerAxis must be 'x' or 'y', got ${describe(staggerAxis)}`);
   }
   if (staggerIndex !== 'odd' && staggerIndex !== 'even') {
-    throw new RangeError(
-      `staggerIndex must be 'odd' or 'even', got ${JSON.stringify(staggerIndex)}`,
-    );
+    throw new RangeError(`staggerIndex must be 'odd' or 'even', got ${describe(staggerIndex)}`);
   }
   if (wholePixels && (!Number.isInteger(tw) || !Number.isInteger(th))) {
     throw new TypeError(

@@ -28,6 +28,7 @@ import {
   readRectangleOptions,
   readRepairOptions,
   readSearchCodes,
+  refuseMisspelt,
   toCells,
   toDeltas,
 } from './validate.js';
@@ -746,6 +747,9 @@ function loadError(error, settings, url) {
   });
 }
 
+// What createPathfinder reads (LoadOptions in index.d.ts).
+const LOAD_OPTIONS = ['wasmBinary', 'locateFile', 'instantiateWasm'];
+
 /**
  * Loads the module once per loader; later calls get the same promise.
  * @param {ModuleFactory} factory
@@ -758,6 +762,7 @@ export function makeLoader(factory) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
     }
+    refuseMisspelt(options, LOAD_OPTIONS, 'createPathfinder');
     const { wasmBinary, locateFile, instantiateWasm } = options;
     if (
       wasmBinary !== undefined &&

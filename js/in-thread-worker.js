@@ -15,8 +15,10 @@ import {
 } from './validate.js';
 import {
   cellsOf,
+  IN_THREAD_OPTIONS,
   readCacheSize,
   readGridOptions,
+  readReadyTimeout,
   readRecover,
   readRequest,
   readRequests,
@@ -43,11 +45,14 @@ export class InThreadPathWorker {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
     const { width, height, bytes, costPairs, shape } = readGridOptions(
       options,
-      'InThreadPathWorker',
+      'InThreadPathWorker.create',
+      IN_THREAD_OPTIONS,
     );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
-    readRecover(options); // nothing to recover here, but refused alike (see readRecover)
+    // Nothing to recover and no worker to wait for here, but refused alike (see readRecover).
+    readRecover(options);
+    readReadyTimeout(options);
     if (options.workers !== undefined && options.workers !== 1) {
       throw new RangeError(
         `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,

@@ -169,7 +169,7 @@ export function layaTileSpace(map, options = {}) {
   }
   if (orientation !== 'orthogonal' && orientation !== 'isometric') {
     throw new RangeError(
-      `the map's orientation ${JSON.stringify(orientation)} is none of orthogonal, isometric, ` +
+      `the map's orientation ${describe(orientation)} is none of orthogonal, isometric, ` +
         'staggered, hexagonal',
     );
   }
@@ -213,7 +213,7 @@ function shapeOf(rows, order) {
   if (order === 'rows') return { width: inner, height: rows.length };
   if (order === 'columns') return { width: rows.length, height: inner };
   throw new RangeError(
-    `order must be 'rows' (array[y][x]) or 'columns' (array[x][y]), got ${JSON.stringify(order)}`,
+    `order must be 'rows' (array[y][x]) or 'columns' (array[x][y]), got ${describe(order)}`,
   );
 }
 

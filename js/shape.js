@@ -2,7 +2,7 @@
 // third argument of createGrid and the shape fields of PathWorker.create, checked and turned
 // into the core's codes; and the facing names of each shape's steps.
 import { SHAPES } from '../dist/contract.mjs';
-import { describe, toCells } from './validate.js';
+import { describe, refuseMisspelt, toCells } from './validate.js';
 
 /** @typedef {import('./index.js').GridShape} GridShape */
 
@@ -67,48 +67,16 @@ export function readGridArgument(arg, width, height) {
   // Neither cells nor an object: refused as cells are (the same words as setAll's).
   if (arg === null || typeof arg !== 'object') toCells(arg, width, height);
   const fields = /** @type {Record<string, unknown>} */ (arg);
-  refuseMisspelt(fields);
+  refuseMisspelt(fields, GRID_FIELDS, 'createGrid', 'field');
   const shape = readShape(fields);
   const cells = fields.cells === undefined ? undefined : toCells(fields.cells, width, height);
   return { cells, shape };
 }
 
+// Other fields are allowed (readTiledLayer's whole answer may be passed), but a near miss of one
+// createGrid reads is a typo that would silently give another map (a square grid for
+// `orientaton: 'hexagonal'`).
 const GRID_FIELDS = ['cells', 'orientation', 'staggerAxis', 'staggerIndex'];
-
-/**
- * Other fields are allowed (readTiledLayer's whole answer may be passed), but one that is a
- * near miss of a field createGrid reads is a typo that would silently give another map (a square
- * grid for `orientaton: 'hexagonal'`): refused, naming the field meant.
- * @param {Record<string, unknown>} fields
- */
-function refuseMisspelt(fields) {
-  for (const key of Object.keys(fields)) {
-    if (GRID_FIELDS.includes(key)) continue;
-    const meant = GRID_FIELDS.find((known) => nearMiss(key.toLowerCase(), known.toLowerCase()));
-    if (meant !== undefined) {
-      throw new TypeError(`createGrid: unknown field '${key}' (did you mean '${meant}'?)`);
-    }
-  }
-}
-
-/**
- * Whether two names are at most two edits apart (insertions, deletions, substitutions).
- * @param {string} a
- * @param {string} b
- */
-function nearMiss(a, b) {
-  if (Math.abs(a.length - b.length) > 2) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      row.push(Math.min(substitution, previous[j] + 1, row[j - 1] + 1));
-    }
-    previous = row;
-  }
-  return previous[b.length] <= 2;
-}
 
 /**
  * The core's codes of a checked shape: indices into the C++ name tables.

@@ -34,6 +34,64 @@ export function describe(value) {
 }
 
 /**
+ * The name of `known` that `key` misspells: at most two edits away (insertions, deletions,
+ * substitutions), in any case; the closest one, the first listed on a tie. Undefined when `key`
+ * is itself known or near none of them.
+ * @param {string} key
+ * @param {readonly string[]} known
+ * @returns {string | undefined}
+ */
+export function misspeltName(key, known) {
+  if (known.includes(key)) return undefined;
+  let meant;
+  let best = 3;
+  for (const name of known) {
+    const edits = editDistance(key.toLowerCase(), name.toLowerCase(), best);
+    if (edits < best) [meant, best] = [name, edits];
+  }
+  return meant;
+}
+
+/**
+ * Refuses an own key of `given` that misspells one of `known` (misspeltName). Other keys stay
+ * allowed (a Tiled layer or a game's own settings may ride along), but a near miss is a typo that
+ * would silently give another map or another worker: a TypeError names the key and the one meant.
+ * @param {object} given
+ * @param {readonly string[]} known
+ * @param {string} where the call, as the message starts: `createGrid`, `PathWorker.create`
+ * @param {string} [what] what the keys are: `option`, `field`
+ */
+export function refuseMisspelt(given, known, where, what = 'option') {
+  for (const key of Object.keys(given)) {
+    const meant = misspeltName(key, known);
+    if (meant !== undefined) {
+      throw new TypeError(`${where}: unknown ${what} '${key}' (did you mean '${meant}'?)`);
+    }
+  }
+}
+
+/**
+ * The edits (insertions, deletions, substitutions) between `a` and `b`, or `limit` when there
+ * are `limit` or more: names whose lengths differ that much are not compared at all.
+ * @param {string} a
+ * @param {string} b
+ * @param {number} limit
+ */
+function editDistance(a, b, limit) {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      row.push(Math.min(substitution, previous[j] + 1, row[j - 1] + 1));
+    }
+    previous = row;
+  }
+  return Math.min(previous[b.length], limit);
+}
+
+/**
  * An integer in [min, max]: TypeError when not an integer number, RangeError when outside.
  * @param {string} name
  * @param {unknown} value
@@ -429,7 +487,10 @@ function enumerableKeys(object) {
 function refuseUnknown(options, names) {
   for (const key in options) {
     if (key !== 'signal' && !names.includes(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${[...names, 'signal'].join(', ')})`);
+      const known = [...names, 'signal'];
+      const meant = misspeltName(key, known);
+      const hint = meant === undefined ? '' : `did you mean '${meant}'? `;
+      throw new TypeError(`unknown option '${key}' (${hint}known: ${known.join(', ')})`);
     }
   }
 }

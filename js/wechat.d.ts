@@ -48,12 +48,13 @@ export declare function decodeMessage(message: unknown): unknown;
 export { InThreadPathWorker };
 
 export interface WeChatPathWorkerOptions
-  extends Omit<PathWorkerOptions, 'worker' | 'loadOptions'>, WeChatWorkerOptions {
+  extends Omit<PathWorkerOptions, 'worker' | 'loadOptions' | 'readyTimeout'>, WeChatWorkerOptions {
   workerScript?: string;
   wasmPath?: string;
   /** 'auto' (default): in-thread when no worker can be had; true: always; false: never (throw). */
   inThread?: 'auto' | boolean;
-  /** Milliseconds to wait for the worker to be ready before falling back. Default 10000. */
+  /** Milliseconds to wait for the worker to be ready before falling back in-thread (the worker
+   * is then terminated). Default 10000. */
   readyTimeout?: number;
   /** For the in-thread path. Default: tilepath's createPathfinder with WXWebAssembly. */
   loadPathfinder?: () => Promise<Pathfinder>;

@@ -9,7 +9,8 @@
 
 import { PathWorker } from './worker.js';
 import { InThreadPathWorker } from './in-thread-worker.js';
-import { readGridOptions } from './worker-options.js';
+import { IN_THREAD_OPTIONS, readGridOptions } from './worker-options.js';
+import { describe, refuseMisspelt } from './validate.js';
 import { encodedEndpoint, encodeMessage, decodeMessage } from './wechat/codec.js';
 import { loadPathfinderWithWx, DEFAULT_WASM_PATH } from './wechat/instantiate.js';
 
@@ -38,13 +39,26 @@ export function wechatWorker(
   const api = wxOf(wx);
   if (!api) throw new TypeError('wx.createWorker is not available in this host');
   if (binary !== 'encode' && binary !== 'clone') {
-    throw new RangeError(`binary must be 'encode' or 'clone', got ${JSON.stringify(binary)}`);
+    throw new RangeError(`binary must be 'encode' or 'clone', got ${describe(binary)}`);
   }
   const raw = experimental
     ? api.createWorker(scriptPath, { useExperimentalWorker: true })
     : api.createWorker(scriptPath);
   return encodedEndpoint(raw, { encode: binary === 'encode' });
 }
+
+// What createWeChatPathWorker reads itself; the rest goes to PathWorker.create or, in-thread,
+// to InThreadPathWorker.create.
+const WECHAT_OPTIONS = Object.freeze([
+  ...IN_THREAD_OPTIONS,
+  'workerScript',
+  'wasmPath',
+  'experimental',
+  'binary',
+  'inThread',
+  'onFallback',
+  'wx',
+]);
 
 function withTimeout(promise, ms, what) {
   if (!(ms > 0) || ms === Infinity) return promise;
@@ -73,6 +87,7 @@ export async function createWeChatPathWorker(options) {
   if (!options || typeof options !== 'object') {
     throw new TypeError('createWeChatPathWorker needs { width, height, cells?, ... }');
   }
+  refuseMisspelt(options, WECHAT_OPTIONS, 'createWeChatPathWorker');
   const {
     workerScript = DEFAULT_WORKER_SCRIPT,
     wasmPath = DEFAULT_WASM_PATH,
@@ -86,10 +101,10 @@ export async function createWeChatPathWorker(options) {
     ...create
   } = options;
   if (inThread !== 'auto' && inThread !== true && inThread !== false) {
-    throw new RangeError(`inThread must be 'auto', true or false, got ${JSON.stringify(inThread)}`);
+    throw new RangeError(`inThread must be 'auto', true or false, got ${describe(inThread)}`);
   }
   // The in-thread path needs the caller's cells; PathWorker may not leave them readable.
-  const { bytes } = readGridOptions(create, 'createWeChatPathWorker');
+  const { bytes } = readGridOptions(create, 'createWeChatPathWorker', WECHAT_OPTIONS);
   const cellsCopy = bytes?.slice();
   let reason = 'inThread: true';
   if (inThread !== true) {

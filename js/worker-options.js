@@ -7,6 +7,7 @@ import {
   checkRequest,
   checkSize,
   describe,
+  refuseMisspelt,
   requestList,
   signalOf,
   toCells,
@@ -107,15 +108,40 @@ export function costTable(costs) {
   return pairs;
 }
 
+/** The options PathWorker.create reads. */
+export const PATH_WORKER_OPTIONS = Object.freeze([
+  'width',
+  'height',
+  'cells',
+  'costs',
+  'orientation',
+  'staggerAxis',
+  'staggerIndex',
+  'worker',
+  'recover',
+  'loadOptions',
+  'cache',
+  'workers',
+  'readyTimeout',
+]);
+/** InThreadPathWorker.create's: PathWorker's (so that one options object suits either), and its own. */
+export const IN_THREAD_OPTIONS = Object.freeze([
+  ...PATH_WORKER_OPTIONS,
+  'loadPathfinder',
+  'msPerFrame',
+  'expansionsPerFrame',
+]);
+
 /**
  * The grid options of PathWorker.create / InThreadPathWorker.create, checked before any worker
  * starts or any wasm loads: { width, height, bytes (a view on the caller's cells, or undefined),
- * costPairs }.
+ * costPairs }. A key that misspells one of `known` is refused (refuseMisspelt).
  */
-export function readGridOptions(options, what) {
+export function readGridOptions(options, call, known) {
   if (!options || typeof options !== 'object') {
-    throw new TypeError(`${what}.create needs an options object { width, height, cells? }`);
+    throw new TypeError(`${call} needs an options object { width, height, cells? }`);
   }
+  refuseMisspelt(options, known, call);
   const { width, height, cells, costs } = options;
   checkSize(width, height);
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
@@ -140,9 +166,31 @@ export function readCacheSize(options) {
 export function readRecover(options) {
   const { recover = 'replay' } = options;
   if (recover !== 'replay' && recover !== 'reject') {
-    throw new RangeError(`recover must be 'replay' or 'reject', got ${JSON.stringify(recover)}`);
+    throw new RangeError(`recover must be 'replay' or 'reject', got ${describe(recover)}`);
   }
   return recover;
+}
+
+/** How long create waits for a worker to say it is ready when not told (see readReadyTimeout). */
+export const DEFAULT_READY_TIMEOUT = 30000;
+// setTimeout's longest delay; a longer one fires at once.
+const LONGEST_TIMER = 2 ** 31 - 1;
+
+/**
+ * `readyTimeout` for create: milliseconds to wait for the worker to say it is ready (script
+ * loaded, wasm instantiated, grid built) before giving up, DEFAULT_READY_TIMEOUT by default.
+ * Returns 0 for no limit (given as 0 or Infinity). InThreadPathWorker checks it alike.
+ */
+export function readReadyTimeout(options) {
+  const { readyTimeout = DEFAULT_READY_TIMEOUT } = options;
+  const rule =
+    `readyTimeout must be milliseconds from 0 to ${LONGEST_TIMER}, or Infinity (0 and ` +
+    `Infinity wait for ever), got ${describe(readyTimeout)}`;
+  if (typeof readyTimeout !== 'number') throw new TypeError(rule);
+  if (!(readyTimeout >= 0) || (readyTimeout > LONGEST_TIMER && readyTimeout !== Infinity)) {
+    throw new RangeError(rule);
+  }
+  return readyTimeout === Infinity ? 0 : readyTimeout;
 }
 
 /** `workers` for create: how many workers share the requests, 1 (the default) or more. */

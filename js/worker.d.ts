@@ -78,6 +78,12 @@ export interface PathWorkerOptions {
    * reaches all of them, and the answers are the same as one worker's. With several, `worker`
    * must be a function. Default 1. */
   workers?: number;
+  /** Milliseconds create waits for the worker to say it is ready (its script loaded, the wasm
+   * instantiated, the grid built). When they run out, the worker (every worker of a pool) is
+   * terminated and create rejects with an Error saying what to check. A worker started to
+   * replace one that died has as long, and is then replaced in turn like a dead one. 0 or
+   * Infinity: wait for ever. Default 30000. */
+  readyTimeout?: number;
 }
 
 /** What the worker's `loadPathfinder(loadOptions)` is given. The browser and Node workers pass it
@@ -88,10 +94,11 @@ export interface WorkerLoadOptions {
   wasmPath?: string;
 }
 
-/** InThreadPathWorker.create: PathWorker's options, with a loader instead of a worker. */
+/** InThreadPathWorker.create: PathWorker's options, with a loader instead of a worker. (It
+ * checks and ignores PathWorker's others, so that one options object suits either.) */
 export interface InThreadPathWorkerOptions extends Omit<
   PathWorkerOptions,
-  'worker' | 'recover' | 'loadOptions' | 'workers'
+  'worker' | 'recover' | 'loadOptions' | 'workers' | 'readyTimeout'
 > {
   /** Resolves to the in-thread API, e.g. `() => createPathfinder()`. */
   loadPathfinder: () => Promise<Pathfinder>;

@@ -34,8 +34,10 @@ import {
 import {
   cellsOf,
   checkLoadOptions,
+  PATH_WORKER_OPTIONS,
   readCacheSize,
   readGridOptions,
+  readReadyTimeout,
   readRecover,
   readWorkerCount,
   readRequest,
@@ -72,6 +74,17 @@ function workerLike(worker, what) {
   throw new TypeError(`${what} ${WORKER_RULE}, got ${shown}`);
 }
 
+/** Why create gave up on a worker that never said it was ready. */
+function notReadyMessage(ms) {
+  return (
+    `PathWorker: the worker did not say it was ready within ${ms} ms (readyTimeout), so it was ` +
+    'terminated. It was sent the grid and had to load its script and tilepath.wasm: check that ' +
+    "the worker script's URL loads (a bundler's worker settings, the browser's network panel), " +
+    'that the server answers for tilepath.wasm (or pass loadOptions), and that nothing in the ' +
+    'worker waits for ever; on a slow network raise readyTimeout (0 waits for ever)'
+  );
+}
+
 function startBrowserWorker() {
   if (typeof Worker !== 'function') {
     throw new TypeError(
@@ -86,10 +99,15 @@ export class PathWorker {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
    * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
-   * ready, rejects if it could not load the wasm module. Bad arguments throw right away.
+   * ready, rejects if it could not load the wasm module or did not say it was ready within
+   * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, shape } = readGridOptions(options, 'PathWorker');
+    const { width, height, bytes, costPairs, shape } = readGridOptions(
+      options,
+      'PathWorker.create',
+      PATH_WORKER_OPTIONS,
+    );
     const { worker } = options;
     const loadOptions = checkLoadOptions(options.loadOptions);
     const recover = readRecover(options);
@@ -98,6 +116,7 @@ export class PathWorker {
     }
     if (typeof worker === 'object') workerLike(worker, 'options.worker');
     const cache = readCacheSize(options);
+    const readyTimeout = readReadyTimeout(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
     const pathWorker = new this(CONSTRUCT, {
@@ -108,6 +127,7 @@ export class PathWorker {
       loadOptions,
       worker,
       cache,
+      readyTimeout,
     });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
   }
@@ -121,6 +141,8 @@ export class PathWorker {
   #recover;
   #loadOptions;
   #cache; // answers the worker keeps (worker-cache.js); 0 for none
+  #readyTimeout; // ms a worker has to say it is ready; 0 for no limit
+  #readyTimer = undefined;
   #adopted = null; // a worker object given to create, until it is connected
   #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
@@ -145,9 +167,13 @@ export class PathWorker {
     wasmMemoryBytes: 0, // the worker's wasm heap, as of its last reply
   };
 
-  constructor(token, { width, height, shape, recover, loadOptions, worker, cache = 0 }) {
+  constructor(
+    token,
+    { width, height, shape, recover, loadOptions, worker, cache = 0, readyTimeout = 0 },
+  ) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
+    this.#readyTimeout = readyTimeout;
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
@@ -467,6 +493,30 @@ export class PathWorker {
     }
   }
 
+  /**
+   * A worker that loads but never answers (a script that hangs, a wasm URL the server never
+   * answers) says nothing at all: after readyTimeout it is given up on, the first one by
+   * rejecting create, a replacement like a worker that died (another is started, up to
+   * MAX_RESTARTS_WITHOUT_PROGRESS).
+   */
+  #watchReady() {
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = undefined;
+    if (!this.#readyTimeout) return;
+    const connection = this.#connection;
+    this.#readyTimer = setTimeout(() => {
+      this.#readyTimer = undefined;
+      if (this.#connection !== connection || !this.#awaitingInit) return;
+      if (this.#whenReady) this.#shutDown(notReadyMessage(this.#readyTimeout));
+      else this.#lost(`the new worker did not say it was ready within ${this.#readyTimeout} ms`);
+    }, this.#readyTimeout);
+  }
+
+  #stopWatchingReady() {
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = undefined;
+  }
+
   #whenReady = null;
   #awaitingInit = false; // between posting an init and its 'ready' or 'initError'
 
@@ -495,6 +545,7 @@ export class PathWorker {
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);
+    this.#watchReady();
     this.#updateRef();
   }
 
@@ -511,11 +562,13 @@ export class PathWorker {
       case 'ready':
         if (!this.#awaitingInit) return this.#ignore();
         this.#awaitingInit = false;
+        this.#stopWatchingReady();
         this.#whenReady?.resolve();
         break;
       case 'initError': {
         if (!this.#awaitingInit || !isErrorReply(message.error)) return this.#ignore();
         this.#awaitingInit = false;
+        this.#stopWatchingReady();
         const error = deserializeError(message.error);
         if (this.#whenReady) this.#whenReady.reject(error);
         else this.#lost(`the new worker could not start: ${error.message}`);
@@ -597,6 +650,7 @@ export class PathWorker {
    * start a worker, or when workers keep dying) the requests in flight reject instead.
    */
   #lost(reason) {
+    this.#stopWatchingReady();
     this.#connection?.close();
     this.#connection = null;
     this.#stats.restarts++;
@@ -646,7 +700,14 @@ export class PathWorker {
   }
 
   #updateRef() {
-    this.#connection?.ref(this.#requests.size > 0 || this.#whenReady !== null);
+    const busy = this.#requests.size > 0 || this.#whenReady !== null;
+    this.#connection?.ref(busy);
+    // Node: a replacement's timer must not hold an idle process open either.
+    const timer = /** @type {{ ref?: () => void, unref?: () => void } | undefined} */ (
+      this.#readyTimer
+    );
+    if (busy) timer?.ref?.();
+    else timer?.unref?.();
   }
 
   #checkOpen() {
@@ -654,6 +715,7 @@ export class PathWorker {
   }
 
   #shutDown(reason) {
+    this.#stopWatchingReady();
     if (this.#closed) return;
     this.#closed = reason.startsWith('PathWorker') ? reason : `PathWorker: ${reason}`;
     this.#connection?.close();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <queue>
+#include <string>
 
 #include "hierarchy_internal.hpp"
 #include "tilepath/searcher.hpp"
@@ -47,7 +48,12 @@ void Hierarchy::find(Searcher& searcher, int sx, int sy, int gx, int gy,
 
 void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& options,
                        SearchResult& out) {
-  update(options.diagonal);
+  if (update(options.diagonal) < 0) {
+    out.error =
+        "not enough memory to go on with this search: hpa's graph of the map could not grow "
+        "to take in the map as it is now";
+    return;
+  }
   Level& lv = level(options.diagonal);
   const Diagonal rule = options.diagonal;
   const int w = grid_.width();
@@ -97,9 +103,16 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   };
   auto& open = q.open;
   open.clear();
+  // The open list grows with the abstract graph (the map's size): each growth asks the host
+  // first (Searcher::roomFor), and a refusal ends the search with an error, as a search's does.
+  bool outOfRoom = false;
   auto push = [&](uint32_t node, float g, uint32_t parent) {
     Level::Node& n = lv.pool[node];
     if (n.mark == seen && !(g < n.g)) return;
+    if (open.size() == open.capacity() && !Searcher::growIfRoom(open)) {
+      outOfRoom = true;
+      return;
+    }
     n.mark = seen;
     n.g = g;
     n.parent = parent;
@@ -144,7 +157,7 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     }
 
   const uint32_t beforeAbstract = expanded;
-  while (!open.empty()) {
+  while (!open.empty() && !outOfRoom) {
     std::pop_heap(open.begin(), open.end());
     const QueryScratch::Entry e = open.back();
     open.pop_back();
@@ -170,14 +183,35 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   // pays a quarter more for its abstract searches, not twice as much).
   restoreLandmark(lv, (expanded - beforeAbstract) / 4 + 256);
   out.expanded = expanded;
+  if (outOfRoom) {
+    out.error = "not enough memory to go on with this search: after " + std::to_string(expanded) +
+                " cells and entrances expanded, hpa's list of entrances to expand could not grow";
+    return;
+  }
   if (!std::isfinite(best)) {
     out.status = Status::None;
     out.reason = Reason::Unreachable;
     return;
   }
 
-  // The hops, goal first: goal, nodes..., start.
+  // The hops, goal first: goal, nodes..., start. Counted first: they and the corridor below take
+  // one block each, asked for (Searcher::roomFor), as the path does.
+  std::size_t hopCount = 2;
+  for (uint32_t node = bestParent; node != kNoNode; node = lv.pool[node].parent) ++hopCount;
+  auto reserve = [](std::vector<int32_t>& v, std::size_t n) {
+    if (v.capacity() >= n) return true;
+    if (!Searcher::roomFor(n * sizeof(int32_t))) return false;
+    v.clear();
+    v.reserve(n);
+    return true;
+  };
   auto& hops = q.hops;
+  auto& corridor = q.corridorClusters;
+  if (!reserve(hops, hopCount) || !reserve(corridor, hopCount + 9 * kWidenedCorridor)) {
+    out.error = "not enough memory to go on with this search: hpa could not hold its path of " +
+                std::to_string(hopCount) + " entrances";
+    return;
+  }
   hops.assign({grid_.index(gx, gy)});
   for (uint32_t node = bestParent; node != kNoNode; node = lv.pool[node].parent)
     hops.push_back(static_cast<int32_t>(lv.pool[node].xy >> 16) * w +
@@ -188,7 +222,6 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   // The corridor: every cluster the hops pass through. A short one (a few clusters) also takes
   // their neighbours: on a short path a detour through one entrance costs the most, relatively,
   // and the extra clusters cost little.
-  auto& corridor = q.corridorClusters;
   corridor.clear();
   for (int32_t cell : hops) corridor.push_back((cell / w / size_) * columns_ + (cell % w) / size_);
   std::sort(corridor.begin(), corridor.end());
@@ -208,6 +241,14 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   const bool refined =
       q.corridor.run(grid_, rule, hk, shift_, columns_, corridor, sx, sy, gx, gy, path);
   expanded += q.corridor.expanded();
+  if (q.corridor.outOfRoom()) {
+    out.error =
+        "not enough memory to go on with this search: hpa could not refine its path "
+        "into cells through the " +
+        std::to_string(corridor.size()) + " clusters it crosses";
+    path.clear();
+    return;
+  }
   // The abstract path's own cells lie in the corridor: failing here would be a bug.
   if (!refined) {
     out.error = "hpa: internal error, the abstract path could not be refined";

@@ -88,6 +88,20 @@ void Hierarchy::allChanged() {
   }
 }
 
+void Hierarchy::rebuildAll(Level& lv) {
+  lv.dirty.clear();
+  for (std::size_t k = 0; k < lv.clusters.size(); ++k) {
+    Cluster& c = lv.clusters[k];
+    c.dirty = true;
+    c.linksDirty = c.nodesDirty = false;
+    c.acrossTo.clear();  // may name nodes of clusters not placed
+    lv.dirty.push_back(static_cast<int32_t>(k));
+  }
+  lv.landmarksValid = 0;
+  lv.pending.landmark = -1;
+  ++lv.version;
+}
+
 Hierarchy::Level& Hierarchy::level(Diagonal rule) {
   auto& slot = levels_[static_cast<int>(rule)];
   if (!slot) {
@@ -319,7 +333,17 @@ int Hierarchy::update(Diagonal rule) {
         if (j != i)
           matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
     }
-    place(lv, k);
+    if (!place(lv, k)) {
+      // No room for its nodes in the pool: nothing of it is kept (its counts were taken off
+      // above), and the next update builds every cluster again from the grid.
+      c.nodes.clear();
+      c.across.clear();
+      c.acrossStart.assign(1, 0);
+      c.inner.clear();
+      c.innerStart.assign(1, 0);
+      rebuildAll(lv);
+      return -1;
+    }
     linkInner(lv, k);
     lv.nodeCount += n;
     lv.edgeCount += c.across.size() + c.inner.size();

@@ -6,21 +6,30 @@
 #include <cmath>
 
 #include "hierarchy_internal.hpp"
+#include "tilepath/searcher.hpp"
 
 namespace tilepath {
 
-void Hierarchy::place(Level& lv, int32_t k) {
+bool Hierarchy::place(Level& lv, int32_t k) {
   Cluster& c = lv.clusters[k];
   const auto n = static_cast<uint32_t>(c.nodes.size());
   if (n > c.capacity) {  // first build: a little room to grow; later, twice the room
-    c.capacity = c.capacity == 0 ? n + n / 4 + 1 : std::max(n, 2 * c.capacity);
+    const uint32_t capacity = c.capacity == 0 ? n + n / 4 + 1 : std::max(n, 2 * c.capacity);
+    // The pool grows with the map and with every cluster that outgrows its place (edits): the
+    // host is asked first for the block a growing vector takes (twice its size).
+    const std::size_t size = lv.pool.size() + capacity;
+    if (size > lv.pool.capacity() &&
+        !Searcher::roomFor(std::max(size, 2 * lv.pool.capacity()) * sizeof(Level::Node)))
+      return false;
+    c.capacity = capacity;
     c.base = static_cast<uint32_t>(lv.pool.size());
-    lv.pool.resize(lv.pool.size() + c.capacity, Level::Node{0, kNoNode, 0, 0});
+    lv.pool.resize(size, Level::Node{0, kNoNode, 0, 0});
   }
   const int w = grid_.width();
   for (uint32_t i = 0; i < n; ++i)
     lv.pool[c.base + i].xy =
         static_cast<uint32_t>(c.nodes[i] % w) | static_cast<uint32_t>(c.nodes[i] / w) << 16;
+  return true;
 }
 
 void Hierarchy::linkInner(Level& lv, int32_t k) {
@@ -103,20 +112,21 @@ std::size_t Hierarchy::bytesToBuild(Diagonal rule) const {
   return static_cast<std::size_t>(columns_) * rows_ * perCluster;
 }
 
-void Hierarchy::nodes(Diagonal rule, std::vector<int32_t>& out) {
-  update(rule);
+bool Hierarchy::nodes(Diagonal rule, std::vector<int32_t>& out) {
   out.clear();
+  if (update(rule) < 0) return false;
   const int w = grid_.width();
   for (const Cluster& c : level(rule).clusters)
     for (int32_t cell : c.nodes) {
       out.push_back(cell % w);
       out.push_back(cell / w);
     }
+  return true;
 }
 
-void Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
-  update(rule);
+bool Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
   out.clear();
+  if (update(rule) < 0) return false;
   const int w = grid_.width();
   std::vector<std::pair<int32_t, int32_t>> pairs;  // each edge the search follows, once a pair
   for (const Cluster& c : level(rule).clusters) {
@@ -132,6 +142,7 @@ void Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
     for (auto [i, j] : pairs)
       out.insert(out.end(), {c.nodes[i] % w, c.nodes[i] / w, c.nodes[j] % w, c.nodes[j] / w});
   }
+  return true;
 }
 
 }  // namespace tilepath

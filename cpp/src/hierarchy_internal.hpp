@@ -142,13 +142,15 @@ class LocalSearch {
 // A* from (sx, sy) to (gx, gy) over the cells of some clusters only (hierarchy_refine.cpp).
 class CorridorSearch {
  public:
-  // False when the goal cannot be reached inside the clusters. Otherwise `path` is the cheapest
+  // False when the goal cannot be reached inside the clusters, or when its state could not grow
+  // (outOfRoom(): the host's Searcher::roomFor refused). Otherwise `path` is the cheapest
   // cell-by-cell path among them, start included.
   // Clusters are 1 << shift cells square.
   bool run(const Grid& grid, Diagonal rule, Heuristic heuristic, int shift, int columns,
            const std::vector<int32_t>& clusters, int sx, int sy, int gx, int gy,
            std::vector<int32_t>& path);
   uint32_t expanded() const { return expanded_; }
+  bool outOfRoom() const { return outOfRoom_; }
   std::size_t memoryBytes() const;
 
  private:
@@ -171,8 +173,8 @@ class CorridorSearch {
   std::vector<int32_t> slotX_, slotY_;  // per place: its cluster's first cell
   std::vector<Cell> cells_;
   std::vector<Entry> heap_;
-  std::vector<int32_t> back_;
   uint32_t now_ = 0, expanded_ = 0;
+  bool outOfRoom_ = false;
 };
 
 template <typename Settled>

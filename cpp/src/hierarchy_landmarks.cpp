@@ -23,11 +23,19 @@
 #include <limits>
 
 #include "hierarchy_internal.hpp"
+#include "tilepath/searcher.hpp"
 
 namespace tilepath {
 namespace {
 
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
+
+// Whether `v` may hold `count` entries: it has them, or the host's check allows the block
+// (Searcher::roomFor). The landmarks only speed searches up: without room they are retired.
+template <typename T>
+bool roomFor(const std::vector<T>& v, std::size_t count) {
+  return count <= v.capacity() || Searcher::roomFor(count * sizeof(T));
+}
 
 }  // namespace
 
@@ -38,17 +46,29 @@ bool Hierarchy::inUse(const Level& lv, uint32_t node) const {
 
 void Hierarchy::forgetLandmarks(Level& lv, int32_t k) {
   const Cluster& c = lv.clusters[k];
-  if (lv.landmarks.size() < lv.pool.size() * kLandmarks)
+  if (lv.landmarks.size() < lv.pool.size() * kLandmarks) {
+    if (!roomFor(lv.landmarks, lv.pool.size() * kLandmarks)) {
+      lv.landmarksValid = 0;  // none is read again until computed again, in a table that fits
+      return;
+    }
+    lv.landmarks.reserve(lv.pool.size() * kLandmarks);  // the block asked for, exactly
     lv.landmarks.resize(lv.pool.size() * kLandmarks, kUnknown);
+  }
   std::fill(
       lv.landmarks.begin() + static_cast<std::ptrdiff_t>(c.base) * kLandmarks,
       lv.landmarks.begin() + static_cast<std::ptrdiff_t>(c.base + c.nodes.size()) * kLandmarks,
       kUnknown);
 }
 
-void Hierarchy::startLandmark(Level& lv, int l) {
+bool Hierarchy::startLandmark(Level& lv, int l) {
   const std::size_t count = lv.pool.size();
+  Level::Pending& p = lv.pending;
+  p.landmark = -1;
+  p.heap.clear();
+  if (!roomFor(lv.landmarks, count * kLandmarks)) return false;
+  lv.landmarks.reserve(count * kLandmarks);  // the block asked for, exactly
   lv.landmarks.resize(count * kLandmarks, kUnknown);
+  if (!roomFor(p.dist, count)) return false;
   // Landmarks at the map's corners and the middles of its sides: for most queries one lies
   // behind the start, where d(L, goal) - d(L, x) is tightest.
   const int w = grid_.width(), h = grid_.height();
@@ -66,23 +86,24 @@ void Hierarchy::startLandmark(Level& lv, int l) {
       source = node;
     }
   }
-  Level::Pending& p = lv.pending;
   p.landmark = l;
   p.version = lv.version;
   p.dist.assign(count, std::numeric_limits<float>::infinity());
-  p.heap.clear();
   if (source != kNoNode) {
     p.dist[source] = 0;
     p.heap.push_back({0.0f, source});
   }
+  return true;
 }
 
 bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
   Level::Pending& p = lv.pending;
+  if (p.landmark < 0) return false;                // none under way: startLandmark found no room
   auto later = [](const auto& a, const auto& b) {  // total, as hierarchy.cpp's Entry
     return a.first > b.first || (a.first == b.first && a.second > b.second);
   };
-  for (; steps > 0 && !p.heap.empty(); --steps) {
+  bool outOfRoom = false;  // its heap could not grow: this landmark is given up for now
+  for (; steps > 0 && !p.heap.empty() && !outOfRoom; --steps) {
     std::pop_heap(p.heap.begin(), p.heap.end(), later);
     const float d = p.heap.back().first;
     const uint32_t node = p.heap.back().second;
@@ -93,6 +114,10 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
     auto relax = [&](const Cluster::Edge& e) {
       const float nd = d + e.cost;
       if (e.to != kNoNode && nd < p.dist[e.to]) {
+        if (p.heap.size() == p.heap.capacity() && !Searcher::growIfRoom(p.heap)) {
+          outOfRoom = true;
+          return;
+        }
         p.dist[e.to] = nd;
         p.heap.push_back({nd, e.to});
         std::push_heap(p.heap.begin(), p.heap.end(), later);
@@ -100,6 +125,11 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
     };
     for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a) relax(c.inner[a]);
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) relax(c.acrossTo[a]);
+  }
+  if (outOfRoom) {
+    p.landmark = -1;
+    p.heap.clear();
+    return false;
   }
   if (!p.heap.empty()) return false;
   for (uint32_t node = 0; node < p.dist.size(); ++node)
@@ -113,19 +143,23 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
 }
 
 void Hierarchy::computeLandmarks(Level& lv) {
-  for (int l = 0; l < kLandmarks; ++l) {
-    startLandmark(lv, l);
-    advanceLandmark(lv, SIZE_MAX);
-  }
+  for (int l = 0; l < kLandmarks; ++l)
+    if (!startLandmark(lv, l) || !advanceLandmark(lv, SIZE_MAX)) {
+      // No room: the graph changed under the others too, so none is trusted until computed
+      // again (restoreLandmark tries, a little at each search).
+      lv.landmarksValid = 0;
+      return;
+    }
 }
 
 void Hierarchy::restoreLandmark(Level& lv, std::size_t steps) {
   if (lv.landmarksValid == kAllLandmarks && lv.refreshed == kAllLandmarks) return;
   // A retired one first, then those computed before the last box. One under way on a graph an
   // update has changed since is started over.
-  if (lv.pending.landmark < 0 || lv.pending.version != lv.version)
-    startLandmark(
-        lv, __builtin_ctz(lv.landmarksValid != kAllLandmarks ? ~lv.landmarksValid : ~lv.refreshed));
+  if ((lv.pending.landmark < 0 || lv.pending.version != lv.version) &&
+      !startLandmark(lv, __builtin_ctz(lv.landmarksValid != kAllLandmarks ? ~lv.landmarksValid
+                                                                          : ~lv.refreshed)))
+    return;
   advanceLandmark(lv, steps);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "hierarchy_internal.hpp"
+#include "tilepath/searcher.hpp"
 
 namespace tilepath {
 
@@ -15,15 +16,35 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
   const std::size_t cells = clusters.size() * static_cast<std::size_t>(area);
   const auto clusterCount = static_cast<std::size_t>(columns) *
                             static_cast<std::size_t>((grid.height() + size - 1) / size);
+  // Its state grows with the corridor (a winding path crosses most of the map), its heap and its
+  // path with the path: each growth asks the host first (Searcher::roomFor), as searches do.
+  outOfRoom_ = false;
+  auto roomFor = [&](std::size_t bytes) {
+    outOfRoom_ = !Searcher::roomFor(bytes);
+    return !outOfRoom_;
+  };
   if (slotOf_.size() < clusterCount) {
+    if (!roomFor(clusterCount * 2 * sizeof(int32_t))) return false;
     slotOf_.resize(clusterCount);
     slotStamp_.resize(clusterCount, 0);
   }
-  if (cells_.size() < cells) cells_.resize(cells, Cell{0, 0, 0, 0});
+  if (cells_.size() < cells) {
+    if (!roomFor(cells * sizeof(Cell))) return false;
+    cells_.reserve(cells);  // exactly the block asked for (resize alone may take twice as much)
+    cells_.resize(cells, Cell{0, 0, 0, 0});
+  }
   if (++now_ == 0) {
     for (Cell& c : cells_) c.seen = 0;
     std::fill(slotStamp_.begin(), slotStamp_.end(), 0);
     now_ = 1;
+  }
+  if (slotX_.capacity() < clusters.size()) {
+    if (!roomFor(clusters.size() * sizeof(int32_t))) return false;
+    slotX_.clear();
+    slotX_.reserve(clusters.size());
+    if (!roomFor(clusters.size() * sizeof(int32_t))) return false;
+    slotY_.clear();
+    slotY_.reserve(clusters.size());
   }
   slotX_.resize(clusters.size());
   slotY_.resize(clusters.size());
@@ -72,32 +93,44 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
       Cell& next = cells_[nl];
       const double ng = g + kStepLength[step] * grid.cellCost(grid.index(nx, ny));
       if (next.seen == now_ && (next.closed || !(ng < next.dist))) continue;
+      if (heap_.size() == heap_.capacity() && !Searcher::growIfRoom(heap_)) {
+        outOfRoom_ = true;
+        return false;
+      }
       next = {ng, now_, static_cast<uint8_t>(step), 0};
       heap_.push_back({ng + estimate(nx, ny), static_cast<float>(ng), nl});
       std::push_heap(heap_.begin(), heap_.end());
     }
   }
   if (!reached) return false;
-  // Back from the goal along the steps, then reversed onto the path.
-  back_.clear();
-  for (int x = gx, y = gy; x != sx || y != sy;) {
-    back_.push_back(x);
-    back_.push_back(y);
+  // Back from the goal along the steps, counted first: the path takes one block of exactly its
+  // size (asked for), filled from its end.
+  std::size_t length = 2;
+  for (int x = gx, y = gy; x != sx || y != sy; length += 2) {
     const int step = cells_[localOf(x, y)].step;
     x -= kStepX[step];
     y -= kStepY[step];
   }
-  path.assign({sx, sy});
-  for (std::size_t k = back_.size(); k >= 2; k -= 2) {
-    path.push_back(back_[k - 2]);
-    path.push_back(back_[k - 1]);
+  if (path.capacity() < length) {
+    if (!roomFor(length * sizeof(int32_t))) return false;
+    path.clear();
+    path.reserve(length);  // exactly the block asked for (resize alone may take twice as much)
+  }
+  path.resize(length);
+  std::size_t k = length;
+  for (int x = gx, y = gy;; k -= 2) {
+    path[k - 2] = x;
+    path[k - 1] = y;
+    if (x == sx && y == sy) break;
+    const int step = cells_[localOf(x, y)].step;
+    x -= kStepX[step];
+    y -= kStepY[step];
   }
   return true;
 }
 
 std::size_t CorridorSearch::memoryBytes() const {
   return cells_.capacity() * sizeof(Cell) + heap_.capacity() * sizeof(Entry) +
-         back_.capacity() * 4 +
          (slotOf_.capacity() + slotStamp_.capacity() + slotX_.capacity() + slotY_.capacity()) * 4;
 }
 

@@ -110,7 +110,10 @@ TILEPATH_SMALL std::string memoryError(const char* what, double needed) {
 // allocated is tried first with malloc, which returns null instead (memory growth makes
 // ABORTING_MALLOC 0), and given back; the core's allocations then get that space.
 bool fits(std::initializer_list<double> blocks) {
-  void* held[8] = {};  // no allocation of its own: searches call this every time
+  // No allocation of its own: searches call this every time. Volatile, so that the trial
+  // allocations are made: where fits({b}) was inlined (the growth check below), clang removed a
+  // malloc whose block was only compared with null and freed, and the check always passed.
+  void* volatile held[8] = {};
   std::size_t count = 0;
   bool ok = blocks.size() <= std::size(held);
   for (double bytes : blocks) {
@@ -522,10 +525,14 @@ class WasmGrid {
     }
     Hierarchy* hierarchy = hierarchyFor(static_cast<Diagonal>(diagonal));
     if (!hierarchy) return contract::kRefused;
-    if (edges)
-      hierarchy->edges(static_cast<Diagonal>(diagonal), graph_);
-    else
-      hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    const bool drawn = edges ? hierarchy->edges(static_cast<Diagonal>(diagonal), graph_)
+                             : hierarchy->nodes(static_cast<Diagonal>(diagonal), graph_);
+    if (!drawn) {
+      result_.error =
+          "not enough memory to go on with this query: hpa's graph of the map could "
+          "not grow to take in the map as it is now";
+      return contract::kRefused;
+    }
     return 0;
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.

@@ -7,7 +7,7 @@
 import { jsonProperties } from './properties.js';
 import { mapShape } from './shape.js';
 import { createTileLookup, jsonTileset } from './tilesets.js';
-import { jsonInteger, jsonNumber, requiredInteger } from './values.js';
+import { jsonInteger, jsonNumber, requiredInteger, shown } from './values.js';
 
 function jsonObject(o, where) {
   if (o === null || typeof o !== 'object')
@@ -137,9 +137,7 @@ export function jsonMapModel(source) {
     throw new TypeError('map is not a Tiled map: it has no "layers" array');
   }
   if (source.infinite !== undefined && typeof source.infinite !== 'boolean') {
-    throw new TypeError(
-      `map: infinite must be true or false, got ${JSON.stringify(source.infinite)}`,
-    );
+    throw new TypeError(`map: infinite must be true or false, got ${shown(source.infinite)}`);
   }
   const infinite = source.infinite === true;
   return {

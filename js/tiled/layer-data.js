@@ -177,7 +177,7 @@ export function decodeBlock(block, count, where) {
     );
   }
   if (compression && compression !== 'zlib' && compression !== 'gzip') {
-    throw new TypeError(`${where}: unknown compression ${JSON.stringify(compression)}`);
+    throw new TypeError(`${where}: unknown compression ${shown(compression)}`);
   }
   if (encoding === 'base64') {
     if (typeof data !== 'string') throw new TypeError(`${where}: base64 data must be a string`);
@@ -192,7 +192,5 @@ export function decodeBlock(block, count, where) {
     if (typeof data === 'string') return gidsFromCsv(data, count, where);
     throw new TypeError(`${where}: layer has no tile data`);
   }
-  throw new TypeError(
-    `${where}: unknown encoding ${JSON.stringify(encoding)} (expected csv or base64)`,
-  );
+  throw new TypeError(`${where}: unknown encoding ${shown(encoding)} (expected csv or base64)`);
 }

@@ -49,7 +49,7 @@ export function jsonProperties(list, where) {
   if (!list) return out;
   if (Array.isArray(list)) {
     for (const p of list) {
-      const what = `${where}: property ${JSON.stringify(p?.name)}`;
+      const what = `${where}: property ${shown(p?.name)}`;
       if (p === null || typeof p !== 'object' || typeof p.name !== 'string') {
         throw new TypeError(`${where}: a property must be { name, type, value }`);
       }

@@ -220,7 +220,7 @@ function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup
     const what = `${where}, object ${object.id}${object.name ? ` (${JSON.stringify(object.name)})` : ''}`;
     if (object.template !== undefined) {
       throw new TypeError(
-        `${what} uses the template ${JSON.stringify(object.template)}, which tilepath/tiled does not ` +
+        `${what} uses the template ${shown(object.template)}, which tilepath/tiled does not ` +
           'read: detach it in Tiled (Detach Template), or leave this layer out',
       );
     }

@@ -469,3 +469,106 @@ TEST_CASE("hpa keeps to cheap roads crossing cluster borders anywhere") {
     REQUIRE(stats.worst() <= 1.10);
   }
 }
+
+namespace {
+std::size_t gHpaRoom = 0;  // bytes the host check below allows in one block
+bool hpaRoom(std::size_t bytes) {
+  return bytes <= gHpaRoom;
+}
+}  // namespace
+
+TEST_CASE("an hpa search whose memory cannot grow ends with an error, and the next one runs") {
+  // In wasm a failed allocation aborts the instance: the parts of an hpa query that grow with the
+  // map (its open list of entrances, its corridor of clusters, the path) ask the host's check
+  // (Searcher::setRoomCheck) first, as searches do. The graph is built before the check is set:
+  // its build is checked as a whole by the host (Hierarchy::bytesToBuild).
+  Searcher searcher;
+  SearchOptions o;
+  o.algorithm = Algorithm::Hpa;
+  o.diagonal = Diagonal::NoCorners;
+
+  // A goal walled in on open ground: the abstract search visits every entrance of the map.
+  Grid open(2048, 2048);
+  open.fillRect(995, 995, 11, 11, 1);
+  open.fillRect(996, 996, 9, 9, 0);
+  Hierarchy walledIn(open);
+  walledIn.update(o.diagonal);
+  gHpaRoom = 16 * 1024;  // the open list's first block, 1,024 entries
+  Searcher::setRoomCheck(hpaRoom);
+  SearchResult refused;
+  walledIn.find(searcher, 0, 0, 1000, 1000, o, refused);
+  Searcher::setRoomCheck(nullptr);
+  CAPTURE(refused.expanded, static_cast<int>(refused.status), refused.error);
+  CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
+  CHECK(refused.error.find("list of entrances to expand could not grow") != std::string::npos);
+  SearchResult r;
+  walledIn.find(searcher, 0, 0, 1000, 1000, o, r);
+  CHECK(r.ok());
+  CHECK(r.status == Status::None);
+
+  // A winding path through every cluster of the map: its corridor holds all of them.
+  Grid winding(1024, 1024);
+  for (int y = 8; y < 1024; y += 16) winding.fillRect((y / 16) % 2 ? 0 : 2, y, 1022, 1, 1);
+  Hierarchy serpentine(winding);
+  serpentine.update(o.diagonal);
+  gHpaRoom = 4 << 20;  // the corridor's cells need 16 MB
+  Searcher::setRoomCheck(hpaRoom);
+  serpentine.find(searcher, 0, 0, 0, 1023, o, refused);
+  Searcher::setRoomCheck(nullptr);
+  CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
+  CHECK(refused.error.find("could not refine its path") != std::string::npos);
+  CHECK(refused.path.empty());
+  serpentine.find(searcher, 0, 0, 0, 1023, o, r);
+  REQUIRE(r.ok());
+  CHECK(r.status == Status::Found);
+  std::string why;
+  const double walked = legalPathCost(winding, o.diagonal, r.path, why);
+  INFO(why);
+  CHECK(walked > 64 * 1000);  // 64 rows of the map, end to end
+}
+
+TEST_CASE("an hpa graph that cannot grow to take in edits refuses its searches, then catches up") {
+  // Edits that split every cluster's borders into short runs give each cluster more entrances
+  // than its place in the graph's pool holds: every cluster moves, and the pool grows. Refused
+  // by the host's check (Searcher::setRoomCheck), the search is an error, not an abort; allowed
+  // again, the graph is the one a fresh hierarchy builds from the same cells.
+  SearchOptions o;
+  o.algorithm = Algorithm::Hpa;
+  o.diagonal = Diagonal::NoCorners;
+  Grid grid(512, 512);
+  Hierarchy hierarchy(grid);
+  Searcher searcher;
+  SearchResult r;
+  hierarchy.find(searcher, 0, 0, 510, 510, o, r);
+  REQUIRE(r.status == Status::Found);
+  const std::size_t before = hierarchy.memoryBytes();
+  const std::size_t nodesBefore = hierarchy.nodeCount(o.diagonal);
+  for (int x = 15; x < 512; x += 16)
+    for (int y = 1; y < 512; y += 2) grid.set(x, y, 1);
+  gHpaRoom = before / 4;  // less than the pool alone holds: its growth is refused
+  Searcher::setRoomCheck(hpaRoom);
+  SearchResult refused;
+  hierarchy.find(searcher, 0, 0, 510, 510, o, refused);
+  std::vector<int32_t> drawn;
+  const bool nodesDrawn = hierarchy.nodes(o.diagonal, drawn);
+  Searcher::setRoomCheck(nullptr);
+  CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
+  CHECK(refused.error.find("hpa's graph of the map could not grow") != std::string::npos);
+  CHECK_FALSE(nodesDrawn);
+  CHECK(drawn.empty());
+
+  hierarchy.find(searcher, 0, 0, 510, 510, o, r);
+  REQUIRE(r.ok());
+  REQUIRE(r.status == Status::Found);
+  std::string why;
+  CHECK(legalPathCost(grid, o.diagonal, r.path, why) > 0);
+  INFO(why);
+  Hierarchy fresh(grid);
+  fresh.update(o.diagonal);
+  CHECK(hierarchy.nodeCount(o.diagonal) == fresh.nodeCount(o.diagonal));
+  CHECK(hierarchy.edgeCount(o.diagonal) == fresh.edgeCount(o.diagonal));
+  CHECK(hierarchy.nodeCount(o.diagonal) > nodesBefore * 3 / 2);  // the clusters did outgrow
+  SearchResult again;
+  fresh.find(searcher, 0, 0, 510, 510, o, again);
+  CHECK(again.cost == Approx(r.cost));
+}

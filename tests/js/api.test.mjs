@@ -595,6 +595,25 @@ test('each option is read once, and an unknown key is refused even when inherite
     name: 'TypeError',
     message: /^unknown option 'diagnal'/,
   });
+  // A near miss says which option it misses; any other unknown key is refused all the same.
+  for (const [options, hint] of [
+    [{ diagonl: 'never' }, "did you mean 'diagonal'? "],
+    [{ algoritm: 'jps' }, "did you mean 'algorithm'? "],
+    [{ Signal: null }, "did you mean 'signal'? "],
+    [{ allowDiagonal: true }, ''],
+  ]) {
+    const start = `unknown option '${Object.keys(options)[0]}' (${hint}known: algorithm,`;
+    assert.throws(
+      () => grid.findPath(0, 0, 3, 1, options),
+      (error) => error instanceof TypeError && error.message.startsWith(start),
+      start,
+    );
+  }
+  assert.throws(() => grid.flowField([3, 1], { maxcost: 3 }), {
+    name: 'TypeError',
+    message:
+      "unknown option 'maxcost' (did you mean 'maxCost'? known: diagonal, maxCost, unitSize, signal)",
+  });
   grid.dispose();
 });
 
@@ -961,6 +980,15 @@ test("createPathfinder settles when the caller's instantiateWasm fails, and chec
     [
       { instantiateWasm: 5 },
       'instantiateWasm must be a function (imports, receive) => exports, got 5',
+    ],
+    // A misspelt option was ignored: the wasm was then fetched from its default place.
+    [
+      { wasmBinry: new Uint8Array(8) },
+      "createPathfinder: unknown option 'wasmBinry' (did you mean 'wasmBinary'?)",
+    ],
+    [
+      { locatefile: () => 'x.wasm' },
+      "createPathfinder: unknown option 'locatefile' (did you mean 'locateFile'?)",
     ],
   ]) {
     assert.throws(() => load(options), { name: 'TypeError', message }, message);

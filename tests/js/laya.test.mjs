@@ -284,6 +284,11 @@ describe('2D arrays', () => {
       message: 'cell 0, 0: value an object gives class an object; a class is an integer 0..255',
     });
     assert.throws(() => readArray2D([[0]], { order: 'diagonal' }), /order must be 'rows'/);
+    // Named in plain words: JSON.stringify threw its own TypeError on a BigInt.
+    assert.throws(() => readArray2D([[0]], { order: 2n }), {
+      name: 'RangeError',
+      message: "order must be 'rows' (array[y][x]) or 'columns' (array[x][y]), got 2n",
+    });
   });
 
   test('bindArray2D writes the array and the grid together', () => {

@@ -189,3 +189,36 @@ test('a heap filled to its last megabytes refuses a search by the room its path 
   big.dispose();
   grid.dispose();
 });
+
+test('an hpa search whose path cannot get its memory in one piece is a RangeError, never an abort, and runs once freed', async () => {
+  const tp = await createPathfinder();
+  // A winding level: walls across every 16th row, the gap at alternate ends, so that the path
+  // (and the corridor of clusters it is refined in, 16 bytes a cell: 256 MB here) crosses
+  // every cluster of the map.
+  const level = tp.createGrid(4096, 4096);
+  for (let y = 8; y < 4096; y += 16) level.fillRect((y >> 4) % 2 ? 0 : 2, y, 4094, 1, 1);
+  const options = { algorithm: 'hpa', diagonal: 'noCorners' };
+  // The hierarchy is built (drawing it builds it, without a search) and the shared search state
+  // grown to this size beforehand: only the refinement's own memory is left to decide.
+  assert.ok(level.abstractGraph({ diagonal: 'noCorners' }).nodes.length > 100_000);
+  assert.equal(level.findPath(0, 0, 1, 1).status, 'found');
+  // Half the heap free, in 4 MB holes.
+  const grids = [];
+  assert.throws(() => {
+    for (let k = 0; k < 1000; k++) grids.push(tp.createGrid(2048, 2048));
+  }, RangeError);
+  for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
+  // The corridor's cells could not be had in one block: before they asked, the instance aborted;
+  // and it still did while the host check's trial allocation was optimised away (fits in
+  // bindings.cpp), which let every growth check of the core pass on free bytes in holes.
+  assert.throws(() => level.findPath(0, 0, 0, 4095, options), {
+    name: 'RangeError',
+    message:
+      /^not enough memory to go on with this search: hpa could not refine its path into cells through the \d+ clusters it crosses$/,
+  });
+  for (const g of grids) if (!g.disposed) g.dispose();
+  const r = level.findPath(0, 0, 0, 4095, options);
+  assert.equal(r.status, 'found');
+  assert.ok(r.path.length / 2 > 256 * 4000, `${r.path.length / 2} cells: it winds`);
+  level.dispose();
+});

@@ -380,6 +380,22 @@ describe('hostile Tiled files: numbers and booleans are read strictly', () => {
       },
       'tileset "set", tile 0: property "cost" must be a finite number, got an object',
     ],
+    // Values JSON.stringify printed badly: a function as "undefined", an array as its JSON.
+    [
+      'an infinite that is a function',
+      { ...jsonMap(1, 1, { data: [1] }), infinite: () => true },
+      'map: infinite must be true or false, got a function',
+    ],
+    [
+      'a compression that is an array',
+      jsonMap(1, 1, { encoding: 'base64', compression: ['zlib'], data: 'AAAAAA==' }),
+      'layer "L": unknown compression an array',
+    ],
+    [
+      'an encoding that is an array',
+      jsonMap(1, 1, { encoding: ['csv'], data: [1] }),
+      'layer "L": unknown encoding an array (expected csv or base64)',
+    ],
   );
   for (const [what, map, message] of cases) {
     test(`${what} is an error naming it`, () => {

@@ -166,6 +166,17 @@ describe('tileSpace: staggered and hexagonal maps', () => {
       () => tileSpace({ ...base, staggerIndex: 1 }),
       /staggerIndex must be 'odd' or 'even', got 1/,
     );
+    // Values JSON.stringify printed as "undefined" (a symbol, a function) or threw on (a BigInt).
+    for (const [field, value, shown] of [
+      ['staggerAxis', 1n, '1n'],
+      ['staggerIndex', () => 'odd', 'a function'],
+      ['orientation', Symbol('hex'), 'Symbol(hex)'],
+    ]) {
+      assert.throws(() => tileSpace({ ...base, [field]: value }), {
+        name: 'RangeError',
+        message: new RegExp(`^${field} must be .*, got ${shown.replace(/[()]/g, '\\$&')}$`),
+      });
+    }
     assert.throws(
       () => tileSpace({ ...base, hexSideLength: 40 }),
       /hexSideLength must be a whole number of pixels from 0 to the tile's height \(32\), got 40/,

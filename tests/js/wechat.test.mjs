@@ -404,5 +404,33 @@ describe('wechatWorker', () => {
       () => wechatWorker('w.js', { wx: { createWorker() {} }, binary: 'raw' }),
       /binary must be 'encode' or 'clone'/,
     );
+    // A value that is no string is named in plain words (JSON.stringify threw on a BigInt).
+    assert.throws(() => wechatWorker('w.js', { wx: { createWorker() {} }, binary: 1n }), {
+      name: 'RangeError',
+      message: "binary must be 'encode' or 'clone', got 1n",
+    });
+  });
+});
+
+describe('createWeChatPathWorker options', () => {
+  test('a misspelt option is refused, naming the one meant; inThread given no string is named', async () => {
+    const silent = { createWorker: () => ({ postMessage() {}, onMessage() {}, terminate() {} }) };
+    for (const [extra, meant] of [
+      [{ workerScrpt: 'workers/path.js' }, 'workerScript'],
+      [{ readytimeout: 50 }, 'readyTimeout'],
+      [{ inthread: true }, 'inThread'],
+      [{ wokers: 2 }, 'workers'],
+      [{ msPerFrme: 2 }, 'msPerFrame'],
+    ]) {
+      const key = Object.keys(extra)[0];
+      await assert.rejects(createWeChatPathWorker({ wx: silent, width: W, height: H, ...extra }), {
+        name: 'TypeError',
+        message: `createWeChatPathWorker: unknown option '${key}' (did you mean '${meant}'?)`,
+      });
+    }
+    await assert.rejects(createWeChatPathWorker({ width: W, height: H, inThread: () => true }), {
+      name: 'RangeError',
+      message: "inThread must be 'auto', true or false, got a function",
+    });
   });
 });

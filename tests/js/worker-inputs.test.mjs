@@ -5,9 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { createPathfinder } from '../../js/node.js';
 import { InThreadPathWorker, PathWorker, startNodeWorker } from '../../js/worker-node.js';
 import { stripSignal } from '../../js/validate.js';
+import { DEFAULT_READY_TIMEOUT, readReadyTimeout } from '../../js/worker-options.js';
 import { comparable, drawMap } from '../e2e/pages/worker-maps.js';
 import { copyOf, nextTask, openMap, recordingWorkers, thrown } from './support/workers.mjs';
 
@@ -422,6 +425,220 @@ test('recover is checked alike by PathWorker and InThreadPathWorker', () => {
     thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), recover: 'rejct', loadPathfinder })),
     expected,
   );
+});
+
+/** Asserts that PathWorker.create and InThreadPathWorker.create refuse `extra` alike. */
+function refusedAlike(extra, expected) {
+  assert.deepEqual(
+    thrown(() => PathWorker.create({ ...openMap(4, 4), ...extra })),
+    expected,
+  );
+  assert.deepEqual(
+    thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), ...extra, loadPathfinder })),
+    expected,
+  );
+}
+
+test('recover, given no string, is named in plain words', () => {
+  // JSON.stringify printed "got undefined" for a function or a symbol, and threw on a BigInt.
+  for (const [recover, shown] of [
+    [() => 'reject', 'a function'],
+    [Symbol('reject'), 'Symbol(reject)'],
+    [2n, '2n'],
+    [null, 'null'],
+  ]) {
+    refusedAlike(
+      { recover },
+      { name: 'RangeError', message: `recover must be 'replay' or 'reject', got ${shown}` },
+    );
+  }
+});
+
+// --- misspelt create options --------------------------------------------------------------------
+
+test('create refuses a misspelt option, naming the one meant, on either kind of path worker', () => {
+  // Each was silently ignored: `wokers: 2` gave one worker, `cahce` no cache, `recovr` replay.
+  for (const [extra, meant] of [
+    [{ wokers: 2 }, 'workers'],
+    [{ Cache: 64 }, 'cache'],
+    [{ recovr: 'reject' }, 'recover'],
+    [{ cost: { 1: 3 } }, 'costs'],
+    [{ orientaton: 'hexagonal' }, 'orientation'],
+    [{ loadoptions: {} }, 'loadOptions'],
+    [{ readyTimeot: 100 }, 'readyTimeout'],
+  ]) {
+    const key = Object.keys(extra)[0];
+    const message = (call) => `${call}: unknown option '${key}' (did you mean '${meant}'?)`;
+    assert.deepEqual(
+      thrown(() => PathWorker.create({ ...openMap(4, 4), ...extra })),
+      { name: 'TypeError', message: message('PathWorker.create') },
+    );
+    assert.deepEqual(
+      thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), ...extra, loadPathfinder })),
+      { name: 'TypeError', message: message('InThreadPathWorker.create') },
+    );
+  }
+  assert.deepEqual(
+    thrown(() => InThreadPathWorker.create({ ...openMap(4, 4), msPerFrme: 2, loadPathfinder })),
+    {
+      name: 'TypeError',
+      message: "InThreadPathWorker.create: unknown option 'msPerFrme' (did you mean 'msPerFrame'?)",
+    },
+  );
+});
+
+test("create still takes other keys, such as the rest of a Tiled layer, and the other kind's options", async () => {
+  const layer = {
+    ...openMap(4, 4),
+    costs: { 1: 0 },
+    gids: [],
+    offsetX: 0,
+    offsetY: 0,
+    tileWidth: 32,
+    tileHeight: 32,
+  };
+  const pw = await PathWorker.create({ ...layer, msPerFrame: 2, cells: layer.cells.slice() });
+  const inThread = await InThreadPathWorker.create({
+    ...layer,
+    worker: () => startNodeWorker(),
+    recover: 'reject',
+    loadOptions: {},
+    readyTimeout: 1000,
+    loadPathfinder,
+  });
+  try {
+    assert.equal((await pw.findPath(0, 0, 3, 3)).status, 'found');
+    assert.equal((await inThread.findPath(0, 0, 3, 3)).status, 'found');
+  } finally {
+    pw.terminate();
+    inThread.terminate();
+  }
+});
+
+// --- a worker that never says it is ready ------------------------------------------------------
+
+/** A worker-like object that takes every message and never answers. */
+function silentWorker() {
+  const silent = {
+    terminated: 0,
+    postMessage() {},
+    addEventListener() {},
+    terminate() {
+      silent.terminated++;
+    },
+  };
+  return silent;
+}
+
+test('create gives up on a worker that never says it is ready: rejects, saying what to check, and terminates it', async () => {
+  const silent = silentWorker();
+  const started = Date.now();
+  await assert.rejects(
+    PathWorker.create({ ...openMap(8, 8), worker: () => silent, readyTimeout: 50 }),
+    (error) => {
+      assert.equal(error.name, 'Error');
+      assert.match(error.message, /^PathWorker: the worker did not say it was ready within 50 ms/);
+      assert.match(error.message, /worker script's URL/);
+      assert.match(error.message, /tilepath\.wasm/);
+      assert.match(error.message, /raise readyTimeout \(0 waits for ever\)/);
+      return true;
+    },
+  );
+  assert.ok(Date.now() - started >= 45, 'it waited for the time given');
+  assert.equal(silent.terminated, 1, 'the worker was terminated');
+});
+
+test('a worker thread whose script loads but hangs is ended when create gives up on it', async () => {
+  // A script that runs and never listens: create used to wait for ever.
+  const thread = new Worker('setInterval(() => {}, 1000)', { eval: true });
+  const exited = once(thread, 'exit');
+  await assert.rejects(
+    PathWorker.create({ ...openMap(8, 8), worker: () => thread, readyTimeout: 200 }),
+    /did not say it was ready within 200 ms/,
+  );
+  await exited; // terminated: the test would not end if the thread lived on
+});
+
+test('a replacement worker that never says it is ready is given up on too, and the next one answers', async () => {
+  // The first worker dies with requests in flight; the one started to replace it hangs: the
+  // requests waited for ever. It is now lost like a dead one, and another replays them.
+  const silent = silentWorker();
+  const threads = [];
+  let calls = 0;
+  const worker = () => {
+    calls++;
+    if (calls === 2) return silent;
+    const thread = startNodeWorker();
+    threads.push(thread);
+    return thread;
+  };
+  const pw = await PathWorker.create({ ...openMap(256, 256), worker, readyTimeout: 300 });
+  try {
+    const answers = Array.from({ length: 10 }, (_, i) =>
+      pw.findPath(0, 0, 255, 255 - i, { algorithm: 'dijkstra' }),
+    );
+    await nextTask();
+    assert.ok(pw.stats.inFlight > 0, 'requests are in flight');
+    threads[0].terminate();
+    for (const answer of await Promise.all(answers)) assert.equal(answer.status, 'found');
+    assert.equal(calls, 3, 'the silent replacement was given up on, and a third worker started');
+    assert.equal(silent.terminated, 1);
+    assert.equal(pw.stats.restarts, 2);
+  } finally {
+    pw.terminate();
+  }
+});
+
+test('a pool whose one worker never answers rejects, and none of its workers is left running', async () => {
+  const exits = [];
+  const silent = silentWorker();
+  let calls = 0;
+  const worker = () => {
+    calls++;
+    if (calls === 2) return silent;
+    const thread = startNodeWorker();
+    exits.push(once(thread, 'exit'));
+    return thread;
+  };
+  await assert.rejects(
+    PathWorker.create({ ...openMap(8, 8), workers: 3, worker, readyTimeout: 2000 }),
+    /did not say it was ready within 2000 ms/,
+  );
+  assert.equal(exits.length, 2);
+  await Promise.all(exits); // the two that were ready were terminated by the pool
+  assert.equal(silent.terminated, 1);
+});
+
+test('readyTimeout 0 or Infinity waits for ever; a bad one is refused alike by either kind, naming it', async () => {
+  for (const readyTimeout of [0, Infinity]) {
+    const silent = silentWorker();
+    const pending = PathWorker.create({ ...openMap(4, 4), worker: silent, readyTimeout });
+    let settled = false;
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(settled, false, `readyTimeout ${readyTimeout}: still waiting`);
+    // Nothing else stops it but the worker's loss (here: the test ends it from outside).
+    silent.terminate();
+    await assert.rejects(pending, /could not start \(terminated from outside\)/);
+  }
+  assert.equal(readReadyTimeout({}), DEFAULT_READY_TIMEOUT);
+  assert.equal(DEFAULT_READY_TIMEOUT, 30000);
+  const rule =
+    'readyTimeout must be milliseconds from 0 to 2147483647, or Infinity (0 and Infinity wait for ever), got';
+  for (const [readyTimeout, name, shown] of [
+    [-1, 'RangeError', '-1'],
+    [NaN, 'RangeError', 'NaN'],
+    [2 ** 31, 'RangeError', '2147483648'],
+    [-Infinity, 'RangeError', '-Infinity'],
+    ['100', 'TypeError', '"100"'],
+    [100n, 'TypeError', '100n'],
+    [null, 'TypeError', 'null'],
+  ]) {
+    refusedAlike({ readyTimeout }, { name, message: `${rule} ${shown}` });
+  }
 });
 
 test('a worker option that is no worker is named, not met with an error from inside', async () => {

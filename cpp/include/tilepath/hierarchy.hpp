@@ -53,7 +53,9 @@ class Hierarchy : public GridObserver {
   void search(int sx, int sy, int gx, int gy, const SearchOptions& options, SearchResult& out);
 
   // Brings the rule's abstract graph up to date now (find does it itself); returns the number
-  // of clusters whose abstract edges were rebuilt.
+  // of clusters whose abstract edges were rebuilt, or -1 when the graph could not grow (the
+  // host's Searcher::roomFor refused): every cluster is then left to be rebuilt by the next
+  // update, and searches refuse with an error until one succeeds.
   int update(Diagonal rule);
 
   int clusterSize() const { return size_; }
@@ -66,9 +68,10 @@ class Hierarchy : public GridObserver {
   std::size_t bytesToBuild(Diagonal rule) const;
 
   // For drawing: each abstract node as x, y; each intra-cluster edge as x0, y0, x1, y1 (both
-  // directions appear once). Brings the graph up to date first.
-  void nodes(Diagonal rule, std::vector<int32_t>& out);
-  void edges(Diagonal rule, std::vector<int32_t>& out);
+  // directions appear once). Brings the graph up to date first; false (and `out` empty) when
+  // that update could not grow the graph.
+  bool nodes(Diagonal rule, std::vector<int32_t>& out);
+  bool edges(Diagonal rule, std::vector<int32_t>& out);
 
   // GridObserver.
   void cellChanged(int index, uint8_t from, uint8_t to) override;
@@ -81,13 +84,14 @@ class Hierarchy : public GridObserver {
 
  private:
   Level& level(Diagonal rule);
-  void place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
+  bool place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
+  void rebuildAll(Level& lv);                   // every cluster left to the next update
   void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
   void linkAcross(Level& lv, int32_t cluster);  // its steps across borders, to pool nodes
   // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
-  void startLandmark(Level& lv, int landmark);
+  bool startLandmark(Level& lv, int landmark);         // false when its tables could not grow
   bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
   void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
   void opened(Level& lv, int x, int y);                // a cell made cheaper: in a box

@@ -94,7 +94,13 @@ export async function stats(worker: PathWorker, inThread: InThreadPathWorker): P
 
 /** A crowd on a pool of workers with a path cache, re-planning only the units a wall blocks. */
 export async function crowd(): Promise<number> {
-  const paths = await PathWorker.create({ width: 64, height: 64, workers: 2, cache: 256 });
+  const paths = await PathWorker.create({
+    width: 64,
+    height: 64,
+    workers: 2,
+    cache: 256,
+    readyTimeout: 5000,
+  });
   const result: WorkerPathResult = await paths.findPath(0, 0, 10, 10);
   const fromCache: boolean = result.cached === true;
   const watch = paths.watchPath(result.path, (alert) => {
