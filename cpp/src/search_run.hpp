@@ -285,17 +285,24 @@ struct SearchRun {
   }
 
  private:
-  // Lower f first, then higher g, compared as one 128-bit integer: f's bits above g's bits
-  // complemented. Costs are never negative (nor NaN), and a non-negative double's bits, read as
-  // an unsigned integer, order as the double does. Which child of a node is smallest is a coin
-  // toss for a branch predictor; two integer comparisons without a branch, instead of three of
-  // doubles, made A* 10-14% faster through wasm (the heap's choices become conditional moves).
+  // Lower f first, then higher g. Costs are never negative (nor NaN), and a non-negative double's
+  // bits, read as an unsigned integer, order as the double does, so entries are compared as
+  // integers, without a branch (which child of a node is smallest is a coin toss for a branch
+  // predictor: the heap's choices become conditional moves). Natively as one 128-bit integer, f's
+  // bits above g's complemented (two instructions on x86-64): A* 1.2x faster than the two 64-bit
+  // comparisons below. Wasm has no 128-bit comparison, and there the two 64-bit ones are 1.1x
+  // faster than the 128-bit form, which were 1.1x faster than comparing the doubles.
   static bool before(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
-    return key(a) < key(b);
+#if defined(__wasm__)
+    const uint64_t af = bits(a.f), bf = bits(b.f);
+    return (af < bf) | ((af == bf) & (bits(a.g) > bits(b.g)));
+#else
+    return (static_cast<unsigned __int128>(bits(a.f)) << 64 | ~bits(a.g)) <
+           (static_cast<unsigned __int128>(bits(b.f)) << 64 | ~bits(b.g));
+#endif
   }
-  static unsigned __int128 key(const Searcher::OpenEntry& e) {
-    return static_cast<unsigned __int128>(__builtin_bit_cast(uint64_t, e.f)) << 64 |
-           ~__builtin_bit_cast(uint64_t, e.g);
+  static uint64_t bits(double v) {
+    return __builtin_bit_cast(uint64_t, v);
   }
   // Four children a node: half the levels of a binary heap, and the four share a cache line.
   static constexpr std::size_t kArity = 4;
@@ -304,7 +311,9 @@ struct SearchRun {
     searcher.open_[k] = e;
     slot[e.cell] = static_cast<double>(k);
   }
-  TILEPATH_HOT bool rootClosed() const { return std::signbit(slot[searcher.open_.front().cell]); }
+  TILEPATH_HOT bool rootClosed() const {
+    return std::signbit(slot[searcher.open_.front().cell]);
+  }
   // An entry never moves above a closed root (the closed cell's slot holds its cost, not a
   // position); it is below the root's other children, which is all a removal looks at.
   void siftUp(std::size_t k) {
