@@ -147,6 +147,12 @@ struct SearchRun {
   // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
   // closed), and the visit byte with this search's number in its top 5 bits.
   double* const slot;
+  // An open cell's heap position, kept in its slot as the bits of a double (a positive one, tiny
+  // or zero): read back without a conversion (wasm's, without non-trapping conversions, is a
+  // range check and a branch).
+  static std::size_t positionIn(double slotValue) {
+    return static_cast<std::size_t>(__builtin_bit_cast(uint64_t, slotValue));
+  }
   uint8_t* const visit;
   const uint8_t number;
 
@@ -158,7 +164,7 @@ struct SearchRun {
   double costOf(int32_t i) const { return -slot[i]; }
   // Cost from the start of a seen cell, open (in its heap entry) or closed.
   double costSoFar(int32_t i) const {
-    return std::signbit(slot[i]) ? -slot[i] : searcher.open_[static_cast<std::size_t>(slot[i])].g;
+    return std::signbit(slot[i]) ? -slot[i] : searcher.open_[positionIn(slot[i])].g;
   }
   void close(int32_t i) { slot[i] = -slot[i]; }
 
@@ -217,7 +223,7 @@ struct SearchRun {
     if (!seen(i)) return open<H>(i, x, y, g, step);
     const double position = slot[i];
     if (std::signbit(position)) return;  // closed
-    const auto k = static_cast<std::size_t>(position);
+    const std::size_t k = positionIn(position);
     Searcher::OpenEntry& e = searcher.open_[k];
     if (!(g < e.g)) return;
     visit[i] = static_cast<uint8_t>(number | step);
@@ -309,7 +315,7 @@ struct SearchRun {
   // Puts entry e at position k and tells its cell where it is.
   void place(std::size_t k, const Searcher::OpenEntry& e) {
     searcher.open_[k] = e;
-    slot[e.cell] = static_cast<double>(k);
+    slot[e.cell] = __builtin_bit_cast(double, static_cast<uint64_t>(k));
   }
   TILEPATH_HOT bool rootClosed() const {
     return std::signbit(slot[searcher.open_.front().cell]);
