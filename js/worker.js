@@ -500,8 +500,7 @@ export class PathWorker {
    * MAX_RESTARTS_WITHOUT_PROGRESS).
    */
   #watchReady() {
-    clearTimeout(this.#readyTimer);
-    this.#readyTimer = undefined;
+    this.#stopWatchingReady();
     if (!this.#readyTimeout) return;
     const connection = this.#connection;
     this.#readyTimer = setTimeout(() => {

@@ -12,7 +12,7 @@ namespace tilepath {
 
 namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kDiagonal = 1.4142135623730951;
+constexpr double kDiagonal = Grid::kSqrt2;
 }  // namespace
 
 std::string validateFieldOptions(const FieldOptions& options) {

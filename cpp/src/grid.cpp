@@ -134,7 +134,7 @@ double Grid::pathCost(const std::vector<int32_t>& path) const {
     const int fromX = path[k - 2], fromY = path[k - 1], toX = path[k], toY = path[k + 1];
     (diagonalStep(fromX, fromY, toX, toY) ? diagonal : straight) += cellCost(index(toX, toY));
   }
-  return straight + diagonal * 1.4142135623730951;
+  return straight + diagonal * kSqrt2;
 }
 
 }  // namespace tilepath

@@ -198,16 +198,12 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   // one block each, asked for (Searcher::roomFor), as the path does.
   std::size_t hopCount = 2;
   for (uint32_t node = bestParent; node != kNoNode; node = lv.pool[node].parent) ++hopCount;
-  auto reserve = [](std::vector<int32_t>& v, std::size_t n) {
-    if (v.capacity() >= n) return true;
-    if (!Searcher::roomFor(n * sizeof(int32_t))) return false;
-    v.clear();
-    v.reserve(n);
-    return true;
-  };
   auto& hops = q.hops;
   auto& corridor = q.corridorClusters;
-  if (!reserve(hops, hopCount) || !reserve(corridor, hopCount + 9 * kWidenedCorridor)) {
+  hops.clear();
+  corridor.clear();
+  if (!Searcher::reserveIfRoom(hops, hopCount) ||
+      !Searcher::reserveIfRoom(corridor, hopCount + 9 * kWidenedCorridor)) {
     out.error = "not enough memory to go on with this search: hpa could not hold its path of " +
                 std::to_string(hopCount) + " entrances";
     return;

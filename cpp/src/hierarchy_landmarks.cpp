@@ -30,13 +30,6 @@ namespace {
 
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
 
-// Whether `v` may hold `count` entries: it has them, or the host's check allows the block
-// (Searcher::roomFor). The landmarks only speed searches up: without room they are retired.
-template <typename T>
-bool roomFor(const std::vector<T>& v, std::size_t count) {
-  return count <= v.capacity() || Searcher::roomFor(count * sizeof(T));
-}
-
 }  // namespace
 
 bool Hierarchy::inUse(const Level& lv, uint32_t node) const {
@@ -46,12 +39,12 @@ bool Hierarchy::inUse(const Level& lv, uint32_t node) const {
 
 void Hierarchy::forgetLandmarks(Level& lv, int32_t k) {
   const Cluster& c = lv.clusters[k];
+  // The landmarks only speed searches up: without room for their table they are retired.
   if (lv.landmarks.size() < lv.pool.size() * kLandmarks) {
-    if (!roomFor(lv.landmarks, lv.pool.size() * kLandmarks)) {
+    if (!Searcher::reserveIfRoom(lv.landmarks, lv.pool.size() * kLandmarks)) {
       lv.landmarksValid = 0;  // none is read again until computed again, in a table that fits
       return;
     }
-    lv.landmarks.reserve(lv.pool.size() * kLandmarks);  // the block asked for, exactly
     lv.landmarks.resize(lv.pool.size() * kLandmarks, kUnknown);
   }
   std::fill(
@@ -65,10 +58,10 @@ bool Hierarchy::startLandmark(Level& lv, int l) {
   Level::Pending& p = lv.pending;
   p.landmark = -1;
   p.heap.clear();
-  if (!roomFor(lv.landmarks, count * kLandmarks)) return false;
-  lv.landmarks.reserve(count * kLandmarks);  // the block asked for, exactly
+  if (!Searcher::reserveIfRoom(lv.landmarks, count * kLandmarks)) return false;
   lv.landmarks.resize(count * kLandmarks, kUnknown);
-  if (!roomFor(p.dist, count)) return false;
+  p.dist.clear();  // assigned below
+  if (!Searcher::reserveIfRoom(p.dist, count)) return false;
   // Landmarks at the map's corners and the middles of its sides: for most queries one lies
   // behind the start, where d(L, goal) - d(L, x) is tightest.
   const int w = grid_.width(), h = grid_.height();

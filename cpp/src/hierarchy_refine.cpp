@@ -19,18 +19,17 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
   // Its state grows with the corridor (a winding path crosses most of the map), its heap and its
   // path with the path: each growth asks the host first (Searcher::roomFor), as searches do.
   outOfRoom_ = false;
-  auto roomFor = [&](std::size_t bytes) {
-    outOfRoom_ = !Searcher::roomFor(bytes);
+  auto reserve = [&](auto& v, std::size_t count) {
+    outOfRoom_ = !Searcher::reserveIfRoom(v, count);
     return !outOfRoom_;
   };
   if (slotOf_.size() < clusterCount) {
-    if (!roomFor(clusterCount * 2 * sizeof(int32_t))) return false;
+    if (!reserve(slotOf_, clusterCount) || !reserve(slotStamp_, clusterCount)) return false;
     slotOf_.resize(clusterCount);
     slotStamp_.resize(clusterCount, 0);
   }
   if (cells_.size() < cells) {
-    if (!roomFor(cells * sizeof(Cell))) return false;
-    cells_.reserve(cells);  // exactly the block asked for (resize alone may take twice as much)
+    if (!reserve(cells_, cells)) return false;
     cells_.resize(cells, Cell{0, 0, 0, 0});
   }
   if (++now_ == 0) {
@@ -38,14 +37,9 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
     std::fill(slotStamp_.begin(), slotStamp_.end(), 0);
     now_ = 1;
   }
-  if (slotX_.capacity() < clusters.size()) {
-    if (!roomFor(clusters.size() * sizeof(int32_t))) return false;
-    slotX_.clear();
-    slotX_.reserve(clusters.size());
-    if (!roomFor(clusters.size() * sizeof(int32_t))) return false;
-    slotY_.clear();
-    slotY_.reserve(clusters.size());
-  }
+  slotX_.clear();  // every entry is written below
+  slotY_.clear();
+  if (!reserve(slotX_, clusters.size()) || !reserve(slotY_, clusters.size())) return false;
   slotX_.resize(clusters.size());
   slotY_.resize(clusters.size());
   for (std::size_t k = 0; k < clusters.size(); ++k) {
@@ -111,11 +105,8 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
     x -= kStepX[step];
     y -= kStepY[step];
   }
-  if (path.capacity() < length) {
-    if (!roomFor(length * sizeof(int32_t))) return false;
-    path.clear();
-    path.reserve(length);  // exactly the block asked for (resize alone may take twice as much)
-  }
+  path.clear();  // every entry is written below
+  if (!reserve(path, length)) return false;
   path.resize(length);
   std::size_t k = length;
   for (int x = gx, y = gy;; k -= 2) {

@@ -37,7 +37,7 @@ struct ShapeSteps {
   int parity(int x, int y) const { return shape.shifted(axisX ? x : y) ? 1 : 0; }
   // Step d taken backwards is step d ^ 1 (the tables list each direction beside its opposite).
   static int opposite(int d) { return d ^ 1; }
-  double length(int d) const { return d < straight ? 1.0 : 1.4142135623730951; }
+  double length(int d) const { return d < straight ? 1.0 : Grid::kSqrt2; }
 
   // The cell's place on the half-tile lattice.
   void lattice(int x, int y, int& X, int& Y) const {

@@ -119,7 +119,7 @@ void forEachStep(const Grid& grid, Diagonal rule, int x, int y, Fn&& fn) {
   auto allowed = [rule](bool a, bool b) {
     return rule == Diagonal::Always || (rule == Diagonal::OneObstacle ? a || b : a && b);
   };
-  constexpr double kDiagonal = 1.4142135623730951;
+  constexpr double kDiagonal = Grid::kSqrt2;
   if (grid.passable(x + 1, y + 1) && allowed(right, down)) fn(i + w + 1, kDiagonal, uint8_t{2});
   if (grid.passable(x - 1, y + 1) && allowed(left, down)) fn(i + w - 1, kDiagonal, uint8_t{4});
   if (grid.passable(x - 1, y - 1) && allowed(left, up)) fn(i - w - 1, kDiagonal, uint8_t{6});

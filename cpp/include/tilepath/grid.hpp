@@ -61,6 +61,9 @@ class Grid {
   // at most sqrt 2 x kMaxCost: about 2.4e13, far inside a double's exact range, so no path cost
   // can overflow or lose the fractions that tell two routes apart.
   static constexpr double kMaxCost = 1e6;
+  // A diagonal step's length, as costs are charged and reported (searches add up their own
+  // rounding of it: kDiagonalStep in search_run.hpp).
+  static constexpr double kSqrt2 = 1.4142135623730951;
   // cost: 0 or +infinity = blocked, otherwise a positive multiplier up to kMaxCost.
   std::string setCost(int cls, double cost);
   double cost(int cls) const { return costs_[cls]; }  // 0 when blocked
@@ -75,7 +78,7 @@ class Grid {
     return stepLength(fromX, fromY, toX, toY) * cellCost(index(toX, toY));
   }
   double stepLength(int fromX, int fromY, int toX, int toY) const {
-    return diagonalStep(fromX, fromY, toX, toY) ? 1.4142135623730951 : 1.0;
+    return diagonalStep(fromX, fromY, toX, toY) ? kSqrt2 : 1.0;
   }
   bool diagonalStep(int fromX, int fromY, int toX, int toY) const {
     if (shape_.square()) return fromX != toX && fromY != toY;

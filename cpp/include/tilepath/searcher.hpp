@@ -57,6 +57,16 @@ class Searcher {
     v.reserve(bigger);
     return true;
   }
+  // Makes v able to hold `count` entries without growing: true if it already can, or if
+  // roomFor allows a block of exactly that many (then reserved: a resize alone may take twice
+  // as much); false if not. Clear v first when its entries need not be kept.
+  template <typename T>
+  static bool reserveIfRoom(std::vector<T>& v, std::size_t count) {
+    if (count <= v.capacity()) return true;
+    if (!roomFor(count * sizeof(T))) return false;
+    v.reserve(count);
+    return true;
+  }
   // How many more bytes a search on `grid` allocates before it starts: the per-cell state when
   // `grid` is bigger than any searched so far, and the trace (for hosts with a hard memory
   // limit, such as wasm, to refuse a search instead of running out). The open list and bfs's
