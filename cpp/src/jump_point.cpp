@@ -86,12 +86,22 @@ class Jumper {
         goalX_(run.goalX),
         goalY_(run.goalY),
         fourWay_(run.options.diagonal == Diagonal::Never),
+        stopAtGoal_(run.options.weight == 1 &&
+                    (fourWay_ || run.heuristicKind != Heuristic::Manhattan)),
         reached_(reached) {}
 
   bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // The node expanded next: its f (cost plus estimate), with a little slack for rounding.
-  void leave(double g, double h) { nodeF_ = (g + h) * (1 + 1e-12); }
+  // The node expanded next: its f (cost plus estimate), kept with a little slack for rounding.
+  void leave(double f) {
+    nodeF_ = f * (1 + 1e-12);
+    bound_ = stopAtGoal_ ? f : -kInf;
+  }
+  // Whether a way to the goal has been pushed at no more than the f of the node expanded (a
+  // lower bound on every path, the node having the least f of all open ones): the goal is then
+  // expanded next, and nothing else this node would push matters. Only with a heuristic
+  // consistent for the steps (weight 1, and not Manhattan with diagonals: `stopAtGoal`).
+  bool goalFound() const { return goalCost_ <= bound_; }
 
   // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each
   // direction has its own code, so that the scans' directions are constants.
@@ -219,7 +229,7 @@ class Jumper {
       y += DY;
       if (!free(x, y)) return;
       if (reached_) reached_->offerCell(x, y, k);
-      if (turnAt<1, 0, -1, 0, 0, DY>(x, y, cornerCost(g, k, true), k)) return;
+      if (turnAt<1, 0, -1, 0, 0, DY>(x, y, cornerCost(g, k, true), k) || goalFound()) return;
     }
   }
 
@@ -231,7 +241,9 @@ class Jumper {
       x += DX;
       y += DY;
       if (reached_) reached_->offerCell(x, y, runLength(k, true));
-      if (turnAt<DX, 0, 0, DY, DX, DY>(x, y, cornerCost(g, k, false), runLength(k, true))) return;
+      if (turnAt<DX, 0, 0, DY, DX, DY>(x, y, cornerCost(g, k, false), runLength(k, true)) ||
+          goalFound())
+        return;
     }
   }
 
@@ -268,6 +280,7 @@ class Jumper {
   }
   // A marker stands for an open cell: a cheaper way opens it afresh.
   void push(int32_t i, int x, int y, double g, int step) {
+    if (i == run_.goal) goalCost_ = std::min(goalCost_, g);
     if (!marker(i))
       run_.offer(i, x, y, g, step);
     else if (g < run_.costOf(i))
@@ -278,8 +291,11 @@ class Jumper {
   const Grid& grid_;
   const int goalX_, goalY_;
   const bool fourWay_;
+  const bool stopAtGoal_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
   double nodeF_ = 0;
+  double bound_ = -kInf;
+  double goalCost_ = kInf;
 };
 
 }  // namespace
@@ -290,46 +306,65 @@ void runJumpPoint(SearchRun& run) {
   Jumper jumper(run, run.trackBest ? &reachedCells : nullptr);
   if (!run.resuming) run.openStart();
 
+  // Once the goal has been pushed at no more than the node's f (Jumper::goalFound), the rest of
+  // the node's runs are not scanned: the goal is expanded next. The start's goal-ward
+  // directions go first.
   int32_t current;
   int x, y;
   double g;
   while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
-    jumper.leave(g, run.heuristic(x, y));
-    auto tryDirection = [&](int dx, int dy) { jumper.jump(x, y, g, dx, dy); };
+    const double f = g + run.heuristic(x, y);
+    jumper.leave(f);
+    int8_t directions[8][2];
+    int count = 0;
+    auto add = [&](int dx, int dy) {
+      directions[count][0] = static_cast<int8_t>(dx);
+      directions[count][1] = static_cast<int8_t>(dy);
+      ++count;
+    };
 
-    if (current == run.start) {  // every direction
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx)
-          if ((dx != 0 || dy != 0) && !(fourWay && dx != 0 && dy != 0)) tryDirection(dx, dy);
-      continue;
-    }
-    // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
-    // whose straight runs were done when it was pushed: its run goes on.
-    const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
-    if (turningStep(fourWay, run.arrivalStep(current))) {
-      tryDirection(dx, dy);
-    } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
-      tryDirection(dx, 0);
-      for (int s = -1; s <= 1; s += 2)
-        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) tryDirection(0, s);
-    } else if (dx != 0) {
-      tryDirection(dx, 0);
-      for (int s = -1; s <= 1; s += 2) {
-        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) {
-          tryDirection(0, s);
-          tryDirection(dx, s);
-        }
-      }
+    if (current == run.start) {  // every direction, the goal-ward ones first
+      const int sx = sign(run.goalX - x), sy = sign(run.goalY - y);
+      for (int rank = 3; rank >= -5; --rank)
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            if ((dx == 0 && dy == 0) || (fourWay && dx != 0 && dy != 0)) continue;
+            // Towards the goal first (dx * sx + dy * sy), then straight before diagonal.
+            if (2 * (dx * sx + dy * sy) - (dx != 0 && dy != 0) == rank) add(dx, dy);
+          }
     } else {
-      tryDirection(0, dy);
-      for (int s = -1; s <= 1; s += 2) {
-        if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy)) {
-          tryDirection(s, 0);
-          tryDirection(s, dy);
+      // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
+      // whose straight runs were done when it was pushed: its run goes on.
+      const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
+      if (turningStep(fourWay, run.arrivalStep(current))) {
+        add(dx, dy);
+      } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
+        add(dx, 0);
+        for (int s = -1; s <= 1; s += 2)
+          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) add(0, s);
+      } else if (dx != 0) {
+        add(dx, 0);
+        for (int s = -1; s <= 1; s += 2) {
+          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) {
+            add(0, s);
+            add(dx, s);
+          }
+        }
+      } else {
+        add(0, dy);
+        for (int s = -1; s <= 1; s += 2) {
+          if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy)) {
+            add(s, 0);
+            add(s, dy);
+          }
         }
       }
+    }
+    for (int k = 0; k < count; ++k) {
+      jumper.jump(x, y, g, directions[k][0], directions[k][1]);
+      if (jumper.goalFound()) break;
     }
   }
 }
