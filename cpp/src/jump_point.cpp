@@ -315,56 +315,46 @@ void runJumpPoint(SearchRun& run) {
   while (run.goOn() && run.popOpen(current, x, y, g)) {
     if (!run.settle(current, x, y, g)) return;
     reachedCells.leave(current, g);
-    const double f = g + run.heuristic(x, y);
-    jumper.leave(f);
-    int8_t directions[8][2];
-    int count = 0;
-    auto add = [&](int dx, int dy) {
-      directions[count][0] = static_cast<int8_t>(dx);
-      directions[count][1] = static_cast<int8_t>(dy);
-      ++count;
+    jumper.leave(g + run.heuristic(x, y));
+    // Each direction's runs, then whether to go on with the node's other directions.
+    auto tryDirection = [&](int dx, int dy) {
+      jumper.jump(x, y, g, dx, dy);
+      return !jumper.goalFound();
     };
 
     if (current == run.start) {  // every direction, the goal-ward ones first
       const int sx = sign(run.goalX - x), sy = sign(run.goalY - y);
-      for (int rank = 3; rank >= -5; --rank)
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
+      bool goOn = true;
+      for (int rank = 3; rank >= -5 && goOn; --rank)
+        for (int dy = -1; dy <= 1 && goOn; ++dy)
+          for (int dx = -1; dx <= 1 && goOn; ++dx) {
             if ((dx == 0 && dy == 0) || (fourWay && dx != 0 && dy != 0)) continue;
             // Towards the goal first (dx * sx + dy * sy), then straight before diagonal.
-            if (2 * (dx * sx + dy * sy) - (dx != 0 && dy != 0) == rank) add(dx, dy);
+            if (2 * (dx * sx + dy * sy) - (dx != 0 && dy != 0) == rank) goOn = tryDirection(dx, dy);
           }
-    } else {
-      // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
-      // whose straight runs were done when it was pushed: its run goes on.
-      const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
-      if (turningStep(fourWay, run.arrivalStep(current))) {
-        add(dx, dy);
-      } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
-        add(dx, 0);
-        for (int s = -1; s <= 1; s += 2)
-          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) add(0, s);
-      } else if (dx != 0) {
-        add(dx, 0);
-        for (int s = -1; s <= 1; s += 2) {
-          if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s)) {
-            add(0, s);
-            add(dx, s);
-          }
-        }
-      } else {
-        add(0, dy);
-        for (int s = -1; s <= 1; s += 2) {
-          if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy)) {
-            add(s, 0);
-            add(s, dy);
-          }
-        }
-      }
+      continue;
     }
-    for (int k = 0; k < count; ++k) {
-      jumper.jump(x, y, g, directions[k][0], directions[k][1]);
-      if (jumper.goalFound()) break;
+    // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
+    // whose straight runs were done when it was pushed: its run goes on.
+    const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
+    if (turningStep(fourWay, run.arrivalStep(current))) {
+      tryDirection(dx, dy);
+    } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
+      if (!tryDirection(dx, 0)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) && !tryDirection(0, s)) break;
+    } else if (dx != 0) {
+      if (!tryDirection(dx, 0)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) &&
+            (!tryDirection(0, s) || !tryDirection(dx, s)))
+          break;
+    } else {
+      if (!tryDirection(0, dy)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy) &&
+            (!tryDirection(s, 0) || !tryDirection(s, dy)))
+          break;
     }
   }
 }
