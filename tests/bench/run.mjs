@@ -1,13 +1,13 @@
 // tilepath's benchmarks (npm run bench; never part of CI). Prints a table and writes
 // test-results/bench.json. Everything runs in this one Node process, on the same Moving AI
-// problems for every library, with the libraries taken in turn problem by problem (the order
-// rotates) so that machine noise lands on all of them alike. Figures are medians over problems
+// problems for every library, with the libraries taken in turn problem by problem (in an order
+// shuffled afresh for each problem) so that machine noise lands on all of them alike. Figures are medians over problems
 // and, for speed, ratios of times measured side by side on the same problem.
 //
 //   node tests/bench/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 5] [--no-worker]
 //
 // Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
-// 4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
+// 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -224,7 +224,7 @@ for (const m of selected)
   if (!names.includes(m)) throw new RangeError(`--maps: no ${m} in ${movingaiDir}`);
 
 /**
- * Runs one group of entrants over a map's sample, rotating their order per problem.
+ * Runs one group of entrants over a map's sample, in a shuffled order per problem.
  * Each answer is checked as a path on the map, then its cost is judged:
  * `judge.isOptimal(cost, problem, i)`, `judge.reference(problem, i)` the optimal cost.
  */
@@ -244,10 +244,20 @@ function race(group, map, problems, rule, judge) {
   });
   // Warm-up (untimed): the JIT sees every entrant before the first timed query.
   for (const p of problems.slice(0, 3)) for (const r of runs) r.e.run(p, r.ctx);
+  // A fresh order per problem, shuffled (seeded: the same every run). A rotation would keep
+  // each entrant behind the same one, and the garbage one library leaves (PathFinding.js
+  // allocates tens of MB a query) would always be collected in the next one's time.
+  let seed = 0x9e3779b9;
+  const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const order = runs.map((_, k) => k);
   for (let i = 0; i < problems.length; i++) {
     const p = problems[i];
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [order[k], order[j]] = [order[j], order[k]];
+    }
     for (let k = 0; k < runs.length; k++) {
-      const r = runs[(i + k) % runs.length];
+      const r = runs[order[k]];
       const { raw, micros: t, searchMicros } = r.e.run(p, r.ctx);
       r.times.push(t);
       if (searchMicros !== undefined) r.searchTimes.push(searchMicros);
@@ -604,6 +614,74 @@ for (const name of selected) {
     console.log(
       `   EasyStar.js vs ${WEIGHTED_NAME} (neither optimal): ` +
         `${fmt(report.easyStarRatioToWeighted, 2)}x tilepath's time, median of per-problem ratios`,
+    );
+  }
+}
+
+// 3b. Short moves on open ground: what a game asks most (units sent a few screens away across
+// a field), which the Moving AI maps hold few of. A generated 256x256 map per density of
+// single-cell rocks, and problems 3 to 30 cells apart (seeded, the same every run); tilepath's
+// A* cost is the optimum every answer is judged against.
+{
+  const size = 256;
+  let seed = 20261130;
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  report.openGround = [];
+  console.log(
+    `\n3b. Short moves on open ground (${size}x${size}, single-cell rocks, start and goal 3-30 cells apart)`,
+  );
+  for (const density of [0, 0.005, 0.03]) {
+    collectGarbage();
+    const cells = new Uint8Array(size * size);
+    for (let i = 0; i < cells.length; i++) if (random() < density) cells[i] = 1;
+    const map = { width: size, height: size, cells };
+    const grid = tp.createGrid(size, size, cells);
+    const problems = [];
+    while (problems.length < problemTarget) {
+      const startX = Math.floor(random() * size),
+        startY = Math.floor(random() * size);
+      const goalX = startX + Math.round((random() - 0.5) * 60);
+      const goalY = startY + Math.round((random() - 0.5) * 60);
+      const apart = Math.max(Math.abs(goalX - startX), Math.abs(goalY - startY));
+      if (goalX < 0 || goalY < 0 || goalX >= size || goalY >= size || apart < 3) continue;
+      if (cells[startY * size + startX] || cells[goalY * size + goalX]) continue;
+      const answer = grid.findPath(startX, startY, goalX, goalY, { diagonal: 'noCorners' });
+      if (answer.status !== 'found') continue;
+      problems.push({ startX, startY, goalX, goalY, optimal: answer.cost, index: problems.length });
+    }
+    grid.dispose();
+    const judge = {
+      isOptimal: (cost, p) => Math.abs(cost - p.optimal) < 1e-9,
+      reference: (p) => p.optimal,
+    };
+    const series = race(entrants.diagonal, map, problems, 'noCorners', judge);
+    const [astar, jps] = series;
+    const rows = series.map((r) => ({
+      name: r.name,
+      medianMicros: round(median(r.times), 2),
+      p95Micros: round(quantile(r.times, 0.95), 2),
+      p99Micros: round(quantile(r.times, 0.99), 2),
+      ratioToTilepathAstar: round(pairedRatio(r.times, astar.times), 2),
+      ratioToTilepathJps: round(pairedRatio(r.times, jps.times), 2),
+      optimal: r.optimal,
+      valid: r.valid,
+      problems: problems.length,
+    }));
+    report.openGround.push({ density, problems: problems.length, entrants: rows });
+    console.log(`   ${density * 100}% rocks, ${problems.length} problems`);
+    console.log(
+      table(
+        ['entrant', 'p50 us', 'p95 us', 'p99 us', 'vs tp A*', 'vs tp JPS', 'optimal'],
+        rows.map((r) => [
+          r.name,
+          fmt(r.medianMicros, 2),
+          fmt(r.p95Micros, 2),
+          fmt(r.p99Micros, 2),
+          `${fmt(r.ratioToTilepathAstar, 2)}x`,
+          `${fmt(r.ratioToTilepathJps, 2)}x`,
+          `${r.optimal}/${r.problems}` + (r.valid === r.problems ? '' : ' (invalid answers)'),
+        ]),
+      ),
     );
   }
 }
