@@ -323,6 +323,11 @@ for (const name of selected) {
   // query), so it starts with its code and data out of the caches: a fixed cost that weighs
   // far more on a 20 us JPS query than on a 300 us A* one. Both figures are reported.
   const alone = race(entrants.diagonal.slice(0, 2), map, problems, 'noCorners', byScenario);
+  // tilepath's A* and EasyStar.js head to head: no PathFinding.js between their calls, whose
+  // garbage is collected in whichever call follows it (on a 400 us A* query, a collection step
+  // weighs more than on a 1 ms EasyStar.js one).
+  const easyStar = entrants.diagonal.find((e) => e.name === 'EasyStar.js');
+  const headToHead = race([entrants.diagonal[0], easyStar], map, problems, 'noCorners', byScenario);
 
   // 4-neighbour: the scenario lengths are for 8 moves, so tilepath's own 4-way A* cost is the
   // reference; l1-path-finder's answer must equal it (integers, exactly).
@@ -404,8 +409,13 @@ for (const name of selected) {
     jpsRatioToAstar: round(pairedRatio(alone[0].times, alone[1].times), 2),
     optimal: alone.every((s) => s.optimal === s.times.length),
   };
+  entry.headToHead = {
+    astarMedianMicros: round(median(headToHead[0].times), 1),
+    easyStarMedianMicros: round(median(headToHead[1].times), 1),
+    easyStarRatioToAstar: round(pairedRatio(headToHead[1].times, headToHead[0].times), 2),
+  };
   // Kept for the pooled summary below, not written to JSON.
-  entry.raw = { diagonal, fourWay, alone };
+  entry.raw = { diagonal, fourWay, alone, headToHead };
   report.maps.push(entry);
   console.log(` ${entry.seconds} s`);
 
@@ -460,6 +470,10 @@ for (const name of selected) {
       `JPS ${fmt(entry.alone.jpsRatioToAstar, 2)}x faster` +
       (entry.alone.optimal ? '' : ' (NOT all optimal)'),
   );
+  console.log(
+    `   tilepath A* and EasyStar.js head to head (no other library between calls): ` +
+      `EasyStar.js took ${fmt(entry.headToHead.easyStarRatioToAstar, 2)}x A*'s time`,
+  );
   console.log(`   4-neighbour; optimal = same cost as tilepath's 4-way A*`);
   console.log(
     table(
@@ -503,9 +517,12 @@ for (const name of selected) {
   const pooled = {};
   const alone = [];
   const easyVsWeighted = [];
+  const headToHead = [];
   for (const m of report.maps) {
     const [aloneAstar, aloneJps] = m.raw.alone;
     aloneAstar.times.forEach((t, i) => alone.push(t / aloneJps.times[i]));
+    const [h2hAstar, h2hEasyStar] = m.raw.headToHead;
+    h2hEasyStar.times.forEach((t, i) => headToHead.push(t / h2hAstar.times[i]));
     const [tpAstar, tpJps] = m.raw.diagonal;
     for (const s of m.raw.diagonal) {
       const p = (pooled[s.name] ??= {
@@ -565,6 +582,7 @@ for (const name of selected) {
     }),
   }));
   report.aloneJpsRatioToAstar = round(median(alone), 2);
+  report.headToHeadEasyStarRatioToAstar = round(median(headToHead), 2);
   if (easyVsWeighted.length) report.easyStarRatioToWeighted = round(median(easyVsWeighted), 2);
   console.log(
     `\n   All maps pooled (${report.maps.map((m) => m.map).join(', ')}): median of per-problem time ratios`,
@@ -602,6 +620,10 @@ for (const name of selected) {
   console.log(
     `   tilepath alone (A* and JPS in turn, no other library between calls): JPS ` +
       `${fmt(report.aloneJpsRatioToAstar, 2)}x faster than A*, median of per-problem ratios`,
+  );
+  console.log(
+    `   tilepath A* and EasyStar.js head to head: EasyStar.js took ` +
+      `${fmt(report.headToHeadEasyStarRatioToAstar, 2)}x A*'s time, median of per-problem ratios`,
   );
   for (const s of report.allMaps) {
     if (s.meanExcessPercent) {
@@ -854,6 +876,12 @@ if (args['no-worker']) {
       'x faster',
     ],
     ['wasm A* vs EasyStar.js', pooled('EasyStar.js')?.medianRatioToTilepathAstar, 5, 'x faster'],
+    [
+      '  the same, head to head (no other library between)',
+      report.headToHeadEasyStarRatioToAstar,
+      5,
+      'x faster',
+    ],
     ['wasm JPS vs wasm A*', pooled('tilepath A*')?.medianRatioToTilepathJps, 10, 'x faster'],
     ['  the same, tilepath alone (no peers between)', report.aloneJpsRatioToAstar, 10, 'x faster'],
     [
