@@ -240,25 +240,30 @@ TEST_CASE("jump point search stops scanning once the goal is found at the least 
   Grid grid(60, 30);
   grid.set(17, 9, 1);
   Searcher s;
-  SearchOptions o = with(Diagonal::NoCorners, Algorithm::JPS);
-  o.trace = true;
-  for (const auto& [gx, gy] : {std::pair{30, 14}, std::pair{30, 10}, std::pair{24, 20}}) {
-    auto r = s.find(grid, 20, 10, gx, gy, o);
-    REQUIRE(r.status == Status::Found);
-    const int dx = std::abs(gx - 20), dy = std::abs(gy - 10);
-    CHECK(r.cost == Approx(std::max(dx, dy) + (kRoot2 - 1) * std::min(dx, dy)));
-    std::vector<std::pair<int, int>> opened;
-    for (const TraceEvent& e : r.trace)
-      if (e.kind == TraceEvent::Opened) opened.emplace_back(e.x, e.y);
-    CHECK(opened == std::vector<std::pair<int, int>>{{20, 10}, {gx, gy}});
+  for (const Diagonal rule : {Diagonal::NoCorners, Diagonal::Never}) {
+    CAPTURE(static_cast<int>(rule));
+    SearchOptions o = with(rule, Algorithm::JPS);
+    o.trace = true;
+    for (const auto& [gx, gy] : {std::pair{30, 14}, std::pair{30, 10}, std::pair{24, 20}}) {
+      auto r = s.find(grid, 20, 10, gx, gy, o);
+      REQUIRE(r.status == Status::Found);
+      const int dx = std::abs(gx - 20), dy = std::abs(gy - 10);
+      CHECK(r.cost == Approx(rule == Diagonal::Never
+                                 ? dx + dy
+                                 : std::max(dx, dy) + (kRoot2 - 1) * std::min(dx, dy)));
+      std::vector<std::pair<int, int>> opened;
+      for (const TraceEvent& e : r.trace)
+        if (e.kind == TraceEvent::Opened) opened.emplace_back(e.x, e.y);
+      CHECK(opened == std::vector<std::pair<int, int>>{{20, 10}, {gx, gy}});
+    }
+    // Going west, past the wall cell, the jump point it makes is pushed on the way.
+    auto west = s.find(grid, 20, 10, 5, 10, o);
+    bool jumpPoint = false;
+    for (const TraceEvent& e : west.trace)
+      jumpPoint = jumpPoint || (e.kind == TraceEvent::Opened && e.x == 16 && e.y == 10);
+    CHECK(jumpPoint);
+    CHECK(west.cost == Approx(15));
   }
-  // Going west, past the wall cell, the jump point it makes is pushed on the way.
-  auto west = s.find(grid, 20, 10, 5, 10, o);
-  bool jumpPoint = false;
-  for (const TraceEvent& e : west.trace)
-    jumpPoint = jumpPoint || (e.kind == TraceEvent::Opened && e.x == 16 && e.y == 10);
-  CHECK(jumpPoint);
-  CHECK(west.cost == Approx(15));
 }
 
 TEST_CASE("jps on a non-uniform cost table gives way to A* and stays optimal") {
