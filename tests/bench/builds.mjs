@@ -11,8 +11,7 @@
 // map the median microseconds of each build, the median of per-problem ratios (before / after:
 // above 1 = this tree is faster) and the ratio of the total times; then all problems pooled.
 // Each answer's cost is checked against the scenario (noCorners) or the older build (others).
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   loadMap,
@@ -21,6 +20,7 @@ import {
   matchesOptimal,
   repoRoot,
 } from '../js/support/movingai.mjs';
+import { loadTree, median } from './common.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,22 +40,12 @@ const stride = Number(args.stride);
 const rounds = Number(args.rounds);
 if (!(stride >= 1) || !(rounds >= 1)) throw new RangeError('--stride and --rounds must be >= 1');
 
-/** @param {string} root a tree holding js/node.js */
-async function load(root) {
-  const { createPathfinder } = await import(pathToFileURL(join(root, 'js', 'node.js')).href);
-  return createPathfinder();
-}
 const builds = [
-  { name: 'before', tp: await load(resolve(args.baseline)) },
-  { name: 'after', tp: await load(repoRoot) },
+  { name: 'before', tp: await loadTree(resolve(args.baseline)) },
+  { name: 'after', tp: await loadTree(repoRoot) },
 ];
 const options = { algorithm: args.algorithm, diagonal: args.diagonal };
 
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 const names = args.maps ? args.maps.split(',') : mapNames();

@@ -7,9 +7,9 @@
 // --baseline DIR: a copy of an older tree's js/ and dist/ (DIR/js/node.js); both builds are
 // then timed in one process, batches alternating, and the table shows them side by side.
 import { parseArgs } from 'node:util';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { loadMap, loadScenario, repoRoot } from '../js/support/movingai.mjs';
+import { loadTree, median } from './common.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,14 +22,8 @@ const { values: args } = parseArgs({
 const calls = Number(args.calls);
 const batches = Number(args.batches);
 
-/** @param {string} root a tree holding js/node.js */
-async function load(root) {
-  const { createPathfinder } = await import(pathToFileURL(join(root, 'js', 'node.js')).href);
-  return createPathfinder();
-}
-
-const builds = [{ name: 'this tree', tp: await load(repoRoot) }];
-if (args.baseline) builds.unshift({ name: 'baseline', tp: await load(resolve(args.baseline)) });
+const builds = [{ name: 'this tree', tp: await loadTree(repoRoot) }];
+if (args.baseline) builds.unshift({ name: 'baseline', tp: await loadTree(resolve(args.baseline)) });
 
 const map = loadMap(args.map);
 // Two open cells side by side (a step east), and the map's shortest scenario problems.
@@ -64,12 +58,6 @@ cases.push([
     return grid.findPath(p.startX, p.startY, p.goalX, p.goalY, jps);
   },
 ]);
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const grids = builds.map((b) => b.tp.createGrid(map.width, map.height, map.cells));
 const rows = [];

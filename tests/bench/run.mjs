@@ -26,6 +26,7 @@ import {
   movingaiDir,
   repoRoot,
 } from '../js/support/movingai.mjs';
+import { median } from './common.mjs';
 import { checkPath } from './paths.mjs';
 import {
   WEIGHTED_NAME,
@@ -60,12 +61,6 @@ function positiveInteger(flag, text) {
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
 
-const median = (values) => {
-  if (values.length === 0) return NaN;
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const quantile = (values, q) => {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
