@@ -30,6 +30,7 @@ export class SearchEngine {
           cells: map.cells.slice(),
           costs: Object.fromEntries(costs),
           ...shape,
+          loadOptions: { bigMaps: true },
         });
       } catch (error) {
         workerError = error;

@@ -180,7 +180,8 @@ function frame(stamp) {
 async function boot() {
   requestAnimationFrame(frame);
   showToast('Loading the WebAssembly module…', 'info');
-  level.pathfinder = await createPathfinder();
+  // The demo shows the big-map features (hpa, repairPath), so it loads the build that has them.
+  level.pathfinder = await createPathfinder({ bigMaps: true });
   hideToast();
   panel.fill(level.pathfinder.optionValues);
   await loader.listMaps();

@@ -510,7 +510,7 @@ export class Grid {
     this.#live();
     const { codes } = readRectangleOptions(options);
     const native = this.#live('options');
-    native.rectangles(codes.sameClass);
+    if (native.rectangles(codes.sameClass) === REFUSED) throw new RangeError(native.lastError());
     return copyInt32(this.#module, native.graphAddress(), native.graphLength());
   }
 
@@ -676,6 +676,7 @@ export function wrapModule(module) {
   const state = { live: 0 };
   return {
     optionValues: OPTION_VALUES,
+    bigMaps: module.bigMaps(),
     /**
      * @param {number} width
      * @param {number} height
@@ -711,15 +712,14 @@ export function wrapModule(module) {
  * @param {unknown} error
  * @param {LoadOptions} settings
  * @param {string | null} url where locateFile said the wasm is, when the caller gave one
+ * @param {string} file the build's file name (WASM_FILES)
  */
-function loadError(error, settings, url) {
+function loadError(error, settings, url, file) {
   const text = String(/** @type {{ message?: unknown }} */ (error)?.message ?? error);
   const aborted = /^Aborted\(([\s\S]*)\)(?:\. Build with .*)?$/.exec(text);
   if (!aborted) return error;
   const cause = aborted[1];
-  const source = settings.wasmBinary
-    ? 'the wasmBinary given'
-    : `tilepath.wasm${url ? ` at ${url}` : ''}`;
+  const source = settings.wasmBinary ? 'the wasmBinary given' : `${file}${url ? ` at ${url}` : ''}`;
   const found = /expected magic word 00 61 73 6d, found ((?:[0-9a-f]{2} ?){4})/.exec(cause);
   let what = cause;
   if (found) {
@@ -739,7 +739,7 @@ function loadError(error, settings, url) {
   }
   const hint = settings.wasmBinary
     ? ''
-    : ". Serve the package's dist/tilepath.wasm beside dist/tilepath.mjs (bundlers emit it as an " +
+    : `. Serve the package's dist/${file} beside dist/tilepath.mjs (bundlers emit it as an ` +
       'asset), or say where it is with createPathfinder({ locateFile }), or pass its bytes as ' +
       'wasmBinary';
   return new Error(`tilepath could not load its WebAssembly module (${source}): ${what}${hint}`, {
@@ -748,22 +748,36 @@ function loadError(error, settings, url) {
 }
 
 // What createPathfinder reads (LoadOptions in index.d.ts).
-const LOAD_OPTIONS = ['wasmBinary', 'locateFile', 'instantiateWasm'];
+const LOAD_OPTIONS = ['wasmBinary', 'locateFile', 'instantiateWasm', 'bigMaps'];
+
+/** The two builds of the module, which the same glue loads: without and with the big-map
+ * features (the hpa hierarchy, repairPath, rectangles). */
+export const WASM_FILES = /** @type {const} */ ({
+  small: 'tilepath.wasm',
+  bigMaps: 'tilepath-bigmaps.wasm',
+});
 
 /**
- * Loads the module once per loader; later calls get the same promise.
+ * Loads the module once per loader and build; later calls get the same promise.
  * @param {ModuleFactory} factory
+ * @param {{ bigMapsUrl?: () => string }} [where] where tilepath-bigmaps.wasm is served when the
+ *   caller does not say (index.js: next to the glue). Without it (node.js, whose glue embeds the
+ *   whole module) the factory's own module is loaded for either build.
  * @returns {(options?: LoadOptions) => Promise<Pathfinder>}
  */
-export function makeLoader(factory) {
-  /** @type {Promise<Pathfinder> | null} */
-  let loading = null;
+export function makeLoader(factory, { bigMapsUrl } = {}) {
+  /** @type {Map<boolean, Promise<Pathfinder>>} */
+  const loading = new Map();
   return function createPathfinder(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`createPathfinder options must be an object, got ${describe(options)}`);
     }
     refuseMisspelt(options, LOAD_OPTIONS, 'createPathfinder');
-    const { wasmBinary, locateFile, instantiateWasm } = options;
+    const { wasmBinary, locateFile, instantiateWasm, bigMaps = false } = options;
+    if (typeof bigMaps !== 'boolean') {
+      throw new TypeError(`bigMaps must be true or false, got ${describe(bigMaps)}`);
+    }
+    const file = bigMaps ? WASM_FILES.bigMaps : WASM_FILES.small;
     if (
       wasmBinary !== undefined &&
       !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary))
@@ -782,7 +796,8 @@ export function makeLoader(factory) {
         `instantiateWasm must be a function (imports, receive) => exports, got ${describe(instantiateWasm)}`,
       );
     }
-    if (!loading) {
+    let loaded = loading.get(bigMaps);
+    if (!loaded) {
       /** @type {LoadOptions} */
       const settings = {};
       if (wasmBinary !== undefined) settings.wasmBinary = wasmBinary;
@@ -820,22 +835,41 @@ export function makeLoader(factory) {
           return exports;
         };
       }
-      // Only a locateFile of the caller's is wrapped (to name the URL in an error): without one,
-      // the glue's new URL('tilepath.wasm', import.meta.url) must stay as bundlers rewrote it.
+      // Only a locateFile of the caller's is wrapped (to name the URL in an error, and to ask
+      // for the big-map build by its own name): without one, the glue's
+      // new URL('tilepath.wasm', import.meta.url) must stay as bundlers rewrote it, and the
+      // big-map build is where bigMapsUrl says (a URL bundlers rewrite the same way).
       /** @type {string | null} */
       let url = null;
       if (typeof locateFile === 'function') {
         settings.locateFile = (path, prefix) => {
-          const located = locateFile(path, prefix);
-          if (String(path).endsWith('.wasm')) url = String(located);
+          const wasm = String(path).endsWith('.wasm');
+          const located = locateFile(wasm ? file : path, prefix);
+          if (wasm) url = String(located);
           return located;
         };
+      } else if (bigMaps && bigMapsUrl) {
+        settings.locateFile = () => (url = bigMapsUrl());
       }
-      loading = Promise.race([factory(settings), hookFailure]).then(wrapModule, (error) => {
-        loading = null; // let a later call retry (e.g. after a network error)
-        throw loadError(error, settings, url);
-      });
+      loaded = Promise.race([factory(settings), hookFailure]).then(
+        (module) => {
+          const pathfinder = wrapModule(module);
+          if (bigMaps && !pathfinder.bigMaps) {
+            throw new Error(
+              `createPathfinder({ bigMaps: true }) loaded ${settings.wasmBinary ? 'the wasmBinary given' : `${file}${url ? ` at ${url}` : ''}`}, ` +
+                `which is tilepath.wasm, the build without the big-map features: give it the bytes or the URL of the package's dist/${file}`,
+            );
+          }
+          return pathfinder;
+        },
+        (error) => {
+          throw loadError(error, settings, url, file);
+        },
+      );
+      // A failed load is forgotten, so that a later call retries (e.g. after a network error).
+      loaded.catch(() => loading.delete(bigMaps));
+      loading.set(bigMaps, loaded);
     }
-    return loading;
+    return loaded;
   };
 }

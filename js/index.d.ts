@@ -441,9 +441,16 @@ export class PathScheduler {
 }
 
 export interface LoadOptions {
-  /** The .wasm bytes, when the host cannot fetch files. */
+  /**
+   * Load tilepath-bigmaps.wasm, the build with the big-map features (algorithm 'hpa',
+   * repairPath, abstractGraph, rectangles), instead of tilepath.wasm, which refuses them with a
+   * RangeError. Default false. In Node (tilepath-single.mjs) every feature is there either way.
+   */
+  bigMaps?: boolean;
+  /** The .wasm bytes, when the host cannot fetch files (tilepath-bigmaps.wasm's with bigMaps). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Maps 'tilepath.wasm' to where the host serves it. */
+  /** Maps the .wasm's name ('tilepath.wasm', or 'tilepath-bigmaps.wasm' with bigMaps) to where
+   * the host serves it. */
   locateFile?: (path: string, prefix: string) => string;
   /**
    * Emscripten's hook: instantiate the module yourself (WeChat: WXWebAssembly.instantiate).
@@ -469,6 +476,8 @@ export interface Pathfinder {
   searchMemoryBytes(): number;
   /** Grids created and not yet disposed. */
   liveGrids(): number;
+  /** Whether the module loaded has the big-map features (LoadOptions.bigMaps). */
+  readonly bigMaps: boolean;
   /** Each option's allowed values and its default, as declared by the C++ core. */
   readonly optionValues: {
     readonly algorithm: readonly Algorithm[];
@@ -478,5 +487,5 @@ export interface Pathfinder {
   };
 }
 
-/** Loads the wasm module once; later calls return the same instance. */
+/** Loads the wasm module once per build (bigMaps or not); later calls return the same instance. */
 export function createPathfinder(options?: LoadOptions): Promise<Pathfinder>;

@@ -7,6 +7,8 @@ import { InThreadPathWorker } from './worker.js';
 export declare const DEFAULT_WORKER_SCRIPT: string;
 /** 'tilepath/tilepath.wasm': the module, from dist/wechat/tilepath/, outside the workers folder. */
 export declare const DEFAULT_WASM_PATH: string;
+/** 'tilepath/tilepath-bigmaps.wasm': the default wasmPath with bigMaps: true. */
+export declare const DEFAULT_BIG_MAPS_WASM_PATH: string;
 
 /** The parts of `wx` used here. */
 export interface WxLike {
@@ -50,6 +52,9 @@ export { InThreadPathWorker };
 export interface WeChatPathWorkerOptions
   extends Omit<PathWorkerOptions, 'worker' | 'loadOptions' | 'readyTimeout'>, WeChatWorkerOptions {
   workerScript?: string;
+  /** Load tilepath-bigmaps.wasm, the build with the big-map features (LoadOptions.bigMaps). */
+  bigMaps?: boolean;
+  /** Default DEFAULT_WASM_PATH, or DEFAULT_BIG_MAPS_WASM_PATH with bigMaps. */
   wasmPath?: string;
   /** 'auto' (default): in-thread when no worker can be had; true: always; false: never (throw). */
   inThread?: 'auto' | boolean;

@@ -12,9 +12,19 @@ import { InThreadPathWorker } from './in-thread-worker.js';
 import { IN_THREAD_OPTIONS, readGridOptions } from './worker-options.js';
 import { describe, refuseMisspelt } from './validate.js';
 import { encodedEndpoint, encodeMessage, decodeMessage } from './wechat/codec.js';
-import { loadPathfinderWithWx, DEFAULT_WASM_PATH } from './wechat/instantiate.js';
+import {
+  loadPathfinderWithWx,
+  DEFAULT_BIG_MAPS_WASM_PATH,
+  DEFAULT_WASM_PATH,
+} from './wechat/instantiate.js';
 
-export { encodeMessage, decodeMessage, loadPathfinderWithWx, DEFAULT_WASM_PATH };
+export {
+  encodeMessage,
+  decodeMessage,
+  loadPathfinderWithWx,
+  DEFAULT_BIG_MAPS_WASM_PATH,
+  DEFAULT_WASM_PATH,
+};
 export { InThreadPathWorker };
 
 /** Where the worker script sits in the mini-game package (game.json: "workers": "workers"). */
@@ -53,6 +63,7 @@ const WECHAT_OPTIONS = Object.freeze([
   ...IN_THREAD_OPTIONS,
   'workerScript',
   'wasmPath',
+  'bigMaps',
   'experimental',
   'binary',
   'inThread',
@@ -73,7 +84,9 @@ function withTimeout(promise, ms, what) {
  * A PathWorker for WeChat: a wx worker when one can be started and answers, else the same API
  * in-thread. Options: those of PathWorker.create (width, height, cells, costs, recover) plus
  *   workerScript  path of the worker script in the package (DEFAULT_WORKER_SCRIPT)
- *   wasmPath      path of tilepath.wasm in the package (DEFAULT_WASM_PATH), outside workers/
+ *   bigMaps       load tilepath-bigmaps.wasm, the build with the big-map features (false)
+ *   wasmPath      path of the .wasm in the package, outside workers/ (DEFAULT_WASM_PATH, or
+ *                 DEFAULT_BIG_MAPS_WASM_PATH with bigMaps)
  *   experimental  useExperimentalWorker (default false)
  *   binary        'encode' (default, safe on every base library) or 'clone'
  *   inThread      'auto' (default: fall back when no worker), true (never a worker), false
@@ -90,7 +103,8 @@ export async function createWeChatPathWorker(options) {
   refuseMisspelt(options, WECHAT_OPTIONS, 'createWeChatPathWorker');
   const {
     workerScript = DEFAULT_WORKER_SCRIPT,
-    wasmPath = DEFAULT_WASM_PATH,
+    bigMaps = false,
+    wasmPath = bigMaps ? DEFAULT_BIG_MAPS_WASM_PATH : DEFAULT_WASM_PATH,
     experimental = false,
     binary = 'encode',
     inThread = 'auto',
@@ -115,7 +129,7 @@ export async function createWeChatPathWorker(options) {
       let started = null;
       const pending = PathWorker.create({
         ...create,
-        loadOptions: { wasmPath },
+        loadOptions: { wasmPath, bigMaps },
         worker: () => (started = wechatWorker(workerScript, { experimental, binary, wx: api })),
       });
       try {
@@ -137,7 +151,7 @@ export async function createWeChatPathWorker(options) {
     loadPathfinder ??
     (async () => {
       const { createPathfinder } = await import('./index.js');
-      return loadPathfinderWithWx(createPathfinder, { wasmPath });
+      return loadPathfinderWithWx(createPathfinder, { wasmPath, bigMaps });
     });
   return InThreadPathWorker.create({ ...create, cells: cellsCopy, loadPathfinder: load });
 }

@@ -87,9 +87,11 @@ export interface PathWorkerOptions {
 }
 
 /** What the worker's `loadPathfinder(loadOptions)` is given. The browser and Node workers pass it
- * to createPathfinder (`wasmBinary`); the WeChat worker to loadPathfinderWithWx (`wasmPath`, the
- * package path of tilepath.wasm). */
+ * to createPathfinder (`bigMaps`, `wasmBinary`); the WeChat worker to loadPathfinderWithWx
+ * (`bigMaps`, `wasmPath`, the package path of the .wasm). */
 export interface WorkerLoadOptions {
+  /** The build with the big-map features (LoadOptions.bigMaps). */
+  bigMaps?: boolean;
   wasmBinary?: ArrayBuffer | Uint8Array;
   wasmPath?: string;
 }

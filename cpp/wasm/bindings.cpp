@@ -37,6 +37,16 @@ using namespace tilepath;
 // (its per-call cost: tests/bench/callcost.mjs).
 #define TILEPATH_SMALL __attribute__((minsize))
 
+// Two builds of these bindings: tilepath-bigmaps.wasm (TILEPATH_BIG_MAPS 1) has everything;
+// tilepath.wasm (0) answers the big-map features (the hpa hierarchy, repairPath, rectangles)
+// with noBigMaps's error. Their code is then never called, so the linker leaves it out (a third
+// of the module). Both register the same functions, so one glue loads either (js/tools/build.mjs
+// checks that the two glues are the same).
+#ifndef TILEPATH_BIG_MAPS
+#define TILEPATH_BIG_MAPS 1
+#endif
+constexpr bool kBigMaps = TILEPATH_BIG_MAPS != 0;
+
 namespace {
 
 // One search state for the whole module: wasm runs one call at a time, and sharing it keeps
@@ -95,6 +105,14 @@ bool roomFor(double needed) {
   const double wanted = needed + kMemoryMargin;
   const double top = static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
   return wanted <= heapMax() - top || wanted <= freeBytes();
+}
+
+// What the build without big maps answers for them.
+TILEPATH_SMALL std::string noBigMaps(const char* what) {
+  return std::string(what) +
+         " is one of the big-map features, which this build (tilepath.wasm) leaves out: load "
+         "tilepath-bigmaps.wasm instead, with createPathfinder({ bigMaps: true }) (for a "
+         "PathWorker, loadOptions: { bigMaps: true })";
 }
 
 TILEPATH_SMALL std::string memoryError(const char* what, double needed) {
@@ -486,6 +504,10 @@ class WasmGrid {
   TILEPATH_SMALL int repairPath(int count, int fromIndex, int algorithm, int diagonal,
                                 int heuristic, double weight, double maxExpansions, int goal,
                                 int flags, double detourExpansions) {
+    if (!kBigMaps) {
+      result_.error = noBigMaps("repairPath");
+      return contract::kRefused;
+    }
     if (count < 0 || static_cast<std::size_t>(count) > repairInput_.size()) {
       result_.error = "path length " + std::to_string(count) + " exceeds the reserved buffer";
       return contract::kRefused;
@@ -523,6 +545,10 @@ class WasmGrid {
       result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
     }
+    if (!kBigMaps) {
+      result_.error = noBigMaps("abstractGraph");
+      return contract::kRefused;
+    }
     Hierarchy* hierarchy = hierarchyFor(static_cast<Diagonal>(diagonal));
     if (!hierarchy) return contract::kRefused;
     const bool drawn = edges ? hierarchy->edges(static_cast<Diagonal>(diagonal), graph_)
@@ -536,12 +562,20 @@ class WasmGrid {
     return 0;
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
-  TILEPATH_SMALL void rectangles(bool sameClass) { tilepath::rectangles(grid_, sameClass, graph_); }
+  // -1 with lastError() set in the build without big maps.
+  TILEPATH_SMALL int rectangles(bool sameClass) {
+    if (!kBigMaps) {
+      result_.error = noBigMaps("rectangles");
+      return contract::kRefused;
+    }
+    tilepath::rectangles(grid_, sameClass, graph_);
+    return 0;
+  }
   uintptr_t graphAddress() const { return address(graph_); }
   int graphLength() const { return static_cast<int>(graph_.size()); }
   int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
   double hierarchyBytes() const {
-    return hierarchy_ ? static_cast<double>(hierarchy_->memoryBytes()) : 0.0;
+    return kBigMaps && hierarchy_ ? static_cast<double>(hierarchy_->memoryBytes()) : 0.0;
   }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
@@ -747,6 +781,10 @@ class WasmGrid {
   // The grid's hierarchy (made on the first hpa query; it watches the grid for edits), or null
   // with result_.error set when its abstract graph for this rule does not fit in memory.
   TILEPATH_SMALL Hierarchy* hierarchyFor(Diagonal rule) {
+    if (!kBigMaps) {
+      result_.error = noBigMaps("algorithm 'hpa'");
+      return nullptr;
+    }
     result_.error = squareGridOnly("algorithm 'hpa'", grid_.shape());
     if (!result_.ok()) return nullptr;
     if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
@@ -789,6 +827,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE int tilepath_find_path(WasmGrid* grid, int sx, i
                         flags);
 }
 
+bool bigMaps() {
+  return kBigMaps;
+}
+
 TILEPATH_SMALL double searchMemoryBytes() {
   std::size_t idle = 0;
   for (const auto& searcher : idleSearchers()) idle += searcher->memoryBytes();
@@ -800,6 +842,7 @@ TILEPATH_SMALL double searchMemoryBytes() {
 #pragma clang attribute push(__attribute__((minsize)), apply_to = function)
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
+  emscripten::function("bigMaps", &bigMaps);
   emscripten::function("resultLayout", &resultLayout);
   emscripten::class_<WasmGrid>("Grid")
       .constructor<int, int, int, int, int>()

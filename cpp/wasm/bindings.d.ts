@@ -92,8 +92,9 @@ export interface NativeGrid {
   /** 0, or REFUSED with lastError() set; then graphAddress/graphLength hold int32 nodes (x, y)
    * or edges (x0, y0, x1, y1). */
   hierarchyGraph(diagonal: number, edges: boolean): number;
-  /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each). */
-  rectangles(sameClass: boolean): void;
+  /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each); -1
+   * with lastError() set in tilepath.wasm, the build without big maps. */
+  rectangles(sameClass: boolean): number;
   graphAddress(): number;
   graphLength(): number;
   clusterSize(): number;
@@ -118,6 +119,8 @@ export interface TilepathModule {
     checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
   };
   searchMemoryBytes(): number;
+  /** Whether this build has the big-map features (tilepath-bigmaps.wasm, tilepath-single.mjs). */
+  bigMaps(): boolean;
   /** The names of a published answer's fields (NativeGrid.resultAddress), comma-separated. */
   resultLayout(): string;
   /** findPath, bound without embind: a grid's handle(), then the search's arguments. A status

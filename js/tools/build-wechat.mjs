@@ -21,7 +21,8 @@ export async function buildWeChat({
 } = {}) {
   const glue = join(repoRoot, 'dist', 'tilepath.mjs');
   const wasm = join(repoRoot, 'dist', 'tilepath.wasm');
-  for (const file of [glue, wasm, join(repoRoot, 'js', 'index.js')]) {
+  const bigMapsWasm = join(repoRoot, 'dist', 'tilepath-bigmaps.wasm');
+  for (const file of [glue, wasm, bigMapsWasm, join(repoRoot, 'js', 'index.js')]) {
     if (!existsSync(file))
       throw new Error(`build-wechat: ${file} is missing; run the wasm build first`);
   }
@@ -65,6 +66,7 @@ export async function buildWeChat({
   }
   await mkdir(join(outDir, 'tilepath'), { recursive: true });
   await copyFile(wasm, join(outDir, 'tilepath', 'tilepath.wasm'));
+  await copyFile(bigMapsWasm, join(outDir, 'tilepath', 'tilepath-bigmaps.wasm'));
   await writeFile(
     join(outDir, 'game.json'),
     JSON.stringify({ workers: 'workers' }, null, 2) + '\n',

@@ -74,6 +74,21 @@ if (!existsSync(join(root, 'build/wasm/CMakeCache.txt'))) {
 }
 run('cmake', ['--build', '--preset', 'wasm', '-j', jobs]);
 
+// tilepath.mjs loads tilepath-bigmaps.wasm too (createPathfinder({ bigMaps: true })): that holds
+// only while the two builds register the same functions and import the same things, so that
+// their glues are the same but for the wasm's name. The big-map build's own glue is not shipped.
+const glueOf = (name) => readFileSync(join(root, `dist/${name}.mjs`), 'utf8');
+if (
+  glueOf('tilepath-bigmaps').replaceAll('tilepath-bigmaps.wasm', 'tilepath.wasm') !==
+  glueOf('tilepath')
+) {
+  throw new Error(
+    'build: dist/tilepath-bigmaps.mjs differs from dist/tilepath.mjs beyond the wasm name, so ' +
+      'tilepath.mjs cannot load tilepath-bigmaps.wasm: give both builds of cpp/wasm/bindings.cpp ' +
+      'the same registrations and imports',
+  );
+}
+
 // The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');
 for (const glue of ['tilepath', 'tilepath-single'])

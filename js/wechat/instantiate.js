@@ -3,6 +3,8 @@
 
 /** The package path of the .wasm, outside the workers folder (which keeps only .js files). */
 export const DEFAULT_WASM_PATH = 'tilepath/tilepath.wasm';
+/** The same for the build with the big-map features (bigMaps: true). */
+export const DEFAULT_BIG_MAPS_WASM_PATH = 'tilepath/tilepath-bigmaps.wasm';
 
 function wxWebAssembly() {
   const api =
@@ -55,7 +57,11 @@ export function ensureWebAssemblyGlobal(api = wxWebAssembly()) {
  */
 export function loadPathfinderWithWx(
   createPathfinder,
-  { wasmPath = DEFAULT_WASM_PATH, ...loadOptions } = {},
+  {
+    bigMaps = false,
+    wasmPath = bigMaps ? DEFAULT_BIG_MAPS_WASM_PATH : DEFAULT_WASM_PATH,
+    ...loadOptions
+  } = {},
 ) {
   if (typeof wasmPath !== 'string' || wasmPath === '') {
     throw new TypeError(
@@ -80,7 +86,7 @@ export function loadPathfinderWithWx(
   };
   // locateFile keeps the glue from building a URL from import.meta.url (WeChat has no URL).
   return Promise.race([
-    createPathfinder({ ...loadOptions, instantiateWasm, locateFile: (file) => file }),
+    createPathfinder({ ...loadOptions, bigMaps, instantiateWasm, locateFile: (file) => file }),
     failed,
   ]);
 }

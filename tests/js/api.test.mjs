@@ -1026,10 +1026,12 @@ test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declar
   assert.equal(typeof module.Grid.checkSize, 'function');
   assert.deepEqual(methods(block('TilepathModule')), [
     '_tilepath_find_path',
+    'bigMaps',
     'resultLayout',
     'searchMemoryBytes',
   ]);
   assert.equal(typeof module._tilepath_find_path, 'function');
+  assert.equal(module.bigMaps(), true);
   assert.equal(typeof module.searchMemoryBytes, 'function');
   assert.equal(typeof module.resultLayout, 'function');
 });

@@ -24,6 +24,7 @@ test(
       const files = packed[0].files.map((f) => f.path);
       for (const needed of [
         'dist/tilepath.wasm',
+        'dist/tilepath-bigmaps.wasm',
         'dist/tilepath.mjs',
         'dist/tilepath-single.mjs',
         'dist/contract.mjs',
@@ -38,6 +39,8 @@ test(
         !files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')),
         'sources and tests stay out',
       );
+      // tilepath.mjs loads both builds: the big-map build's own glue is not shipped.
+      assert.ok(!files.includes('dist/tilepath-bigmaps.mjs'), 'one glue for both builds');
       writeFileSync(
         join(scratch, 'package.json'),
         JSON.stringify({ name: 'game', private: true, type: 'module' }),
@@ -49,10 +52,23 @@ test(
       });
       writeFileSync(
         join(scratch, 'game.mjs'),
-        `import { createPathfinder } from 'tilepath';
+        `import { readFileSync } from 'node:fs';
+import { createPathfinder } from 'tilepath';
 import { PathWorker } from 'tilepath/worker';
 import { readTiledLayer } from 'tilepath/tiled';
 const tp = await createPathfinder();
+// The browser entry's two builds, from the installed files (Node cannot fetch them itself).
+const browser = await import('./node_modules/tilepath/js/index.js');
+const dist = (file) => readFileSync(new URL('./node_modules/tilepath/dist/' + file, import.meta.url));
+const small = await browser.createPathfinder({ wasmBinary: dist('tilepath.wasm') });
+const big = await browser.createPathfinder({ bigMaps: true, wasmBinary: dist('tilepath-bigmaps.wasm') });
+const hpa = (pathfinder) => {
+  try {
+    return pathfinder.createGrid(8, 3).findPath(0, 0, 7, 2, { algorithm: 'hpa' }).cost;
+  } catch (error) {
+    return error.message;
+  }
+};
 const grid = tp.createGrid(8, 3, [0,0,0,0,0,0,0,0, 0,1,1,1,1,1,1,0, 0,0,0,0,0,0,0,0]);
 const sync = grid.findPath(0, 1, 7, 1);
 const cells = new Uint8Array(grid.cells());
@@ -63,7 +79,8 @@ const layer = readTiledLayer({ width: 2, height: 1, tilewidth: 8, tileheight: 8,
   layers: [{ type: 'tilelayer', name: 'Walls', width: 2, height: 1, data: [0, 1] }],
   tilesets: [{ firstgid: 1, tilecount: 1, tiles: [] }] }, { layer: 'Walls' });
 console.log(JSON.stringify({ sync: [...sync.path], worker: [...viaWorker.path], cost: sync.cost,
-  detached: cells.buffer.byteLength, tiled: [...layer.cells] }));
+  detached: cells.buffer.byteLength, tiled: [...layer.cells],
+  bigMaps: [tp.bigMaps, small.bigMaps, big.bigMaps], hpa: [hpa(tp), hpa(small), hpa(big)] }));
 `,
       );
       const out = JSON.parse(
@@ -73,6 +90,12 @@ console.log(JSON.stringify({ sync: [...sync.path], worker: [...viaWorker.path], 
       assert.deepEqual(out.worker, out.sync);
       assert.equal(out.detached, 0);
       assert.deepEqual(out.tiled, [0, 1]);
+      // Node's build has everything; in the browser entry, tilepath.wasm refuses hpa and
+      // tilepath-bigmaps.wasm (bigMaps: true) answers it.
+      assert.deepEqual(out.bigMaps, [true, false, true]);
+      assert.equal(out.hpa[0], 9); // 7 across and 2 down: 4 neighbours by default
+      assert.match(out.hpa[1], /^algorithm 'hpa' is one of the big-map features.*bigMaps: true/);
+      assert.equal(out.hpa[2], out.hpa[0]);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

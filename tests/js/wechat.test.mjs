@@ -179,8 +179,10 @@ describe('the worker package', () => {
     const script = await readFile(join(pkg, 'workers', 'tilepath', 'index.js'), 'utf8');
     assert.doesNotMatch(script, /^\s*(import|export)\s/m);
     assert.doesNotMatch(script, /import\.meta/);
-    const wasm = await readFile(join(pkg, 'tilepath', 'tilepath.wasm'));
-    assert.equal(wasm.subarray(0, 4).toString('latin1'), '\0asm');
+    for (const file of ['tilepath.wasm', 'tilepath-bigmaps.wasm']) {
+      const wasm = await readFile(join(pkg, 'tilepath', file));
+      assert.equal(wasm.subarray(0, 4).toString('latin1'), '\0asm', file);
+    }
     assert.deepEqual(JSON.parse(await readFile(join(pkg, 'game.json'), 'utf8')), {
       workers: 'workers',
     });
@@ -231,6 +233,32 @@ describe('createWeChatPathWorker with a wx worker', () => {
     } finally {
       pw.terminate();
     }
+  });
+
+  test('bigMaps: true loads tilepath-bigmaps.wasm from its default path; the default build refuses hpa', async () => {
+    const answers = {};
+    for (const bigMaps of [false, true]) {
+      const wx = fakeWx(pkg);
+      const level = { width: W, height: H, cells: cellsOf(MAP) };
+      const pw = await createWeChatPathWorker({ wx, bigMaps, ...level, onFallback: assert.fail });
+      try {
+        answers[bigMaps] = {
+          instantiated: wx.instantiated,
+          hpa: await pw.findPath(0, 0, 4, 2, { algorithm: 'hpa' }).then(
+            (r) => r.cost,
+            (error) => error.message,
+          ),
+        };
+      } finally {
+        pw.terminate();
+      }
+    }
+    assert.deepEqual(answers.true.instantiated, ['tilepath/tilepath-bigmaps.wasm']);
+    assert.deepEqual(answers.false.instantiated, ['tilepath/tilepath.wasm']);
+    const grid = pathfinder.createGrid(W, H, cellsOf(MAP));
+    assert.equal(answers.true.hpa, grid.findPath(0, 0, 4, 2, { algorithm: 'hpa' }).cost);
+    grid.dispose();
+    assert.match(answers.false.hpa, /^algorithm 'hpa' is one of the big-map features/);
   });
 
   test('binary: clone sends typed arrays as they are to a structured-clone host', async () => {

@@ -49,8 +49,11 @@ class Hierarchy : public GridObserver {
   void find(Searcher& searcher, int sx, int sy, int gx, int gy, const SearchOptions& options,
             SearchResult& out);
   // The search itself, called by Searcher::find once the arguments are checked, the start is
-  // not the goal and the goal is passable.
-  void search(int sx, int sy, int gx, int gy, const SearchOptions& options, SearchResult& out);
+  // not the goal and the goal is passable. Virtual so that Searcher::find calls it through the
+  // vtable: a wasm build that never makes a Hierarchy (tilepath.wasm, without the big-map
+  // features) then links none of the hierarchy's code.
+  virtual void search(int sx, int sy, int gx, int gy, const SearchOptions& options,
+                      SearchResult& out);
 
   // Brings the rule's abstract graph up to date now (find does it itself); returns the number
   // of clusters whose abstract edges were rebuilt, or -1 when the graph could not grow (the

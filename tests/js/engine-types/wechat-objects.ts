@@ -5,6 +5,7 @@ import { createPathfinder } from 'tilepath';
 import { PathWorker, type WorkerLike } from 'tilepath/worker';
 import {
   createWeChatPathWorker,
+  DEFAULT_BIG_MAPS_WASM_PATH,
   loadPathfinderWithWx,
   wechatWorker,
   type WxLike,
@@ -18,6 +19,10 @@ export function theRealWx(): WxLike {
 
 export async function thePathfinderThroughWXWebAssembly(): Promise<void> {
   await loadPathfinderWithWx(createPathfinder, { wasmPath: 'tilepath/tilepath.wasm' });
+  await loadPathfinderWithWx(createPathfinder, {
+    bigMaps: true,
+    wasmPath: DEFAULT_BIG_MAPS_WASM_PATH,
+  });
 }
 
 export async function aWorkerThroughTheRealWx(): Promise<void> {
@@ -28,7 +33,7 @@ export async function aWorkerThroughTheRealWx(): Promise<void> {
     worker: () => wechatWorker('workers/tilepath/index.js', { wx, experimental: true }),
   });
   pw.terminate();
-  const either = await createWeChatPathWorker({ width: 16, height: 16, cells, wx });
+  const either = await createWeChatPathWorker({ width: 16, height: 16, cells, wx, bigMaps: true });
   either.terminate();
 }
 

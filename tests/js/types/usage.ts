@@ -85,6 +85,10 @@ export async function shapedFromTiled(json: object): Promise<string> {
   const grid: Grid = tp.createGrid(layer.width, layer.height, layer);
   const hex = tp.createGrid(8, 8, { orientation: 'hexagonal', staggerAxis: 'x' });
   const r = hex.findPath(0, 0, 7, 7, { goal: 'adjacent' });
+  // The build with the big-map features, which says so.
+  const big = await createPathfinder({ bigMaps: true });
+  const hasThem: boolean = big.bigMaps && !tp.bigMaps;
+  if (!hasThem) return 'one build';
   const facing: Direction = r.goal?.facing ?? 'none';
   const shape: GridShape = grid.shape;
   return `${facing} ${shape.orientation} ${shape.staggerAxis} ${shape.staggerIndex}`;

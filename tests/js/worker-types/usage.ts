@@ -74,7 +74,11 @@ export async function weChat(): Promise<PathWorkerApi> {
   await PathWorker.create({
     width: 8,
     height: 8,
-    loadOptions: { wasmPath: 'tilepath/tilepath.wasm', wasmBinary: new Uint8Array(8) },
+    loadOptions: {
+      wasmPath: 'tilepath/tilepath.wasm',
+      wasmBinary: new Uint8Array(8),
+      bigMaps: true,
+    },
   });
   await PathWorker.create({
     width: 8,
