@@ -855,9 +855,15 @@ export function makeLoader(factory, { bigMapsUrl } = {}) {
         (module) => {
           const pathfinder = wrapModule(module);
           if (bigMaps && !pathfinder.bigMaps) {
+            const source = settings.wasmBinary
+              ? 'the wasmBinary given'
+              : instantiateWasm
+                ? 'the module options.instantiateWasm gave'
+                : `${file}${url ? ` at ${url}` : ''}`;
             throw new Error(
-              `createPathfinder({ bigMaps: true }) loaded ${settings.wasmBinary ? 'the wasmBinary given' : `${file}${url ? ` at ${url}` : ''}`}, ` +
-                `which is tilepath.wasm, the build without the big-map features: give it the bytes or the URL of the package's dist/${file}`,
+              `createPathfinder({ bigMaps: true }) loaded ${source}, which is tilepath.wasm, the ` +
+                `build without the big-map features: give it the package's ${file} (its bytes, ` +
+                'its URL, or on WeChat its wasmPath)',
             );
           }
           return pathfinder;

@@ -72,8 +72,8 @@ test('bigMaps: true with the bytes of tilepath.wasm is refused, naming what to g
   await assert.rejects(load({ bigMaps: true, wasmBinary: bytesOf('tilepath.wasm') }), {
     message:
       'createPathfinder({ bigMaps: true }) loaded the wasmBinary given, which is tilepath.wasm, ' +
-      "the build without the big-map features: give it the bytes or the URL of the package's " +
-      'dist/tilepath-bigmaps.wasm',
+      "the build without the big-map features: give it the package's tilepath-bigmaps.wasm " +
+      '(its bytes, its URL, or on WeChat its wasmPath)',
   });
   // Forgotten, so that a later call with the right bytes loads.
   assert.equal(

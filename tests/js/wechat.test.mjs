@@ -406,6 +406,24 @@ describe('createWeChatPathWorker falls back to in-thread', () => {
       }),
       /no tilepath worker: .*nowhere.wasm/,
     );
+    // bigMaps: true pointed at the small build: told so, not answered later with a refusal.
+    await assert.rejects(
+      createWeChatPathWorker({
+        wx: fakeWx(pkg),
+        bigMaps: true,
+        wasmPath: 'tilepath/tilepath.wasm',
+        inThread: false,
+        width: 2,
+        height: 2,
+      }),
+      {
+        message:
+          'no tilepath worker: createPathfinder({ bigMaps: true }) loaded the module ' +
+          'options.instantiateWasm gave, which is tilepath.wasm, the build without the big-map ' +
+          "features: give it the package's tilepath-bigmaps.wasm (its bytes, its URL, or on " +
+          'WeChat its wasmPath)',
+      },
+    );
   });
 
   test('when the worker script never answers (readyTimeout)', async () => {
