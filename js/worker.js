@@ -78,9 +78,10 @@ function workerLike(worker, what) {
 function notReadyMessage(ms) {
   return (
     `PathWorker: the worker did not say it was ready within ${ms} ms (readyTimeout), so it was ` +
-    'terminated. It was sent the grid and had to load its script and tilepath.wasm: check that ' +
-    "the worker script's URL loads (a bundler's worker settings, the browser's network panel), " +
-    'that the server answers for tilepath.wasm (or pass loadOptions), and that nothing in the ' +
+    'terminated. It was sent the grid and had to load its script and tilepath.wasm ' +
+    "(tilepath-bigmaps.wasm with loadOptions.bigMaps): check that the worker script's URL loads " +
+    "(a bundler's worker settings, the browser's network panel), that the server answers for " +
+    'that .wasm (or pass loadOptions), and that nothing in the ' +
     'worker waits for ever; on a slow network raise readyTimeout (0 waits for ever)'
   );
 }
