@@ -3,7 +3,6 @@
 // (moves(), following the diagonal rule) and the open list (open/offer/popOpen).
 #pragma once
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -144,15 +143,9 @@ struct SearchRun {
     return !paused && !outOfMemory;
   }
 
-  // Per-cell state (see Searcher): the slot (open list position, or minus the cost once
+  // Per-cell state (see Searcher): the slot (the cost so far while open, minus it once
   // closed), and the visit byte with this search's number in its top 5 bits.
   double* const slot;
-  // An open cell's heap position, kept in its slot as the bits of a double (a positive one, tiny
-  // or zero): read back without a conversion (wasm's, without non-trapping conversions, is a
-  // range check and a branch).
-  static std::size_t positionIn(double slotValue) {
-    return static_cast<std::size_t>(__builtin_bit_cast(uint64_t, slotValue));
-  }
   uint8_t* const visit;
   const uint8_t number;
 
@@ -162,10 +155,8 @@ struct SearchRun {
   int arrivalStep(int32_t i) const { return visit[i] & 7; }
   // Cost from the start of a closed cell.
   double costOf(int32_t i) const { return -slot[i]; }
-  // Cost from the start of a seen cell, open (in its heap entry) or closed.
-  double costSoFar(int32_t i) const {
-    return std::signbit(slot[i]) ? -slot[i] : searcher.open_[positionIn(slot[i])].g;
-  }
+  // Cost from the start of a seen cell, open or closed.
+  double costSoFar(int32_t i) const { return std::fabs(slot[i]); }
   void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const {
@@ -188,61 +179,53 @@ struct SearchRun {
   }
   bool besideGoal(int x, int y) const;
 
-  // Open list: a 4-ary heap ordered by f, ties towards the goal (higher g, so lower h). While a
-  // cell is open its cost lives in its heap entry and its state slot holds the entry's position, so
-  // a cheaper way moves the entry up (no second entry) and the heap never outgrows the grid.
-  // The cell popOpen returns stays at the root, closed, until the next push or pop: a push that
-  // would have been popped first anyway (a neighbour carrying straight on towards the goal, at
-  // the same f and closer) takes its place, costing neither a sift up nor the sift down of a
-  // removal.
+  // Open list: a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan, "Faster algorithms for the
+  // shortest path problem", 1990) keyed by f's bits (a non-negative double's bits order as the
+  // double does). An entry goes into the bucket of the highest bit where its key differs from
+  // the last key popped (Searcher::radix_), so a push is a few instructions and an entry moves
+  // down at most 64 times before it is popped. With a heuristic that never falls by more than a
+  // step costs and weight 1, f never decreases along a step, and what is pushed is at the last
+  // key or above: the entries at the last key wait on a stack (bucket 0), so among equal f the
+  // entry pushed last goes first, mostly a neighbour of the cell expanded last carrying on
+  // towards the goal. A key under the last (weight above 1, Manhattan distance with diagonal
+  // steps, or rounding) goes onto a binary heap (Searcher::open_, lower f first, then higher g)
+  // that is emptied before the stack. While a cell is open its slot holds its cost; a cheaper
+  // way is pushed anew, and the entry it supersedes is skipped when popped. Against the 4-ary
+  // heap it replaced (ordered by f, then higher g), through wasm (tests/bench/builds.mjs, every
+  // 20th Moving AI problem): A* 1.33 to 1.83 times as fast per problem at the median on the
+  // maps but two, arena 0.96 and the maze 0.94 (a corridor's open list is short); JPS 0.97 to
+  // 1.07, the random map 1.24. Expansions: the same on most problems, 0.1% to 3% more on some.
   template <Heuristic H = Heuristic::Default>
   TILEPATH_HOT void open(int32_t i, int x, int y, double g, int step) {
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
-    auto& heap = searcher.open_;
-    const Searcher::OpenEntry e{g + h, g, static_cast<uint32_t>(i),
-                                static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16};
-    // No greater than the root, so no greater than the root's children.
-    if (!heap.empty() && !before(heap.front(), e) && rootClosed()) {
-      visit[i] = static_cast<uint8_t>(number | step);
-      place(0, e);
-    } else {
-      // Refused growth: the cell stays unseen and the loop stops at its next goOn().
-      if (heap.size() == heap.capacity() && !Searcher::growIfRoom(heap)) {
-        outOfMemory = true;
-        return;
-      }
-      visit[i] = static_cast<uint8_t>(number | step);
-      heap.push_back(e);
-      siftUp(heap.size() - 1);
-    }
+    // Refused growth: the cell stays as it was and the loop stops at its next goOn().
+    if (!push({g + h, g, static_cast<uint32_t>(i),
+               static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16}))
+      return;
+    visit[i] = static_cast<uint8_t>(number | step);
+    slot[i] = g;
     if (options.trace) traceOpened(x, y, g, h);
   }
   // Offers cell i a way at cost g by `step`: kept if cheaper than what it has.
   template <Heuristic H = Heuristic::Default>
   TILEPATH_HOT void offer(int32_t i, int x, int y, double g, int step) {
-    if (!seen(i)) return open<H>(i, x, y, g, step);
-    const double position = slot[i];
-    if (std::signbit(position)) return;  // closed
-    const std::size_t k = positionIn(position);
-    Searcher::OpenEntry& e = searcher.open_[k];
-    if (!(g < e.g)) return;
-    visit[i] = static_cast<uint8_t>(number | step);
-    const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
-    e.g = g;
-    e.f = g + h;
-    siftUp(k);
-    if (options.trace) traceOpened(x, y, g, h);
+    // Unseen, or open at a higher cost (a closed cell's slot is negative).
+    if (!seen(i) || g < slot[i]) open<H>(i, x, y, g, step);
   }
   // The next cell to expand and its cost (closed from now on), false when the list is empty.
   TILEPATH_HOT bool popOpen(int32_t& i, int& x, int& y, double& g) {
-    auto& heap = searcher.open_;
-    if (!heap.empty() && rootClosed()) {  // the cell expanded last: removed now
-      const Searcher::OpenEntry last = heap.back();
-      heap.pop_back();
-      if (!heap.empty()) siftDown(0, last);
-    }
-    if (heap.empty()) return false;
-    const Searcher::OpenEntry& top = heap.front();
+    auto& stack = searcher.radix_[0];
+    auto& below = searcher.open_;
+    Searcher::OpenEntry top;
+    do {
+      if (!below.empty()) {
+        top = popBelow();
+      } else {
+        if (stack.empty() && !refill()) return false;
+        top = stack.back();
+        stack.pop_back();
+      }
+    } while (bits(slot[top.cell]) != bits(top.g));  // superseded, or closed (negative)
     x = static_cast<int>(top.xy & 0xffff);
     y = static_cast<int>(top.xy >> 16);
     i = static_cast<int32_t>(top.cell);
@@ -291,70 +274,63 @@ struct SearchRun {
   }
 
  private:
-  // Lower f first, then higher g. Costs are never negative (nor NaN), and a non-negative double's
-  // bits, read as an unsigned integer, order as the double does, so entries are compared as
-  // integers, without a branch (which child of a node is smallest is a coin toss for a branch
-  // predictor: the heap's choices become conditional moves). Natively as one 128-bit integer, f's
-  // bits above g's complemented (two instructions on x86-64): A* 1.2x faster than the two 64-bit
-  // comparisons below. Wasm has no 128-bit comparison, and there the two 64-bit ones are 1.1x
-  // faster than the 128-bit form, which were 1.1x faster than comparing the doubles.
-  static bool before(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
-#if defined(__wasm__)
+  static uint64_t bits(double v) { return __builtin_bit_cast(uint64_t, v); }
+  static int bucketOf(uint64_t key, uint64_t last) {
+    return key == last ? 0 : 64 - __builtin_clzll(key ^ last);
+  }
+  // The order of the binary heap of keys under the last: true if b goes first.
+  static bool later(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
     const uint64_t af = bits(a.f), bf = bits(b.f);
-    return (af < bf) | ((af == bf) & (bits(a.g) > bits(b.g)));
-#else
-    return (static_cast<unsigned __int128>(bits(a.f)) << 64 | ~bits(a.g)) <
-           (static_cast<unsigned __int128>(bits(b.f)) << 64 | ~bits(b.g));
-#endif
+    return (af > bf) | ((af == bf) & (bits(a.g) < bits(b.g)));
   }
-  static uint64_t bits(double v) {
-    return __builtin_bit_cast(uint64_t, v);
+  // False, with outOfMemory set, when the list could not grow.
+  TILEPATH_HOT bool push(const Searcher::OpenEntry& e) {
+    const uint64_t key = bits(e.f), last = searcher.radixLast_;
+    auto& to = key < last ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
+    if (to.size() == to.capacity() && !Searcher::growIfRoom(to)) {
+      outOfMemory = true;
+      return false;
+    }
+    to.push_back(e);
+    if (key < last) siftUpBelow();
+    return true;
   }
-  // Four children a node: half the levels of a binary heap, and the four share a cache line.
-  static constexpr std::size_t kArity = 4;
-  // Puts entry e at position k and tells its cell where it is.
-  void place(std::size_t k, const Searcher::OpenEntry& e) {
-    searcher.open_[k] = e;
-    slot[e.cell] = __builtin_bit_cast(double, static_cast<uint64_t>(k));
-  }
-  TILEPATH_HOT bool rootClosed() const {
-    return std::signbit(slot[searcher.open_.front().cell]);
-  }
-  // An entry never moves above a closed root (the closed cell's slot holds its cost, not a
-  // position); it is below the root's other children, which is all a removal looks at.
-  void siftUp(std::size_t k) {
+  // The binary heap of keys under the last, written out rather than std::push_heap's so that
+  // entries that tie come out in the same order in every build (native and wasm have different
+  // standard libraries).
+  void siftUpBelow() {
     auto& heap = searcher.open_;
+    std::size_t k = heap.size() - 1;
     const Searcher::OpenEntry e = heap[k];
-    while (k > 0) {
-      const std::size_t parent = (k - 1) / kArity;
-      if (!before(e, heap[parent]) || (parent == 0 && rootClosed())) break;
-      place(k, heap[parent]);
-      k = parent;
+    while (k > 0 && later(heap[(k - 1) / 2], e)) {
+      heap[k] = heap[(k - 1) / 2];
+      k = (k - 1) / 2;
     }
-    place(k, e);
+    heap[k] = e;
   }
-  // Fills position k with e, moving smaller children up.
-  void siftDown(std::size_t k, const Searcher::OpenEntry e) {
+  Searcher::OpenEntry popBelow() {
     auto& heap = searcher.open_;
+    const Searcher::OpenEntry top = heap.front(), e = heap.back();
+    heap.pop_back();
     const std::size_t n = heap.size();
+    if (n == 0) return top;
+    std::size_t k = 0;
     for (;;) {
-      const std::size_t first = kArity * k + 1;
-      if (first >= n) break;
-      std::size_t child = first;
-      if (first + kArity <= n) {  // all four children: a fixed sequence of selects
-        child = before(heap[first + 1], heap[child]) ? first + 1 : child;
-        child = before(heap[first + 2], heap[child]) ? first + 2 : child;
-        child = before(heap[first + 3], heap[child]) ? first + 3 : child;
-      } else {
-        for (std::size_t c = first + 1; c < n; ++c)
-          child = before(heap[c], heap[child]) ? c : child;
-      }
-      if (!before(heap[child], e)) break;
-      place(k, heap[child]);
-      k = child;
+      std::size_t c = 2 * k + 1;
+      if (c >= n) break;
+      if (c + 1 < n && later(heap[c], heap[c + 1])) ++c;
+      if (!later(e, heap[c])) break;
+      heap[k] = heap[c];
+      k = c;
     }
-    place(k, e);
+    heap[k] = e;
+    return top;
   }
+  // The stack is empty: the smallest key of the first bucket with entries becomes the last
+  // key, and that bucket's entries move down (into lower buckets: each agrees with that key
+  // above the bucket's bit). False when the list is empty, or a bucket could not grow
+  // (outOfMemory).
+  bool refill();
 };
 
 // The algorithm families; each fills run.reached / run.best / run.budgetHit.

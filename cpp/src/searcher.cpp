@@ -141,7 +141,7 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
 
 std::size_t Searcher::memoryBytes() const {
   return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
-         open_.capacity() * sizeof(OpenEntry) + queue_.capacity() * sizeof(int32_t) +
+         open_.capacity() * sizeof(OpenEntry) + radixBytes() + queue_.capacity() * sizeof(int32_t) +
          smoothing_.capacity() * sizeof(double);
 }
 
@@ -257,6 +257,35 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
     searchNumber_ = 1;
   }
   open_.clear();
+  for (auto& bucket : radix_) bucket.clear();
+  radixLast_ = 0;
+  return true;
+}
+
+std::size_t Searcher::radixBytes() const {
+  std::size_t bytes = 0;
+  for (const auto& bucket : radix_) bytes += bucket.capacity() * sizeof(OpenEntry);
+  return bytes;
+}
+
+bool SearchRun::refill() {
+  auto* buckets = searcher.radix_;
+  int k = 1;
+  while (k < Searcher::kRadixBuckets && buckets[k].empty()) ++k;
+  if (k == Searcher::kRadixBuckets) return false;
+  auto& from = buckets[k];
+  uint64_t least = bits(from.front().f);
+  for (const auto& e : from) least = bits(e.f) < least ? bits(e.f) : least;
+  searcher.radixLast_ = least;
+  for (const auto& e : from) {
+    auto& to = buckets[bucketOf(bits(e.f), least)];
+    if (to.size() == to.capacity() && !Searcher::growIfRoom(to)) {
+      outOfMemory = true;
+      return false;
+    }
+    to.push_back(e);
+  }
+  from.clear();
   return true;
 }
 

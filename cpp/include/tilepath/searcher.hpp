@@ -42,6 +42,7 @@ class Searcher {
 
   // Bytes held by the search state (grows with the largest grid searched).
   std::size_t memoryBytes() const;
+  std::size_t radixBytes() const;  // the open list's buckets
   // Hosts with a hard memory limit (wasm) install a check that a block of `bytes` can be had
   // now. The open list and bfs's queue grow while a search runs, by doubling; each growth asks
   // first, and a refusal ends the search with SearchResult::error instead of a failed
@@ -113,6 +114,12 @@ class Searcher {
   std::vector<double> slots_;
   std::vector<uint8_t> visit_;
   uint8_t searchNumber_ = 0;
+  // The open list (SearchRun::open): a radix heap. radix_[0] is a stack of the entries at the
+  // key popped last (radixLast_, f's bits); radix_[k] holds those whose key first differs from
+  // it at bit k - 1; open_, a binary heap, those under it.
+  static constexpr int kRadixBuckets = 65;
+  std::vector<OpenEntry> radix_[kRadixBuckets];
+  uint64_t radixLast_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
   static inline RoomCheck roomCheck_ = nullptr;
