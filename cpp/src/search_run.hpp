@@ -287,7 +287,7 @@ struct SearchRun {
   TILEPATH_HOT bool push(const Searcher::OpenEntry& e) {
     const uint64_t key = bits(e.f), last = searcher.radixLast_;
     auto& to = key < last ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
-    if (to.size() == to.capacity() && !Searcher::growIfRoom(to)) {
+    if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }

@@ -279,7 +279,7 @@ bool SearchRun::refill() {
   searcher.radixLast_ = least;
   for (const auto& e : from) {
     auto& to = buckets[bucketOf(bits(e.f), least)];
-    if (to.size() == to.capacity() && !Searcher::growIfRoom(to)) {
+    if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }

@@ -118,6 +118,9 @@ class Searcher {
   // key popped last (radixLast_, f's bits); radix_[k] holds those whose key first differs from
   // it at bit k - 1; open_, a binary heap, those under it.
   static constexpr int kRadixBuckets = 65;
+  // A bucket's first block: most buckets stay small, and growIfRoom's usual 1024 entries each
+  // (24 KiB) added up to 1 MiB over a long search, a byte a cell of a 1024 x 1024 grid.
+  static constexpr std::size_t kRadixLeast = 64;
   std::vector<OpenEntry> radix_[kRadixBuckets];
   uint64_t radixLast_ = 0;
   std::vector<OpenEntry> open_;
