@@ -218,8 +218,10 @@ struct SearchRun {
     auto& below = searcher.open_;
     Searcher::OpenEntry top;
     do {
+      if (searcher.belowTaken_) removeBelowRoot();
       if (!below.empty()) {
-        top = popBelow();
+        top = below.front();  // removed at the next pop, or replaced by the next push
+        searcher.belowTaken_ = true;
       } else {
         if (stack.empty() && !refill()) return false;
         top = stack.back();
@@ -233,7 +235,15 @@ struct SearchRun {
     slot[i] = -g;  // closed: the sign bit set (even for the start's 0)
     return true;
   }
-  void openStart() { open(start, startX, startY, 0.0, 0); }
+  void openStart() {
+    // Where f may fall from a cell to the next (weight above 1, or Manhattan distance with
+    // diagonal steps) most keys would land under the last one: every key goes on the heap
+    // instead, as under a last key nothing exceeds (the buckets would only add their moves).
+    const bool falls = options.weight > 1 || (heuristicKind == Heuristic::Manhattan &&
+                                              options.diagonal != Diagonal::Never);
+    searcher.radixLast_ = falls ? ~uint64_t{0} : 0;
+    open(start, startX, startY, 0.0, 0);
+  }
   std::vector<int32_t>& queue() { return searcher.queue_; }
 
   // Book-keeping on each expansion (count, trace, closest so far), then whether to go on:
@@ -286,45 +296,59 @@ struct SearchRun {
   // False, with outOfMemory set, when the list could not grow.
   TILEPATH_HOT bool push(const Searcher::OpenEntry& e) {
     const uint64_t key = bits(e.f), last = searcher.radixLast_;
-    auto& to = key < last ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
+    const bool below = key < last;
+    if (below && searcher.belowTaken_) {
+      // The root was taken by the last pop: an entry that would come out before its children
+      // anyway (a neighbour carrying on towards the goal, in weighted A*) takes its place.
+      if (!later(e, searcher.open_.front())) {
+        searcher.open_.front() = e;
+        searcher.belowTaken_ = false;
+        return true;
+      }
+      removeBelowRoot();
+    }
+    auto& to = below ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
     if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }
     to.push_back(e);
-    if (key < last) siftUpBelow();
+    if (below) siftUpBelow();
     return true;
   }
-  // The binary heap of keys under the last, written out rather than std::push_heap's so that
-  // entries that tie come out in the same order in every build (native and wasm have different
-  // standard libraries).
+  // The heap of keys under the last: 4-ary (half the levels of a binary heap), and written out
+  // rather than std::push_heap's so that entries that tie come out in the same order in every
+  // build (native and wasm have different standard libraries).
+  static constexpr std::size_t kArity = 4;
   void siftUpBelow() {
     auto& heap = searcher.open_;
     std::size_t k = heap.size() - 1;
     const Searcher::OpenEntry e = heap[k];
-    while (k > 0 && later(heap[(k - 1) / 2], e)) {
-      heap[k] = heap[(k - 1) / 2];
-      k = (k - 1) / 2;
+    while (k > 0 && later(heap[(k - 1) / kArity], e)) {
+      heap[k] = heap[(k - 1) / kArity];
+      k = (k - 1) / kArity;
     }
     heap[k] = e;
   }
-  Searcher::OpenEntry popBelow() {
+  void removeBelowRoot() {
+    searcher.belowTaken_ = false;
     auto& heap = searcher.open_;
-    const Searcher::OpenEntry top = heap.front(), e = heap.back();
+    const Searcher::OpenEntry e = heap.back();
     heap.pop_back();
     const std::size_t n = heap.size();
-    if (n == 0) return top;
+    if (n == 0) return;
     std::size_t k = 0;
     for (;;) {
-      std::size_t c = 2 * k + 1;
-      if (c >= n) break;
-      if (c + 1 < n && later(heap[c], heap[c + 1])) ++c;
+      const std::size_t first = kArity * k + 1;
+      if (first >= n) break;
+      std::size_t c = first;
+      const std::size_t end = first + kArity < n ? first + kArity : n;
+      for (std::size_t j = first + 1; j < end; ++j) c = later(heap[c], heap[j]) ? j : c;
       if (!later(e, heap[c])) break;
       heap[k] = heap[c];
       k = c;
     }
     heap[k] = e;
-    return top;
   }
   // The stack is empty: the smallest key of the first bucket with entries becomes the last
   // key, and that bucket's entries move down (into lower buckets: each agrees with that key
