@@ -155,8 +155,14 @@ struct SearchRun {
   int arrivalStep(int32_t i) const { return visit[i] & 7; }
   // Cost from the start of a closed cell.
   double costOf(int32_t i) const { return -slot[i]; }
-  // Cost from the start of a seen cell, open or closed.
+  // Cost from the start of a seen cell, open or closed (jump point search's: the radix heap's
+  // slots, which hold an open cell's cost).
   double costSoFar(int32_t i) const { return std::fabs(slot[i]); }
+  // An open cell's position on the in-place heap (heapOpen), kept in its slot as the bits of a
+  // small positive double: read back without a conversion.
+  static std::size_t positionIn(double slotValue) {
+    return static_cast<std::size_t>(__builtin_bit_cast(uint64_t, slotValue));
+  }
   void close(int32_t i) { slot[i] = -slot[i]; }
 
   double goalDistance(int x, int y) const {
@@ -235,13 +241,74 @@ struct SearchRun {
     slot[i] = -g;  // closed: the sign bit set (even for the start's 0)
     return true;
   }
+  // Weighted A* and Manhattan distance with diagonals (f may fall) in runBestFirst: a 4-ary heap
+  // ordered by f, then higher g. While a cell is open its slot holds its entry's position (the
+  // bits of a small positive double), so a cheaper way moves the entry up in place. The cell
+  // popped stays at the root, closed, until the next push or pop: a push that would have been
+  // popped first anyway (a neighbour carrying on towards the goal) takes its place, costing
+  // neither a sift up nor the sift down of a removal. Against the radix heap's fallback (every
+  // key on a heap, superseded entries skipped) this is 1.25-1.39x as fast with weight 1.2.
+  void heapOpen(int32_t i, int x, int y, double g, int step) {
+    const double h = heuristic(x, y);
+    auto& heap = searcher.open_;
+    const Searcher::OpenEntry e{g + h, g, static_cast<uint32_t>(i),
+                                static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16};
+    if (!heap.empty() && !later(e, heap.front()) && rootClosed()) {
+      visit[i] = static_cast<uint8_t>(number | step);
+      place(0, e);
+    } else {
+      if (heap.size() == heap.capacity() && !Searcher::growIfRoom(heap)) {
+        outOfMemory = true;
+        return;
+      }
+      visit[i] = static_cast<uint8_t>(number | step);
+      heap.push_back(e);
+      siftUp(heap.size() - 1);
+    }
+    if (options.trace) traceOpened(x, y, g, h);
+  }
+  void heapOffer(int32_t i, int x, int y, double g, int step) {
+    if (!seen(i)) return heapOpen(i, x, y, g, step);
+    const double position = slot[i];
+    if (std::signbit(position)) return;  // closed
+    const std::size_t k = positionIn(position);
+    Searcher::OpenEntry& e = searcher.open_[k];
+    if (!(g < e.g)) return;
+    visit[i] = static_cast<uint8_t>(number | step);
+    const double h = heuristic(x, y);
+    e.g = g;
+    e.f = g + h;
+    siftUp(k);
+    if (options.trace) traceOpened(x, y, g, h);
+  }
+  bool heapPop(int32_t& i, int& x, int& y, double& g) {
+    auto& heap = searcher.open_;
+    if (!heap.empty() && rootClosed()) {  // the cell expanded last: removed now
+      const Searcher::OpenEntry last = heap.back();
+      heap.pop_back();
+      if (!heap.empty()) siftDown(0, last);
+    }
+    if (heap.empty()) return false;
+    const Searcher::OpenEntry& top = heap.front();
+    x = static_cast<int>(top.xy & 0xffff);
+    y = static_cast<int>(top.xy >> 16);
+    i = static_cast<int32_t>(top.cell);
+    g = top.g;
+    slot[i] = -g;
+    return true;
+  }
+  // Whether f may fall from a cell to the next (weight above 1, or Manhattan distance with
+  // diagonal steps).
+  bool fFalls() const {
+    return options.weight > 1 ||
+           (heuristicKind == Heuristic::Manhattan && options.diagonal != Diagonal::Never);
+  }
+
   void openStart() {
     // Where f may fall from a cell to the next (weight above 1, or Manhattan distance with
     // diagonal steps) most keys would land under the last one: every key goes on the heap
     // instead, as under a last key nothing exceeds (the buckets would only add their moves).
-    const bool falls = options.weight > 1 || (heuristicKind == Heuristic::Manhattan &&
-                                              options.diagonal != Diagonal::Never);
-    searcher.radixLast_ = falls ? ~uint64_t{0} : 0;
+    searcher.radixLast_ = fFalls() ? ~uint64_t{0} : 0;
     open(start, startX, startY, 0.0, 0);
   }
   std::vector<int32_t>& queue() { return searcher.queue_; }
@@ -349,6 +416,40 @@ struct SearchRun {
       k = c;
     }
     heap[k] = e;
+  }
+  // The in-place heap's helpers (heapOpen).
+  void place(std::size_t k, const Searcher::OpenEntry& e) {
+    searcher.open_[k] = e;
+    slot[e.cell] = __builtin_bit_cast(double, static_cast<uint64_t>(k));
+  }
+  bool rootClosed() const { return std::signbit(slot[searcher.open_.front().cell]); }
+  // An entry never moves above a closed root (the closed cell's slot holds its cost, not a
+  // position); it is below the root's other children, which is all a removal looks at.
+  void siftUp(std::size_t k) {
+    auto& heap = searcher.open_;
+    const Searcher::OpenEntry e = heap[k];
+    while (k > 0) {
+      const std::size_t parent = (k - 1) / kArity;
+      if (!later(heap[parent], e) || (parent == 0 && rootClosed())) break;
+      place(k, heap[parent]);
+      k = parent;
+    }
+    place(k, e);
+  }
+  void siftDown(std::size_t k, const Searcher::OpenEntry e) {
+    auto& heap = searcher.open_;
+    const std::size_t n = heap.size();
+    for (;;) {
+      const std::size_t first = kArity * k + 1;
+      if (first >= n) break;
+      std::size_t c = first;
+      const std::size_t end = first + kArity < n ? first + kArity : n;
+      for (std::size_t j = first + 1; j < end; ++j) c = later(heap[c], heap[j]) ? j : c;
+      if (!later(e, heap[c])) break;
+      place(k, heap[c]);
+      k = c;
+    }
+    place(k, e);
   }
   // The stack is empty: the smallest key of the first bucket with entries becomes the last
   // key, and that bucket's entries move down (into lower buckets: each agrees with that key
