@@ -193,14 +193,16 @@ struct SearchRun {
   // step costs and weight 1, f never decreases along a step, and what is pushed is at the last
   // key or above: the entries at the last key wait on a stack (bucket 0), so among equal f the
   // entry pushed last goes first, mostly a neighbour of the cell expanded last carrying on
-  // towards the goal. A key under the last (weight above 1, Manhattan distance with diagonal
-  // steps, or rounding) goes onto a binary heap (Searcher::open_, lower f first, then higher g)
-  // that is emptied before the stack. While a cell is open its slot holds its cost; a cheaper
-  // way is pushed anew, and the entry it supersedes is skipped when popped. Against the 4-ary
-  // heap it replaced (ordered by f, then higher g), through wasm (tests/bench/builds.mjs, every
-  // 20th Moving AI problem): A* 1.33 to 1.83 times as fast per problem at the median on the
-  // maps but two, arena 0.96 and the maze 0.94 (a corridor's open list is short); JPS 0.97 to
-  // 1.07, the random map 1.24. Expansions: the same on most problems, 0.1% to 3% more on some.
+  // towards the goal. A key under the last (by rounding; or in a jump point search or on a
+  // shaped grid whose f may fall, where openStart puts every key there) goes onto a 4-ary heap
+  // (Searcher::open_, lower f first, then higher g) that is emptied before the stack. (A*,
+  // Dijkstra and BFS whose f may fall use the in-place heap below instead: heapOpen.) While a cell
+  // is open its slot holds its cost; a cheaper way is pushed anew, and the entry it supersedes is
+  // skipped when popped. Against the 4-ary heap it replaced (ordered by f, then higher g), through
+  // wasm (tests/bench/builds.mjs, every 20th Moving AI problem): A* 1.33 to 1.83 times as fast per
+  // problem at the median on the maps but two, arena 0.96 and the maze 0.94 (a corridor's open list
+  // is short); JPS 0.97 to 1.07, the random map 1.24. Expansions: the same on most problems, 0.1%
+  // to 3% more on some.
   template <Heuristic H = Heuristic::Default>
   TILEPATH_HOT void open(int32_t i, int x, int y, double g, int step) {
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);
@@ -247,7 +249,7 @@ struct SearchRun {
   // popped stays at the root, closed, until the next push or pop: a push that would have been
   // popped first anyway (a neighbour carrying on towards the goal) takes its place, costing
   // neither a sift up nor the sift down of a removal. Against the radix heap's fallback (every
-  // key on a heap, superseded entries skipped) this is 1.25-1.39x as fast with weight 1.2.
+  // key on a heap, superseded entries skipped) this is 1.21-1.31x as fast with weight 1.2.
   void heapOpen(int32_t i, int x, int y, double g, int step) {
     const double h = heuristic(x, y);
     auto& heap = searcher.open_;
@@ -355,7 +357,7 @@ struct SearchRun {
   static int bucketOf(uint64_t key, uint64_t last) {
     return key == last ? 0 : 64 - __builtin_clzll(key ^ last);
   }
-  // The order of the binary heap of keys under the last: true if b goes first.
+  // The order of the heaps (under the last key, and in place): true if b goes first.
   static bool later(const Searcher::OpenEntry& a, const Searcher::OpenEntry& b) {
     const uint64_t af = bits(a.f), bf = bits(b.f);
     return (af > bf) | ((af == bf) & (bits(a.g) < bits(b.g)));

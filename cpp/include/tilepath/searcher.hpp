@@ -116,7 +116,8 @@ class Searcher {
   uint8_t searchNumber_ = 0;
   // The open list (SearchRun::open): a radix heap. radix_[0] is a stack of the entries at the
   // key popped last (radixLast_, f's bits); radix_[k] holds those whose key first differs from
-  // it at bit k - 1; open_, a binary heap, those under it.
+  // it at bit k - 1; open_, a 4-ary heap, those under it (or, for searches whose f may fall,
+  // SearchRun::heapOpen's heap).
   static constexpr int kRadixBuckets = 65;
   // A bucket's first block: most buckets stay small, and growIfRoom's usual 1024 entries each
   // (24 KiB) added up to 1 MiB over a long search, a byte a cell of a 1024 x 1024 grid.
