@@ -288,7 +288,7 @@ struct SearchRun {
     if (!heap.empty() && rootClosed()) {  // the cell expanded last: removed now
       const Searcher::OpenEntry last = heap.back();
       heap.pop_back();
-      if (!heap.empty()) siftDown(0, last);
+      if (!heap.empty()) siftDown<true>(0, last);
     }
     if (heap.empty()) return false;
     const Searcher::OpenEntry& top = heap.front();
@@ -404,20 +404,7 @@ struct SearchRun {
     auto& heap = searcher.open_;
     const Searcher::OpenEntry e = heap.back();
     heap.pop_back();
-    const std::size_t n = heap.size();
-    if (n == 0) return;
-    std::size_t k = 0;
-    for (;;) {
-      const std::size_t first = kArity * k + 1;
-      if (first >= n) break;
-      std::size_t c = first;
-      const std::size_t end = first + kArity < n ? first + kArity : n;
-      for (std::size_t j = first + 1; j < end; ++j) c = later(heap[c], heap[j]) ? j : c;
-      if (!later(e, heap[c])) break;
-      heap[k] = heap[c];
-      k = c;
-    }
-    heap[k] = e;
+    if (!heap.empty()) siftDown<false>(0, e);
   }
   // The in-place heap's helpers (heapOpen).
   void place(std::size_t k, const Searcher::OpenEntry& e) {
@@ -438,8 +425,17 @@ struct SearchRun {
     }
     place(k, e);
   }
+  // Fills position k of either heap with e, moving earlier children up; kPlace: the in-place
+  // heap, whose cells are told where they are.
+  template <bool kPlace>
   void siftDown(std::size_t k, const Searcher::OpenEntry e) {
     auto& heap = searcher.open_;
+    const auto store = [&](std::size_t at, const Searcher::OpenEntry& entry) {
+      if (kPlace)
+        place(at, entry);
+      else
+        heap[at] = entry;
+    };
     const std::size_t n = heap.size();
     for (;;) {
       const std::size_t first = kArity * k + 1;
@@ -448,10 +444,10 @@ struct SearchRun {
       const std::size_t end = first + kArity < n ? first + kArity : n;
       for (std::size_t j = first + 1; j < end; ++j) c = later(heap[c], heap[j]) ? j : c;
       if (!later(e, heap[c])) break;
-      place(k, heap[c]);
+      store(k, heap[c]);
       k = c;
     }
-    place(k, e);
+    store(k, e);
   }
   // The stack is empty: the smallest key of the first bucket with entries becomes the last
   // key, and that bucket's entries move down (into lower buckets: each agrees with that key
