@@ -705,6 +705,16 @@ export function wrapModule(module) {
 }
 
 /**
+ * What the glue loaded the module from, for a message: the bytes given, or the file and where.
+ * @param {LoadOptions} settings
+ * @param {string | null} url
+ * @param {string} file
+ */
+function sourceOf(settings, url, file) {
+  return settings.wasmBinary ? 'the wasmBinary given' : `${file}${url ? ` at ${url}` : ''}`;
+}
+
+/**
  * The error of a module that did not load, told in the caller's terms. Emscripten's own reads
  * "Aborted(CompileError: ... expected magic word 00 61 73 6d, found 3c 21 64 6f ...). Build
  * with -s ASSERTIONS=1 for more info." when the server answered with a page instead of the wasm;
@@ -719,7 +729,7 @@ function loadError(error, settings, url, file) {
   const aborted = /^Aborted\(([\s\S]*)\)(?:\. Build with .*)?$/.exec(text);
   if (!aborted) return error;
   const cause = aborted[1];
-  const source = settings.wasmBinary ? 'the wasmBinary given' : `${file}${url ? ` at ${url}` : ''}`;
+  const source = sourceOf(settings, url, file);
   const found = /expected magic word 00 61 73 6d, found ((?:[0-9a-f]{2} ?){4})/.exec(cause);
   let what = cause;
   if (found) {
@@ -752,7 +762,7 @@ const LOAD_OPTIONS = ['wasmBinary', 'locateFile', 'instantiateWasm', 'bigMaps'];
 
 /** The two builds of the module, which the same glue loads: without and with the big-map
  * features (the hpa hierarchy, repairPath, rectangles). */
-export const WASM_FILES = /** @type {const} */ ({
+const WASM_FILES = /** @type {const} */ ({
   small: 'tilepath.wasm',
   bigMaps: 'tilepath-bigmaps.wasm',
 });
@@ -855,11 +865,10 @@ export function makeLoader(factory, { bigMapsUrl } = {}) {
         (module) => {
           const pathfinder = wrapModule(module);
           if (bigMaps && !pathfinder.bigMaps) {
-            const source = settings.wasmBinary
-              ? 'the wasmBinary given'
-              : instantiateWasm
+            const source =
+              instantiateWasm && !settings.wasmBinary
                 ? 'the module options.instantiateWasm gave'
-                : `${file}${url ? ` at ${url}` : ''}`;
+                : sourceOf(settings, url, file);
             throw new Error(
               `createPathfinder({ bigMaps: true }) loaded ${source}, which is tilepath.wasm, the ` +
                 `build without the big-map features: give it the package's ${file} (its bytes, ` +

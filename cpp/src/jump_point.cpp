@@ -86,8 +86,7 @@ class Jumper {
         goalX_(run.goalX),
         goalY_(run.goalY),
         fourWay_(run.options.diagonal == Diagonal::Never),
-        stopAtGoal_(run.options.weight == 1 &&
-                    (fourWay_ || run.heuristicKind != Heuristic::Manhattan)),
+        stopAtGoal_(!run.fFalls()),
         reached_(reached) {}
 
   bool free(int x, int y) const { return grid_.open(x, y); }
@@ -99,8 +98,8 @@ class Jumper {
   }
   // Whether a way to the goal has been pushed at no more than the f of the node expanded (a
   // lower bound on every path, the node having the least f of all open ones): the goal is then
-  // expanded next, and nothing else this node would push matters. Only with a heuristic
-  // consistent for the steps (weight 1, and not Manhattan with diagonals: `stopAtGoal`).
+  // expanded next, and nothing else this node would push matters. Only where f never falls
+  // from a cell to the next (SearchRun::fFalls: `stopAtGoal`).
   bool goalFound() const { return goalCost_ <= bound_; }
 
   // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each

@@ -226,10 +226,9 @@ struct SearchRun {
     auto& below = searcher.open_;
     Searcher::OpenEntry top;
     do {
-      if (searcher.belowTaken_) removeBelowRoot();
       if (!below.empty()) {
-        top = below.front();  // removed at the next pop, or replaced by the next push
-        searcher.belowTaken_ = true;
+        top = below.front();
+        removeBelowRoot();
       } else {
         if (stack.empty() && !refill()) return false;
         top = stack.back();
@@ -265,7 +264,7 @@ struct SearchRun {
       }
       visit[i] = static_cast<uint8_t>(number | step);
       heap.push_back(e);
-      siftUp(heap.size() - 1);
+      siftUp<true>(heap.size() - 1);
     }
     if (options.trace) traceOpened(x, y, g, h);
   }
@@ -280,7 +279,7 @@ struct SearchRun {
     const double h = heuristic(x, y);
     e.g = g;
     e.f = g + h;
-    siftUp(k);
+    siftUp<true>(k);
     if (options.trace) traceOpened(x, y, g, h);
   }
   bool heapPop(int32_t& i, int& x, int& y, double& g) {
@@ -366,41 +365,20 @@ struct SearchRun {
   TILEPATH_HOT bool push(const Searcher::OpenEntry& e) {
     const uint64_t key = bits(e.f), last = searcher.radixLast_;
     const bool below = key < last;
-    if (below && searcher.belowTaken_) {
-      // The root was taken by the last pop: an entry that would come out before its children
-      // anyway (a neighbour carrying on towards the goal, in weighted A*) takes its place.
-      if (!later(e, searcher.open_.front())) {
-        searcher.open_.front() = e;
-        searcher.belowTaken_ = false;
-        return true;
-      }
-      removeBelowRoot();
-    }
     auto& to = below ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
     if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }
     to.push_back(e);
-    if (below) siftUpBelow();
+    if (below) siftUp<false>(to.size() - 1);
     return true;
   }
   // The heap of keys under the last: 4-ary (half the levels of a binary heap), and written out
   // rather than std::push_heap's so that entries that tie come out in the same order in every
   // build (native and wasm have different standard libraries).
   static constexpr std::size_t kArity = 4;
-  void siftUpBelow() {
-    auto& heap = searcher.open_;
-    std::size_t k = heap.size() - 1;
-    const Searcher::OpenEntry e = heap[k];
-    while (k > 0 && later(heap[(k - 1) / kArity], e)) {
-      heap[k] = heap[(k - 1) / kArity];
-      k = (k - 1) / kArity;
-    }
-    heap[k] = e;
-  }
   void removeBelowRoot() {
-    searcher.belowTaken_ = false;
     auto& heap = searcher.open_;
     const Searcher::OpenEntry e = heap.back();
     heap.pop_back();
@@ -412,30 +390,34 @@ struct SearchRun {
     slot[e.cell] = __builtin_bit_cast(double, static_cast<uint64_t>(k));
   }
   bool rootClosed() const { return std::signbit(slot[searcher.open_.front().cell]); }
-  // An entry never moves above a closed root (the closed cell's slot holds its cost, not a
+  // Puts e at position k of either heap; kPlace: the in-place heap, whose cells are told where
+  // they are.
+  template <bool kPlace>
+  void store(std::size_t k, const Searcher::OpenEntry& e) {
+    if (kPlace)
+      place(k, e);
+    else
+      searcher.open_[k] = e;
+  }
+  // Moves the entry at position k up past the entries that go after it. On the in-place heap an
+  // entry never moves above a closed root (the closed cell's slot holds its cost, not a
   // position); it is below the root's other children, which is all a removal looks at.
+  template <bool kPlace>
   void siftUp(std::size_t k) {
     auto& heap = searcher.open_;
     const Searcher::OpenEntry e = heap[k];
     while (k > 0) {
       const std::size_t parent = (k - 1) / kArity;
-      if (!later(heap[parent], e) || (parent == 0 && rootClosed())) break;
-      place(k, heap[parent]);
+      if (!later(heap[parent], e) || (kPlace && parent == 0 && rootClosed())) break;
+      store<kPlace>(k, heap[parent]);
       k = parent;
     }
-    place(k, e);
+    store<kPlace>(k, e);
   }
-  // Fills position k of either heap with e, moving earlier children up; kPlace: the in-place
-  // heap, whose cells are told where they are.
+  // Fills position k of either heap with e, moving earlier children up.
   template <bool kPlace>
   void siftDown(std::size_t k, const Searcher::OpenEntry e) {
     auto& heap = searcher.open_;
-    const auto store = [&](std::size_t at, const Searcher::OpenEntry& entry) {
-      if (kPlace)
-        place(at, entry);
-      else
-        heap[at] = entry;
-    };
     const std::size_t n = heap.size();
     for (;;) {
       const std::size_t first = kArity * k + 1;
@@ -444,10 +426,10 @@ struct SearchRun {
       const std::size_t end = first + kArity < n ? first + kArity : n;
       for (std::size_t j = first + 1; j < end; ++j) c = later(heap[c], heap[j]) ? j : c;
       if (!later(e, heap[c])) break;
-      store(k, heap[c]);
+      store<kPlace>(k, heap[c]);
       k = c;
     }
-    store(k, e);
+    store<kPlace>(k, e);
   }
   // The stack is empty: the smallest key of the first bucket with entries becomes the last
   // key, and that bucket's entries move down (into lower buckets: each agrees with that key

@@ -259,7 +259,6 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
   open_.clear();
   for (auto& bucket : radix_) bucket.clear();
   radixLast_ = 0;
-  belowTaken_ = false;
   return true;
 }
 

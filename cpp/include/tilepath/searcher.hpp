@@ -124,7 +124,6 @@ class Searcher {
   static constexpr std::size_t kRadixLeast = 64;
   std::vector<OpenEntry> radix_[kRadixBuckets];
   uint64_t radixLast_ = 0;
-  bool belowTaken_ = false;  // open_'s root was popped, its removal put off (SearchRun::push)
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
   static inline RoomCheck roomCheck_ = nullptr;
