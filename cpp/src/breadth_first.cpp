@@ -29,7 +29,7 @@ void runBreadthFirst(SearchRun& run) {
   const uint8_t* const stepsFrom = stepsAllowed(Diagonal::Never);
   const int width = run.width;
   if (!run.resuming) {
-    run.visit[run.start] = run.number;
+    run.stamp(run.start, 0);
     run.slot[run.start] = 0;
     enqueue(run.start);
     if (run.options.trace) run.traceOpened(run.startX, run.startY, 0, 0);
@@ -45,7 +45,7 @@ void runBreadthFirst(SearchRun& run) {
       const int step = __builtin_ctz(steps);
       const int32_t next = current + run.stepOffset[step];
       if (run.seen(next)) continue;
-      run.visit[next] = static_cast<uint8_t>(run.number | step);
+      run.stamp(next, step);
       run.slot[next] = g + 1;
       if (!enqueue(next)) return;
       if (run.options.trace) run.traceOpened(x + kStepX[step], y + kStepY[step], g + 1, 0);

@@ -266,7 +266,7 @@ class Jumper {
     if (!a && !b) return false;
     if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
         cornerG + run_.heuristic(x, y) <= nodeF_) {
-      run_.visit[i] = static_cast<uint8_t>(run_.number | step);
+      run_.stamp(i, step);
       run_.slot[i] = -cornerG;
       return false;
     }

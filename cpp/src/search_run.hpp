@@ -144,10 +144,19 @@ struct SearchRun {
   }
 
   // Per-cell state (see Searcher): the slot (the cost so far while open, minus it once
-  // closed), and the visit byte with this search's number in its top 5 bits.
+  // closed), and the visit byte with this search's number in its top 5 bits, written by stamp
+  // alone (which widens the searcher's range of stamped cells, cleared every 31 searches).
   double* const slot;
-  uint8_t* const visit;
+  const uint8_t* const visit;
   const uint8_t number;
+  void stamp(int32_t i, int step) {
+    stamps_[i] = static_cast<uint8_t>(number | step);
+    // The range holds the start already (Searcher::setUp): at most one end moves, seldom.
+    if (__builtin_expect(i < searcher.stampedLo_, 0))
+      searcher.stampedLo_ = i;
+    else if (__builtin_expect(i > searcher.stampedHi_, 0))
+      searcher.stampedHi_ = i;
+  }
 
   bool seen(int32_t i) const { return (visit[i] & ~7) == number; }
   bool closed(int32_t i) const { return seen(i) && std::signbit(slot[i]); }
@@ -210,7 +219,7 @@ struct SearchRun {
     if (!push({g + h, g, static_cast<uint32_t>(i),
                static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16}))
       return;
-    visit[i] = static_cast<uint8_t>(number | step);
+    stamp(i, step);
     slot[i] = g;
     if (options.trace) traceOpened(x, y, g, h);
   }
@@ -255,14 +264,14 @@ struct SearchRun {
     const Searcher::OpenEntry e{g + h, g, static_cast<uint32_t>(i),
                                 static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16};
     if (!heap.empty() && !later(e, heap.front()) && rootClosed()) {
-      visit[i] = static_cast<uint8_t>(number | step);
+      stamp(i, step);
       place(0, e);
     } else {
       if (heap.size() == heap.capacity() && !Searcher::growIfRoom(heap)) {
         outOfMemory = true;
         return;
       }
-      visit[i] = static_cast<uint8_t>(number | step);
+      stamp(i, step);
       heap.push_back(e);
       siftUp<true>(heap.size() - 1);
     }
@@ -275,7 +284,7 @@ struct SearchRun {
     const std::size_t k = positionIn(position);
     Searcher::OpenEntry& e = searcher.open_[k];
     if (!(g < e.g)) return;
-    visit[i] = static_cast<uint8_t>(number | step);
+    stamp(i, step);
     const double h = heuristic(x, y);
     e.g = g;
     e.f = g + h;
@@ -352,6 +361,7 @@ struct SearchRun {
   }
 
  private:
+  uint8_t* const stamps_;  // the visit bytes, for stamp
   static uint64_t bits(double v) { return __builtin_bit_cast(uint64_t, v); }
   static int bucketOf(uint64_t key, uint64_t last) {
     return key == last ? 0 : 64 - __builtin_clzll(key ^ last);

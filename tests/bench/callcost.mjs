@@ -1,6 +1,7 @@
 // The per-call cost of a search through wasm (issue 10): nanoseconds per grid.findPath call for
 // queries whose search is nearly free (start and goal adjacent, or the same cell), so what is
-// timed is the JS wrapper, the crossing into wasm and the reading of the result.
+// timed is the JS wrapper, the crossing into wasm and the reading of the result; then the same
+// step on open grids from 64x64 to 4096x4096 (a search's set-up should not grow with the grid).
 //
 //   node tests/bench/callcost.mjs [--calls N] [--batches N] [--baseline DIR]
 //
@@ -59,9 +60,10 @@ cases.push([
   },
 ]);
 
-const grids = builds.map((b) => b.tp.createGrid(map.width, map.height, map.cells));
 const rows = [];
-for (const [name, call] of cases) {
+/** Times `call` on each build's grid (made by `make`), batches alternating between builds. */
+function time(name, call, make) {
+  const grids = builds.map((b) => make(b.tp));
   const times = builds.map(() => []);
   let sink = 0;
   for (let batch = -2; batch < batches; batch++) {
@@ -76,12 +78,28 @@ for (const [name, call] of cases) {
     }
   }
   if (sink < 0) console.log(sink); // keeps the results alive
+  for (const grid of grids) grid.dispose();
   rows.push([name, ...times.map((t) => median(t).toFixed(0))]);
 }
-for (const grid of grids) grid.dispose();
+for (const [name, call] of cases)
+  time(name, call, (tp) => tp.createGrid(map.width, map.height, map.cells));
+// The same step on open grids of growing size: what a search costs whatever the grid's size
+// (the visit bytes' numbers, cleared every 31 searches over the cells stamped since the last).
+for (const side of [64, 1024, 4096]) {
+  for (const [label, options] of [
+    ['A*', astar],
+    ['JPS', jps],
+  ])
+    time(
+      `adjacent, open ${side}x${side}, ${label}`,
+      (grid) => grid.findPath(3, 3, 4, 3, options),
+      (tp) => tp.createGrid(side, side),
+    );
+}
 
 console.log(
-  `findPath per call on ${args.map}, median ns over ${batches} batches of ${calls} calls`,
+  `findPath per call on ${args.map} (and on open grids), median ns over ${batches} batches of ` +
+    `${calls} calls`,
 );
 const header = ['query', ...builds.map((b) => `${b.name} ns`)];
 if (builds.length === 2) header.push('after/before');

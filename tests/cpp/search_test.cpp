@@ -374,6 +374,46 @@ TEST_CASE("search state is reused: repeated queries do not grow memory") {
   CHECK(s.memoryBytes() == warm);
 }
 
+// A search's number comes back every 31 searches, and only the cells stamped since the last
+// clear are cleared then: a search far from the 30 before it must find nothing left of its own
+// number's last search, whichever algorithm made it.
+TEST_CASE("a search number coming back finds no stale cells, wherever the searches between went") {
+  Grid grid(300, 300);
+  for (int x = 0; x < 280; ++x) grid.set(x, 150, 1);  // a wall across the middle
+  struct Case {
+    const char* name;
+    SearchOptions options;
+  };
+  SearchOptions weighted = with(Diagonal::NoCorners);
+  weighted.weight = 1.5;
+  const Case cases[] = {
+      {"astar", with(Diagonal::NoCorners)},
+      {"jps", with(Diagonal::NoCorners, Algorithm::JPS)},
+      {"jps 4-way", with(Diagonal::Never, Algorithm::JPS)},
+      {"bfs 4-way", with(Diagonal::Never, Algorithm::BFS)},
+      {"dijkstra", with(Diagonal::Always, Algorithm::Dijkstra)},
+      {"weighted astar", weighted},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    Searcher s;
+    Searcher fresh;
+    SearchResult r, expected;
+    // The first search (number 1) goes round the wall's end, from the top corner.
+    s.find(grid, 0, 0, 0, 299, c.options, r);
+    REQUIRE(r.status == Status::Found);
+    // Thirty more (numbers 2 to 31) in the bottom right corner.
+    for (int k = 0; k < 30; ++k) s.find(grid, 299, 299, 290 - k % 7, 280 + k % 5, c.options, r);
+    // The numbers are cleared, and number 1 comes back: the way back crosses the cells the
+    // first search closed.
+    s.find(grid, 0, 299, 0, 0, c.options, r);
+    fresh.find(grid, 0, 299, 0, 0, c.options, expected);
+    REQUIRE(r.status == Status::Found);
+    CHECK(r.cost == expected.cost);
+    CHECK(r.path == expected.path);
+  }
+}
+
 TEST_CASE("4-neighbour jump point search finds A*'s cost around walls, expanding fewer cells") {
   Grid grid = drawn({
       "..........",

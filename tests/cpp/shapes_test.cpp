@@ -275,6 +275,51 @@ TEST_CASE("shapes: smoothing is refused, JPS falls back to A*", "[shapes]") {
   }
 }
 
+// The radix heap takes the keys popped to never fall (a key under the last one goes to a heap
+// that is emptied first: the order stays right, only slower). That needs an estimate that
+// never drops by more than a step costs. Every cell's estimate is read from a trace of an A*
+// that opens the whole grid (its goal walled in), then checked along every step the
+// reference allows, for every shape, rule and heuristic the searches treat as monotone
+// (SearchRun::fFalls: not Manhattan distance with diagonal steps).
+TEST_CASE("shapes: the estimate falls by no more than a step costs (the open list's keys rise)",
+          "[shapes]") {
+  Searcher s;
+  const Heuristic kHeuristics[] = {Heuristic::Default, Heuristic::Manhattan, Heuristic::Octile,
+                                   Heuristic::Chebyshev, Heuristic::Euclidean};
+  int checked = 0;
+  for (const GridShape& shape : allShapes())
+    for (Diagonal rule : kRules)
+      for (Heuristic heuristic : kHeuristics) {
+        SearchOptions o;
+        o.diagonal = rule;
+        o.heuristic = heuristic;
+        o.trace = true;
+        if (effectiveHeuristic(o) == Heuristic::Manhattan && rule != Diagonal::Never) continue;
+        INFO(shapeText(shape) << ", rule " << kDiagonalNames[static_cast<int>(rule)]
+                              << ", heuristic " << kHeuristicNames[static_cast<int>(heuristic)]);
+        const int w = 21, h = 19, gx = 13, gy = 9;
+        Grid grid(w, h, shape);
+        for (Cell c : tilepath::testing::edgeNeighbours(shape, gx, gy)) grid.set(c.x, c.y, 1);
+        for (Cell c : tilepath::testing::cornerNeighbours(shape, gx, gy)) grid.set(c.x, c.y, 1);
+        const SearchResult r = s.find(grid, 0, 0, gx, gy, o);
+        REQUIRE(r.status == Status::None);
+        const std::vector<double> reach = referenceDijkstra(grid, rule, 0, 0);
+        std::vector<double> estimate(static_cast<std::size_t>(w) * h, -1);
+        for (const TraceEvent& e : r.trace)
+          if (e.kind == TraceEvent::Opened) estimate[e.y * w + e.x] = e.h;
+        for (int y = 0; y < h; ++y)
+          for (int x = 0; x < w; ++x) {
+            if (reach[y * w + x] == INFINITY) continue;
+            REQUIRE(estimate[y * w + x] >= 0);  // every cell the start reaches was opened
+            for (const Move& m : referenceMoves(grid, rule, x, y)) {
+              const double there = estimate[m.to.y * w + m.to.x];
+              CHECK(estimate[y * w + x] <= m.length + there + 1e-9);
+              ++checked;
+            }
+          }
+      }
+  CHECK(checked > 100000);
+}
 TEST_CASE("shapes: movement ranges, flow fields and canReach follow the shape", "[shapes]") {
   std::mt19937 rng(77);
   FieldSearch fields;

@@ -110,10 +110,12 @@ class Searcher {
   // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
   // the number of the search that last touched the cell (5 bits) and the step that reached it
   // (3 bits). A cell whose number is not the current search's is unseen, so a new search
-  // resets nothing; every 31 searches the numbers are cleared at once.
+  // resets nothing; every 31 searches the numbers are cleared at once, from the first cell
+  // stamped since the last clear to the last (SearchRun::stamp; empty before the first search).
   std::vector<double> slots_;
   std::vector<uint8_t> visit_;
   uint8_t searchNumber_ = 0;
+  int32_t stampedLo_ = INT32_MAX, stampedHi_ = -1;
   // The open list (SearchRun::open): a radix heap. radix_[0] is a stack of the entries at the
   // key popped last (radixLast_, f's bits); radix_[k] holds those whose key first differs from
   // it at bit k - 1; open_, a 4-ary heap, those under it (or, for searches whose f may fall,
