@@ -129,6 +129,14 @@ void Grid::refreshCostSummary() {
 }
 
 double Grid::pathCost(const std::vector<int32_t>& path) const {
+  if (uniform_ && minCost_ == 1.0 && shape_.square()) {
+    // Every cell a path enters costs 1: the sums below would count the steps, exactly.
+    std::size_t diagonals = 0;
+    for (std::size_t k = 2; k + 1 < path.size(); k += 2)
+      diagonals += (path[k - 2] != path[k]) & (path[k - 1] != path[k + 1]);
+    const std::size_t steps = path.size() < 4 ? 0 : path.size() / 2 - 1;
+    return static_cast<double>(steps - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+  }
   double straight = 0, diagonal = 0;
   for (std::size_t k = 2; k + 1 < path.size(); k += 2) {
     const int fromX = path[k - 2], fromY = path[k - 1], toX = path[k], toY = path[k + 1];

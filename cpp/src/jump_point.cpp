@@ -381,6 +381,37 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
   }
 }
 
+// The first leg back from a jump point: against `step` from (x, y) to the first seen cell
+// whose cost plus the run walked is no more than `leftFrom` (walkLeg's test), found first and
+// only then appended, in one pass without checks. Returns that cell, or -1 (nothing appended)
+// where the leg ran into a wall.
+int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
+                 std::vector<int32_t>& path) {
+  const Grid& grid = run.grid;
+  const int sx = kStepX[step], sy = kStepY[step];
+  const bool diagonal = sx != 0 && sy != 0;
+  const int32_t offset = run.stepOffset[step];
+  int32_t i = grid.index(x, y);
+  int walked = 0;
+  for (int cx = x, cy = y;;) {
+    cx -= sx;
+    cy -= sy;
+    i -= offset;
+    ++walked;
+    const bool into = grid.open(cx, cy) || i == run.start;
+    if (!into || (diagonal && !(grid.open(cx + sx, cy) && grid.open(cx, cy + sy)))) return -1;
+    if (run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom) break;
+  }
+  const std::size_t n = path.size();
+  path.resize(n + 2 * static_cast<std::size_t>(walked));
+  int32_t* out = path.data() + n;
+  for (int k = 1; k <= walked; ++k) {
+    *out++ = y - k * sy;
+    *out++ = x - k * sx;
+  }
+  return i;
+}
+
 }  // namespace
 
 // Each jump point or marker names the step it arrived by and its cost; the walk goes back
@@ -401,12 +432,8 @@ bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& pa
     const int step = run.arrivalStep(cell);
     const bool diagonal = step >= 4;
     const double leftFrom = run.costSoFar(cell);
-    const std::size_t mark = path.size();
-    int32_t from = walkLeg(run, x, y, step, path, [&](int32_t i, int walked) {
-      return run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom;
-    });
+    int32_t from = walkBack(run, x, y, step, leftFrom, path);
     if (from < 0 && !diagonal) {
-      path.resize(mark);
       walkLeg(run, x, y, step, path, [&](int32_t corner, int on) {
         const std::size_t cornerMark = path.size();
         for (int side = -1; side <= 1 && from < 0; side += 2) {
