@@ -10,6 +10,14 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** A command-line flag's value as a positive integer; a RangeError naming the flag otherwise. */
+export function positiveInteger(flag, text) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`${flag} must be a positive integer, got ${text}`);
+  return n;
+}
+
 /**
  * A Pathfinder from the build of the tree at `root` (one holding js/node.js and dist/): this
  * tree's, or an older copy's, to time two builds side by side.

@@ -26,7 +26,7 @@ import {
   movingaiDir,
   repoRoot,
 } from '../js/support/movingai.mjs';
-import { median } from './common.mjs';
+import { median, positiveInteger } from './common.mjs';
 import { checkPath } from './paths.mjs';
 import {
   WEIGHTED_NAME,
@@ -48,13 +48,6 @@ const { values: args } = parseArgs({
 });
 const problemTarget = positiveInteger('--problems', args.problems);
 const rounds = positiveInteger('--rounds', args.rounds);
-
-function positiveInteger(flag, text) {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
-    throw new RangeError(`${flag} must be a positive integer, got ${text}`);
-  return n;
-}
 
 // A full collection between maps keeps one map's garbage (PathFinding.js grids) out of the
 // next map's timings. Node only offers gc() behind a flag, so it is switched on from here.
