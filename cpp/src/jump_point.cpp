@@ -382,9 +382,9 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
 }
 
 // The first leg back from a jump point: against `step` from (x, y) to the first seen cell
-// whose cost plus the run walked is no more than `leftFrom` (walkLeg's test), found first and
-// only then appended, in one pass without checks. Returns that cell, or -1 (nothing appended)
-// where the leg ran into a wall.
+// whose cost plus the run walked is no more than `leftFrom` (walkLeg's test). The leg is walked
+// once to find that cell, with the checks, and its cells are then appended in a loop without
+// any. Returns that cell, or -1 (nothing appended) where the leg ran into a wall.
 int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
                  std::vector<int32_t>& path) {
   const Grid& grid = run.grid;
