@@ -9,7 +9,7 @@
 
 import { PathWorker } from './worker.js';
 import { InThreadPathWorker } from './in-thread-worker.js';
-import { IN_THREAD_OPTIONS, readGridOptions } from './worker-options.js';
+import { IN_THREAD_OPTIONS, readGridOptions, readReadyTimeout } from './worker-options.js';
 import { describe, refuseMisspelt } from './validate.js';
 import { encodedEndpoint, encodeMessage, decodeMessage } from './wechat/codec.js';
 import {
@@ -59,6 +59,10 @@ export function wechatWorker(
 
 // What createWeChatPathWorker reads itself; the rest goes to PathWorker.create or, in-thread,
 // to InThreadPathWorker.create.
+// A wx worker that has not loaded the wasm by then is given up for the in-thread path (PathWorker
+// alone waits 30 s: there is nothing to fall back to).
+const WECHAT_READY_TIMEOUT = 10000;
+
 const WECHAT_OPTIONS = Object.freeze([
   ...IN_THREAD_OPTIONS,
   'workerScript',
@@ -70,15 +74,6 @@ const WECHAT_OPTIONS = Object.freeze([
   'onFallback',
   'wx',
 ]);
-
-function withTimeout(promise, ms, what) {
-  if (!(ms > 0) || ms === Infinity) return promise;
-  let timer;
-  const timeout = new Promise((resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * A PathWorker for WeChat: a wx worker when one can be started and answers, else the same API
@@ -108,7 +103,7 @@ export async function createWeChatPathWorker(options) {
     experimental = false,
     binary = 'encode',
     inThread = 'auto',
-    readyTimeout = 10000,
+    readyTimeout = WECHAT_READY_TIMEOUT,
     loadPathfinder,
     onFallback,
     wx,
@@ -117,6 +112,8 @@ export async function createWeChatPathWorker(options) {
   if (inThread !== 'auto' && inThread !== true && inThread !== false) {
     throw new RangeError(`inThread must be 'auto', true or false, got ${describe(inThread)}`);
   }
+  // Checked here, so that a bad value is the caller's error rather than a reason to fall back.
+  readReadyTimeout({ readyTimeout });
   // The in-thread path needs the caller's cells; PathWorker may not leave them readable.
   const { bytes } = readGridOptions(create, 'createWeChatPathWorker', WECHAT_OPTIONS);
   const cellsCopy = bytes?.slice();
@@ -127,20 +124,17 @@ export async function createWeChatPathWorker(options) {
       reason = 'this host has no wx.createWorker (LayaNative, or not WeChat)';
     } else {
       let started = null;
-      const pending = PathWorker.create({
-        ...create,
-        loadOptions: { wasmPath, bigMaps },
-        worker: () => (started = wechatWorker(workerScript, { experimental, binary, wx: api })),
-      });
       try {
-        return await withTimeout(pending, readyTimeout, `the tilepath worker (${workerScript})`);
+        // PathWorker.create gives up on a worker that is not ready within readyTimeout, and
+        // terminates it.
+        return await PathWorker.create({
+          ...create,
+          readyTimeout,
+          loadOptions: { wasmPath, bigMaps },
+          worker: () => (started = wechatWorker(workerScript, { experimental, binary, wx: api })),
+        });
       } catch (error) {
         reason = error.message;
-        // A worker that answers after the timeout is not wanted any more.
-        pending.then(
-          (late) => late.terminate(),
-          () => {},
-        );
         started?.terminate?.();
       }
     }

@@ -438,8 +438,28 @@ describe('createWeChatPathWorker falls back to in-thread', () => {
       height: H,
     });
     assert.ok(pw instanceof InThreadPathWorker);
-    assert.match(reasons[0], /did not answer within 50 ms/);
+    assert.match(reasons[0], /did not say it was ready within 50 ms/);
     pw.terminate();
+  });
+
+  test('a readyTimeout that is no number of milliseconds is refused, not fallen back from', async () => {
+    const silent = { createWorker: () => ({ postMessage() {}, onMessage() {}, terminate() {} }) };
+    const reasons = [];
+    const make = (readyTimeout) =>
+      createWeChatPathWorker({
+        wx: silent,
+        readyTimeout,
+        loadPathfinder,
+        onFallback: (r) => reasons.push(r),
+        width: W,
+        height: H,
+      });
+    await assert.rejects(make('50'), {
+      name: 'TypeError',
+      message: /readyTimeout must be milliseconds .*got "50"/,
+    });
+    await assert.rejects(make(-1), { name: 'RangeError', message: /got -1/ });
+    assert.deepEqual(reasons, []);
   });
 });
 
