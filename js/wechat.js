@@ -57,12 +57,12 @@ export function wechatWorker(
   return encodedEndpoint(raw, { encode: binary === 'encode' });
 }
 
-// What createWeChatPathWorker reads itself; the rest goes to PathWorker.create or, in-thread,
-// to InThreadPathWorker.create.
 // A wx worker that has not loaded the wasm by then is given up for the in-thread path (PathWorker
 // alone waits 30 s: there is nothing to fall back to).
 const WECHAT_READY_TIMEOUT = 10000;
 
+// What createWeChatPathWorker reads itself; the rest goes to PathWorker.create or, in-thread,
+// to InThreadPathWorker.create.
 const WECHAT_OPTIONS = Object.freeze([
   ...IN_THREAD_OPTIONS,
   'workerScript',

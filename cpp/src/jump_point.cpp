@@ -360,6 +360,15 @@ void runJumpPoint(SearchRun& run) {
 
 namespace {
 
+// Whether the walk back may have come by a step (sx, sy) into (x, y): the cell open (or the
+// start, which may be blocked: a unit walking off a cell just blocked) and, for a diagonal
+// step, both cells beside it.
+bool stepInto(const SearchRun& run, int x, int y, int sx, int sy) {
+  const Grid& grid = run.grid;
+  if (!grid.open(x, y) && !(x == run.startX && y == run.startY)) return false;
+  return sx == 0 || sy == 0 || (grid.open(x + sx, y) && grid.open(x, y + sy));
+}
+
 // One leg of the walk back: from (x, y) against `step` while the cells allow the steps,
 // appending each cell, until one passes `arrived` (given the cell and the steps walked).
 // Returns that cell, or -1 where the leg ran into a wall.
@@ -371,9 +380,7 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
   for (int walked = 1;; ++walked) {
     x -= sx;
     y -= sy;
-    // The start may be blocked (a unit walking off a cell just blocked).
-    const bool into = grid.open(x, y) || (x == run.startX && y == run.startY);
-    if (!into || (sx != 0 && sy != 0 && !(grid.open(x + sx, y) && grid.open(x, y + sy)))) return -1;
+    if (!stepInto(run, x, y, sx, sy)) return -1;
     path.push_back(y);
     path.push_back(x);
     const int32_t i = grid.index(x, y);
@@ -398,8 +405,7 @@ int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
     cy -= sy;
     i -= offset;
     ++walked;
-    const bool into = grid.open(cx, cy) || i == run.start;
-    if (!into || (diagonal && !(grid.open(cx + sx, cy) && grid.open(cx, cy + sy)))) return -1;
+    if (!stepInto(run, cx, cy, sx, sy)) return -1;
     if (run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom) break;
   }
   const std::size_t n = path.size();

@@ -315,8 +315,7 @@ struct SearchRun {
   }
 
   void openStart() {
-    // Where f may fall from a cell to the next (weight above 1, or Manhattan distance with
-    // diagonal steps) most keys would land under the last one: every key goes on the heap
+    // Where f may fall, most keys would land under the last one: every key goes on the heap
     // instead, as under a last key nothing exceeds (the buckets would only add their moves).
     searcher.radixLast_ = fFalls() ? ~uint64_t{0} : 0;
     open(start, startX, startY, 0.0, 0);
