@@ -36,8 +36,8 @@ test(
         assert.ok(files.includes(needed), `${needed} is in the tarball`);
       }
       assert.ok(
-        !files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/')),
-        'sources and tests stay out',
+        !files.some((f) => /^(cpp|tests|docs|demo|js\/tools)\//.test(f)),
+        'sources, tests, docs (their images), the demo and the build scripts stay out',
       );
       // tilepath.mjs loads both builds: the big-map build's own glue is not shipped.
       assert.ok(!files.includes('dist/tilepath-bigmaps.mjs'), 'one glue for both builds');
@@ -96,6 +96,30 @@ console.log(JSON.stringify({ sync: [...sync.path], worker: [...viaWorker.path], 
       assert.equal(out.hpa[0], 9); // 7 across and 2 down: 4 neighbours by default
       assert.match(out.hpa[1], /^algorithm 'hpa' is one of the big-map features.*bigMaps: true/);
       assert.equal(out.hpa[2], out.hpa[0]);
+      // What docs/install.md says require does: the exports where Node has require(esm)
+      // (20.19+, 22.12+; no module of the package awaits at its top level), ERR_REQUIRE_ESM before.
+      writeFileSync(
+        join(scratch, 'game.cjs'),
+        `let answer;
+try {
+  const names = ['tilepath', 'tilepath/worker', 'tilepath/tiled', 'tilepath/cocos', 'tilepath/laya', 'tilepath/wechat'];
+  answer = names.map((name) => typeof require(name)).join(' ');
+} catch (error) {
+  answer = error.code;
+}
+console.log(answer);
+`,
+      );
+      const required = execFileSync('node', ['game.cjs'], {
+        cwd: scratch,
+        encoding: 'utf8',
+      }).trim();
+      assert.equal(
+        required,
+        process.features.require_module
+          ? 'object object object object object object'
+          : 'ERR_REQUIRE_ESM',
+      );
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
