@@ -35,6 +35,9 @@ import { readShape } from './shape.js';
 
 export const REQUEST_STRIDE = 7;
 
+/** The largest request id: ids travel in the requests Int32Array (then start again at 1). */
+export const MAX_REQUEST_ID = 2 ** 31 - 1;
+
 /** The error a cancelled request rejects with (DOMException where the host has it). */
 export function abortError(message = 'The path request was aborted') {
   if (typeof DOMException === 'function') return new DOMException(message, 'AbortError');
