@@ -19,7 +19,7 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
-import { PathWorkerPool } from './worker-pool.js';
+import { HOLD_WATCHES, PathWorkerPool } from './worker-pool.js';
 import { PathWatches, watchUnitSize } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
@@ -335,6 +335,11 @@ export class PathWorker {
       this.#shape,
     );
     return this.#watches.watch(path, onBlocked, unitSize);
+  }
+
+  /** A pool's watches (worker-pool.js): this worker tells them of its edits from now on. */
+  [HOLD_WATCHES](watches) {
+    this.#watches = watches;
   }
 
   // --- requests -------------------------------------------------------------------------------
