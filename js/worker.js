@@ -638,9 +638,11 @@ export class PathWorker {
       this.#requests.fail(request, deserializeError(answer.error));
       return 1;
     }
-    const cellCount = this.#width * this.#height;
-    if (!(isQuery(request) ? isQueryAnswer(request, answer, cellCount) : isResult(answer)))
-      return (this.#ignore(), 0);
+    const [width, height] = [this.#width, this.#height];
+    const fits = isQuery(request)
+      ? isQueryAnswer(request, answer, width, height)
+      : isResult(answer, width, height);
+    if (!fits) return (this.#ignore(), 0);
     this.#stats.resultsReceived++;
     if (answer.cached === true) this.#stats.cacheHits++;
     delete answer.id;
