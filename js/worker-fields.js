@@ -5,7 +5,8 @@
 // and, for a field, `goals` (for a repair, `path` and `fromIndex`). Both sides use this file: the client builds the request and turns
 // the answer into a result, the worker answers it with the sync API's grid.
 
-import { FlowField, MovementRange } from './fields.js';
+import { DIRECTIONS, FlowField, MovementRange } from './fields.js';
+import { isCellList, isResult } from './worker-protocol.js';
 import {
   checkCoordinates,
   describe,
@@ -103,41 +104,80 @@ export function answerQuery(grid, ends, options) {
 /** The keys of an answer whose arrays are transferred back. */
 export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges'];
 
+// Per direction code (fields.js), its step; codes that are no direction are marked in NOT_A_STEP.
+const STEP_X = new Int8Array(256);
+const STEP_Y = new Int8Array(256);
+const NOT_A_STEP = new Uint8Array(256).fill(1);
+DIRECTIONS.forEach(([dx, dy], code) => {
+  STEP_X[code] = dx;
+  STEP_Y[code] = dy;
+  NOT_A_STEP[code] = 0;
+});
+const LONGEST_STEP = Math.max(...DIRECTIONS.flat().map(Math.abs));
+
 /**
- * Whether a reply is an answer to this query request, as isResult checks a path's.
- * @param {{ options?: Record<string, unknown> | null }} request
- * @param {Record<string, unknown>} answer
- * @param {number} cellCount
+ * Whether `costs` and `codes` are a field's: one cost per cell (a Float32Array, each >= 0 or
+ * Infinity) and one direction code per cell (a Uint8Array), each a step that stays on the grid,
+ * so that walking them (pathFrom, pathTo) never leaves it. This runs on the main thread over
+ * every cell of every field: one branch-free pass, then the border, which alone can step off.
+ * @param {unknown} costs
+ * @param {unknown} codes
+ * @param {number} width
+ * @param {number} height
  */
-export function isQueryAnswer(request, answer, cellCount) {
+function isField(costs, codes, width, height) {
+  const count = width * height;
+  if (!(costs instanceof Float32Array) || costs.length !== count) return false;
+  if (!(codes instanceof Uint8Array) || codes.length !== count) return false;
+  let bad = 0;
+  for (let i = 0; i < count; i++) bad |= NOT_A_STEP[codes[i]] | (costs[i] >= 0 ? 0 : 1); // NaN too
+  if (bad) return false;
+  const stays = (x, y) => {
+    const code = codes[y * width + x];
+    // Unsigned: a step to -1 is as far off the grid as one to `width`.
+    return (x + STEP_X[code]) >>> 0 < width && (y + STEP_Y[code]) >>> 0 < height;
+  };
+  const m = LONGEST_STEP;
+  for (let y = 0; y < height; y++) {
+    const wholeRow = y < m || y >= height - m;
+    for (let x = 0; x < width; x++) {
+      if (x === m && !wholeRow) x = Math.max(m, width - m); // past the row's inside
+      if (!stays(x, y)) return false;
+    }
+  }
+  return true;
+}
+
+const REPAIRS = new Set(['none', 'local', 'full']);
+
+/**
+ * Whether a reply is an answer to this query request on a `width` x `height` grid, every
+ * array and code of it within what the sync API returns, as isResult checks a path's.
+ * @param {{ options?: Record<string, unknown> | null }} request
+ * @param {Record<string, any>} answer
+ * @param {number} width
+ * @param {number} height
+ */
+export function isQueryAnswer(request, answer, width, height) {
   const query = request.options?.query;
+  const cellCount = width * height;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
   if (query === 'abstractGraph') {
     return (
-      answer.nodes instanceof Int32Array &&
-      answer.edges instanceof Int32Array &&
-      typeof answer.clusterSize === 'number'
+      Number.isInteger(answer.clusterSize) &&
+      answer.clusterSize >= 1 &&
+      isCellList(answer.nodes, width, height) &&
+      isCellList(answer.edges, width, height) &&
+      answer.edges.length % 4 === 0
     );
   }
-  if (query === 'repairPath') {
-    return (
-      answer.path instanceof Int32Array &&
-      typeof answer.status === 'string' &&
-      typeof answer.repaired === 'string'
-    );
-  }
-  const costs = answer.costs instanceof Float32Array && answer.costs.length === cellCount;
-  if (query === 'flowField') {
-    return (
-      costs && answer.directions instanceof Uint8Array && answer.directions.length === cellCount
-    );
-  }
-  return (
-    costs &&
-    answer.cameFrom instanceof Uint8Array &&
-    answer.cameFrom.length === cellCount &&
-    answer.cells instanceof Int32Array
-  );
+  if (query === 'repairPath')
+    return isResult(answer, width, height) && REPAIRS.has(answer.repaired);
+  if (query === 'flowField') return isField(answer.costs, answer.directions, width, height);
+  const { costs, cameFrom, cells } = answer;
+  if (!isField(costs, cameFrom, width, height)) return false;
+  // The reached cells: on the grid, and no more of them than it has.
+  return isCellList(cells, width, height, cellCount);
 }
 
 /**

@@ -5,6 +5,10 @@
 
 import { cacheKey } from './worker-cache.js';
 import { cellsOf, readRequest, readRequests } from './worker-options.js';
+import { PathWatches, watchUnitSize } from './path-watch.js';
+
+/** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
+export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
 
 /** A copy of caller-given cells for one more member (each member's buffer moves to its worker). */
 function copyOfCells(bytes) {
@@ -54,10 +58,15 @@ export class PathWorkerPool {
 
   #members;
   #routeByKey; // with a cache, a repeated request goes where its answer is kept
+  #reader; // the member reads and watches use: one that got every edit (see #reading)
+  /** @type {PathWatches | null} */
+  #watches = null; // the pool's own, held by #reader (see #edit)
+  #watchesHeldBy = null;
 
   constructor(members, cache) {
     this.#members = members;
     this.#routeByKey = cache > 0;
+    this.#reader = members[0];
   }
 
   get width() {
@@ -94,22 +103,42 @@ export class PathWorkerPool {
     return { ...total, workers };
   }
 
-  // Reads: every member holds the same cells.
-  get(x, y) {
-    return this.#members[0].get(x, y);
-  }
-  getCost(cls) {
-    return this.#members[0].getCost(cls);
-  }
-  cells() {
-    return this.#members[0].cells();
+  /**
+   * The first member still running: it has every edit, as every running member has. A member
+   * that gave up gets no more edits, so its copy goes stale; once all have stopped, the last
+   * one read or edited is the one with every edit.
+   */
+  #reading() {
+    const open = this.#members.find((member) => !member.terminated);
+    if (open) this.#reader = open;
+    return this.#reader;
   }
 
-  // Edits go to every member. The first member holds the path watches: it hears of an edit last,
-  // so that a unit re-planning from its onBlocked asks members that all have the edit already.
+  // Reads: every running member holds the same cells.
+  get(x, y) {
+    return this.#reading().get(x, y);
+  }
+  getCost(cls) {
+    return this.#reading().getCost(cls);
+  }
+  cells() {
+    return this.#reading().cells();
+  }
+
+  // Edits go to every member. The reader holds the path watches: it hears of an edit last, so
+  // that a unit re-planning from its onBlocked asks members that all have the edit already.
   #edit(apply) {
     const open = this.#open();
+    this.#holdWatches();
     for (let i = open.length - 1; i >= 0; i--) apply(open[i]);
+  }
+
+  /** The watches move to the reader when the member holding them gave up. */
+  #holdWatches() {
+    const reader = this.#reading();
+    if (!this.#watches || this.#watchesHeldBy === reader) return;
+    reader[HOLD_WATCHES](this.#watches);
+    this.#watchesHeldBy = reader;
   }
   setCell(x, y, cls) {
     this.#edit((member) => member.setCell(x, y, cls));
@@ -126,11 +155,23 @@ export class PathWorkerPool {
   setAll(cells) {
     const open = this.#open();
     const bytes = cellsOf(cells, this.width, this.height);
+    this.#holdWatches();
     // As create: the caller's buffer moves to one member, the others get copies.
     for (let i = open.length - 1; i >= 0; i--) open[i].setAll(i === 0 ? cells : bytes.slice());
   }
+  /** As PathWorker's, on the pool's own watches, which read the cells from the reader. */
   watchPath(path, onBlocked, options) {
-    return this.#members[0].watchPath(path, onBlocked, options);
+    const unitSize = watchUnitSize(options);
+    const { width } = this;
+    this.#watches ??= new PathWatches(
+      width,
+      this.height,
+      (index) => this.#reading().get(index % width, Math.floor(index / width)),
+      (cls) => this.#reading().getCost(cls),
+      this.shape,
+    );
+    this.#holdWatches();
+    return this.#watches.watch(path, onBlocked, unitSize);
   }
   flush() {
     for (const member of this.#members) member.flush();

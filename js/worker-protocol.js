@@ -35,6 +35,9 @@ import { readShape } from './shape.js';
 
 export const REQUEST_STRIDE = 7;
 
+/** The largest request id: ids travel in the requests Int32Array (then start again at 1). */
+export const MAX_REQUEST_ID = 2 ** 31 - 1;
+
 /** The error a cancelled request rejects with (DOMException where the host has it). */
 export function abortError(message = 'The path request was aborted') {
   if (typeof DOMException === 'function') return new DOMException(message, 'AbortError');
@@ -120,11 +123,31 @@ export function isErrorReply(error) {
 
 const STATUSES = new Set(['found', 'partial', 'none']);
 
-/** A search result as the worker sends it (the id is checked by the client against its own). */
-export function isResult(answer) {
+/**
+ * Whether `cells` holds x, y pairs on a `width` x `height` grid, `pairs` of them at most.
+ * @param {unknown} cells
+ * @param {number} width
+ * @param {number} height
+ */
+export function isCellList(cells, width, height, pairs = Infinity) {
+  if (!(cells instanceof Int32Array) || cells.length % 2 !== 0 || cells.length / 2 > pairs) {
+    return false;
+  }
+  // Branch-free (unsigned: -1 is as far off the grid as `width`): ranges list many cells.
+  let off = 0;
+  for (let k = 0; k < cells.length; k += 2)
+    off |= (cells[k] >>> 0 >= width ? 1 : 0) | (cells[k + 1] >>> 0 >= height ? 1 : 0);
+  return off === 0;
+}
+
+/**
+ * A search result as the worker sends it for a `width` x `height` grid (the id is checked by
+ * the client against its own).
+ */
+export function isResult(answer, width, height) {
   return (
     STATUSES.has(answer.status) &&
-    answer.path instanceof Int32Array &&
+    isCellList(answer.path, width, height) &&
     typeof answer.cost === 'number' &&
     Number.isInteger(answer.expanded)
   );

@@ -2,14 +2,25 @@
 // of the edits flushed with it, the signal that cancels it, and the order in which the worker
 // answers them (the order they were posted in, cancelled ones skipped).
 
-import { abortError } from './worker-protocol.js';
+import { abortError, MAX_REQUEST_ID } from './worker-protocol.js';
+
+/**
+ * Test-only: set `jumpTo` to an id and the next request made by any PathWorker takes it (once;
+ * it is then set back to null), so that tests reach MAX_REQUEST_ID without 2^31 requests.
+ * @type {{ jumpTo: number | null }}
+ */
+export const requestIdsForTests = { jumpTo: null };
 
 export class PendingRequests {
   #nextId = 1;
+  #wrapped = false; // ids went past MAX_REQUEST_ID and started again at 1
   #pending = new Map(); // id -> request, until it resolves or rejects
   // Requests posted to the current worker, in posting order, and the oldest not yet answered.
   #answerOrder = [];
   #answerNext = 0;
+  // The ids of #answerOrder from #answerNext on: the worker may still answer them (a cancelled
+  // one too, if it ran before the cancel arrived), so they are not handed out again.
+  #awaited = new Set();
 
   get size() {
     return this.#pending.size;
@@ -25,7 +36,27 @@ export class PendingRequests {
 
   /** True for an id handed out at some time (pending, answered or cancelled since). */
   issued(id) {
-    return Number.isInteger(id) && id >= 1 && id < this.#nextId;
+    if (!Number.isInteger(id) || id < 1) return false;
+    return this.#wrapped ? id <= MAX_REQUEST_ID : id < this.#nextId;
+  }
+
+  /**
+   * A new id. Ids travel in an Int32Array: after MAX_REQUEST_ID they start again at 1, skipping
+   * those still pending or still to be answered, so an answer can never be taken for another's.
+   */
+  #newId() {
+    if (requestIdsForTests.jumpTo !== null) {
+      this.#nextId = requestIdsForTests.jumpTo;
+      requestIdsForTests.jumpTo = null;
+    }
+    for (;;) {
+      const id = this.#nextId;
+      if (id >= MAX_REQUEST_ID) {
+        this.#nextId = 1;
+        this.#wrapped = true;
+      } else this.#nextId = id + 1;
+      if (!this.#pending.has(id) && !this.#awaited.has(id)) return id;
+    }
   }
 
   /**
@@ -35,7 +66,7 @@ export class PendingRequests {
   add(list, { cellsBefore, costsBefore }, signal, onAbort) {
     const requests = [];
     const promises = list.map(([sx, sy, gx, gy, options]) => {
-      const request = { id: this.#nextId++, sx, sy, gx, gy, options, cellsBefore, costsBefore };
+      const request = { id: this.#newId(), sx, sy, gx, gy, options, cellsBefore, costsBefore };
       const promise = new Promise((resolve, reject) => {
         request.resolve = resolve;
         request.reject = reject;
@@ -87,19 +118,24 @@ export class PendingRequests {
 
   /** `requests` were posted to the current worker, in this order. */
   posted(requests) {
-    for (const request of requests) this.#answerOrder.push(request);
+    for (const request of requests) {
+      this.#answerOrder.push(request);
+      this.#awaited.add(request.id);
+    }
   }
 
   /** A new worker: it answers only what is posted to it from now on. */
   newWorker() {
     this.#answerOrder = [];
     this.#answerNext = 0;
+    this.#awaited.clear();
   }
 
   /** The request the worker must answer next. */
   oldestUnanswered() {
     const order = this.#answerOrder;
     while (this.#answerNext < order.length && !this.#pending.has(order[this.#answerNext].id)) {
+      this.#awaited.delete(order[this.#answerNext].id);
       this.#answerNext++;
     }
     if (this.#answerNext > 1024 && this.#answerNext * 2 > order.length) {

@@ -19,7 +19,7 @@ import {
 import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
-import { PathWorkerPool } from './worker-pool.js';
+import { HOLD_WATCHES, PathWorkerPool } from './worker-pool.js';
 import { PathWatches, watchUnitSize } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
@@ -337,6 +337,11 @@ export class PathWorker {
     return this.#watches.watch(path, onBlocked, unitSize);
   }
 
+  /** A pool's watches (worker-pool.js): this worker tells them of its edits from now on. */
+  [HOLD_WATCHES](watches) {
+    this.#watches = watches;
+  }
+
   // --- requests -------------------------------------------------------------------------------
 
   /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
@@ -633,9 +638,11 @@ export class PathWorker {
       this.#requests.fail(request, deserializeError(answer.error));
       return 1;
     }
-    const cellCount = this.#width * this.#height;
-    if (!(isQuery(request) ? isQueryAnswer(request, answer, cellCount) : isResult(answer)))
-      return (this.#ignore(), 0);
+    const [width, height] = [this.#width, this.#height];
+    const fits = isQuery(request)
+      ? isQueryAnswer(request, answer, width, height)
+      : isResult(answer, width, height);
+    if (!fits) return (this.#ignore(), 0);
     this.#stats.resultsReceived++;
     if (answer.cached === true) this.#stats.cacheHits++;
     delete answer.id;

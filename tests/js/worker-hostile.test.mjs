@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../js/node.js';
 import { PathWorker, serveWorker, startNodeWorker } from '../../js/worker-node.js';
-import { comparable } from '../e2e/pages/worker-maps.js';
-import { copyOf, nextTask, openMap, recordingWorkers } from './support/workers.mjs';
+import { comparable, random } from '../e2e/pages/worker-maps.js';
+import { copyOf, heldWorkers, nextTask, openMap, recordingWorkers } from './support/workers.mjs';
 
 const tilepath = await createPathfinder();
 
@@ -364,6 +364,155 @@ test('a worker that refuses one of our updates rejects its requests with the rea
     );
     assert.equal(started, 2);
     assert.equal(pw.stats.restarts, 1);
+  } finally {
+    pw.terminate();
+    sync.dispose();
+  }
+});
+
+test('replies to fields, ranges, canReach, repairs, hierarchies and paths are checked whole: a bad one is ignored and counted, the true one still settles', async () => {
+  const workers = heldWorkers(tilepath);
+  const width = 12;
+  const height = 9;
+  const next = random(15);
+  const cells = Uint8Array.from({ length: width * height }, () => (next() < 0.2 ? 1 : 0));
+  cells[0] = 0;
+  const sync = tilepath.createGrid(width, height);
+  sync.setCells(Uint32Array.from(cells.keys()), cells);
+  const pw = await PathWorker.create({
+    width,
+    height,
+    cells: cells.slice(),
+    worker: workers.start,
+  });
+  // An open cell with an open east neighbour, for a code that steps off the grid from x = 0.
+  const free = [...cells.keys()].filter((i) => cells[i] === 0);
+  const far = free[free.length - 1];
+  const [fx, fy] = [far % width, Math.floor(far / width)];
+  const edge = free.find((i) => i % width === 0);
+  const patched = (array, index, value) => {
+    const copy = array.slice();
+    copy[index] = value;
+    return copy;
+  };
+  // Each kind: how it is asked, what the true answer must equal, and bad copies of that answer.
+  const kinds = [
+    {
+      name: 'flowField',
+      ask: () => pw.flowField([fx, fy]),
+      check: (field) => {
+        const expected = sync.flowField([fx, fy]);
+        assert.deepEqual(field.directions, expected.directions);
+        assert.deepEqual(field.costs, expected.costs);
+        assert.deepEqual(field.pathFrom(0, 0), expected.pathFrom(0, 0));
+      },
+      bad: (reply) => [
+        { ...reply, directions: patched(reply.directions, 3, 200) },
+        { ...reply, directions: patched(reply.directions, edge, 5) }, // west, off the grid
+        { ...reply, directions: patched(reply.directions, far, 13) },
+        { ...reply, costs: patched(reply.costs, 4, -1) },
+        { ...reply, costs: patched(reply.costs, 4, NaN) },
+        { ...reply, costs: reply.costs.slice(1) },
+        { ...reply, directions: Array.from(reply.directions) },
+      ],
+    },
+    {
+      name: 'reachable',
+      ask: () => pw.reachable(0, 0, { maxCost: 8 }),
+      check: (range) => {
+        const expected = sync.reachable(0, 0, { maxCost: 8 });
+        assert.deepEqual(range.cells, expected.cells);
+        assert.deepEqual(range.cameFrom, expected.cameFrom);
+        assert.deepEqual(
+          range.pathTo(range.cells.at(-2), range.cells.at(-1)),
+          expected.pathTo(expected.cells.at(-2), expected.cells.at(-1)),
+        );
+      },
+      bad: (reply) => [
+        { ...reply, cells: Int32Array.of(0, 0, 99, 0) },
+        { ...reply, cells: Int32Array.of(0, 0, -5, 1) },
+        { ...reply, cells: Int32Array.of(0, 0, 1, 1e9) },
+        { ...reply, cells: Int32Array.of(0, 0, 1) },
+        { ...reply, cells: Int32Array.from({ length: width * height * 2 + 2 }) },
+        { ...reply, cameFrom: patched(reply.cameFrom, 7, 200) },
+        { ...reply, cameFrom: patched(reply.cameFrom, edge, 5) },
+        { ...reply, costs: patched(reply.costs, 2, -3) },
+      ],
+    },
+    {
+      name: 'canReach',
+      ask: () => pw.canReach(0, 0, fx, fy),
+      check: (answer) => assert.equal(answer, sync.canReach(0, 0, fx, fy)),
+      bad: (reply) => [
+        { ...reply, reachable: 'yes' },
+        { ...reply, reachable: 1 },
+      ],
+    },
+    {
+      name: 'repairPath',
+      ask: () => pw.repairPath(Int32Array.of(0, 0), 0),
+      check: (answer) =>
+        assert.equal(answer.status, sync.repairPath(Int32Array.of(0, 0), 0).status),
+      bad: (reply) => [
+        { ...reply, path: Int32Array.of(0, 0, 99, 0) },
+        { ...reply, path: Int32Array.of(0, -5) },
+        { ...reply, path: Int32Array.of(0) },
+        { ...reply, repaired: 'mostly' },
+        { ...reply, status: 'maybe' },
+      ],
+    },
+    {
+      name: 'abstractGraph',
+      ask: () => pw.abstractGraph(),
+      check: (graph) => {
+        const expected = sync.abstractGraph();
+        assert.deepEqual(graph.nodes, expected.nodes);
+        assert.deepEqual(graph.edges, expected.edges);
+      },
+      bad: (reply) => [
+        { ...reply, nodes: Int32Array.of(1e9, 0) },
+        { ...reply, edges: Int32Array.of(0, 0, 1) },
+        { ...reply, edges: Int32Array.of(0, 0, 1, -5) },
+        { ...reply, clusterSize: 0 },
+        { ...reply, clusterSize: NaN },
+      ],
+    },
+    {
+      name: 'findPath',
+      ask: () => pw.findPath(0, 0, fx, fy),
+      check: (result) =>
+        assert.deepEqual(comparable(result), comparable(sync.findPath(0, 0, fx, fy))),
+      bad: (reply) => [
+        { ...reply, path: Int32Array.of(0, 0, 99, 0) },
+        { ...reply, path: Int32Array.of(0, 0, 1, 1e9) },
+        { ...reply, path: Int32Array.of(-5, 0) },
+        { ...reply, path: Int32Array.of(0, 0, 1) },
+      ],
+    },
+  ];
+  let injected = 0;
+  try {
+    for (const kind of kinds) {
+      workers.hold(true);
+      let settled = false;
+      const asked = kind.ask().finally(() => (settled = true));
+      const [reply] = (await workers.answered(1)).slice(-1);
+      const before = pw.stats.repliesIgnored;
+      const bad = kind.bad(reply);
+      for (const answer of bad) {
+        workers.inject({ type: 'results', results: [answer], done: -1 });
+        injected++;
+      }
+      await nextTask();
+      assert.equal(pw.stats.repliesIgnored - before, bad.length, kind.name);
+      assert.equal(settled, false, `${kind.name}: no bad reply settled it`);
+      assert.equal(pw.stats.inFlight, 1, kind.name);
+      workers.release();
+      kind.check(await asked);
+      workers.held.length = 0;
+    }
+    assert.ok(injected >= 30, `${injected} bad replies`);
+    assert.equal(pw.stats.restarts, 0);
   } finally {
     pw.terminate();
     sync.dispose();

@@ -30,3 +30,37 @@ test('a PathWorker starts under node --input-type=module, from -e and from stdin
     assert.equal(run.stdout.trim(), 'found', args.slice(0, 2).join(' '));
   }
 });
+
+test('a PathWorker starts under node flags a thread refuses (V8 and process-wide options)', () => {
+  // The thread used to get the parent's execArgv passed explicitly, and Node refuses V8 and
+  // process-wide flags there: ERR_WORKER_INVALID_EXEC_ARGV for each of these.
+  const flags = [
+    ['--max-old-space-size=512'],
+    ['--expose-gc'],
+    ['--stack-size=2000'],
+    ['--title=tilepath-game'],
+    ['--expose-gc', '--conditions=development', '--max-old-space-size=512'],
+  ];
+  let runs = 0;
+  for (const given of flags) {
+    // From a file, and with --input-type (the thread must lose that one too).
+    for (const args of [
+      [...given, '--input-type=module', '-e', script],
+      [...given, '--input-type', 'module', '-e', script],
+    ]) {
+      const run = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 30_000 });
+      assert.equal(run.stderr, '', args.join(' '));
+      assert.equal(run.stdout.trim(), 'found', args.join(' '));
+      runs++;
+    }
+    const file = join(repoRoot, 'tests', 'js', 'support', 'path-worker-once.mjs');
+    const run = spawnSync(process.execPath, [...given, file], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(run.stderr, '', `${given.join(' ')} ${file}`);
+    assert.equal(run.stdout.trim(), 'found', `${given.join(' ')} ${file}`);
+    runs++;
+  }
+  assert.equal(runs, flags.length * 3);
+});

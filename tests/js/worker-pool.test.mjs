@@ -139,3 +139,144 @@ test('workers must be an integer >= 1, and a function when there are several', (
     thread.terminate();
   }
 });
+
+/** Terminates member `k`'s worker, and each replacement, until the member gives up (4 in a row). */
+async function makeMemberGiveUp(pool, k) {
+  for (let loss = 0; loss < 4; loss++) {
+    const thread = pool.workers[k];
+    assert.ok(thread, `member ${k} has a worker before loss ${loss + 1}`);
+    // Not awaited: an idle member's thread is unref'd, and a pending terminate() alone does not
+    // keep the process alive; the timers of nextTask do.
+    thread.terminate();
+    for (let wait = 0; pool.workers[k] === thread && wait < 20_000; wait++) await nextTask();
+    assert.notEqual(pool.workers[k], thread, `member ${k} noticed loss ${loss + 1}`);
+  }
+  assert.equal(pool.workers[k], null, `member ${k} gave up`);
+  assert.equal(pool.stats.workers[k].restarts, 4);
+}
+
+test('a pool whose first worker gave up reads, and alerts watched paths, from a worker that still gets the edits', async () => {
+  const width = 24;
+  const height = 16;
+  const next = random(33);
+  const pick = (n) => Math.floor(next() * n);
+  const cells = Uint8Array.from({ length: width * height }, () => [0, 0, 0, 0, 0, 1, 2][pick(7)]);
+  const costs = new Map([[2, 2]]); // the truth: class -> cost as given (absent: the default)
+  const costOf = (cls) => {
+    const cost = costs.get(cls) ?? (cls === 0 ? 1 : 0);
+    return cost === 0 ? Infinity : cost;
+  };
+  const pool = await PathWorker.create({
+    width,
+    height,
+    cells: cells.slice(),
+    costs: { 2: 2 },
+    workers: 3,
+    worker: startNodeWorker,
+  });
+  const watches = []; // { cells, active, alerts }
+  const counts = { edits: 0, alerts: 0, reads: 0, watches: 0 };
+  const watchSome = async (n) => {
+    for (let i = 0; i < n; i++) {
+      const result = await pool.findPath(pick(width), pick(height), pick(width), pick(height), {
+        diagonal: 'never',
+      });
+      if (result.status !== 'found' || result.path.length < 6) continue;
+      const watch = { cells: [], active: true, alerts: 0 };
+      for (let k = 0; k < result.path.length; k += 2)
+        watch.cells.push(result.path[k + 1] * width + result.path[k]);
+      pool.watchPath(result.path, () => watch.alerts++);
+      watches.push(watch);
+      counts.watches++;
+    }
+  };
+  // One random edit, on the pool and on the truth; the watched paths it must alert: those with
+  // a cell that costs more to enter after it than before.
+  const edit = (given = null) => {
+    const before = watches.map((watch) => watch.cells.map((index) => costOf(cells[index])));
+    const kind = pick(10);
+    if (given) given();
+    else if (kind < 5) {
+      const [x, y, cls] = [pick(width), pick(height), pick(3)];
+      pool.setCell(x, y, cls);
+      cells[y * width + x] = cls;
+    } else if (kind < 7) {
+      const indices = Array.from({ length: 4 }, () => pick(width * height));
+      const cls = pick(3);
+      pool.setCells(indices, cls);
+      for (const index of indices) cells[index] = cls;
+    } else if (kind < 8) {
+      const [x, y, w, h, cls] = [pick(width), pick(height), 1 + pick(4), 1 + pick(3), pick(3)];
+      pool.fillRect(x, y, w, h, cls);
+      for (let row = y; row < Math.min(y + h, height); row++)
+        for (let col = x; col < Math.min(x + w, width); col++) cells[row * width + col] = cls;
+    } else if (kind < 9) {
+      const cost = [1, 2, 5, Infinity][pick(4)];
+      pool.setCost(2, cost);
+      costs.set(2, cost);
+    } else {
+      const level = cells.slice();
+      for (let k = 0; k < 6; k++) level[pick(level.length)] = pick(3);
+      pool.setAll(level.slice());
+      cells.set(level);
+    }
+    counts.edits++;
+    watches.forEach((watch, w) => {
+      if (!watch.active) return;
+      const worse = watch.cells.some((index, k) => costOf(cells[index]) > before[w][k]);
+      const expected = worse ? 1 : 0;
+      assert.equal(watch.alerts, expected, `watch ${w} after edit ${counts.edits}`);
+      if (worse) {
+        watch.active = false;
+        counts.alerts++;
+      }
+    });
+  };
+  const readsMatch = (when) => {
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        assert.equal(pool.get(x, y), cells[y * width + x], `get(${x}, ${y}) ${when}`);
+    assert.deepEqual(pool.cells(), cells, `cells() ${when}`);
+    for (const cls of [0, 1, 2, 3]) assert.equal(pool.getCost(cls), costOf(cls), `getCost ${when}`);
+    counts.reads++;
+  };
+  try {
+    await watchSome(12);
+    for (let e = 0; e < 10; e++) edit();
+    edit(() => {
+      pool.setCell(5, 0, 0);
+      cells[5] = 0;
+    });
+    readsMatch('before any loss');
+    await makeMemberGiveUp(pool, 0);
+    readsMatch('right after member 0 gave up');
+    // The example from the issue: a wall set after the loss is read back.
+    edit(() => {
+      pool.setCell(5, 0, 1);
+      cells[5] = 1;
+    });
+    assert.equal(pool.get(5, 0), 1);
+    for (let round = 0; round < 12; round++) {
+      await watchSome(4);
+      for (let e = 0; e < 8; e++) edit();
+      readsMatch(`round ${round}`);
+      await nextTask();
+    }
+    // Then the next first worker gives up too: the watches move on again.
+    await makeMemberGiveUp(pool, 1);
+    for (let e = 0; e < 30; e++) edit();
+    readsMatch('after member 1 gave up');
+    const path = await pool.findPath(0, 0, width - 1, height - 1, { diagonal: 'never' });
+    assert.ok(['found', 'none'].includes(path.status));
+    assert.ok(counts.alerts >= 10, JSON.stringify(counts));
+    assert.ok(counts.watches >= 20, JSON.stringify(counts));
+    assert.ok(
+      watches.some((watch) => watch.active),
+      'some watched paths are still watched at the end',
+    );
+    pool.terminate();
+    readsMatch('after terminate');
+  } finally {
+    pool.terminate();
+  }
+});
