@@ -406,8 +406,7 @@ TEST_CASE("an edit the search has not reached keeps it going; one beside a seen 
   requireSame(costs.result(), Searcher().find(grid, 2, 2, 60, 60));
 }
 
-TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equal find",
-          "[task]") {
+TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equal find", "[task]") {
   std::mt19937 rng(3302);
   Searcher whole;
   int kept = 0, rounds = 0;

@@ -119,8 +119,8 @@ class SearchTask {
   double minCost_ = 0, maxCost_ = 0;  // the table's summary when the search began
   bool uniform_ = false;
   EditLog edits_;
-  bool watching_ = false;  // edits_ is among the grid's observers
-  bool answered_ = false;  // a step returned true
+  bool watching_ = false;      // edits_ is among the grid's observers
+  bool answered_ = false;      // a step returned true
   uint64_t replacements_ = 0;  // footprints_->replacements() when the search began
   uint64_t earlierWork_ = 0;
   uint32_t restarts_ = 0;
