@@ -360,9 +360,13 @@ export interface Grid {
 // --- searches spread over frames (Grid.startSearch, PathScheduler) -----------------------------
 
 /** A search run in slices (Grid.startSearch). Resuming repeats no work; the answer is exactly
- * findPath's. An edit to the grid before it is done makes it start again at its next step, so
- * the answer is findPath's on the grid as it is when the task finishes (`restarts` counts them);
- * a finished task keeps its answer. Disposing the grid ends its tasks. */
+ * findPath's on the grid as it is at the step that finishes the task (the first step that
+ * returns true). Edits are judged at the next step: one the search has not reached (no cell it
+ * opened or expanded is at or beside the edited cell, the goal is not near it, the costs' summary
+ * is unchanged) leaves it going, as a search started after the edit would have gone; any other
+ * (and any edit under jps) starts it again (`restarts` counts them). A task done as it started
+ * (a blocked goal) starts again at its first step if the grid changed since. A finished task
+ * keeps its answer. Disposing the grid ends its tasks. */
 export interface SearchTask {
   /** Expands at most `maxExpansions` more cells (0 or none: to the end); true once done. Throws
    * a TypeError once cancelled or once its grid is disposed. */
@@ -395,7 +399,9 @@ export interface PathSchedulerOptions {
   sliceExpansions?: number;
   /** Searches in progress at once (each holds 9 bytes a cell); the rest wait. Default 8. */
   maxActive?: number;
-  /** The clock for msPerFrame, in milliseconds. Default performance.now. */
+  /** The clock for msPerFrame, in milliseconds. Default performance.now. One that returns
+   * anything but a finite number is refused (RangeError); a frame also ends after 50,000 cells
+   * a millisecond of budget, so a clock that stands still cannot stretch it. */
   now?: () => number;
   /** Calls update() itself every animation frame (or 16 ms timer) while requests are pending. */
   autoUpdate?: boolean;
@@ -417,7 +423,8 @@ export interface SchedulerFrame {
 export class PathScheduler {
   constructor(grid: Grid, options?: PathSchedulerOptions);
   /** Answered over the next update()s with findPath's result on the grid as it is when the
-   * search ends. Bad arguments throw at once; `signal` rejects with its reason. */
+   * search ends (see SearchTask: edits the search has not reached do not restart it). Bad
+   * arguments throw at once; `signal` rejects with its reason. */
   findPath(
     sx: number,
     sy: number,

@@ -27,6 +27,10 @@ import { checkCoordinates, checkInteger, describe, readOptions } from './validat
 export const SCHEDULE = Symbol('PathScheduler.schedule');
 
 const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
+// A millisecond budget also ends a frame after this many cells a millisecond: several times
+// what the wasm search expands on a fast desktop (tests/bench/scheduler-bench.mjs), so it only
+// bites when the clock does not move (a constant or coarse `now`).
+export const MAX_EXPANSIONS_PER_MS = 50_000;
 
 /**
  * A frame's budget from `expansionsPerFrame` or `msPerFrame` (not both; `defaultMs` when neither
@@ -102,6 +106,7 @@ export class PathScheduler {
     if (typeof now !== 'function')
       throw new TypeError(`now must be a function, got ${describe(now)}`);
     this.#now = now;
+    this.#clock(); // a clock that cannot measure the budget is refused now, not mid-game
     this.#grid = grid;
     if (options.autoUpdate !== undefined && typeof options.autoUpdate !== 'boolean') {
       throw new TypeError(`autoUpdate must be true or false, got ${describe(options.autoUpdate)}`);
@@ -183,26 +188,38 @@ export class PathScheduler {
    */
   update() {
     if (this.#disposed) throw new TypeError('PathScheduler was disposed');
-    const started = this.#now();
+    const started = this.#clock();
+    // Cells a frame: the budget itself, or the bound behind a millisecond budget.
+    const cap = this.#perFrame || Math.ceil(this.#msPerFrame * MAX_EXPANSIONS_PER_MS);
     let expansions = 0;
     let finished = 0;
     for (;;) {
-      this.#fill();
+      const left = cap - expansions;
+      if (left <= 0) break;
+      if (this.#msPerFrame > 0 && this.#clock() - started >= this.#msPerFrame) break;
+      // One search started at a time, inside the budget (starting one may cost time: the
+      // core may check the goal can be reached); one answered as it started ends here.
+      if (this.#active.length < this.#maxActive && this.#queue.length > 0) {
+        const entry = this.#startNext();
+        expansions++; // a start counts as a cell, so that a frame of starts ends too
+        if (entry?.task?.done) {
+          this.#drop(entry);
+          finished++;
+          entry.done(/** @type {PathResult} */ (entry.task.result), 0);
+        }
+        continue;
+      }
       if (this.#active.length === 0) break;
-      let slice = this.#slice;
+      let slice = Math.min(this.#slice, left);
       if (this.#perFrame > 0) {
-        const left = this.#perFrame - expansions;
-        if (left <= 0) break;
         // An equal share of what is left for each search in progress, at least one cell.
-        slice = Math.min(left, Math.max(1, Math.ceil(left / this.#active.length)), slice);
-      } else if (this.#now() - started >= this.#msPerFrame) {
-        break;
+        slice = Math.min(slice, Math.max(1, Math.ceil(left / this.#active.length)));
       }
       if (this.#turn >= this.#active.length) this.#turn = 0;
       const entry = this.#active[this.#turn];
       const task = /** @type {SearchTask} */ (entry.task);
       const before = task.expansions;
-      const t0 = this.#now();
+      const t0 = this.#clock();
       let ended = false;
       try {
         ended = task.step(slice);
@@ -211,7 +228,7 @@ export class PathScheduler {
         entry.fail(error);
         continue;
       }
-      entry.ms += this.#now() - t0;
+      entry.ms += this.#clock() - t0;
       // A step that is not the last expands cells; count at least one so a frame always ends.
       expansions += Math.max(task.expansions - before, ended ? 0 : 1);
       if (ended) {
@@ -224,12 +241,23 @@ export class PathScheduler {
     }
     this.#lastFrame = {
       expansions,
-      ms: this.#now() - started,
+      ms: this.#clock() - started,
       queued: this.#queue.length,
       active: this.#active.length,
       finished,
     };
     return this.lastFrame;
+  }
+
+  // The clock, refused when it does not give a finite number of milliseconds.
+  #clock() {
+    const t = this.#now();
+    if (typeof t !== 'number' || !Number.isFinite(t)) {
+      throw new RangeError(
+        `now() must return a finite number of milliseconds (as performance.now() does), got ${describe(t)}`,
+      );
+    }
+    return t;
   }
 
   /** Runs every queued search to its end now (e.g. before an edit that must not reach them). */
@@ -238,7 +266,7 @@ export class PathScheduler {
       this.#fill();
       const entry = this.#active[0];
       const task = /** @type {SearchTask} */ (entry.task);
-      const t0 = this.#now();
+      const t0 = this.#clock();
       try {
         task.step(0);
       } catch (error) {
@@ -246,7 +274,7 @@ export class PathScheduler {
         entry.fail(error);
         continue;
       }
-      entry.ms += this.#now() - t0;
+      entry.ms += this.#clock() - t0;
       this.#drop(entry);
       entry.done(/** @type {PathResult} */ (task.result), entry.ms);
     }
@@ -300,18 +328,22 @@ export class PathScheduler {
 
   // Starts searches from the queue while fewer than maxActive are in progress.
   #fill() {
-    while (this.#active.length < this.#maxActive && this.#queue.length > 0) {
-      const entry = /** @type {Entry} */ (this.#queue.shift());
-      const [sx, sy, gx, gy, options] = entry.args;
-      try {
-        entry.task = this.#grid.startSearch(sx, sy, gx, gy, options ?? undefined);
-      } catch (error) {
-        entry.detach();
-        entry.fail(error);
-        continue;
-      }
-      this.#active.push(entry);
+    while (this.#active.length < this.#maxActive && this.#queue.length > 0) this.#startNext();
+  }
+
+  // Starts the next queued search: its entry, in the round, or null when it failed to start.
+  #startNext() {
+    const entry = /** @type {Entry} */ (this.#queue.shift());
+    const [sx, sy, gx, gy, options] = entry.args;
+    try {
+      entry.task = this.#grid.startSearch(sx, sy, gx, gy, options ?? undefined);
+    } catch (error) {
+      entry.detach();
+      entry.fail(error);
+      return null;
     }
+    this.#active.push(entry);
+    return entry;
   }
 
   // Takes an entry out of the queue or the round, freeing its task.

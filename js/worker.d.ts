@@ -244,7 +244,8 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     options?: RepairOptions & WorkerSignalOption,
   ): Promise<RepairResult & { workerMs: number }>;
   /** Posts the queued edits and requests now instead of at the end of the task
-   * (InThreadPathWorker: finishes the searches still pending, on this frame). */
+   * (InThreadPathWorker: finishes the searches still pending, on this frame, then applies the
+   * edits queued behind them). */
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
    * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one
@@ -276,7 +277,10 @@ export declare class PathWorker {
 }
 
 /** PathWorker's API computed on the calling thread, for hosts without a usable worker
- * (LayaNative, tests). Answers are already-settled promises. */
+ * (LayaNative, tests). Searches run over frames (msPerFrame / expansionsPerFrame); each request
+ * sees exactly the edits made before it: an edit made while searches are pending is checked at
+ * once and queued behind them (no search runs inside an edit call), and what is asked after it
+ * waits for it. Reads give the cells as last set, queued edits included. */
 export interface InThreadPathWorker extends PathWorkerApi<InThreadPathWorkerStats> {}
 export declare class InThreadPathWorker {
   static create(options: InThreadPathWorkerOptions): Promise<InThreadPathWorker>;

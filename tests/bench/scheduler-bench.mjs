@@ -1,6 +1,8 @@
 // What the frame scheduler (PathScheduler) does to a frame, in Node. Not a test: it prints
 // figures (medians over rounds, ratios measured side by side in the same run).
 //   node tests/bench/scheduler-bench.mjs [--map brc202d.map] [--agents 200] [--rounds 3]
+//   node tests/bench/scheduler-bench.mjs --game [--map 16room_000.map] [--units 200]
+//     [--seconds 20] [--root /path/to/another/checkout]
 //
 // 200 agents re-plan at once (the map's last scenario problems: its longest paths, 8
 // neighbours without corner cutting). Plain: findPath for all of them in one frame. Scheduled:
@@ -9,24 +11,44 @@
 // to finish all, each request's latency in frames (p50, p95), and the time spent in all frames
 // together against plain findPath's (the cost of slicing). The configurations are taken in turn
 // in each round so that machine noise lands on all of them alike.
+//
+// --game: a game loop under edits (issue 33). `units` units each ask for a path about once a
+// second (again once their last answer came back), a 2 ms budget a frame of 16.7 ms of game
+// time, for `seconds` of game time; with doors (a cell on one of four long paths toggled every
+// 250 ms) and without. It prints answers a second and the frame times (p50, p99, share over the
+// budget). --root runs the same loop on another checkout's js/ and dist/ (e.g. main's) for a
+// before/after.
 
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createPathfinder, PathScheduler } from '../../js/node.js';
-import { SCHEDULE } from '../../js/path-scheduler.js';
-import { parseMap, parseScenarios, summary } from '../e2e/pages/worker-maps.js';
+import { parseMap, parseScenarios, random, summary } from '../e2e/pages/worker-maps.js';
 import { movingaiDir } from '../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({
   options: {
-    map: { type: 'string', default: 'brc202d.map' },
+    map: { type: 'string' },
     agents: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '3' },
+    game: { type: 'boolean', default: false },
+    units: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '20' },
+    root: { type: 'string' },
   },
 });
+const root = args.root
+  ? pathToFileURL(`${resolve(args.root)}/`)
+  : new URL('../../', import.meta.url);
+const { createPathfinder, PathScheduler } = await import(new URL('js/node.js', root).href);
+const { SCHEDULE } = await import(new URL('js/path-scheduler.js', root).href);
+if (args.game) {
+  await game();
+  process.exit(0);
+}
+args.map ??= 'brc202d.map';
 const agents = Number(args.agents);
 const rounds = Number(args.rounds);
 const map = parseMap(readFileSync(join(movingaiDir, args.map), 'utf8'));
@@ -55,6 +77,16 @@ function quantile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** One update(), its wall-clock and CPU milliseconds appended to `wall` and `cpu`. */
+function timedUpdate(scheduler, wall, cpu) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  scheduler.update();
+  wall.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
+}
+
 /** @param {number} msPerFrame */
 function scheduled(msPerFrame) {
   const scheduler = new PathScheduler(grid, { msPerFrame });
@@ -73,12 +105,7 @@ function scheduled(msPerFrame) {
   const frameMs = [];
   const frameCpu = [];
   while (scheduler.pending > 0) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    scheduler.update();
-    frameMs.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    frameCpu.push((c.user + c.system) / 1000);
+    timedUpdate(scheduler, frameMs, frameCpu);
     frame++;
   }
   scheduler.dispose();
@@ -138,3 +165,91 @@ console.log(
     'several ms lands in some frame; the CPU column is the time the process itself ran)',
 );
 grid.dispose();
+
+async function game() {
+  const name = args.map ?? '16room_000.map';
+  const map = parseMap(readFileSync(join(movingaiDir, name), 'utf8'));
+  const problems = parseScenarios(readFileSync(join(movingaiDir, `${name}.scen`), 'utf8'));
+  const tp = await createPathfinder();
+  const units = Number(args.units);
+  const seconds = Number(args.seconds);
+  const frameGameMs = 1000 / 60;
+  const budget = 2;
+  const options = { diagonal: 'noCorners' };
+  const run = (doors) => {
+    const grid = tp.createGrid(map.width, map.height, map.cells);
+    // Doors: the middle cell of four of the longest problems' paths.
+    const doorCells = problems.slice(-4).map((p) => {
+      const path = grid.findPath(p.sx, p.sy, p.gx, p.gy, options).path;
+      const k = Math.floor(path.length / 4) * 2;
+      return [path[k], path[k + 1]];
+    });
+    const scheduler = new PathScheduler(grid, { msPerFrame: budget });
+    const next = random(77);
+    const pick = (n) => Math.floor(next() * n);
+    const ask = Array.from({ length: units }, () => pick(60)); // frames until each asks
+    const waiting = new Uint8Array(units);
+    let answers = 0;
+    let edits = 0;
+    const frameMs = [];
+    const frameCpu = []; // the time the process itself ran: the host's pauses left out
+    const frames = Math.round((seconds * 1000) / frameGameMs);
+    for (let frame = 0; frame < frames; frame++) {
+      for (let u = 0; u < units; u++) {
+        if (waiting[u] || --ask[u] > 0) continue;
+        const p = problems[pick(problems.length)];
+        waiting[u] = 1;
+        scheduler[SCHEDULE](
+          p.sx,
+          p.sy,
+          p.gx,
+          p.gy,
+          options,
+          () => {
+            answers++;
+            waiting[u] = 0;
+            ask[u] = 45 + pick(30); // about once a second
+          },
+          (error) => {
+            if (error.name !== 'AbortError') throw error; // dispose() at the end
+          },
+        );
+      }
+      if (doors && frame % 15 === 0) {
+        const [x, y] = doorCells[edits % doorCells.length];
+        grid.set(x, y, grid.get(x, y) === 0 ? 1 : 0);
+        edits++;
+      }
+      timedUpdate(scheduler, frameMs, frameCpu);
+    }
+    scheduler.dispose();
+    grid.dispose();
+    return {
+      answersPerSecond: answers / seconds,
+      p50: quantile(frameMs, 0.5),
+      p99: quantile(frameMs, 0.99),
+      over: frameMs.filter((t) => t > budget * 1.1).length / frameMs.length,
+      cpu50: quantile(frameCpu, 0.5),
+      cpu99: quantile(frameCpu, 0.99),
+      cpuOver: frameCpu.filter((t) => t > budget * 1.1).length / frameCpu.length,
+      edits,
+    };
+  };
+  console.log(
+    `${name} (${map.width}x${map.height}), ${units} units asking about once a second, ` +
+      `${budget} ms a frame, ${seconds} s of game time, code from ${root.pathname}, ` +
+      `Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}`,
+  );
+  console.log(
+    'doors | answers/s | frame p50 / p99 ms, wall | over budget +10%, wall | ' +
+      'frame p50 / p99 ms, CPU | over budget +10%, CPU | edits',
+  );
+  for (const doors of [false, true, false, true]) {
+    const r = run(doors);
+    console.log(
+      `${doors ? 'yes' : 'no '} | ${r.answersPerSecond.toFixed(1)} | ` +
+        `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} | ${(r.over * 100).toFixed(1)}% | ` +
+        `${r.cpu50.toFixed(2)} / ${r.cpu99.toFixed(2)} | ${(r.cpuOver * 100).toFixed(1)}% | ${r.edits}`,
+    );
+  }
+}

@@ -277,3 +277,171 @@ TEST_CASE("tasks on staggered and hexagonal grids, and of units bigger than one 
   }
   CHECK(paused > 100);
 }
+
+TEST_CASE("a task done as it starts (a blocked goal) answers for the grid at its first step",
+          "[task]") {
+  Grid grid = testing::drawn({
+      "......",
+      ".####.",
+      ".....#",
+  });
+  SearchTask task(grid, 0, 0, 5, 2);  // the goal is a wall: answered at once, goalBlocked
+  REQUIRE(task.done());
+  REQUIRE(task.result().reason == Reason::GoalBlocked);
+  grid.set(5, 2, 0);  // opened before the first step
+  runInSlices(task, 3);
+  REQUIRE(task.result().status == Status::Found);
+  REQUIRE(task.restarts() == 1);
+  requireSame(task.result(), Searcher().find(grid, 0, 0, 5, 2));
+  // Handed back: later edits change nothing.
+  grid.set(5, 2, 1);
+  REQUIRE(task.step(3));
+  REQUIRE(task.result().status == Status::Found);
+
+  // The same for a unit of two tiles, whose goal position is closed by one cell.
+  Grid open = testing::drawn({
+      "......",
+      "......",
+      "......",
+      ".....#",
+  });
+  Footprints footprints(open);
+  SearchOptions two;
+  two.unitSize = 2;
+  SearchTask big(footprints, 0, 0, 4, 2, two);
+  REQUIRE(big.result().reason == Reason::GoalBlocked);
+  open.set(5, 3, 0);
+  runInSlices(big, 1);
+  SearchResult expected;
+  Searcher().find(footprints, 0, 0, 4, 2, two, expected);
+  REQUIRE(expected.status == Status::Found);
+  requireSame(big.result(), expected);
+}
+
+TEST_CASE("random edits between a task's start and its steps: the answer is a fresh search's",
+          "[task]") {
+  std::mt19937 rng(3301);
+  Searcher whole;
+  int blockedAtStart = 0, openedThen = 0, kept = 0, restarted = 0, checked = 0;
+  for (int round = 0; round < 1500; ++round) {
+    Grid grid = randomGrid(rng, 24);
+    Footprints footprints(grid);
+    SearchOptions o = randomOptions(rng);
+    o.unitSize = std::min({1 + round % 3, grid.width(), grid.height()});
+    std::uniform_int_distribution<int> px(0, grid.width() - o.unitSize),
+        py(0, grid.height() - o.unitSize);
+    std::uniform_int_distribution<int> cx(0, grid.width() - 1), cy(0, grid.height() - 1);
+    std::uniform_int_distribution<int> pick(0, 9);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    // A third of the goals start blocked, as the issue's: a wall on the goal's top-left cell.
+    if (round % 3 == 0) grid.set(gx, gy, 1);
+    SearchTask task(footprints, sx, sy, gx, gy, o);
+    const bool doneAtStart = task.done() && task.result().reason == Reason::GoalBlocked;
+    blockedAtStart += doneAtStart;
+    // Edits before the first step: often the goal opened again, and some cells anywhere.
+    if (pick(rng) < 6) {
+      grid.set(gx, gy, 0);
+      openedThen += doneAtStart;
+    }
+    for (int k = pick(rng) % 4; k > 0; --k) grid.set(cx(rng), cy(rng), pick(rng) < 4 ? 1 : 0);
+    bool done = false;
+    for (int steps = 0; !done; ++steps) {
+      if (steps < 5 && pick(rng) < 4) grid.set(cx(rng), cy(rng), pick(rng) < 5 ? 1 : 0);
+      done = task.step(1 + pick(rng) * 2);
+    }
+    kept += task.editsKept() > 0;
+    restarted += task.restarts() > 0;
+    SearchResult expected;
+    whole.find(footprints, sx, sy, gx, gy, o, expected);
+    INFO("round " << round << " unitSize " << o.unitSize);
+    requireSame(task.result(), expected);
+    // A path's own cost, walked under the rules, for single tiles.
+    if (o.unitSize == 1 && task.result().status == Status::Found && o.includeStart && !o.smooth) {
+      std::string why;
+      REQUIRE(legalPathCost(grid, o.diagonal, task.result().path, why) ==
+              Approx(task.result().cost));
+      REQUIRE(why.empty());
+      ++checked;
+    }
+  }
+  CHECK(blockedAtStart > 200);
+  CHECK(openedThen > 100);
+  CHECK(kept > 50);
+  CHECK(restarted > 200);
+  CHECK(checked > 200);
+}
+
+TEST_CASE("an edit the search has not reached keeps it going; one beside a seen cell restarts it",
+          "[task]") {
+  Grid grid(64, 64);
+  SearchTask task(grid, 2, 2, 60, 60);
+  REQUIRE_FALSE(task.step(20));  // a few cells around the start
+  grid.set(40, 10, 1);           // far from everything seen, far from the goal
+  grid.set(10, 50, 1);
+  REQUIRE_FALSE(task.step(20));
+  REQUIRE(task.restarts() == 0);
+  REQUIRE(task.editsKept() == 2);
+  grid.set(2, 3, 1);  // beside the start: the search read it
+  runInSlices(task, 50);
+  REQUIRE(task.restarts() == 1);
+  requireSame(task.result(), Searcher().find(grid, 2, 2, 60, 60));
+
+  // Near the goal, even unseen, an edit restarts (where the search stops may change).
+  SearchTask toGoal(grid, 2, 2, 60, 60);
+  REQUIRE_FALSE(toGoal.step(20));
+  grid.set(61, 61, 1);
+  runInSlices(toGoal, 50);
+  REQUIRE(toGoal.restarts() == 1);
+  requireSame(toGoal.result(), Searcher().find(grid, 2, 2, 60, 60));
+
+  // A cost change of a class on no cell changes nothing; one of a class present restarts.
+  SearchTask costs(grid, 2, 2, 60, 60);
+  REQUIRE_FALSE(costs.step(20));
+  REQUIRE(grid.setCost(7, 3).empty());
+  REQUIRE_FALSE(costs.step(20));
+  REQUIRE(costs.restarts() == 0);
+  REQUIRE(grid.setCost(0, 2).empty());
+  runInSlices(costs, 50);
+  REQUIRE(costs.restarts() == 1);
+  requireSame(costs.result(), Searcher().find(grid, 2, 2, 60, 60));
+}
+
+TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equal find", "[task]") {
+  std::mt19937 rng(3302);
+  Searcher whole;
+  int kept = 0, rounds = 0;
+  for (int round = 0; round < 120; ++round) {
+    GridShape shape;
+    shape.orientation = round % 4 == 0   ? Orientation::Hexagonal
+                        : round % 4 == 1 ? Orientation::Staggered
+                                         : Orientation::Orthogonal;
+    shape.staggerAxis = round % 2 ? StaggerAxis::X : StaggerAxis::Y;
+    shape.staggerIndex = round % 8 < 4 ? StaggerIndex::Odd : StaggerIndex::Even;
+    Grid grid(48 + round % 17, 40 + round % 13, shape);
+    testing::scatterWalls(grid, rng, 0.2);
+    Footprints footprints(grid);
+    SearchOptions o = randomOptions(rng);
+    o.smooth = o.smooth && shape.square();
+    o.trace = false;
+    o.unitSize = shape.square() ? 1 + round % 3 : 1;
+    std::uniform_int_distribution<int> px(0, grid.width() - o.unitSize),
+        py(0, grid.height() - o.unitSize);
+    std::uniform_int_distribution<int> cx(0, grid.width() - 1), cy(0, grid.height() - 1);
+    std::uniform_int_distribution<int> pick(0, 9);
+    const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
+    SearchTask task(footprints, sx, sy, gx, gy, o);
+    bool done = false;
+    for (int steps = 0; !done; ++steps) {
+      if (steps < 40) grid.set(cx(rng), cy(rng), pick(rng) < 3 ? 1 : 0);
+      done = task.step(5);
+    }
+    kept += task.editsKept();
+    ++rounds;
+    SearchResult expected;
+    whole.find(footprints, sx, sy, gx, gy, o, expected);
+    INFO("round " << round << " unitSize " << o.unitSize);
+    requireSame(task.result(), expected);
+  }
+  CHECK(kept > 500);
+  CHECK(rounds == 120);
+}

@@ -33,6 +33,15 @@ struct Bytes {
   int below(int n) { return next() % n; }
 };
 
+// The fuzz targets' own corner rule (not the core's): whether a diagonal step whose side cells
+// are open (a, b) is allowed under `rule`.
+inline bool diagonalAllowedHere(Diagonal rule, bool a, bool b) {
+  return rule == Diagonal::Always        ? true
+         : rule == Diagonal::OneObstacle ? (a || b)
+         : rule == Diagonal::NoCorners   ? (a && b)
+                                         : false;
+}
+
 // A search's options; `flags` is the byte that chose the optional ones (bit 128 is left to the
 // target: hostile arguments in fuzz_search).
 inline SearchOptions readSearchOptions(Bytes& in, uint8_t& flags) {

@@ -51,11 +51,7 @@ struct Reference {
     if (!open(nx, ny)) return -1;
     if (dx != 0 && dy != 0) {
       const bool a = open(x + dx, y), b = open(x, y + dy);
-      const bool allowed = rule == Diagonal::Always        ? true
-                           : rule == Diagonal::OneObstacle ? (a || b)
-                           : rule == Diagonal::NoCorners   ? (a && b)
-                                                           : false;
-      if (!allowed) return -1;
+      if (!fuzz::diagonalAllowedHere(rule, a, b)) return -1;
       return kSqrt2 * costs[cells[ny * width + nx]];
     }
     return costs[cells[ny * width + nx]];

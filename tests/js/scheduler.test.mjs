@@ -107,10 +107,14 @@ test('several tasks at once on one grid; an edit restarts an unfinished one', ()
       }
     }
     assert.ok(restarted > 10, `only ${restarted} tasks restarted`);
-    // An edit between two steps: the task starts again, and says so.
+    // An edit beside what the search has seen, between two steps: it starts again, and says
+    // so. One far from it (and from the goal) leaves it going.
     const task = grid.startSearch(1, 3, 47, 44, { diagonal: 'noCorners' });
     assert.equal(task.step(5), false);
-    grid.set(24, 24, 1);
+    grid.set(30, 10, 1);
+    assert.equal(task.step(5), false);
+    assert.equal(task.restarts, 0);
+    grid.set(2, 4, 1);
     task.step(0);
     assert.equal(task.restarts, 1);
     assert.ok(task.expansions > task.result.expanded);
@@ -138,10 +142,11 @@ test('a unit bigger than one tile: its search runs in slices, exactly as findPat
       assert.ok(steps >= 2, `${JSON.stringify(options)}: ${steps} slices`);
       assert.deepEqual(full(task.result), full(grid.findPath(1, 3, 40, 40, options)));
     }
-    // An edit mid-search (and freeing the unit's positions) starts it again on the new grid.
+    // An edit beside the positions seen (and freeing the unit's positions) starts it again on
+    // the new grid.
     const task = grid.startSearch(1, 3, 40, 40, { unitSize: 2 });
     task.step(20);
-    grid.fillRect(20, 0, 2, 30, 1);
+    grid.fillRect(3, 3, 1, 2, 1); // beside the start
     task.step(20);
     grid.releaseUnitSize(2);
     while (!task.step(50));
