@@ -422,7 +422,7 @@ export class Grid {
     if (id === REFUSED) throw new RangeError(native.lastError());
     // A task never floods the map for labels (one frame would pay for all of it): prepareReach
     // builds them in slices for the next searches of this rule.
-    this.#reachWanted.add(o.diagonal);
+    if (o.flags >>> NUMBER_OPTIONS.unitSize.shift === 1) this.#reachWanted.add(o.diagonal);
     const { flags } = o;
     /** @param {number} status */
     const read = (status) => {

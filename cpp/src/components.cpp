@@ -66,10 +66,10 @@ std::size_t Components::bytesToBuild(Diagonal rule) const {
 std::size_t Components::memoryBytes() const {
   std::size_t bytes = 0;
   for (const Labels& l : labels_)
-    bytes += (l.label.capacity() + l.parent.capacity() + l.closed.capacity() +
-              l.frontier.capacity()) *
-                 sizeof(int32_t) +
-             l.dirty.capacity();
+    bytes +=
+        (l.label.capacity() + l.parent.capacity() + l.closed.capacity() + l.frontier.capacity()) *
+            sizeof(int32_t) +
+        l.dirty.capacity();
   return bytes;
 }
 
@@ -150,7 +150,8 @@ bool Components::buildSome(Labels& labels, std::size_t budget) {
     // On to the next unlabelled open cell: passing a cell costs an eighth of flooding one.
     const int from = labels.scan;
     const auto room = std::min<std::size_t>(8 * (budget - done) + 8, static_cast<std::size_t>(n));
-    const int stop = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), from + room));
+    const int stop =
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), from + room));
     while (labels.scan < stop && (labels.label[labels.scan] >= 0 || !grid_.passable(labels.scan)))
       ++labels.scan;
     done += static_cast<std::size_t>(labels.scan - from) / 8 + 1;

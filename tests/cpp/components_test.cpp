@@ -136,10 +136,14 @@ bool referenceStep(const std::function<bool(int, int)>& open, Diagonal rule, int
   if (dx == 0 || dy == 0) return true;
   const bool a = open(x + dx, y), b = open(x, y + dy);
   switch (rule) {
-    case Diagonal::Always: return true;
-    case Diagonal::OneObstacle: return a || b;
-    case Diagonal::NoCorners: return a && b;
-    default: return false;
+    case Diagonal::Always:
+      return true;
+    case Diagonal::OneObstacle:
+      return a || b;
+    case Diagonal::NoCorners:
+      return a && b;
+    default:
+      return false;
   }
 }
 

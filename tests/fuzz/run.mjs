@@ -13,10 +13,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGETS = ['search', 'movingai', 'shapes'];
+const TARGETS = ['search', 'movingai', 'shapes', 'reach'];
 // Each search input runs one query per ~9 bytes against a reference Dijkstra: shorter inputs keep
 // the executions per second up (libFuzzer would grow them to 4 KB).
-const TARGET_FLAGS = { search: ['-max_len=1024'], movingai: [], shapes: ['-max_len=1024'] };
+const TARGET_FLAGS = {
+  search: ['-max_len=1024'],
+  movingai: [],
+  shapes: ['-max_len=1024'],
+  reach: ['-max_len=512'],
+};
 
 const args = process.argv.slice(2);
 const option = (name) => {

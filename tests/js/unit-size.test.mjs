@@ -364,7 +364,11 @@ test('every query refuses the same bad unit sizes with the same error, null incl
           checked++;
         }
         if (name in inThread && name !== 'startSearch') {
-          await assert.rejects(async () => ask(inThread, { unitSize }), { name: kind.name, message }, name);
+          await assert.rejects(
+            async () => ask(inThread, { unitSize }),
+            { name: kind.name, message },
+            name,
+          );
           checked++;
         }
       }
@@ -372,7 +376,10 @@ test('every query refuses the same bad unit sizes with the same error, null incl
       if (name !== 'startSearch') {
         const a = ask(grid, {});
         const b = ask(grid, { unitSize: 1 });
-        assert.deepEqual(JSON.stringify(a?.status ?? a?.cost ?? a), JSON.stringify(b?.status ?? b?.cost ?? b));
+        assert.deepEqual(
+          JSON.stringify(a?.status ?? a?.cost ?? a),
+          JSON.stringify(b?.status ?? b?.cost ?? b),
+        );
         a?.cancel?.();
         b?.cancel?.();
       }
