@@ -169,6 +169,27 @@ bool Components::buildSome(Labels& labels, std::size_t budget) {
   return false;
 }
 
+// Cells a sliced build has not reached may change freely (it will see them as they are), and a
+// cell opened beside the flood under way joins it; an edit to what it has labelled starts it
+// again. So the edits of a game (doors, units) rarely undo a build in slices.
+bool Components::keepBuilding(Labels& labels, int cell, bool isPassable) {
+  if (labels.label[cell] >= 0) return false;  // a labelled cell closed: its region may be cut
+  if (!isPassable) return true;               // closed before the build reached it
+  bool besideFlood = false, besideDone = false;
+  const bool flooding = !labels.frontier.empty();
+  forEachNeighbour(labels, cell, [&](int next) {
+    if (labels.label[next] < 0) return;
+    (flooding && labels.label[next] == labels.floodLabel ? besideFlood : besideDone) = true;
+  });
+  if (besideDone) return false;  // a region already labelled grows
+  if (besideFlood) {
+    labels.label[cell] = labels.floodLabel;
+    labels.frontier.push_back(cell);
+    return true;
+  }
+  return cell >= labels.scan;  // the scan will find it
+}
+
 void Components::build(Labels& labels) {
   startBuild(labels);
   buildSome(labels, kWholeMap);
@@ -228,7 +249,10 @@ bool Components::mayCut(const Labels& labels, int cell) const {
 void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
   if (wasPassable == isPassable) return;
   for (Labels& labels : labels_) {
-    labels.building = false;  // a sliced build starts again: the cells it passed may differ
+    if (labels.building) {
+      if (!keepBuilding(labels, cell, isPassable)) labels.building = false;  // starts again
+      continue;
+    }
     if (!labels.built) continue;
     if (isPassable) {
       int32_t joinedRoot = -1;

@@ -250,7 +250,7 @@ TEST_CASE("labels partition the positions like a flood after every edit of every
       {Orientation::Staggered, StaggerAxis::Y, StaggerIndex::Odd},
       {Orientation::Hexagonal, StaggerAxis::X, StaggerIndex::Even},
   };
-  int edits = 0, pairs = 0, cuts = 0;
+  int edits = 0, pairs = 0, cuts = 0, slices = 0;
   for (int trial = 0; trial < 48; ++trial) {
     const GridShape shape = shaped[trial % 3 == 0 ? 0 : trial % 6 < 3 ? 1 : 2];
     const int n = shape.square() ? 1 + trial % 4 : 1;
@@ -299,11 +299,14 @@ TEST_CASE("labels partition the positions like a flood after every edit of every
                     << static_cast<int>(rule) << " orientation "
                     << static_cast<int>(shape.orientation));
       REQUIRE(sameComponents(labels(), rule, expected, count, &pairs));
-      // Now and then the game asks: the labels' own repairs run between the edits too.
+      // Now and then the game asks: the labels' own repairs run between the edits too; and a
+      // scheduler's slices build or repair them a few cells at a time, edits falling between.
       if (step % 7 == 0) labels().canReach(0, pw * ph - 1, rule);
+      if (step % 3 == 1) slices += !labels().prepare(rule, 1 + step % 11);
     }
   }
   CHECK(edits == 48 * 150);
+  CHECK(slices > 500);  // slices that left a build under way, an edit to come
   CHECK(cuts > 3000);
   CHECK(pairs > 500000);
 }
@@ -357,11 +360,23 @@ TEST_CASE("labels built and repaired in slices flood a bounded number of cells p
   const uint64_t repaired = components.cellsFlooded();
   CHECK_FALSE(components.canReach(0, grid.size() - 1, Diagonal::Never));
   CHECK(components.cellsFlooded() == repaired);
-  // An edit in the middle of a sliced build starts it again; a query finishes it at once.
+  // Edits ahead of a sliced build leave it going; one to a cell it labelled starts it again.
   edit(grid, components, grid.index(10, 20), 0);
   components.reset();
+  uint64_t start = components.cellsFlooded();
   CHECK_FALSE(components.prepare(Diagonal::Never, budget));
-  edit(grid, components, grid.index(30, 40), 1);
+  edit(grid, components, grid.index(30, 40), 1);  // far ahead of the first slice
+  edit(grid, components, grid.index(40, 50), 1);
+  edit(grid, components, grid.index(40, 50), 0);
+  while (!components.prepare(Diagonal::Never, budget)) continue;
+  const int open = 64 * 64 - 63 - 1;
+  CHECK(components.cellsFlooded() - start == static_cast<uint64_t>(open));  // none twice
+  components.reset();
+  start = components.cellsFlooded();
+  CHECK_FALSE(components.prepare(Diagonal::Never, budget));
+  edit(grid, components, 1, 1);  // the first slice labelled it
+  while (!components.prepare(Diagonal::Never, budget)) continue;
+  CHECK(components.cellsFlooded() - start > static_cast<uint64_t>(open));
+  CHECK_FALSE(components.canReach(0, grid.index(30, 40), Diagonal::Never));
   CHECK(components.canReach(0, grid.size() - 1, Diagonal::Never));
-  CHECK(components.ready(Diagonal::Never));
 }

@@ -3,6 +3,7 @@
 // class's cost blocked or open again) and, now and then, a question: canReach between two
 // positions, answered by the Components the grid keeps current (size 1) or those of the unit
 // size's positions (Footprints), and checked against a flood written here from the cells alone.
+// Slices of a sliced build (prepare) fall between the edits too.
 // Several edits often pass between questions, so repairs see cuts made in several steps.
 #include <cstdint>
 #include <string>
@@ -93,7 +94,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         cells.fillRect(x, y, 1 + op / 8 % 4, 1 + op / 32 % 4, static_cast<uint8_t>(op / 128));
         break;
       case 4:
-        cells.setCost(2, op & 8 ? 0.0 : 1.0);
+        if (op & 16)  // a scheduler's slice of building or repairing the labels
+          components().prepare(rule, 1 + op / 32);
+        else
+          cells.setCost(2, op & 8 ? 0.0 : 1.0);
         break;
       default: {  // a question: from position (x, y) clipped, to another
         const int fx = x % pw, fy = y % ph;

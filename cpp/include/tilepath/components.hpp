@@ -53,7 +53,7 @@ class Components {
   bool ready(Diagonal rule) const;
   // Builds the rule's labelling, or repairs it (by labelling afresh), in slices of about
   // `budget` cells, so that no frame pays for a whole-map flood; true once ready(rule). An edit
-  // during a sliced build starts it again.
+  // of a cell the build has labelled starts it again; others (ahead of it) do not.
   bool prepare(Diagonal rule, std::size_t budget);
 
   // After one cell's passability may have changed (a class edit, a delta).
@@ -92,6 +92,8 @@ class Components {
   void startBuild(Labels& labels);
   // Labels about `budget` more cells of a build under way; true when it is done.
   bool buildSome(Labels& labels, std::size_t budget);
+  // Whether a sliced build stays right across an edit of `cell` (see components.cpp).
+  bool keepBuilding(Labels& labels, int cell, bool isPassable);
   // Expands up to `budget` cells of the flood in `frontier`; returns how many.
   std::size_t spread(Labels& labels, std::size_t budget);
   static constexpr std::size_t kWholeMap = static_cast<std::size_t>(-1) / 2;
