@@ -420,6 +420,9 @@ export class Grid {
     const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
     const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o));
     if (id === REFUSED) throw new RangeError(native.lastError());
+    // A task never floods the map for labels (one frame would pay for all of it): prepareReach
+    // builds them in slices for the next searches of this rule.
+    if (o.flags >>> NUMBER_OPTIONS.unitSize.shift === 1) this.#reachWanted.add(o.diagonal);
     const { flags } = o;
     /** @param {number} status */
     const read = (status) => {
@@ -518,6 +521,8 @@ export class Grid {
 
   /** @type {PathWatches | null} */
   #watches = null;
+  /** @type {Set<number>} the diagonal codes whose reachability labels sliced searches asked for */
+  #reachWanted = new Set();
 
   /**
    * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` or makes
@@ -643,8 +648,27 @@ export class Grid {
   }
 
   /**
-   * Bytes held for units bigger than one tile: a position grid per unitSize searched (about
-   * 1.3 bytes a cell each), kept current by edits until released.
+   * Builds or repairs, in a slice of about `cells` cells, the reachability labels that searches
+   * started with startSearch asked for (PathScheduler calls it with the time a frame has left),
+   * so that later tasks answer an unreachable goal at once. True once all of them are ready.
+   * @param {number} cells
+   */
+  prepareReach(cells) {
+    const native = this.#live();
+    checkInteger('cells', cells, 1, Number.MAX_SAFE_INTEGER);
+    for (const diagonal of this.#reachWanted) {
+      const ready = native.prepareReach(diagonal, cells);
+      if (ready === REFUSED) this.#reachWanted.delete(diagonal); // no memory: searches do without
+      if (ready === 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Bytes held for units bigger than one tile: a position grid per unitSize searched and its
+   * reachability labels once canReach asked with that size (see README: Units bigger than one
+   * tile), kept current by edits until released; least recently used sizes are freed before a
+   * query is refused for memory.
    */
   footprintMemoryBytes() {
     return this.#live().footprintBytes();

@@ -248,8 +248,14 @@ export interface Grid {
   /** Whether a unit at (sx, sy) can walk to (gx, gy) at all, without a search: O(1) once the
    * rule's labels are built (on its first use), kept current by every edit. */
   canReach(sx: number, sy: number, gx: number, gy: number, options?: ReachOptions): boolean;
-  /** Bytes held for units bigger than one tile: a position grid per `unitSize` searched
-   * (about 1.3 bytes a cell each), kept current by edits until released. */
+  /** Builds, in a slice of about `cells` cells, the reachability labels startSearch's tasks
+   * asked for (they never flood the map inside a frame); PathScheduler calls it with the time a
+   * frame has left. True once they are all ready. */
+  prepareReach(cells: number): boolean;
+  /** Bytes held for units bigger than one tile: a position grid per `unitSize` searched, and
+   * its reachability labels once canReach asked with that size (README gives the measured
+   * bytes a tile), kept current by edits until released; the least recently used sizes are
+   * freed before a query is refused for memory. */
   footprintMemoryBytes(): number;
   /** Frees the position grid of `unitSize` (its next search builds it again). */
   releaseUnitSize(unitSize: number): void;

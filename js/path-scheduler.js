@@ -239,6 +239,11 @@ export class PathScheduler {
         this.#turn++;
       }
     }
+    // A frame with budget left builds a slice of the reachability labels tasks asked for.
+    const cells = this.#perFrame > 0 ? this.#perFrame - expansions : this.#slice;
+    const timeLeft = this.#perFrame > 0 || this.#now() - started < this.#msPerFrame;
+    if (cells > 0 && timeLeft && !this.#grid.disposed)
+      this.#grid.prepareReach?.(8 * Math.min(cells, this.#slice));
     this.#lastFrame = {
       expansions,
       ms: this.#clock() - started,

@@ -3,8 +3,7 @@
 // PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
 // over; it calls each affected path's onBlocked once per edit.
 
-import { NUMBER_OPTIONS } from '../dist/contract.mjs';
-import { checkInteger, describe } from './validate.js';
+import { checkUnitSize, describe } from './validate.js';
 
 /**
  * watchPath's options: `{ unitSize }` (default 1), the side of the unit walking the path.
@@ -18,8 +17,7 @@ export function watchUnitSize(options) {
   for (const key in options) {
     if (key !== 'unitSize') throw new TypeError(`unknown option '${key}' (known: unitSize)`);
   }
-  const { unitSize = 1 } = /** @type {{ unitSize?: unknown }} */ (options);
-  return checkInteger('unitSize', unitSize, 1, NUMBER_OPTIONS.unitSize.max);
+  return checkUnitSize(/** @type {{ unitSize?: unknown }} */ (options).unitSize);
 }
 
 /** @typedef {import('./index.js').PathAlert} PathAlert */

@@ -110,6 +110,17 @@ export function checkInteger(name, value, min, max) {
 }
 
 /**
+ * The `unitSize` option of every query (findPath, startSearch, flowField, reachable, canReach,
+ * watchPath): left out it is one tile; anything else, null included, must be a whole size.
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function checkUnitSize(value) {
+  const { default: oneTile, max } = NUMBER_OPTIONS.unitSize;
+  return value === undefined ? oneTile : checkInteger('unitSize', value, 1, max);
+}
+
+/**
  * @param {unknown} width
  * @param {unknown} height
  */
@@ -367,14 +378,8 @@ function encodeSnapshot(o) {
   const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
   const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
   const maxExpansions = checkInteger('maxExpansions', given, 0, max);
-  const { default: oneTile, max: maxUnit, shift } = NUMBER_OPTIONS.unitSize;
-  const unitSize = checkInteger(
-    'unitSize',
-    o.unitSize === undefined ? oneTile : o.unitSize,
-    1,
-    maxUnit,
-  );
-  let flags = unitSize << shift; // unitSize rides above the boolean flags
+  const unitSize = checkUnitSize(o.unitSize);
+  let flags = unitSize << NUMBER_OPTIONS.unitSize.shift; // unitSize rides above the boolean flags
   for (const [name, flag] of FLAGS) {
     const v = o[name] === undefined ? flag.default : o[name];
     if (typeof v !== 'boolean')
@@ -543,8 +548,7 @@ function encodeFieldSnapshot(o) {
   const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
   if (typeof maxCost !== 'number') throw new TypeError(rule);
   if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
-  const { default: oneTile, max } = NUMBER_OPTIONS.unitSize;
-  const unitSize = checkInteger('unitSize', o.unitSize ?? oneTile, 1, max);
+  const unitSize = checkUnitSize(o.unitSize);
   return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize };
 }
 

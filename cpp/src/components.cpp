@@ -32,27 +32,53 @@ Components::Labels& Components::ensure(Diagonal rule) {
   // Every re-flood and lone opened cell takes a new label: start afresh when they pile up.
   if (labels.built && labels.parent.size() > 2 * static_cast<std::size_t>(grid_.size()) + 64)
     labels.built = false;
-  if (!labels.built) build(labels);
+  if (!labels.built) {
+    if (!labels.building) startBuild(labels);
+    buildSome(labels, kWholeMap);  // a direct query finishes a sliced build at once
+  }
   return labels;
+}
+
+bool Components::ready(Diagonal rule) const {
+  const Labels& labels = labels_[rule == Diagonal::Always ? 1 : 0];
+  return labels.built && labels.closed.empty() &&
+         labels.parent.size() <= 2 * static_cast<std::size_t>(grid_.size()) + 64;
+}
+
+bool Components::prepare(Diagonal rule, std::size_t budget) {
+  Labels& labels = labels_[rule == Diagonal::Always ? 1 : 0];
+  labels.allDiagonals = rule == Diagonal::Always;
+  if (ready(rule)) return true;
+  // A pending repair is done as a build afresh, so that it too goes in slices.
+  if (!labels.building) startBuild(labels);
+  return buildSome(labels, budget) && ready(rule);
 }
 
 std::size_t Components::bytesToBuild(Diagonal rule) const {
   const Labels& labels = labels_[rule == Diagonal::Always ? 1 : 0];
-  if (labels.built) return 0;
+  if (labels.built || labels.building) return 0;
+  // A label a cell, and a union-find entry and a dirty byte a component: at most half the
+  // cells (a checkerboard), a vector's doubling making room for all of them.
   const auto cells = static_cast<std::size_t>(grid_.size());
-  return cells * (2 * sizeof(int32_t) + sizeof(int32_t) + 1);
+  return cells * sizeof(int32_t) + (cells + 64) * (sizeof(int32_t) + 1);
 }
 
 std::size_t Components::memoryBytes() const {
-  std::size_t bytes = queue_.capacity() * sizeof(int32_t);
+  std::size_t bytes = 0;
   for (const Labels& l : labels_)
-    bytes += (l.label.capacity() + l.parent.capacity() + l.closed.capacity()) * sizeof(int32_t) +
-             l.dirty.capacity();
+    bytes +=
+        (l.label.capacity() + l.parent.capacity() + l.closed.capacity() + l.frontier.capacity()) *
+            sizeof(int32_t) +
+        l.dirty.capacity();
   return bytes;
 }
 
 void Components::reset() {
-  for (Labels& labels : labels_) labels.built = false;
+  for (Labels& labels : labels_) labels.built = labels.building = false;
+}
+
+void Components::release() {
+  for (Labels& labels : labels_) labels = Labels{};
 }
 
 int32_t Components::newLabel(Labels& labels) {
@@ -71,29 +97,102 @@ int32_t Components::root(Labels& labels, int32_t label) {
   return label;
 }
 
-void Components::flood(Labels& labels, int cell, int32_t id) {
-  queue_.clear();
-  queue_.push_back(cell);
-  labels.label[cell] = id;
-  for (std::size_t head = 0; head < queue_.size(); ++head) {
-    forEachNeighbour(labels, queue_[head], [&](int next) {
+std::size_t Components::spread(Labels& labels, std::size_t budget) {
+  std::vector<int32_t>& frontier = labels.frontier;
+  const int32_t id = labels.floodLabel;
+  std::size_t done = 0;
+  for (; done < budget && labels.frontierHead < frontier.size(); ++done) {
+    forEachNeighbour(labels, frontier[labels.frontierHead++], [&](int next) {
       if (labels.label[next] == id) return;
       labels.label[next] = id;
-      queue_.push_back(next);
+      frontier.push_back(next);
     });
+    // The cells expanded are dropped now and then: the frontier holds the flood's front (about
+    // a side of the map on open ground), not the whole component: 4 bytes a cell saved.
+    if (labels.frontierHead >= 4096 && 2 * labels.frontierHead >= frontier.size()) {
+      frontier.erase(frontier.begin(), frontier.begin() + labels.frontierHead);
+      labels.frontierHead = 0;
+    }
   }
-  flooded_ += queue_.size();
+  flooded_ += done;
+  if (labels.frontierHead == frontier.size()) {
+    frontier.clear();
+    labels.frontierHead = 0;
+  }
+  return done;
 }
 
-void Components::build(Labels& labels) {
-  const int n = grid_.size();
-  labels.label.assign(n, -1);
+void Components::flood(Labels& labels, int cell, int32_t id) {
+  labels.floodLabel = id;
+  labels.label[cell] = id;
+  labels.frontier.push_back(cell);
+  spread(labels, kWholeMap);
+}
+
+void Components::startBuild(Labels& labels) {
+  labels.label.assign(grid_.size(), -1);
   labels.parent.clear();
   labels.dirty.clear();
   labels.closed.clear();
-  for (int i = 0; i < n; ++i)
-    if (labels.label[i] < 0 && grid_.passable(i)) flood(labels, i, newLabel(labels));
-  labels.built = true;
+  labels.frontier.clear();
+  labels.frontierHead = 0;
+  labels.built = false;
+  labels.building = true;
+  labels.scan = 0;
+}
+
+bool Components::buildSome(Labels& labels, std::size_t budget) {
+  const int n = grid_.size();
+  std::size_t done = 0;
+  while (done < budget) {
+    done += spread(labels, budget - done);
+    if (!labels.frontier.empty()) break;  // the budget ran out inside a flood
+    // On to the next unlabelled open cell: passing a cell costs an eighth of flooding one.
+    const int from = labels.scan;
+    const auto room = std::min<std::size_t>(8 * (budget - done) + 8, static_cast<std::size_t>(n));
+    const int stop =
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), from + room));
+    while (labels.scan < stop && (labels.label[labels.scan] >= 0 || !grid_.passable(labels.scan)))
+      ++labels.scan;
+    done += static_cast<std::size_t>(labels.scan - from) / 8 + 1;
+    if (labels.scan >= n) {
+      labels.building = false;
+      labels.built = true;
+      labels.frontier.shrink_to_fit();
+      return true;
+    }
+    if (labels.scan >= stop) continue;
+    labels.floodLabel = newLabel(labels);
+    labels.label[labels.scan] = labels.floodLabel;
+    labels.frontier.push_back(labels.scan);
+  }
+  return false;
+}
+
+// Cells a sliced build has not reached may change freely (it will see them as they are), and a
+// cell opened beside the flood under way joins it; an edit to what it has labelled starts it
+// again. So the edits of a game (doors, units) rarely undo a build in slices.
+bool Components::keepBuilding(Labels& labels, int cell, bool isPassable) {
+  if (labels.label[cell] >= 0) return false;  // a labelled cell closed: its region may be cut
+  if (!isPassable) return true;               // closed before the build reached it
+  bool besideFlood = false, besideDone = false;
+  const bool flooding = !labels.frontier.empty();
+  forEachNeighbour(labels, cell, [&](int next) {
+    if (labels.label[next] < 0) return;
+    (flooding && labels.label[next] == labels.floodLabel ? besideFlood : besideDone) = true;
+  });
+  if (besideDone) return false;  // a region already labelled grows
+  if (besideFlood) {
+    labels.label[cell] = labels.floodLabel;
+    labels.frontier.push_back(cell);
+    return true;
+  }
+  return cell >= labels.scan;  // the scan will find it
+}
+
+void Components::build(Labels& labels) {
+  startBuild(labels);
+  buildSome(labels, kWholeMap);
 }
 
 // Each piece of a cut component touches one of the cells closed in it, so flooding from their
@@ -150,6 +249,10 @@ bool Components::mayCut(const Labels& labels, int cell) const {
 void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
   if (wasPassable == isPassable) return;
   for (Labels& labels : labels_) {
+    if (labels.building) {
+      if (!keepBuilding(labels, cell, isPassable)) labels.building = false;  // starts again
+      continue;
+    }
     if (!labels.built) continue;
     if (isPassable) {
       int32_t joinedRoot = -1;
@@ -170,9 +273,12 @@ void Components::cellChanged(int cell, bool wasPassable, bool isPassable) {
     } else {
       const int32_t r = root(labels, labels.label[cell]);
       labels.label[cell] = -1;
-      if (mayCut(labels, cell)) {
+      // Invariant (4) of components.hpp: in a dirty root every closing is a seed.
+      if (labels.dirty[r] || mayCut(labels, cell)) {
         labels.dirty[r] = 1;
         labels.closed.push_back(cell);
+        // More seeds than cells: labelling afresh at the next query is cheaper.
+        if (labels.closed.size() > static_cast<std::size_t>(grid_.size())) labels.built = false;
       }
     }
   }
@@ -192,8 +298,8 @@ bool Components::joined(Labels& labels, int a, int b) {
 }
 
 bool Components::canReach(int from, int to, Diagonal rule) {
+  if (from == to) return true;  // even on a blocked cell: findPath(s, s) is found at cost 0
   if (!grid_.passable(to)) return false;
-  if (from == to) return true;
   Labels& labels = ensure(rule);
   if (grid_.passable(from)) return joined(labels, from, to);
   bool reached = false;

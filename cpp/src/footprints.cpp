@@ -46,6 +46,7 @@ const Grid* Footprints::positions(int n) {
   if (n < 1 || n > kMaxUnitSize || !fits(n)) return nullptr;
   Size& size = sizes_[n];
   if (!size.grid || size.stale) rebuild(n, size);
+  size.lastUse = ++uses_;
   return size.grid.get();
 }
 
@@ -62,6 +63,25 @@ void Footprints::release(int n) {
   if (sizes_[n].grid) ++replacements_;
   sizes_[n].grid.reset();
   sizes_[n].stale = true;
+}
+
+bool Footprints::releaseLeastRecent(int keep) {
+  // Labels cost about four times a position grid and are rebuilt from it alone: they go first.
+  for (bool labels : {true, false}) {
+    int oldest = 0;
+    for (int n = 2; n <= kMaxUnitSize; ++n) {
+      const Size& size = sizes_[n];
+      if (n == keep || !(labels ? size.components != nullptr : size.grid != nullptr)) continue;
+      if (oldest == 0 || size.lastUse < sizes_[oldest].lastUse) oldest = n;
+    }
+    if (oldest == 0) continue;
+    if (labels)
+      sizes_[oldest].components.reset();
+    else
+      release(oldest);
+    return true;
+  }
+  return false;
 }
 
 std::size_t Footprints::memoryBytes() const {

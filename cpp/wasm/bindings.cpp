@@ -371,8 +371,10 @@ class WasmGrid {
     } else {
       state = std::make_unique<Searcher>();
     }
-    // (The components shortcut knows units of one tile.)
-    if (!roomToSearch(*state, o) || (o.unitSize == 1 && unreachableAtOnce(sx, sy, gx, gy, o))) {
+    // (The components shortcut knows units of one tile. A task runs in a frame's slices: it asks
+    // only labels that answer without a flood; prepareReach builds them in slices.)
+    if (!roomToSearch(*state, o) ||
+        (o.unitSize == 1 && unreachableAtOnce(sx, sy, gx, gy, o, false))) {
       keepIdle(std::move(state));
       return result_.ok() ? published(contract::kSearchAnswered) : contract::kRefused;
     }
@@ -461,6 +463,13 @@ class WasmGrid {
   }
   // Whether a search by `searcher` with these options fits in memory (lastError() if not).
   bool roomToSearch(const Searcher& searcher, const SearchOptions& o) {
+    // The unit sizes used least recently give their memory back before a search is refused.
+    while (!roomToSearchNow(searcher, o))
+      if (!footprints_.releaseLeastRecent(o.unitSize)) return false;
+    result_.error.clear();
+    return true;
+  }
+  bool roomToSearchNow(const Searcher& searcher, const SearchOptions& o) {
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
     const std::size_t stateGrowth = searcher.bytesToGrowFor(grid_, o.trace);
     // A unit size asked for the first time builds its position grid (footprints.hpp).
@@ -484,7 +493,6 @@ class WasmGrid {
       result_.error = memoryError("this search", needed);
       return false;
     }
-    result_.error.clear();
     return true;
   }
 
@@ -653,13 +661,33 @@ class WasmGrid {
     Components& components = positions == &grid_ ? components_ : *footprints_.components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);
     const double needed = static_cast<double>(components.bytesToBuild(rule));
-    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
-      queryError_ = memoryError("reachability labels", needed);
-      return contract::kRefused;
+    while (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
+      if (!footprints_.releaseLeastRecent(unitSize)) {
+        queryError_ = memoryError("reachability labels", needed);
+        return contract::kRefused;
+      }
     }
     return components.canReach(positions->index(sx, sy), positions->index(gx, gy), rule) ? 1 : 0;
   }
   std::string lastQueryError() const { return queryError_; }
+
+  // Builds (or repairs) the reachability labels of a diagonal rule in slices of about `cells`
+  // cells, for searches run over frames (PathScheduler): 1 once ready, 0 while under way,
+  // contract::kRefused when they do not fit in memory (lastQueryError()).
+  int prepareReach(int diagonal, double cells) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always) || !(cells >= 1)) {
+      queryError_ = "prepareReach: diagonal code " + std::to_string(diagonal) +
+                    " or a budget of cells below 1";
+      return contract::kRefused;
+    }
+    const auto rule = static_cast<Diagonal>(diagonal);
+    const double needed = static_cast<double>(components_.bytesToBuild(rule));
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
+      queryError_ = memoryError("reachability labels", needed);
+      return contract::kRefused;
+    }
+    return components_.prepare(rule, static_cast<std::size_t>(std::min(cells, 1e12))) ? 1 : 0;
+  }
 
  private:
   // Makes `buffer` hold `count` numbers for JS to fill, or says that `what` does not fit.
@@ -714,9 +742,11 @@ class WasmGrid {
       return nullptr;
     }
     const double needed = static_cast<double>(footprints_.bytesToBuild(unitSize));
-    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
-      queryError_ = memoryError("the positions of this unit size", needed);
-      return nullptr;
+    while (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
+      if (!footprints_.releaseLeastRecent(unitSize)) {
+        queryError_ = memoryError("the positions of this unit size", needed);
+        return nullptr;
+      }
     }
     return footprints_.positions(unitSize);
   }
@@ -760,7 +790,9 @@ class WasmGrid {
   // An exact goal in another component than the start: 'none' at once, nothing expanded. The
   // search itself should ask this once it lives in the core (searcher.cpp); partial and nearest
   // answers need the search, and labels that do not fit in memory are simply not used.
-  bool unreachableAtOnce(int sx, int sy, int gx, int gy, const SearchOptions& o) {
+  bool unreachableAtOnce(int sx, int sy, int gx, int gy, const SearchOptions& o,
+                         bool mayFlood = true) {
+    if (!mayFlood && !components_.ready(o.diagonal)) return false;
     if (o.goal != GoalMode::Exact || o.partial || !validateOptions(o).empty()) return false;
     if (!grid_.inside(sx, sy) || !grid_.inside(gx, gy) || !grid_.passable(gx, gy)) return false;
     // The start is never checked (a unit on a cell just blocked walks off it), and start == goal
@@ -896,6 +928,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("rangeCellsAddress", &WasmGrid::rangeCellsAddress)
       .function("rangeCellsLength", &WasmGrid::rangeCellsLength)
       .function("canReach", &WasmGrid::canReach)
+      .function("prepareReach", &WasmGrid::prepareReach)
       .function("lastQueryError", &WasmGrid::lastQueryError);
 }
 #pragma clang attribute pop

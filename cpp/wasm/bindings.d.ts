@@ -76,6 +76,8 @@ export interface NativeGrid {
     unitSize: number,
   ): number;
   lastQueryError(): string;
+  /** 1 once the rule's reachability labels are ready, 0 while built in slices, or REFUSED. */
+  prepareReach(diagonal: number, cells: number): number;
   /** Room for a path of `count` numbers to repair: '' or why not. */
   reserveRepairInput(count: number): string;
   repairInputAddress(): number;

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGETS = ['search', 'movingai', 'shapes', 'tasks'];
+const TARGETS = ['search', 'movingai', 'shapes', 'tasks', 'reach'];
 // Each search input runs one query per ~9 bytes against a reference Dijkstra: shorter inputs keep
 // the executions per second up (libFuzzer would grow them to 4 KB).
 const TARGET_FLAGS = {
@@ -21,6 +21,7 @@ const TARGET_FLAGS = {
   movingai: [],
   shapes: ['-max_len=1024'],
   tasks: ['-max_len=1024'],
+  reach: ['-max_len=512'],
 };
 
 const args = process.argv.slice(2);

@@ -222,3 +222,38 @@ test('an hpa search whose path cannot get its memory in one piece is a RangeErro
   assert.ok(r.path.length / 2 > 256 * 4000, `${r.path.length / 2} cells: it winds`);
   level.dispose();
 });
+
+test('reachability labels of many unit sizes never starve a search: the least recently used sizes give their memory back', async () => {
+  const tp = await createPathfinder();
+  const side = 4096;
+  const grid = tp.createGrid(side, side);
+  let reached = 0;
+  for (let n = 2; n <= 16; n++) {
+    // Each size builds its positions and their labels (about 5 bytes a tile, see README).
+    assert.equal(grid.canReach(0, 0, side - n, side - n, { unitSize: n }), true, `size ${n}`);
+    reached++;
+    assert.equal(grid.findPath(0, 0, 9, 9, { unitSize: n }).status, 'found', `size ${n}`);
+  }
+  assert.equal(reached, 15);
+  // A search of one tile across the whole map still gets its state.
+  const long = grid.findPath(0, 0, side - 1, side - 1, { diagonal: 'noCorners' });
+  assert.equal(long.status, 'found');
+  assert.equal(grid.canReach(0, 0, side - 1, side - 1), true);
+  // And the sizes freed come back when asked again.
+  assert.equal(grid.canReach(0, 0, side - 2, side - 2, { unitSize: 2 }), true);
+  grid.dispose();
+});
+
+test('a unit size costs about 5.3 bytes a tile once canReach has labelled its positions', async () => {
+  const tp = await createPathfinder();
+  const grid = tp.createGrid(1024, 1024);
+  const before = grid.footprintMemoryBytes();
+  grid.canReach(0, 0, 1000, 1000, { unitSize: 2 });
+  const perTile = (grid.footprintMemoryBytes() - before) / (1024 * 1024);
+  // The position grid (1 byte and its passability bits) and a 4-byte label: not the 9.3 bytes
+  // of a label, a union-find entry and a flood queue as long as the map.
+  assert.ok(perTile > 5 && perTile < 5.6, `${perTile.toFixed(2)} bytes a tile`);
+  grid.releaseUnitSize(2);
+  assert.ok(grid.footprintMemoryBytes() - before < 64 * 1024, 'released');
+  grid.dispose();
+});

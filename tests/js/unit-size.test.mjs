@@ -123,9 +123,8 @@ test('random maps with costs and edits: every algorithm costs what the reference
       // through the edits above.
       for (let y = 0; y < height; y++)
         for (let x = 0; x < width; x++) {
-          // The start itself counts as reached only when a unit may stand there.
-          const reached =
-            x === sx && y === sy ? ref.open(x, y) : Number.isFinite(from[y * width + x]);
+          // A unit reaches where it stands, blocked or not (findPath finds it at cost 0).
+          const reached = (x === sx && y === sy) || Number.isFinite(from[y * width + x]);
           const asked = grid.canReach(sx, sy, x, y, { unitSize: n, diagonal });
           if (asked !== reached)
             assert.fail(
@@ -327,6 +326,75 @@ test('bad unit sizes and starts whose footprint sticks out are refused, in-threa
   }
 });
 
+// One check of unitSize for every query: left out is one tile, anything else must be a size.
+const BAD_UNIT_SIZES = [
+  [null, TypeError, 'null'],
+  ['2', TypeError, '"2"'],
+  [true, TypeError, 'true'],
+  [1.5, TypeError, '1.5'],
+  [NaN, TypeError, 'NaN'],
+  [Infinity, TypeError, 'Infinity'],
+  [0, RangeError, '0'],
+  [-1, RangeError, '-1'],
+  [17, RangeError, '17'],
+];
+const QUERIES = {
+  findPath: (g, o) => g.findPath(0, 0, 1, 1, o),
+  startSearch: (g, o) => g.startSearch(0, 0, 1, 1, o),
+  flowField: (g, o) => g.flowField([1, 1], o),
+  reachable: (g, o) => g.reachable(0, 0, o),
+  canReach: (g, o) => g.canReach(0, 0, 1, 1, o),
+  watchPath: (g, o) => g.watchPath([0, 0, 1, 0], () => {}, o),
+};
+
+test('every query refuses the same bad unit sizes with the same error, null included', async () => {
+  const grid = tilepath.createGrid(10, 8);
+  const inThread = await InThreadPathWorker.create({
+    width: 10,
+    height: 8,
+    loadPathfinder: () => tilepath,
+  });
+  let checked = 0;
+  try {
+    for (const [name, ask] of Object.entries(QUERIES)) {
+      for (const [unitSize, kind, shown] of BAD_UNIT_SIZES) {
+        const message = new RegExp(`unitSize must be .*got ${shown.replace(/[.]/g, '\\.')}$`);
+        if (name !== 'startSearch') {
+          assert.throws(() => ask(grid, { unitSize }), { name: kind.name, message }, name);
+          checked++;
+        }
+        if (name in inThread && name !== 'startSearch') {
+          await assert.rejects(
+            async () => ask(inThread, { unitSize }),
+            { name: kind.name, message },
+            name,
+          );
+          checked++;
+        }
+      }
+      // Left out, it is one tile; said, 1 is the same.
+      if (name !== 'startSearch') {
+        const a = ask(grid, {});
+        const b = ask(grid, { unitSize: 1 });
+        assert.deepEqual(
+          JSON.stringify(a?.status ?? a?.cost ?? a),
+          JSON.stringify(b?.status ?? b?.cost ?? b),
+        );
+        a?.cancel?.();
+        b?.cancel?.();
+      }
+    }
+    const task = grid.startSearch(0, 0, 1, 1, {});
+    for (const [unitSize, kind] of BAD_UNIT_SIZES)
+      assert.throws(() => grid.startSearch(0, 0, 1, 1, { unitSize }), kind);
+    task.cancel?.();
+  } finally {
+    inThread.terminate();
+    grid.dispose();
+  }
+  assert.ok(checked >= 5 * BAD_UNIT_SIZES.length * 2, `checked ${checked}`);
+});
+
 const workers = [
   ['PathWorker', (map, more) => PathWorker.create({ ...map, cells: map.cells.slice(), ...more })],
   [
@@ -452,4 +520,78 @@ test('canReach of a big unit: a one-tile gap lets a 1 x 1 unit through, not a 2 
   pw.setCell(5, 3, 0);
   assert.equal(await pw.canReach(0, 0, 8, 0, { unitSize: 2 }), true);
   pw.terminate();
+});
+
+test('canReach agrees with findPath (found or none) on random maps with edits, blocked starts and start == goal included, for every rule and unit size', () => {
+  const rand = random(3301);
+  let reachable = 0;
+  let unreachable = 0;
+  let blockedStarts = 0;
+  for (let trial = 0; trial < 32; trial++) {
+    const n = 1 + (trial % 4);
+    const diagonal = RULES[(trial >> 2) % 4];
+    const width = 12 + (trial % 5);
+    const height = 10 + (trial % 3);
+    const cells = new Uint8Array(width * height).map(() => (rand() < 0.2 ? 1 : 0));
+    const grid = tilepath.createGrid(width, height, cells);
+    const pw = width - n + 1;
+    const ph = height - n + 1;
+    for (let step = 0; step < 60; step++) {
+      // Edits between the questions: cells, short walls, rectangles.
+      const ex = Math.floor(rand() * width);
+      const ey = Math.floor(rand() * height);
+      if (step % 5 === 4) grid.fillRect(ex, ey, 1 + (step % 3), 2, rand() < 0.6 ? 1 : 0);
+      else grid.setCell(ex, ey, rand() < 0.6 ? 1 : 0);
+      const sx = Math.floor(rand() * pw);
+      const sy = Math.floor(rand() * ph);
+      const same = step % 6 === 0;
+      const gx = same ? sx : Math.floor(rand() * pw);
+      const gy = same ? sy : Math.floor(rand() * ph);
+      const o = { diagonal, unitSize: n };
+      const path = grid.findPath(sx, sy, gx, gy, o);
+      const reach = grid.canReach(sx, sy, gx, gy, o);
+      const startOpen = reference(width, height, grid.cells(), [1, 0], n, diagonal).open(sx, sy);
+      blockedStarts += !startOpen;
+      assert.equal(
+        reach,
+        path.status === 'found',
+        `trial ${trial} step ${step}: size ${n} ${diagonal} (${sx}, ${sy}) -> (${gx}, ${gy}): canReach ${reach}, findPath ${path.status}`,
+      );
+      if (reach) reachable++;
+      else unreachable++;
+    }
+    grid.dispose();
+  }
+  assert.ok(reachable > 300 && unreachable > 300, `${reachable} reachable, ${unreachable} not`);
+  assert.ok(blockedStarts > 100, `${blockedStarts} blocked starts`);
+});
+
+test('canReach(s, s) on a blocked start is true, as findPath finds it at cost 0', () => {
+  const grid = tilepath.createGrid(6, 6);
+  grid.setCell(2, 2, 1);
+  for (const diagonal of RULES) {
+    for (const unitSize of [1, 2]) {
+      const o = { diagonal, unitSize };
+      assert.equal(grid.findPath(2, 2, 2, 2, o).status, 'found');
+      assert.equal(grid.canReach(2, 2, 2, 2, o), true, `${diagonal} size ${unitSize}`);
+    }
+  }
+  grid.dispose();
+});
+
+test('a sliced search never floods the map for labels: prepareReach builds them in slices, then tasks answer an unreachable goal at once', () => {
+  const grid = tilepath.createGrid(64, 64);
+  grid.fillRect(0, 32, 64, 1, 1); // a wall across: the lower half is out of reach
+  const first = grid.startSearch(0, 0, 5, 60);
+  assert.equal(first.done, false, 'the first task runs as a search, without labels');
+  first.cancel();
+  let slices = 0;
+  while (!grid.prepareReach(256)) slices++;
+  assert.ok(slices >= 8, `${slices} slices`);
+  const next = grid.startSearch(0, 0, 5, 60);
+  assert.equal(next.done, true);
+  assert.equal(next.result.status, 'none');
+  assert.equal(next.result.expanded, 0);
+  assert.throws(() => grid.prepareReach(0), { name: 'RangeError', message: /cells/ });
+  grid.dispose();
 });

@@ -68,6 +68,9 @@ class Footprints : public GridObserver {
   Components* components(int n);
   // Frees the position grid of size n and its components (built again if asked for later).
   void release(int n);
+  // Frees the least recently used size other than `keep` (its labels first, then its
+  // positions), when memory runs short; false when nothing is left to free.
+  bool releaseLeastRecent(int keep);
   // Bytes held by position grids, and what building the one of size n would add now.
   std::size_t memoryBytes() const;
   std::size_t bytesToBuild(int n) const;
@@ -87,6 +90,7 @@ class Footprints : public GridObserver {
     // Watches `grid`: declared after it, so destroyed first. Dropped when the grid is replaced.
     std::unique_ptr<WatchedComponents> components;
     bool stale = true;
+    uint64_t lastUse = 0;  // uses_ at the size's last query
   };
   // Blocked classes rank above every cost: the dearest of a footprint is blocked if any is.
   double rank(int cls) const {
@@ -111,6 +115,7 @@ class Footprints : public GridObserver {
   std::vector<uint8_t> columnMax_;        // scratch: the column pass's maxima
   uint64_t computed_ = 0;
   uint64_t replacements_ = 0;
+  uint64_t uses_ = 0;
 };
 
 }  // namespace tilepath
