@@ -241,7 +241,7 @@ export class PathScheduler {
     }
     // A frame with budget left builds a slice of the reachability labels tasks asked for.
     const cells = this.#perFrame > 0 ? this.#perFrame - expansions : this.#slice;
-    const timeLeft = this.#perFrame > 0 || this.#now() - started < this.#msPerFrame;
+    const timeLeft = this.#perFrame > 0 || this.#clock() - started < this.#msPerFrame;
     if (cells > 0 && timeLeft && !this.#grid.disposed)
       this.#grid.prepareReach?.(8 * Math.min(cells, this.#slice));
     this.#lastFrame = {
