@@ -36,8 +36,11 @@ QueryScratch& scratch() {
   static QueryScratch s;
   return s;
 }
-// Corridors of at most this many clusters take their neighbours too (see search).
-constexpr std::size_t kWidenedCorridor = 8;
+// Corridors of at most this many clusters take their neighbours too (see search). 24, not 8:
+// on fresh 128 x 128 random weighted maps, answers over 1% went from 6% to 0.05% (the worst
+// from 9.4% to 2.3% under noCorners); long paths on big maps (more clusters) pay nothing more.
+// Widening every corridor made long queries on the 1024 x 1024 world expand 2.5x the cells.
+constexpr std::size_t kWidenedCorridor = 24;
 
 }  // namespace
 
@@ -215,9 +218,10 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   hops.push_back(grid_.index(sx, sy));
   std::reverse(hops.begin(), hops.end());
 
-  // The corridor: every cluster the hops pass through. A short one (a few clusters) also takes
-  // their neighbours: on a short path a detour through one entrance costs the most, relatively,
-  // and the extra clusters cost little.
+  // The corridor: every cluster the hops pass through. A short one (up to kWidenedCorridor
+  // clusters) also takes their neighbours: the abstract path crosses borders only at entrances,
+  // so its clusters can miss the optimum's, which often runs through a cluster beside them; on a
+  // short path such a detour costs the most, relatively, and the extra clusters cost little.
   corridor.clear();
   for (int32_t cell : hops) corridor.push_back((cell / w / size_) * columns_ + (cell % w) / size_);
   std::sort(corridor.begin(), corridor.end());
