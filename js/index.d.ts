@@ -331,8 +331,8 @@ export interface Grid {
 
 /** A hierarchy build in steps (Grid.prepareHierarchy). */
 export interface HierarchyBuild {
-  /** About `budget` units of work (default 32768: a cell a cluster's Dijkstras expand, a border
-   * cell scanned, a landmark step; about 1-2 ms in wasm); returns `progress`. Edits between
+  /** About `budget` units of work (default 4096: a cell a cluster's Dijkstras expand, a border
+   * cell scanned, a landmark step; about 2 ms in wasm); returns `progress`. Edits between
    * steps are taken in. A RangeError for a budget under 1; a TypeError once cancelled. */
   step(budget?: number): number;
   /** The fraction built, 0 to 1, never going back. */

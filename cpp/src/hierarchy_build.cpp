@@ -314,14 +314,22 @@ double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
         if (b.next == b.rebuild.size()) {
           // The steps across borders into a rebuilt cluster name its nodes: resolve them in
           // it and in its neighbours.
-          for (int32_t k : b.rebuild) {
-            const int cx = k % columns_, cy = k / columns_;
-            for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
-              for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
-                b.resolve.push_back(ny * columns_ + nx);
+          // (Half the clusters or more, as on a first build: all of them, unsorted, so that no
+          // slice sorts millions of entries on a 4096 x 4096 map.)
+          if (b.rebuild.size() * 2 >= lv.clusters.size()) {
+            b.resolve.resize(lv.clusters.size());
+            for (std::size_t k = 0; k < b.resolve.size(); ++k)
+              b.resolve[k] = static_cast<int32_t>(k);
+          } else {
+            for (int32_t k : b.rebuild) {
+              const int cx = k % columns_, cy = k / columns_;
+              for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+                for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+                  b.resolve.push_back(ny * columns_ + nx);
+            }
+            std::sort(b.resolve.begin(), b.resolve.end());
+            b.resolve.erase(std::unique(b.resolve.begin(), b.resolve.end()), b.resolve.end());
           }
-          std::sort(b.resolve.begin(), b.resolve.end());
-          b.resolve.erase(std::unique(b.resolve.begin(), b.resolve.end()), b.resolve.end());
           b.phase = Phase::kResolve;
           b.next = 0;
         }

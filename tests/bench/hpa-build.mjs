@@ -1,5 +1,5 @@
 // hpa's hierarchy built in one call against in slices, through the wasm API (on demand):
-//   node tests/bench/hpa-build.mjs [--sizes 1024,2048] [--rounds 3] [--budget 32768]
+//   node tests/bench/hpa-build.mjs [--sizes 1024,2048] [--rounds 3] [--budget 4096]
 // The demo's generated terrain (as hpa-wasm.mjs). One call: the first abstractGraph builds it
 // whole. Sliced: grid.prepareHierarchy() stepped with `budget` units a step; reports the total,
 // the number of steps, the median and longest step (what a frame would pay). Medians of
@@ -13,7 +13,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1024,2048' },
     rounds: { type: 'string', default: '3' },
-    budget: { type: 'string', default: '32768' },
+    budget: { type: 'string', default: '4096' },
   },
 });
 const rounds = Number(values.rounds);
