@@ -52,7 +52,9 @@ export class HierarchyBuild {
       );
     }
     if (this.#state === 'cancelled') {
-      throw new TypeError('this hierarchy build was cancelled: start another with prepareHierarchy()');
+      throw new TypeError(
+        'this hierarchy build was cancelled: start another with prepareHierarchy()',
+      );
     }
     if (this.#state === 'done') return 1;
     const native = this.#native();
@@ -83,7 +85,9 @@ export class HierarchyBuild {
  */
 export function readPrepareTargets(what) {
   if (typeof what !== 'object' || what === null || Array.isArray(what)) {
-    throw new TypeError(`prepare's first argument must be an object such as { hpa: true }, got ${describe(what)}`);
+    throw new TypeError(
+      `prepare's first argument must be an object such as { hpa: true }, got ${describe(what)}`,
+    );
   }
   refuseMisspelt(what, ['hpa'], "prepare's first argument");
   for (const key of Object.keys(what)) {
@@ -93,7 +97,9 @@ export function readPrepareTargets(what) {
   }
   const { hpa } = /** @type {{ hpa?: unknown }} */ (what);
   if (hpa === undefined || hpa === false) {
-    throw new TypeError('prepare({ hpa: true }) is what can be prepared so far; got nothing to prepare');
+    throw new TypeError(
+      'prepare({ hpa: true }) is what can be prepared so far; got nothing to prepare',
+    );
   }
   if (hpa === true) return readReachOptions(undefined).codes.diagonal;
   if (typeof hpa !== 'object' || hpa === null || Array.isArray(hpa)) {
@@ -120,11 +126,16 @@ export function readPrepareOptions(options = {}) {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
   }
-  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean')) {
+  if (
+    signal !== undefined &&
+    (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean')
+  ) {
     throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
   }
   if (typeof sliceMs !== 'number' || !(sliceMs > 0) || sliceMs === Infinity) {
-    throw new RangeError(`sliceMs must be a positive number of milliseconds, got ${describe(sliceMs)}`);
+    throw new RangeError(
+      `sliceMs must be a positive number of milliseconds, got ${describe(sliceMs)}`,
+    );
   }
   return { onProgress, signal, sliceMs };
 }
@@ -134,6 +145,7 @@ export function readPrepareOptions(options = {}) {
  * goes on), calling onProgress after each; rejects with the signal's reason once aborted.
  * @param {HierarchyBuild} build
  * @param {ReturnType<typeof readPrepareOptions>} options
+ * @returns {Promise<{ built: ['hpa'], ms: number }>}
  */
 export async function runPrepare(build, { onProgress, signal, sliceMs }) {
   const started = performance.now();

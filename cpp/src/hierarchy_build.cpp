@@ -473,13 +473,13 @@ std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
   std::size_t work = 1 + n;
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t left = n;
-    search.run(grid_, lv.rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
-               [&](int x, int y, double) {
-                 return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
-               });
+    search.run(
+        grid_, lv.rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
+        [&](int x, int y, double) { return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0; });
     work += search.expanded();
     for (std::size_t j = 0; j < n; ++j)
-      if (j != i) matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
+      if (j != i)
+        matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
   }
   if (!place(lv, k)) {
     // No room for its nodes in the pool: nothing of it is kept (its counts were taken off

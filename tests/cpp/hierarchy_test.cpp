@@ -612,8 +612,7 @@ TEST_CASE("hpa's documented bound holds on every answer on fresh random weighted
         }
       }
     }
-  WARN("hpa's bound: " << answers << " answers, " << overOnePercent << " over 1%, worst "
-                       << worst);
+  WARN("hpa's bound: " << answers << " answers, " << overOnePercent << " over 1%, worst " << worst);
   REQUIRE(answers > 2500);
   REQUIRE(overOnePercent * 200 <= answers);
 }
@@ -627,7 +626,8 @@ TEST_CASE("a hierarchy built in slices answers as one built in one call, through
   int compared = 0, slices = 0;
   for (Diagonal rule : kRules)
     for (int map = 0; map < 3; ++map) {
-      Grid grid = randomMap(rng, 90 + static_cast<int>(rng() % 80), 70 + static_cast<int>(rng() % 80), 30);
+      Grid grid =
+          randomMap(rng, 90 + static_cast<int>(rng() % 80), 70 + static_cast<int>(rng() % 80), 30);
       Hierarchy sliced(grid, 16);
       const std::size_t budget = std::size_t{1} << (2 + rng() % 14);
       double last = 0, fraction = 0;

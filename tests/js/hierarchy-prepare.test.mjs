@@ -18,7 +18,8 @@ function weightedCells(width, height, next) {
   for (let k = 0; k < (width * height) / 30; k++) {
     const [x, y] = [pick(width), pick(height)];
     const cls = next() < 0.3 ? 1 : [0, 0, 2, 3, 4][pick(5)];
-    const [w, h] = cls === 1 ? (next() < 0.5 ? [1 + pick(10), 1] : [1, 1 + pick(10)]) : [pick(8), pick(8)];
+    const [w, h] =
+      cls === 1 ? (next() < 0.5 ? [1 + pick(10), 1] : [1, 1 + pick(10)]) : [pick(8), pick(8)];
     for (let yy = y; yy < Math.min(height, y + h); yy++)
       for (let xx = x; xx < Math.min(width, x + w); xx++) cells[yy * width + xx] = cls;
   }
@@ -157,12 +158,18 @@ test('prepare and prepareHierarchy refuse bad arguments, naming them', async () 
       name: 'TypeError',
       message: /'unitSizes' cannot be prepared yet/,
     });
-    await assert.rejects(grid.prepare({ hpaa: true }), { name: 'TypeError', message: /did you mean 'hpa'/ });
+    await assert.rejects(grid.prepare({ hpaa: true }), {
+      name: 'TypeError',
+      message: /did you mean 'hpa'/,
+    });
     await assert.rejects(grid.prepare({}), { name: 'TypeError', message: /nothing to prepare/ });
     await assert.rejects(grid.prepare(null), { name: 'TypeError', message: /first argument/ });
     await assert.rejects(grid.prepare({ hpa: { diagonal: 'sideways' } }), { name: 'RangeError' });
     await assert.rejects(grid.prepare({ hpa: true }, { onProgress: 3 }), { message: /onProgress/ });
-    await assert.rejects(grid.prepare({ hpa: true }, { sliceMs: -1 }), { name: 'RangeError', message: /sliceMs/ });
+    await assert.rejects(grid.prepare({ hpa: true }, { sliceMs: -1 }), {
+      name: 'RangeError',
+      message: /sliceMs/,
+    });
     await assert.rejects(grid.prepare({ hpa: true }, { signal: {} }), { message: /signal/ });
     const build = grid.prepareHierarchy();
     for (const budget of [0, -5, NaN, Infinity, '100'])

@@ -98,10 +98,10 @@ class Hierarchy : public GridObserver {
 
  private:
   Level& level(Diagonal rule);
-  bool place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
-  void rebuildAll(Level& lv);                   // every cluster left to the next update
-  void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
-  void linkOwner(Level& lv, int32_t cluster);   // the links it owns (buildStep's first phase)
+  bool place(Level& lv, int32_t cluster);      // its nodes' place in the level's pool
+  void rebuildAll(Level& lv);                  // every cluster left to the next update
+  void linkInner(Level& lv, int32_t cluster);  // its kept edges, from matrix_ (after place)
+  void linkOwner(Level& lv, int32_t cluster);  // the links it owns (buildStep's first phase)
   // Its nodes and edges again; returns the cells its Dijkstras expanded, SIZE_MAX when the pool
   // could not grow (every cluster is then left to the next update).
   std::size_t rebuildCluster(Level& lv, int32_t cluster);
@@ -128,7 +128,7 @@ class Hierarchy : public GridObserver {
   std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
   std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
   std::vector<std::pair<int32_t, int32_t>> pairs_;  // building: a cluster's links, own end first
-  std::vector<Link> freshLinks_;                     // building: a border's links computed again
+  std::vector<Link> freshLinks_;                    // building: a border's links computed again
   // The cluster holding a cell given as x | y << 16.
   int32_t clusterOf(uint32_t xy) const {
     return static_cast<int32_t>((xy >> 16) >> shift_) * columns_ +
