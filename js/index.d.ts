@@ -339,7 +339,8 @@ export interface HierarchyBuild {
   readonly progress: number;
   readonly done: boolean;
   readonly cancelled: boolean;
-  /** Stops it and frees what it built (a no-op once done). */
+  /** Stops it and frees the rule's hierarchy, half built or brought up to date so far (the next
+   * `hpa` query builds it whole); a no-op once done. */
   cancel(): void;
 }
 

@@ -65,8 +65,8 @@ export class HierarchyBuild {
     return this.#progress;
   }
 
-  /** Stops it and frees what it built so far; a query with `hpa` then builds it whole. Once
-   * done, a no-op (the hierarchy stays for the queries). */
+  /** Stops it and frees the rule's hierarchy as it is (half built, or half brought up to date
+   * after edits); a query with `hpa` then builds it whole. Once done, a no-op. */
   cancel() {
     if (this.#state !== 'building') return;
     this.#state = 'cancelled';
