@@ -26,10 +26,11 @@ export class BigMaps {
 
   /**
    * After an hpa answer in path mode: astar on the same query, and a repair of the path the
-   * route had before the edits (the last one answered outside a drag or paint stroke), if they
-   * broke it. Writes the comparison under the options.
+   * route had before the edits (the last one asked outside a drag or paint stroke: an answer to
+   * a query asked mid-stroke can arrive after it ends), if they broke it. Writes the comparison
+   * under the options.
    */
-  async afterSearch(engine, query, result, ms, dragging) {
+  async afterSearch(engine, query, result, ms, askedDragging) {
     const { sx, sy, gx, gy, options } = query;
     const key = `${sx},${sy},${gx},${gy},${options.diagonal}`;
     const lines = [`hpa ${formatMs(ms)} ms, ${formatInt(result.expanded)} cells`];
@@ -56,7 +57,7 @@ export class BigMaps {
     } catch (error) {
       showError(error);
     }
-    if (result.status === 'found' && !dragging)
+    if (result.status === 'found' && !askedDragging)
       this.last = { key, path: result.rawPath ?? result.path };
     $('hpa-note').textContent = lines.join(' · ');
     if ($('opt-hierarchy').checked) await this.drawHierarchy();

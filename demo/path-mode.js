@@ -70,6 +70,9 @@ export class PathMode {
     // hpa keeps no trace: no heat map for it.
     const trace = panel.heat && chosen.algorithm !== 'hpa' && (!dragging() || light);
     const options = { ...chosen, trace };
+    // Whether this query was asked mid-stroke: its answer may come after the stroke ends, and
+    // must not then pass for the path the stroke's repair is measured against.
+    const askedDragging = dragging();
     // A big unit's footprint must lie on the map: S on the right or bottom edge is moved in.
     const size = options.unitSize ?? 1;
     const sx = Math.max(0, Math.min(start.x, level.map.width - size));
@@ -93,7 +96,7 @@ export class PathMode {
         }
         // (Requests coalesce: during a drag this runs once per answer, not once per move.)
         if (options.algorithm === 'hpa')
-          await this.parts.bigMaps?.afterSearch(engine, query, result, ms, dragging());
+          await this.parts.bigMaps?.afterSearch(engine, query, result, ms, askedDragging);
       }
     } catch (error) {
       showError(error);

@@ -37,6 +37,7 @@ import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
+import { HierarchyBuild, readPrepareOptions, readPrepareTargets, runPrepare } from './prepare.js';
 
 /** @typedef {import('./index.js').PathResult} PathResult */
 /** @typedef {import('./index.js').Pathfinder} Pathfinder */
@@ -503,6 +504,35 @@ export class Grid {
     };
     const nodes = read(false);
     return { clusterSize: native.clusterSize(), nodes, edges: read(true) };
+  }
+
+  /**
+   * hpa's hierarchy for a diagonal rule, built in steps the caller runs (js/prepare.js).
+   * @param {import('./index.js').ReachOptions} [options]
+   * @returns {HierarchyBuild}
+   */
+  prepareHierarchy(options) {
+    this.#live();
+    const { codes } = readReachOptions(options);
+    this.#live('options');
+    return new HierarchyBuild(() => this.#live(), codes.diagonal);
+  }
+
+  /**
+   * What later queries would build on first use, built now in slices between which the event
+   * loop runs (only `hpa` so far).
+   * @param {{ hpa?: boolean | { diagonal?: string } }} what
+   * @param {{ onProgress?: (fraction: number, what: string) => void, signal?: AbortSignal, sliceMs?: number }} [options]
+   */
+  prepare(what, options) {
+    try {
+      const diagonal = readPrepareTargets(what);
+      const settings = readPrepareOptions(options);
+      this.#live();
+      return runPrepare(new HierarchyBuild(() => this.#live(), diagonal), settings);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

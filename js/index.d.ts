@@ -317,6 +317,37 @@ export interface Grid {
   repairPath(path: ArrayLike<number>, fromIndex: number, options?: RepairOptions): RepairResult;
   /** The hierarchy `hpa` searches (built on first use, kept current under edits). */
   abstractGraph(options?: ReachOptions): AbstractGraph;
+  /** hpa's hierarchy for a diagonal rule (default as queries'), built in steps the game runs
+   * (a 4096 x 4096 map takes about a minute in all): a query with `hpa` before it is done
+   * finishes it. */
+  prepareHierarchy(options?: { diagonal?: Diagonal }): HierarchyBuild;
+  /** What later queries would build on first use, built now in slices of about `sliceMs`
+   * (default 4) between which the event loop runs; `onProgress(fraction, 'hpa')` after each.
+   * Only `hpa` so far. Aborted by `signal`: rejects with its reason, and what was built is
+   * freed. */
+  prepare(
+    what: { hpa: true | { diagonal?: Diagonal } },
+    options?: {
+      onProgress?: (fraction: number, what: 'hpa') => void;
+      signal?: AbortSignal;
+      sliceMs?: number;
+    },
+  ): Promise<{ built: ['hpa']; ms: number }>;
+}
+
+/** A hierarchy build in steps (Grid.prepareHierarchy). */
+export interface HierarchyBuild {
+  /** About `budget` units of work (default 4096: a cell a cluster's Dijkstras expand, a border
+   * cell scanned, a landmark step; about 2 ms in wasm); returns `progress`. Edits between
+   * steps are taken in. A RangeError for a budget under 1; a TypeError once cancelled. */
+  step(budget?: number): number;
+  /** The fraction built, 0 to 1, never going back. */
+  readonly progress: number;
+  readonly done: boolean;
+  readonly cancelled: boolean;
+  /** Stops it and frees the rule's hierarchy, half built or brought up to date so far (the next
+   * `hpa` query builds it whole); a no-op once done. */
+  cancel(): void;
 }
 
 // --- stale-path alerts (Grid.watchPath; PathWorker's is the same) -----------------------------

@@ -208,167 +208,294 @@ void cornerLink(const Grid& grid, Diagonal rule, int ax, int ay, int dx, int dy,
 }  // namespace
 
 int Hierarchy::update(Diagonal rule) {
+  double done = 0;
+  while (done >= 0 && done < 1) done = buildStep(rule, SIZE_MAX);
+  Level::Building& b = level(rule).building;
+  const int rebuilt = b.rebuilt;
+  b.rebuilt = 0;
+  return done < 0 ? -1 : rebuilt;
+}
+
+void Hierarchy::releaseLevel(Diagonal rule) {
+  levels_[static_cast<int>(rule)].reset();
+}
+
+double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
   Level& lv = level(rule);
-  if (anyCostDirty_) {
-    // Every cluster holding a class whose cost changed, in every built level.
-    const uint8_t* cells = grid_.data();
-    const int w = grid_.width();
-    for (int y = 0; y < grid_.height(); ++y)
-      for (int x = 0; x < w; ++x)
-        if (costDirty_[cells[y * w + x]]) {
-          const int cluster = (y / size_) * columns_ + x / size_;
-          for (auto& other : levels_)
-            if (other && !other->clusters[cluster].dirty) {
-              other->clusters[cluster].dirty = true;
-              other->dirty.push_back(cluster);
+  Level::Building& b = lv.building;
+  using Phase = Level::Building::Phase;
+  // Each phase's share of a round's progress (the clusters' Dijkstras are most of a build).
+  constexpr double kStart[] = {0, 0, 0.05, 0.85, 0.9}, kShare[] = {0, 0.05, 0.8, 0.05, 0.1};
+  auto progress = [&]() {
+    const std::size_t total = b.phase == Phase::kLinks      ? b.owners.size()
+                              : b.phase == Phase::kClusters ? b.rebuild.size()
+                              : b.phase == Phase::kResolve  ? b.resolve.size()
+                                                            : kLandmarks;
+    const double round =
+        kStart[b.phase] + kShare[b.phase] * (total ? static_cast<double>(b.next) / total : 1.0);
+    b.reported = std::max(b.reported, std::min(b.before + (1 - b.before) * round, 0.999));
+    return b.reported;
+  };
+  const int w = grid_.width();
+  std::size_t spent = 0;
+  while (spent < budget || budget == 0) {
+    budget = std::max<std::size_t>(budget, 1);  // a step of 0 still moves on
+    switch (b.phase) {
+      case Phase::kIdle: {
+        if (anyCostDirty_) {
+          // Every cluster holding a class whose cost changed, in every built level.
+          const uint8_t* cells = grid_.data();
+          for (int y = 0; y < grid_.height(); ++y)
+            for (int x = 0; x < w; ++x)
+              if (costDirty_[cells[y * w + x]]) {
+                const int cluster = (y / size_) * columns_ + x / size_;
+                for (auto& other : levels_)
+                  if (other && !other->clusters[cluster].dirty) {
+                    other->clusters[cluster].dirty = true;
+                    other->dirty.push_back(cluster);
+                  }
+              }
+          std::fill(std::begin(costDirty_), std::end(costDirty_), false);
+          anyCostDirty_ = false;
+          spent += grid_.size();
+        }
+        if (lv.dirty.empty()) {
+          b.before = b.reported = 0;
+          return 1;
+        }
+        // Dirty cells change the links of the borders and corners around them: those owned by
+        // the cluster and by its neighbours above and to the left.
+        b.owners.clear();
+        b.rebuild.clear();
+        b.resolve.clear();
+        for (int32_t k : lv.dirty) {
+          Cluster& c = lv.clusters[k];
+          c.dirty = false;
+          if (!c.nodesDirty) {
+            c.nodesDirty = true;
+            b.rebuild.push_back(k);
+          }
+          const int cx = k % columns_, cy = k / columns_;
+          for (int oy = std::max(cy - 1, 0); oy <= cy; ++oy)
+            for (int ox = std::max(cx - 1, 0); ox <= cx; ++ox) {
+              Cluster& o = lv.clusters[oy * columns_ + ox];
+              if (!o.linksDirty) {
+                o.linksDirty = true;
+                b.owners.push_back(oy * columns_ + ox);
+              }
             }
         }
-    std::fill(std::begin(costDirty_), std::end(costDirty_), false);
-    anyCostDirty_ = false;
-  }
-  if (lv.dirty.empty()) return 0;
-
-  // Dirty cells change the links of the borders and corners around them: those owned by the
-  // cluster and by its neighbours above and to the left.
-  std::vector<int32_t> owners, rebuild;
-  for (int32_t k : lv.dirty) {
-    Cluster& c = lv.clusters[k];
-    c.dirty = false;
-    if (!c.nodesDirty) {
-      c.nodesDirty = true;
-      rebuild.push_back(k);
-    }
-    const int cx = k % columns_, cy = k / columns_;
-    for (int oy = std::max(cy - 1, 0); oy <= cy; ++oy)
-      for (int ox = std::max(cx - 1, 0); ox <= cx; ++ox) {
-        Cluster& o = lv.clusters[oy * columns_ + ox];
-        if (!o.linksDirty) {
-          o.linksDirty = true;
-          owners.push_back(oy * columns_ + ox);
-        }
+        spent += lv.dirty.size();
+        lv.dirty.clear();
+        b.before = b.reported;
+        b.phase = Phase::kLinks;
+        b.next = 0;
+        break;
       }
+      case Phase::kLinks:
+        for (; b.next < b.owners.size() && spent < budget; ++b.next) {
+          linkOwner(lv, b.owners[b.next]);
+          spent += 2 * static_cast<std::size_t>(size_);
+        }
+        if (b.next == b.owners.size()) {
+          b.phase = Phase::kClusters;
+          b.next = 0;
+        }
+        break;
+      case Phase::kClusters:
+        for (; b.next < b.rebuild.size() && spent < budget; ++b.next) {
+          const std::size_t work = rebuildCluster(lv, b.rebuild[b.next]);
+          if (work == SIZE_MAX) {
+            b = Level::Building{};
+            return -1;
+          }
+          spent += work;
+        }
+        if (b.next == b.rebuild.size()) {
+          // The steps across borders into a rebuilt cluster name its nodes: resolve them in
+          // it and in its neighbours.
+          // (Half the clusters or more, as on a first build: all of them, unsorted, so that no
+          // slice sorts millions of entries on a 4096 x 4096 map.)
+          if (b.rebuild.size() * 2 >= lv.clusters.size()) {
+            b.resolve.resize(lv.clusters.size());
+            for (std::size_t k = 0; k < b.resolve.size(); ++k)
+              b.resolve[k] = static_cast<int32_t>(k);
+          } else {
+            for (int32_t k : b.rebuild) {
+              const int cx = k % columns_, cy = k / columns_;
+              for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
+                for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
+                  b.resolve.push_back(ny * columns_ + nx);
+            }
+            std::sort(b.resolve.begin(), b.resolve.end());
+            b.resolve.erase(std::unique(b.resolve.begin(), b.resolve.end()), b.resolve.end());
+          }
+          b.phase = Phase::kResolve;
+          b.next = 0;
+        }
+        break;
+      case Phase::kResolve:
+        for (; b.next < b.resolve.size() && spent < budget; ++b.next) {
+          linkAcross(lv, b.resolve[b.next]);
+          spent += 1 + lv.clusters[b.resolve[b.next]].across.size();
+        }
+        if (b.next == b.resolve.size()) {
+          ++lv.version;
+          b.phase = Phase::kLandmarks;
+          b.next = 0;
+          b.landmarkStarted = false;
+          // Few clusters rebuilt: they lose their nodes' landmarks. Many (the first build, a
+          // setAll, a cost change): the landmarks are computed again, which costs little
+          // beside that.
+          if (b.rebuild.size() * 8 < lv.clusters.size()) {
+            for (int32_t k : b.rebuild) forgetLandmarks(lv, k);
+            b.next = kLandmarks;
+          }
+        }
+        break;
+      case Phase::kLandmarks:
+        // An edit since the round began: its cluster is not rebuilt yet, and landmarks computed
+        // over the graph without it could overestimate a way it opened. Retired instead: they
+        // come back as searches pay for them (restoreLandmark).
+        if (b.next < kLandmarks && !lv.dirty.empty()) {
+          lv.landmarksValid = 0;
+          lv.pending.landmark = -1;
+          b.next = kLandmarks;
+        }
+        while (b.next < kLandmarks && spent < budget) {
+          // (One a search had under way may be of an older graph: each is started here.)
+          if (!b.landmarkStarted && !startLandmark(lv, static_cast<int>(b.next))) {
+            lv.landmarksValid = 0;  // no room: none is trusted until computed again
+            b.next = kLandmarks;
+            break;
+          }
+          const std::size_t steps = budget - spent;
+          b.landmarkStarted = true;
+          const bool finished = advanceLandmark(lv, steps);
+          spent += finished ? std::min(steps, lv.pool.size() + 1) : steps;  // about a node a step
+          if (finished) {
+            ++b.next;
+            b.landmarkStarted = false;
+          } else if (lv.pending.landmark < 0) {  // its heap could not grow
+            lv.landmarksValid = 0;
+            b.next = kLandmarks;
+          }
+        }
+        if (b.next >= kLandmarks) {
+          b.rebuilt += static_cast<int>(b.rebuild.size());
+          b.phase = Phase::kIdle;  // edits since the round began make another round
+          if (lv.dirty.empty() && !anyCostDirty_) {
+            b.before = b.reported = 0;
+            return 1;
+          }
+        }
+        break;
+    }
+    if (budget == SIZE_MAX) spent = 0;  // update: no slices
   }
-  lv.dirty.clear();
+  return progress();
+}
 
-  auto markNodes = [&](int cx, int cy) {
-    if (cx < 0 || cy < 0 || cx >= columns_ || cy >= rows_) return;
-    Cluster& c = lv.clusters[cy * columns_ + cx];
+void Hierarchy::linkOwner(Level& lv, int32_t k) {
+  Cluster& o = lv.clusters[k];
+  o.linksDirty = false;
+  const int cx = k % columns_, cy = k / columns_;
+  const int x1 = o.x0 + o.w, y1 = o.y0 + o.h;  // the first column / row past it
+  const Diagonal rule = lv.rule;
+  std::vector<Link>& fresh = freshLinks_;
+  auto markNodes = [&](int nx, int ny) {
+    if (nx < 0 || ny < 0 || nx >= columns_ || ny >= rows_) return;
+    Cluster& c = lv.clusters[ny * columns_ + nx];
     if (!c.nodesDirty) {
       c.nodesDirty = true;
-      rebuild.push_back(cy * columns_ + cx);
+      lv.building.rebuild.push_back(ny * columns_ + nx);
     }
   };
-  std::vector<Link> fresh;
-  for (int32_t k : owners) {
-    Cluster& o = lv.clusters[k];
-    o.linksDirty = false;
-    const int cx = k % columns_, cy = k / columns_;
-    const int x1 = o.x0 + o.w, y1 = o.y0 + o.h;  // the first column / row past it
-    for (int kind = 0; kind < 4; ++kind) {
-      fresh.clear();
-      if (kind == kRight && cx + 1 < columns_)
-        borderLinks(grid_, rule, x1 - 1, o.y0, 0, 1, 1, 0, o.h, fresh);
-      else if (kind == kDown && cy + 1 < rows_)
-        borderLinks(grid_, rule, o.x0, y1 - 1, 1, 0, 0, 1, o.w, fresh);
-      else if (kind == kCorner)
-        cornerLink(grid_, rule, x1 - 1, y1 - 1, 1, 1, fresh);
-      else if (kind == kAntiCorner)
-        cornerLink(grid_, rule, x1, y1 - 1, -1, 1, fresh);
-      if (fresh == o.links[kind]) continue;
-      o.links[kind].swap(fresh);
-      // The two clusters the links join get new nodes.
-      markNodes(cx + (kind == kRight || kind == kCorner), cy + (kind != kRight));
-      markNodes(kind == kAntiCorner ? cx + 1 : cx, cy);
-    }
+  for (int kind = 0; kind < 4; ++kind) {
+    fresh.clear();
+    if (kind == kRight && cx + 1 < columns_)
+      borderLinks(grid_, rule, x1 - 1, o.y0, 0, 1, 1, 0, o.h, fresh);
+    else if (kind == kDown && cy + 1 < rows_)
+      borderLinks(grid_, rule, o.x0, y1 - 1, 1, 0, 0, 1, o.w, fresh);
+    else if (kind == kCorner)
+      cornerLink(grid_, rule, x1 - 1, y1 - 1, 1, 1, fresh);
+    else if (kind == kAntiCorner)
+      cornerLink(grid_, rule, x1, y1 - 1, -1, 1, fresh);
+    if (fresh == o.links[kind]) continue;
+    o.links[kind].swap(fresh);
+    // The two clusters the links join get new nodes.
+    markNodes(cx + (kind == kRight || kind == kCorner), cy + (kind != kRight));
+    markNodes(kind == kAntiCorner ? cx + 1 : cx, cy);
   }
+}
 
+std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
   const int w = grid_.width();
   LocalSearch& search = buildSearch();
-  for (int32_t k : rebuild) {
-    Cluster& c = lv.clusters[k];
-    c.nodesDirty = false;
-    const int cx = k % columns_, cy = k / columns_;
-    lv.nodeCount -= c.nodes.size();
-    lv.edgeCount -= c.across.size() + c.inner.size();
-    // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
-    struct Part {
-      int ox, oy, kind;
-      bool a;
-    };
-    const Part parts[] = {{cx, cy, kRight, true},          {cx - 1, cy, kRight, false},
-                          {cx, cy, kDown, true},           {cx, cy - 1, kDown, false},
-                          {cx, cy, kCorner, true},         {cx - 1, cy - 1, kCorner, false},
-                          {cx - 1, cy, kAntiCorner, true}, {cx, cy - 1, kAntiCorner, false}};
+  Cluster& c = lv.clusters[k];
+  c.nodesDirty = false;
+  const int cx = k % columns_, cy = k / columns_;
+  lv.nodeCount -= c.nodes.size();
+  lv.edgeCount -= c.across.size() + c.inner.size();
+  // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
+  struct Part {
+    int ox, oy, kind;
+    bool a;
+  };
+  const Part parts[] = {{cx, cy, kRight, true},          {cx - 1, cy, kRight, false},
+                        {cx, cy, kDown, true},           {cx, cy - 1, kDown, false},
+                        {cx, cy, kCorner, true},         {cx - 1, cy - 1, kCorner, false},
+                        {cx - 1, cy, kAntiCorner, true}, {cx, cy - 1, kAntiCorner, false}};
+  c.nodes.clear();
+  std::vector<std::pair<int32_t, int32_t>>& pairs = pairs_;  // (own cell, other cell)
+  pairs.clear();
+  for (const Part& p : parts) {
+    if (p.ox < 0 || p.oy < 0 || p.ox >= columns_ || p.oy >= rows_) continue;
+    for (const Link& l : lv.clusters[p.oy * columns_ + p.ox].links[p.kind])
+      pairs.push_back(p.a ? std::make_pair(l.a, l.b) : std::make_pair(l.b, l.a));
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  for (const auto& pr : pairs)
+    if (c.nodes.empty() || c.nodes.back() != pr.first) c.nodes.push_back(pr.first);
+  const std::size_t n = c.nodes.size();
+  c.acrossStart.assign(n + 1, 0);
+  c.across.clear();
+  for (std::size_t i = 0, p = 0; i < n; ++i) {
+    while (p < pairs.size() && pairs[p].first == c.nodes[i]) c.across.push_back(pairs[p++].second);
+    c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
+  }
+  // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
+  matrix_.assign(n * n, std::numeric_limits<float>::infinity());
+  const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
+  isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
+  for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
+  std::size_t work = 1 + n;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t left = n;
+    search.run(
+        grid_, lv.rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
+        [&](int x, int y, double) { return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0; });
+    work += search.expanded();
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i)
+        matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
+  }
+  if (!place(lv, k)) {
+    // No room for its nodes in the pool: nothing of it is kept (its counts were taken off
+    // above), and the next update builds every cluster again from the grid.
     c.nodes.clear();
-    std::vector<std::pair<int32_t, int32_t>> pairs;  // (own cell, other cell)
-    for (const Part& p : parts) {
-      if (p.ox < 0 || p.oy < 0 || p.ox >= columns_ || p.oy >= rows_) continue;
-      for (const Link& l : lv.clusters[p.oy * columns_ + p.ox].links[p.kind])
-        pairs.push_back(p.a ? std::make_pair(l.a, l.b) : std::make_pair(l.b, l.a));
-    }
-    std::sort(pairs.begin(), pairs.end());
-    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-    for (const auto& pr : pairs)
-      if (c.nodes.empty() || c.nodes.back() != pr.first) c.nodes.push_back(pr.first);
-    const std::size_t n = c.nodes.size();
-    c.acrossStart.assign(n + 1, 0);
     c.across.clear();
-    for (std::size_t i = 0, p = 0; i < n; ++i) {
-      while (p < pairs.size() && pairs[p].first == c.nodes[i])
-        c.across.push_back(pairs[p++].second);
-      c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
-    }
-    // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
-    matrix_.assign(n * n, std::numeric_limits<float>::infinity());
-    const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
-    isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
-    for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
-    for (std::size_t i = 0; i < n; ++i) {
-      std::size_t left = n;
-      search.run(grid_, rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
-                 [&](int x, int y, double) {
-                   return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0;
-                 });
-      for (std::size_t j = 0; j < n; ++j)
-        if (j != i)
-          matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
-    }
-    if (!place(lv, k)) {
-      // No room for its nodes in the pool: nothing of it is kept (its counts were taken off
-      // above), and the next update builds every cluster again from the grid.
-      c.nodes.clear();
-      c.across.clear();
-      c.acrossStart.assign(1, 0);
-      c.inner.clear();
-      c.innerStart.assign(1, 0);
-      rebuildAll(lv);
-      return -1;
-    }
-    linkInner(lv, k);
-    lv.nodeCount += n;
-    lv.edgeCount += c.across.size() + c.inner.size();
+    c.acrossStart.assign(1, 0);
+    c.inner.clear();
+    c.innerStart.assign(1, 0);
+    rebuildAll(lv);
+    return SIZE_MAX;
   }
-  // The steps across borders into a rebuilt cluster name its nodes: resolve them in it and in
-  // its neighbours.
-  std::vector<int32_t> resolve;
-  for (int32_t k : rebuild) {
-    const int cx = k % columns_, cy = k / columns_;
-    for (int ny = std::max(cy - 1, 0); ny <= std::min(cy + 1, rows_ - 1); ++ny)
-      for (int nx = std::max(cx - 1, 0); nx <= std::min(cx + 1, columns_ - 1); ++nx)
-        resolve.push_back(ny * columns_ + nx);
-  }
-  std::sort(resolve.begin(), resolve.end());
-  resolve.erase(std::unique(resolve.begin(), resolve.end()), resolve.end());
-  for (int32_t k : resolve) linkAcross(lv, k);
-  // Many clusters rebuilt (the first build, a setAll, a cost change): the landmarks too, which
-  // costs little beside that; otherwise the rebuilt clusters' nodes lose theirs.
-  ++lv.version;
-  if (rebuild.size() * 8 >= lv.clusters.size()) {
-    computeLandmarks(lv);
-  } else {
-    for (int32_t k : rebuild) forgetLandmarks(lv, k);
-  }
-  return static_cast<int>(rebuild.size());
+  linkInner(lv, k);
+  lv.nodeCount += n;
+  lv.edgeCount += c.across.size() + c.inner.size();
+  return work;
 }
 
 }  // namespace tilepath

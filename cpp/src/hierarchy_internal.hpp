@@ -97,6 +97,17 @@ struct Hierarchy::Level {
     std::vector<float> dist;
     std::vector<std::pair<float, uint32_t>> heap;
   } pending;
+  // An update under way in slices (Hierarchy::buildStep): a round takes the dirty clusters of
+  // its start through four phases; edits during it are left to the next round.
+  struct Building {
+    enum Phase { kIdle, kLinks, kClusters, kResolve, kLandmarks } phase = kIdle;
+    std::vector<int32_t> owners, rebuild, resolve;  // as update used to list them
+    std::size_t next = 0;          // the phase's next entry (the next landmark in kLandmarks)
+    bool landmarkStarted = false;  // landmark `next`'s Dijkstra is under way in `pending`
+    int rebuilt = 0;               // clusters rebuilt since the update began (what update returns)
+    double before = 0;             // the fraction reached when this round began
+    double reported = 0;           // the largest fraction reported: progress never goes back
+  } building;
 };
 
 // Dijkstra or A* over the cells of one box (a cluster), from one cell; `reverse` follows the

@@ -569,6 +569,35 @@ class WasmGrid {
     }
     return 0;
   }
+  // The hierarchy for a rule built in slices (Hierarchy::buildStep): about `budget` units of
+  // work; returns the fraction done, 1 once built, or -1 with lastError() set.
+  TILEPATH_SMALL double buildHierarchy(int diagonal, double budget) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
+      result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
+      return contract::kRefused;
+    }
+    if (!kBigMaps) {
+      result_.error = noBigMaps("prepare({ hpa })");
+      return contract::kRefused;
+    }
+    const auto rule = static_cast<Diagonal>(diagonal);
+    Hierarchy* hierarchy = hierarchyFor(rule);
+    if (!hierarchy) return contract::kRefused;
+    const double done = hierarchy->buildStep(
+        rule, budget >= 1 && budget < 1e15 ? static_cast<std::size_t>(budget) : SIZE_MAX);
+    if (done < 0) {
+      result_.error =
+          "not enough memory to go on with this build: hpa's graph of the map could not grow "
+          "to take in the map as it is now";
+      return contract::kRefused;
+    }
+    return done;
+  }
+  // Drops the rule's hierarchy, built or half built (a cancelled prepare).
+  TILEPATH_SMALL void releaseHierarchy(int diagonal) {
+    if (hierarchy_ && diagonal >= 0 && diagonal <= static_cast<int>(Diagonal::Always))
+      hierarchy_->releaseLevel(static_cast<Diagonal>(diagonal));
+  }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
   // -1 with lastError() set in the build without big maps.
   TILEPATH_SMALL int rectangles(bool sameClass) {
@@ -912,6 +941,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("departIndex", &WasmGrid::departIndex)
       .function("rejoinIndex", &WasmGrid::rejoinIndex)
       .function("hierarchyGraph", &WasmGrid::hierarchyGraph)
+      .function("buildHierarchy", &WasmGrid::buildHierarchy)
+      .function("releaseHierarchy", &WasmGrid::releaseHierarchy)
       .function("rectangles", &WasmGrid::rectangles)
       .function("graphAddress", &WasmGrid::graphAddress)
       .function("graphLength", &WasmGrid::graphLength)

@@ -94,6 +94,11 @@ export interface NativeGrid {
   /** 0, or REFUSED with lastError() set; then graphAddress/graphLength hold int32 nodes (x, y)
    * or edges (x0, y0, x1, y1). */
   hierarchyGraph(diagonal: number, edges: boolean): number;
+  /** The hpa hierarchy built in slices of about `budget` units of work: the fraction done (1:
+   * built), or REFUSED with lastError() set. */
+  buildHierarchy(diagonal: number, budget: number): number;
+  /** Drops the rule's hierarchy, built or half built. */
+  releaseHierarchy(diagonal: number): void;
   /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each); -1
    * with lastError() set in tilepath.wasm, the build without big maps. */
   rectangles(sameClass: boolean): number;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser } from './harness.mjs';
 
-test('a page and its workers load either build by bigMaps', { timeout: 60_000 }, async () => {
+test('a page and its workers load either build by bigMaps', { timeout: 300_000 }, async () => {
   await withBrowser(async ({ newPage }) => {
     const page = await newPage('/tests/e2e/pages/tiled-plain.html');
     const fetched = [];

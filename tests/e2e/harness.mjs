@@ -105,6 +105,9 @@ export async function launch({ headless = true, serverOptions = {} } = {}) {
     errorsOf: (page) => pageErrors.get(page),
     async newPage(path) {
       const page = await context.newPage();
+      // Waits end on what they wait for, not on a clock: Playwright's 30 s default failed tests
+      // by luck on a loaded 2-core machine (npm test there took 22 minutes).
+      page.setDefaultTimeout(180_000);
       if (path !== undefined) await page.goto(url(path));
       return page;
     },

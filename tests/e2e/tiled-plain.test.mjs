@@ -14,11 +14,11 @@ const fixture = (name) => readFileSync(join(repoRoot, 'tests', 'fixtures', 'tile
 
 test(
   'tilepath/tiled loads and reads maps on a plain page with no import map',
-  { timeout: 60_000 },
+  { timeout: 300_000 },
   async () => {
     await withBrowser(async ({ newPage, errors }) => {
       const page = await newPage('/tests/e2e/pages/tiled-plain.html');
-      await page.waitForFunction(() => window.tiledReport, null, { timeout: 30_000 });
+      await page.waitForFunction(() => window.tiledReport, null, { timeout: 150_000 });
       const report = await page.evaluate(() => window.tiledReport);
       assert.equal(report.error, undefined, report.error);
       assert.equal(report.importMaps, 0);

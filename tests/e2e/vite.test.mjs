@@ -40,7 +40,7 @@ function demoSettled(page) {
       window.tilepathDemo?.ready === true ||
       document.getElementById('status')?.textContent.startsWith('error'),
     null,
-    { timeout: 60000 },
+    { timeout: 180_000 },
   );
 }
 

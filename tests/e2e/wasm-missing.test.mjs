@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser } from './harness.mjs';
 
-test('a missing or wrong tilepath.wasm is named as such', { timeout: 60_000 }, async () => {
+test('a missing or wrong tilepath.wasm is named as such', { timeout: 300_000 }, async () => {
   await withBrowser(async ({ newPage }) => {
     const page = await newPage('/tests/e2e/pages/tiled-plain.html');
     const report = await page.evaluate(async () => {

@@ -53,6 +53,7 @@ test('tilepath.wasm refuses each big-map feature by name, and keeps working afte
     ['repairPath', () => grid.repairPath(route.path, 0, { diagonal: 'noCorners' })],
     ['abstractGraph', () => grid.abstractGraph()],
     ['rectangles', () => grid.rectangles()],
+    ['prepare\\(\\{ hpa \\}\\)', () => grid.prepareHierarchy().step()],
   ];
   for (const [what, call] of calls) {
     assert.throws(call, (error) => {
@@ -61,6 +62,9 @@ test('tilepath.wasm refuses each big-map feature by name, and keeps working afte
       return true;
     });
   }
+  await assert.rejects(grid.prepare({ hpa: true }), {
+    message: refusal('prepare\\(\\{ hpa \\}\\)'),
+  });
   // Nothing was left half done: the same search answers the same.
   assert.deepEqual(grid.findPath(3, 3, 45, 40, { diagonal: 'noCorners' }), route);
   grid.dispose();

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "tilepath/grid.hpp"
@@ -25,6 +26,7 @@
 namespace tilepath {
 
 class Searcher;
+struct Link;  // a way across a cluster border (hierarchy_internal.hpp)
 
 class Hierarchy : public GridObserver {
  public:
@@ -60,6 +62,15 @@ class Hierarchy : public GridObserver {
   // host's Searcher::roomFor refused): every cluster is then left to be rebuilt by the next
   // update, and searches refuse with an error until one succeeds.
   int update(Diagonal rule);
+  // The same update in slices, for a host that cannot block for it (a 4096 x 4096 map's first
+  // build takes about a minute): each call does about `budget` units of work (a unit: a cell
+  // expanded by a cluster's Dijkstras, a border cell or cell scanned, a landmark step) and
+  // returns how far the update has come, rising to 1 when the graph is current; -1 as update's
+  // refusal. Edits between calls are taken in (a later round). A search or update() between
+  // calls finishes the update first; dropping a half-built graph is releaseLevel.
+  double buildStep(Diagonal rule, std::size_t budget);
+  // Frees the rule's graph (built or half built); the next query or buildStep starts afresh.
+  void releaseLevel(Diagonal rule);
 
   int clusterSize() const { return size_; }
   // Abstract nodes and edges of the rule's graph as last built (0 if never built).
@@ -87,9 +98,13 @@ class Hierarchy : public GridObserver {
 
  private:
   Level& level(Diagonal rule);
-  bool place(Level& lv, int32_t cluster);       // its nodes' place in the level's pool
-  void rebuildAll(Level& lv);                   // every cluster left to the next update
-  void linkInner(Level& lv, int32_t cluster);   // its kept edges, from matrix_ (after place)
+  bool place(Level& lv, int32_t cluster);      // its nodes' place in the level's pool
+  void rebuildAll(Level& lv);                  // every cluster left to the next update
+  void linkInner(Level& lv, int32_t cluster);  // its kept edges, from matrix_ (after place)
+  void linkOwner(Level& lv, int32_t cluster);  // the links it owns (buildStep's first phase)
+  // Its nodes and edges again; returns the cells its Dijkstras expanded, SIZE_MAX when the pool
+  // could not grow (every cluster is then left to the next update).
+  std::size_t rebuildCluster(Level& lv, int32_t cluster);
   void linkAcross(Level& lv, int32_t cluster);  // its steps across borders, to pool nodes
   // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
@@ -112,6 +127,8 @@ class Hierarchy : public GridObserver {
   std::vector<double> smoothing_;
   std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
   std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
+  std::vector<std::pair<int32_t, int32_t>> pairs_;  // building: a cluster's links, own end first
+  std::vector<Link> freshLinks_;                    // building: a border's links computed again
   // The cluster holding a cell given as x | y << 16.
   int32_t clusterOf(uint32_t xy) const {
     return static_cast<int32_t>((xy >> 16) >> shift_) * columns_ +
