@@ -24,6 +24,7 @@ async function nodeModule(name) {
 /** The map's URL: a URL as given, or a path (relative to the working folder in Node). */
 async function mapUrl(source) {
   if (source instanceof URL) return source;
+  if (typeof source?.href === 'string') return new URL(source.href); // a URL from another realm
   if (typeof source !== 'string' || source === '') {
     throw new TypeError(`loadTiledMap: source must be a path or a URL, got ${shown(source)}`);
   }
