@@ -66,6 +66,8 @@ export interface ReadTiledLayerOptions {
    *   name Phaser uses) means the same; `blocked` wins when a tile has both.
    * - `cost` (float > 0): 1 -> class 0; any other cost gets its own class from 2 up, numbered
    *   by increasing cost (skipping classes taken by pathClass), reported in `costs`.
+   * - none of these, in a tileset with Collision Editor shapes: class 1 when the tile's shapes
+   *   cover its cell's centre, class 0 otherwise (see CollisionMode).
    * - none of these: class 1 (class 0 with `tiles: 'floor'`).
    * A tile's own property wins over the same property set on its tileset.
    */

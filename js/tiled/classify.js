@@ -190,8 +190,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
    * Classifies the distinct GIDs of a layer up front so that cost classes are numbered by
    * ascending cost, whatever the order the tiles appear in. Returns them.
    */
+  let lastTiles = [];
   const prepare = (gids, tiles, withEmpty) => {
-    const distinct = distinctTiles(gids).filter((gid) => gid !== 0 || withEmpty);
+    lastTiles = distinctTiles(gids);
+    const distinct = lastTiles.filter((gid) => gid !== 0 || withEmpty);
     if (!classOf) {
       // Explicit classes first, so allocated cost classes avoid them.
       const costOnly = [];
@@ -246,6 +248,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
         what,
         conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)),
       );
+    },
+    /** The distinct GIDs (flags masked, 0 included) of the layer classesOf or prepare saw last. */
+    get lastTiles() {
+      return lastTiles;
     },
     /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
     get costs() {

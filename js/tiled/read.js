@@ -68,17 +68,12 @@ function silentLayerWarning(layer, tiles) {
   );
 }
 
-/** Whether every cell of a layer holds a tile and none of them says anything. */
-function isSilentFull(gids, info) {
-  const seen = new Set();
-  for (let i = 0; i < gids.length; i++) {
-    const gid = gids[i] & GID_MASK;
-    if (gid === 0) return false;
-    if (seen.has(gid)) continue;
-    seen.add(gid);
-    if (!saysNothing(info(gid))) return false;
-  }
-  return gids.length > 0;
+/**
+ * Whether every cell of a layer holds a tile and none of them says anything, from the distinct
+ * GIDs (ascending, 0 first when present) the classifier saw while classifying the layer.
+ */
+function isSilentFull(tiles, info) {
+  return tiles.length > 0 && tiles[0] !== 0 && tiles.every((gid) => saysNothing(info(gid)));
 }
 
 /** What both readers return: the grid, its costs, and where it sits in the map. */
@@ -124,8 +119,8 @@ export function readTiledLayer(map, options) {
   const tileInfo = tileLookup(model, tilesets, mode);
   const classifier = createTileClassifier({ classOf, tiles, tileInfo });
   const cells = classifier.classesOf(gids);
-  const warnings =
-    !classOf && isSilentFull(gids, tileInfo) ? [silentLayerWarning(layer, tiles)] : [];
+  const silent = !classOf && isSilentFull(classifier.lastTiles, tileInfo);
+  const warnings = silent ? [silentLayerWarning(layer, tiles)] : [];
   return { ...grid(model, { width, height, offsetX, offsetY }, cells, classifier), gids, warnings };
 }
 
@@ -213,9 +208,16 @@ export function readTiledMap(map, options) {
   const model = parseMap(map);
   const lookup = tileLookup(model, tilesets, mode);
   const classifier = createTileClassifier({ classOf, tileInfo: lookup });
-  const resolveTemplate = createTemplates(templates, tilesets, (value, key) =>
-    parseTilesetSource(value, key),
-  );
+  // A template's tiles, told what their shapes say like the map's, one lookup per template.
+  const templateTiles = new WeakMap();
+  const resolveTemplate = createTemplates(templates, tilesets, parseTilesetSource);
+  const tileOf = (resolved, gid) => {
+    if (!resolved.fromTemplate) return lookup(gid);
+    let shapes = templateTiles.get(resolved.lookup);
+    if (!shapes)
+      templateTiles.set(resolved.lookup, (shapes = withShapes(resolved.lookup, model, mode)));
+    return shapes(gid);
+  };
   // An infinite map's size comes from its layers' tiles, so those are read up front; a finite
   // map's layers are read one at a time as they are painted.
   const reads = entries.map((entry) => {
@@ -231,16 +233,12 @@ export function readTiledMap(map, options) {
   const cells = new Uint8Array(width * height).fill(hasFloor ? DEFAULT_TILE_CLASS : 0);
   // Cells a collision shape blocks: a shapeless tile of a later layer (a flower on the grass)
   // leaves them blocked, where a tile with properties repaints them as usual.
-  const shaped = { cells: null, size: width * height, model, mode, withShapes };
+  const shaped = { cells: null, size: width * height };
   const warnings = [];
   for (const [index, { entry, layer, read: early }] of reads.entries()) {
     if (layer.kind === 'tilelayer') {
       const read = early ?? layerGids(layer);
       if (read.empty) continue;
-      const coveredLater = entry.tiles === 'floor' && index < reads.length - 1;
-      if (!classOf && !coveredLater && isSilentFull(read.gids, lookup)) {
-        warnings.push(silentLayerWarning(layer, entry.tiles));
-      }
       const roleOf = classOf ? null : roleTable(lookup);
       if (!model.infinite && (read.width !== width || read.height !== height)) {
         throw new RangeError(
@@ -263,8 +261,12 @@ export function readTiledMap(map, options) {
         } else if (shaped.cells) shaped.cells[j] = 0;
         cells[j] = cls;
       });
+      const coveredLater = entry.tiles === 'floor' && index < reads.length - 1;
+      if (!classOf && !coveredLater && isSilentFull(classifier.lastTiles, lookup)) {
+        warnings.push(silentLayerWarning(layer, entry.tiles));
+      }
     } else {
-      const context = { model, bounds, cells, classifier, lookup, classOf, shaped };
+      const context = { model, bounds, cells, classifier, classOf, shaped, tileOf };
       paintObjectLayer(layer, entry, context, resolveTemplate);
     }
   }
@@ -288,7 +290,7 @@ function roleTable(lookup) {
 }
 
 function paintObjectLayer(layer, entry, context, resolveTemplate) {
-  const { model, bounds, cells, classifier, lookup, classOf, shaped } = context;
+  const { model, bounds, cells, classifier, classOf, shaped, tileOf } = context;
   const where = `layer ${JSON.stringify(layer.path)}`;
   let units;
   if (model.orientation === 'orthogonal')
@@ -327,9 +329,7 @@ function paintObjectLayer(layer, entry, context, resolveTemplate) {
     if (object.gid !== undefined) {
       const gid = (object.gid & GID_MASK) >>> 0;
       // A gid that came with the template counts in the template's own tilesets.
-      const tile = resolved.fromTemplate
-        ? shaped.withShapes(resolved.lookup, shaped.model, shaped.mode)(gid)
-        : lookup(gid);
+      const tile = tileOf(resolved, gid);
       // The object's own properties win over its tile's, as in Tiled.
       const properties = Object.assign(Object.create(null), tile.properties, object.properties);
       const info = { properties, tileset: tile.tileset };
