@@ -96,7 +96,7 @@ export async function loadTiledMap(source, options) {
     try {
       text = asText(await read(url));
     } catch (error) {
-      throw new Error(`loadTiledMap: cannot read ${what} ${url.href}: ${error?.message ?? error}`, {
+      throw new Error(`loadTiledMap: cannot read ${what} at ${url.href}: ${error?.message ?? error}`, {
         cause: error,
       });
     }

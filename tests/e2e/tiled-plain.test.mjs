@@ -38,7 +38,7 @@ test(
       assert.deepEqual(report.worker, { cells: [...expected.cells] });
       assert.match(
         report.missing,
-        /^loadTiledMap: cannot read the map http:\/\/[^ ]+\/tests\/fixtures\/tiled\/no-such\.tmj: HTTP 404/,
+        /^loadTiledMap: cannot read the map at http:\/\/[^ ]+\/tests\/fixtures\/tiled\/no-such\.tmj: HTTP 404/,
       );
       // The page's 404 for the missing map is the one error the console may show.
       assert.deepEqual(

@@ -153,6 +153,20 @@ describe("loadTiledMap on Tiled's example maps", () => {
         ext,
       );
     }
+    const tmxGroups = `<map width="2" height="1" tilewidth="16" tileheight="16">
+ <group name="Level" visible="0"><layer name="Walls" width="2" height="1"><data encoding="csv">0,0</data></layer></group>
+ <group name="Deco"><imagelayer name="Sky"/><objectgroup name="Lights" visible="0"/></group>
+</map>`;
+    assert.deepEqual(
+      listTiledLayers(tmxGroups).map((l) => [l.path, l.kind, l.visible]),
+      [
+        ['Level', 'group', false],
+        ['Level/Walls', 'tilelayer', false],
+        ['Deco', 'group', true],
+        ['Deco/Sky', 'imagelayer', true],
+        ['Deco/Lights', 'objectgroup', false],
+      ],
+    );
     const grouped = {
       width: 2,
       height: 1,
@@ -394,7 +408,7 @@ describe('loadTiledMap: hostile and broken inputs', () => {
       loadTiledMap('mem://host/level.tmj', { layers: ['Things'], read: mem.read }),
       {
         message:
-          'loadTiledMap: cannot read the tileset "gone.tsj" named by the map mem://host/gone.tsj: no such file: gone.tsj',
+          'loadTiledMap: cannot read the tileset "gone.tsj" named by the map at mem://host/gone.tsj: no such file: gone.tsj',
       },
     );
     await assert.rejects(
@@ -402,7 +416,7 @@ describe('loadTiledMap: hostile and broken inputs', () => {
       (error) => {
         assert.match(
           error.message,
-          /^loadTiledMap: cannot read the map file:\/\/.*no-such-map\.tmx: ENOENT/,
+          /^loadTiledMap: cannot read the map at file:\/\/.*no-such-map\.tmx: ENOENT/,
         );
         return true;
       },
@@ -411,7 +425,7 @@ describe('loadTiledMap: hostile and broken inputs', () => {
       loadTiledMap('mem://host/x.tmj', { layers: ['x'], read: async () => 42 }),
       {
         message:
-          'loadTiledMap: cannot read the map mem://host/x.tmj: options.read returned 42: expected text or bytes',
+          'loadTiledMap: cannot read the map at mem://host/x.tmj: options.read returned 42: expected text or bytes',
       },
     );
     await assert.rejects(loadTiledMap(7, { layers: ['x'] }), {
