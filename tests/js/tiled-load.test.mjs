@@ -349,6 +349,47 @@ describe("Tiled's Collision Editor: shapes drawn on tiles", () => {
     assert.ok(checked > 500, `${checked} cells`);
   });
 
+  test('a tile object with a full-square shape covers what a blocked tile object covers, rotated and scaled', () => {
+    // Two tilesets: tile 1 with a shape over the whole tile, tile 2 with blocked = true and no
+    // shapes (painted by the object painter's own tile rectangle): the same cells, any placement.
+    const tiles = [
+      { id: 0, objectgroup: { objects: [{ id: 1, x: 0, y: 0, width: 16, height: 16 }] } },
+      { id: 1, properties: [{ name: 'blocked', type: 'bool', value: true }] },
+    ];
+    let rng = 5;
+    const random = () => (rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let covered = 0;
+    for (let round = 0; round < 200; round++) {
+      const place = {
+        x: Math.round(random() * 160 * 4) / 4,
+        y: Math.round(random() * 160 * 4) / 4,
+        width: 4 + Math.round(random() * 60),
+        height: 4 + Math.round(random() * 60),
+        rotation: [0, 90, 180, 270, 33, -60][round % 6],
+      };
+      const read = (gid) =>
+        readTiledMap(
+          {
+            width: 12,
+            height: 12,
+            tilewidth: 16,
+            tileheight: 16,
+            orientation: 'orthogonal',
+            tilesets: [
+              { firstgid: 1, name: 't', tilecount: 2, tilewidth: 16, tileheight: 16, tiles },
+            ],
+            layers: [{ type: 'objectgroup', name: 'O', objects: [{ id: 1, gid, ...place }] }],
+          },
+          { layers: ['O'] },
+        ).cells;
+      const byShape = read(1);
+      const byProperty = read(2);
+      assert.deepEqual(byShape, byProperty, `round ${round} ${JSON.stringify(place)}`);
+      covered += count(byProperty, 1);
+    }
+    assert.ok(covered > 400, `${covered} cells covered`);
+  });
+
   test('a custom classOf is told what the shapes say, and decides', () => {
     const seen = new Map();
     readTiledLayer(text(join(fixtures, 'collision.tmx')), {
