@@ -96,9 +96,12 @@ export async function loadTiledMap(source, options) {
     try {
       text = asText(await read(url));
     } catch (error) {
-      throw new Error(`loadTiledMap: cannot read ${what} at ${url.href}: ${error?.message ?? error}`, {
-        cause: error,
-      });
+      throw new Error(
+        `loadTiledMap: cannot read ${what} at ${url.href}: ${error?.message ?? error}`,
+        {
+          cause: error,
+        },
+      );
     }
     files.set(url.href, text);
     return text;
