@@ -13,7 +13,7 @@
 // Laya 2D node space is y down, like Tiled: no flip here.
 
 import { GID_MASK } from './tiled/classify.js';
-import { jsonTileLookup, parseJsonText } from './tiled/json-map.js';
+import { jsonMapModel, jsonTileLookup, parseJsonText } from './tiled/json-map.js';
 import { engineTileSpace, tileSpace } from './coords.js';
 import { checkCoordinates, describe } from './validate.js';
 import {
@@ -36,7 +36,7 @@ function checkMap(map) {
   return { width, height };
 }
 
-function layerOf(map, name) {
+function layerOf(map, name, json) {
   if (typeof name !== 'string') throw new TypeError('options.layer must be a layer name');
   const layer = map.getLayerByName(name);
   if (!layer) {
@@ -44,10 +44,34 @@ function layerOf(map, name) {
     for (let i = 0; map.getLayerByIndex?.(i); i++)
       names.push(JSON.stringify(map.getLayerByIndex(i).layerName));
     throw new RangeError(
-      `the TiledMap has no layer named ${JSON.stringify(name)} (layers: ${names.join(', ') || 'none'})`,
+      `the TiledMap has no layer named ${JSON.stringify(name)} (layers: ${names.join(', ') || 'none'})` +
+        hiddenLayerHint(name, json),
     );
   }
   return layer;
+}
+
+/** Why Laya may lack a layer: it builds only visible ones. Said for sure when the JSON is given. */
+function hiddenLayerHint(name, json) {
+  if (json === undefined) {
+    return (
+      ': LayaAir builds only visible layers; if it is hidden in Tiled, make it visible or pass ' +
+      "the map's JSON as options.json to check"
+    );
+  }
+  let layers;
+  try {
+    layers = jsonMapModel(jsonOf(json)).layers;
+  } catch {
+    return ''; // a JSON that does not read says nothing about the layer; other calls report it
+  }
+  const hidden = layers.find((l) => l.name === name && !l.visible);
+  if (!hidden) return '';
+  return (
+    `: the map has a layer ${JSON.stringify(hidden.path)}, hidden in Tiled, and LayaAir builds ` +
+    'only visible layers: make it visible (at opacity 0 if it must not show), or read it from ' +
+    'the JSON with readTiledMap(json, { layers }), which reads hidden layers too'
+  );
 }
 
 /** Tile properties come from the Tiled JSON itself (Laya keeps only old-style tileproperties). */
@@ -66,7 +90,7 @@ const readGids = (layer, width, height) =>
  */
 export function readLayaLayer(map, options = {}) {
   const { width, height } = checkMap(map);
-  const layer = layerOf(map, options.layer);
+  const layer = layerOf(map, options.layer, options.json);
   const grid = readLayerGrid(
     width,
     height,
@@ -86,7 +110,7 @@ export function readLayaLayer(map, options = {}) {
  */
 export function bindLayaLayer(map, target, options = {}) {
   const { width, height } = checkMap(map);
-  const layer = layerOf(map, options.layer);
+  const layer = layerOf(map, options.layer, options.json);
   const mirror = bindLayerGids({
     target,
     width,

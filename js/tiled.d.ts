@@ -25,7 +25,27 @@ export interface TileInfo {
   properties: TileProperties;
   /** The tile's class (Tiled 1.9+) or type (older), '' when unset. */
   type: string;
+  /**
+   * What the tile's Collision Editor shapes say (see CollisionMode): 'blocks' (a shape covers
+   * the centre of its cell), 'open' (its tileset has shapes, none of this tile's covers the
+   * centre), null (no shapes in its tileset, or collision: 'ignore'). Absent where the engine
+   * gives no tileset data (Cocos, Laya).
+   */
+  collision?: 'blocks' | 'open' | null;
 }
+
+/**
+ * Shapes drawn on tiles with Tiled's Collision Editor (an objectgroup inside a tileset's tile):
+ * 'shapes' (default) reads them, 'ignore' leaves them out. The rule, the same as for object
+ * layers: a shape blocks the cells whose centre it covers, edge included. A tile layer's tile
+ * blocks its cell when a shape covers the cell's centre (a tile image taller than the map's
+ * tiles hangs from the cell's bottom-left corner); a tile object blocks the cells under its
+ * shapes as the object places, scales and rotates them. In a tileset where any tile has shapes,
+ * a tile without any is open (floor). A tile's blocked/collides/cost/pathClass properties win
+ * over its shapes. Combining layers, a shapeless tile on a later layer (a flower) leaves a cell
+ * that shapes blocked as it was; a tile with properties repaints it as usual.
+ */
+export type CollisionMode = 'shapes' | 'ignore';
 
 /**
  * Chooses the class (integer 0..255) of a tile. Called once per distinct GID (flip bits masked),
@@ -46,6 +66,8 @@ export interface ReadTiledLayerOptions {
    *   name Phaser uses) means the same; `blocked` wins when a tile has both.
    * - `cost` (float > 0): 1 -> class 0; any other cost gets its own class from 2 up, numbered
    *   by increasing cost (skipping classes taken by pathClass), reported in `costs`.
+   * - none of these, in a tileset with Collision Editor shapes: class 1 when the tile's shapes
+   *   cover its cell's centre, class 0 otherwise (see CollisionMode).
    * - none of these: class 1 (class 0 with `tiles: 'floor'`).
    * A tile's own property wins over the same property set on its tileset.
    */
@@ -59,6 +81,7 @@ export interface ReadTiledLayerOptions {
   /** External tilesets (<tileset source="walls.tsx"/>), keyed by their source or its file name:
    * the parsed .tsj object, the text of a .tsj or .tsx, or null to read it without properties. */
   tilesets?: { [source: string]: object | string | null };
+  collision?: CollisionMode;
 }
 
 export type TilesMeaning = 'walls' | 'floor';
@@ -90,6 +113,13 @@ export interface TiledMapGrid {
   hexSideLength?: number;
   tileWidth: number;
   tileHeight: number;
+  /**
+   * What may make this grid not what you meant, in words naming the fix: today a tile layer
+   * with a tile in every cell whose tiles say nothing (no blocked/collides/cost/pathClass, no
+   * collision shapes), which reads as all walls (or all floor with tiles: 'floor'; not said of
+   * a 'floor' layer that readTiledMap paints other layers over). Empty when all is well.
+   */
+  warnings: string[];
 }
 
 /** Tiled's map orientations; any other value in a map is refused. */
@@ -135,14 +165,88 @@ export interface ReadTiledMapOptions {
    * both axes) and a tile object covers the tile whose bottom corner its anchor is. Objects are
    * classed by their properties like tiles (blocked, collides, cost, pathClass; a tile object's
    * own properties win over its tile's); an object without any is a wall (floor with
-   * `tiles: 'floor'`). Objects that use a template (.tx) are refused, and so are object layers
-   * on staggered and hexagonal maps.
+   * `tiles: 'floor'`). An object placed from a template (.tx/.tj) takes the template's fields
+   * and its own win (position, size, name, shape, tile, each property by name); pass the
+   * templates as `templates`, or use loadTiledMap. Object layers on staggered and hexagonal maps
+   * are refused.
    */
   layers: TiledMapLayer[];
   /** Called for tiles and tile objects (not for empty cells or shapes). */
   classOf?: ClassOf;
+  /** External tilesets, of the map and of its templates (keyed as each file names them). */
   tilesets?: ReadTiledLayerOptions['tilesets'];
+  /** Object templates, keyed by the name the map's objects give (or its file name): the text of
+   * the .tx/.tj, or the parsed .tj. */
+  templates?: { [source: string]: object | string };
+  collision?: CollisionMode;
 }
+
+/** A URL (the WHATWG URL object; typed by shape so that hosts without the DOM lib, such as
+ * WeChat's typings, compile). */
+export interface TiledFileUrl {
+  readonly href: string;
+  readonly protocol: string;
+  readonly pathname: string;
+}
+
+export interface LoadTiledMapOptions extends Omit<ReadTiledMapOptions, 'layers'> {
+  /** The layers to combine, as readTiledMap takes them (then loadTiledMap returns its result). */
+  layers?: TiledMapLayer[];
+  /** Or one tile layer, as readTiledLayer takes it (then its result, with `gids`). */
+  layer?: string | number;
+  tiles?: TilesMeaning;
+  /**
+   * Reads one file (the map, a tileset, a template) for hosts without fetch or a file system
+   * (WeChat: wx.getFileSystemManager().readFile), or for files kept elsewhere. Default: fs for
+   * file: URLs and paths in Node, fetch otherwise.
+   */
+  read?: (
+    url: URL,
+  ) => Promise<string | ArrayBuffer | Uint8Array> | string | ArrayBuffer | Uint8Array;
+}
+
+/**
+ * Reads a map and every external tileset (.tsx, .tsj) and object template (.tx, .tj) it names,
+ * each relative to the file that names it (a "../" path climbs out of the map's folder, as in
+ * Tiled), then reads it with readTiledMap (options.layers) or readTiledLayer (options.layer).
+ * `source`: a path (Node: relative to the working folder) or a URL (browser and worker: fetched;
+ * a relative path is resolved against the page). Rejects with an error naming the file that
+ * cannot be read, and refuses a map naming more than 1000 files, a tileset that is the map
+ * itself, or a template placed from a template. Tilesets and templates given in options are
+ * used as given and not read.
+ */
+export declare function loadTiledMap(
+  source: string | TiledFileUrl,
+  options: LoadTiledMapOptions & { layer: string | number; layers?: undefined },
+): Promise<TiledLayerGrid>;
+export declare function loadTiledMap(
+  source: string | TiledFileUrl,
+  options: LoadTiledMapOptions & { layers: TiledMapLayer[] },
+): Promise<TiledMapGrid>;
+
+/** One layer of listTiledLayers. */
+export interface TiledLayerInfo {
+  /** Its own name, and its path through groups ("Level/Walls"), as readTiledMap takes them. */
+  name: string;
+  path: string;
+  kind: 'tilelayer' | 'objectgroup' | 'imagelayer' | 'group';
+  /** Shown in Tiled: its own visibility and every enclosing group's. LayaAir builds only these. */
+  visible: boolean;
+  /** Tile layers: size in tiles (an infinite one's: the bounds of its chunks). */
+  width?: number;
+  height?: number;
+  /** Infinite tile layers: the map tile of the chunks' top-left corner. */
+  offsetX?: number;
+  offsetY?: number;
+  /** Object layers: the number of objects. */
+  objects?: number;
+}
+
+/** Every layer of a map (.tmx or .tmj text, bytes, or parsed JSON), groups flattened in
+ * document order, each with its kind, size and visibility. Reads no layer data. */
+export declare function listTiledLayers(
+  map: object | string | ArrayBuffer | Uint8Array,
+): TiledLayerInfo[];
 
 /**
  * Several tile and object layers combined into one grid: a floor layer, wall layers, collision

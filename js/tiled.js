@@ -25,5 +25,12 @@ export {
   DEFAULT_TILE_CLASS,
   createTileClassifier,
 } from './tiled/classify.js';
-export { readTiledLayer, readTiledMap, applyCosts, tileInfoOfMap } from './tiled/read.js';
+export {
+  readTiledLayer,
+  readTiledMap,
+  listTiledLayers,
+  applyCosts,
+  tileInfoOfMap,
+} from './tiled/read.js';
+export { loadTiledMap } from './tiled/load.js';
 export { tileSpace, tileSpaceForLayer } from './coords.js';

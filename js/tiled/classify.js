@@ -67,8 +67,23 @@ export function conventionOf(what, info, tiles = 'walls') {
   if (blocked === true) return { cls: DEFAULT_TILE_CLASS };
   if (cost !== undefined) return cost === 1 ? { cls: 0 } : { cost };
   if (blocked === false) return { cls: 0 };
+  // Collision Editor shapes (read.js works out what they say): after the properties, which win.
+  if (info.collision === 'blocks') return { cls: DEFAULT_TILE_CLASS };
+  if (info.collision === 'open') return { cls: 0 };
   return { cls: PLAIN_CLASS[tiles] };
 }
+
+const RULE_PROPERTIES = ['pathClass', 'blocked', 'collides', 'cost'];
+
+/** Whether the tile (or its tileset) has one of the convention's properties. */
+export function hasRuleProperties(info) {
+  return RULE_PROPERTIES.some(
+    (key) => info.properties?.[key] !== undefined || info.tileset?.properties?.[key] !== undefined,
+  );
+}
+
+/** A tile that says nothing: no convention property and no collision shapes that count. */
+export const saysNothing = (info) => !hasRuleProperties(info) && !info.collision;
 
 /** A class returned by a caller's classOf: an integer 0..255, or a RangeError naming the call. */
 export function checkedClass(cls, call) {
@@ -175,8 +190,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
    * Classifies the distinct GIDs of a layer up front so that cost classes are numbered by
    * ascending cost, whatever the order the tiles appear in. Returns them.
    */
+  let lastTiles = [];
   const prepare = (gids, tiles, withEmpty) => {
-    const distinct = distinctTiles(gids).filter((gid) => gid !== 0 || withEmpty);
+    lastTiles = distinctTiles(gids);
+    const distinct = lastTiles.filter((gid) => gid !== 0 || withEmpty);
     if (!classOf) {
       // Explicit classes first, so allocated cost classes avoid them.
       const costOnly = [];
@@ -231,6 +248,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
         what,
         conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)),
       );
+    },
+    /** The distinct GIDs (flags masked, 0 included) of the layer classesOf or prepare saw last. */
+    get lastTiles() {
+      return lastTiles;
     },
     /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
     get costs() {

@@ -4,46 +4,10 @@
 // where layers is the flat list of every layer in document order, groups included, each with
 // its "Group/Name" path. Groups are walked with an explicit stack: any depth is fine.
 
-import { jsonProperties } from './properties.js';
+import { jsonObject } from './map-objects.js';
 import { mapShape } from './shape.js';
 import { createTileLookup, jsonTileset } from './tilesets.js';
 import { jsonInteger, jsonNumber, requiredInteger, shown } from './values.js';
-
-function jsonObject(o, where) {
-  if (o === null || typeof o !== 'object')
-    throw new TypeError(`${where}: an object must be an object`);
-  const id = jsonInteger(o.id, `${where}: object id`, 0);
-  const at = `${where}, object ${id}`;
-  const number = (key, fallback) => jsonNumber(o[key], `${at}: ${key}`, fallback);
-  const points = (list, key) => {
-    if (!Array.isArray(list)) throw new TypeError(`${at}: ${key} must be an array of { x, y }`);
-    return list.map((p, i) => ({
-      x: jsonNumber(p?.x, `${at}: ${key}[${i}].x`),
-      y: jsonNumber(p?.y, `${at}: ${key}[${i}].y`),
-    }));
-  };
-  let shape = 'rectangle';
-  let list;
-  if (o.polygon !== undefined) [shape, list] = ['polygon', points(o.polygon, 'polygon')];
-  else if (o.polyline !== undefined) [shape, list] = ['polyline', points(o.polyline, 'polyline')];
-  else if (o.ellipse === true) shape = 'ellipse';
-  else if (o.point === true) shape = 'point';
-  else if (o.text !== undefined) shape = 'text';
-  return {
-    id,
-    name: typeof o.name === 'string' ? o.name : '',
-    shape,
-    x: number('x', 0),
-    y: number('y', 0),
-    width: number('width', 0),
-    height: number('height', 0),
-    rotation: number('rotation', 0),
-    points: list,
-    gid: o.gid === undefined || o.gid === 0 ? undefined : jsonInteger(o.gid, `${at}: gid`),
-    template: o.template,
-    properties: jsonProperties(o.properties, at),
-  };
-}
 
 function jsonLayer(layer, path, infinite) {
   const where = `layer ${JSON.stringify(path)}`;
@@ -86,7 +50,7 @@ function jsonLayer(layer, path, infinite) {
 /** The flat layer list, groups walked with an explicit stack (document order kept). */
 function jsonLayers(top, infinite) {
   const out = [];
-  const stack = [{ list: top, parent: '', next: 0 }];
+  const stack = [{ list: top, parent: '', next: 0, visible: true }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     if (frame.next >= frame.list.length) {
@@ -99,15 +63,17 @@ function jsonLayers(top, infinite) {
     }
     const name = typeof layer.name === 'string' ? layer.name : '';
     const path = frame.parent ? `${frame.parent}/${name}` : name;
+    // Shown in Tiled (and built by engines that skip hidden layers) when it and its groups are.
+    const visible = frame.visible && layer.visible !== false;
     if (layer.type === 'group') {
-      out.push({ name, path, kind: 'group' });
+      out.push({ name, path, kind: 'group', visible });
       if (layer.layers !== undefined && !Array.isArray(layer.layers)) {
         throw new TypeError(`group ${JSON.stringify(path)}: layers must be an array`);
       }
-      stack.push({ list: layer.layers ?? [], parent: path, next: 0 });
+      stack.push({ list: layer.layers ?? [], parent: path, next: 0, visible });
       continue;
     }
-    out.push({ name, path, ...jsonLayer(layer, path, infinite) });
+    out.push({ name, path, visible, ...jsonLayer(layer, path, infinite) });
   }
   return out;
 }

@@ -139,3 +139,24 @@ export function layerGids(layer) {
   }
   return { width, height, offsetX: minX, offsetY: minY, gids };
 }
+
+/**
+ * Every layer of a map model, groups included and flattened in document order: { name, path,
+ * kind, visible } plus width and height for tile layers (an infinite layer's: the bounds of its
+ * chunks, with offsetX/offsetY, no data decoded) and the number of objects of object layers.
+ */
+export function listLayers(model) {
+  return model.layers.map((layer) => {
+    const entry = { name: layer.name, path: layer.path, kind: layer.kind, visible: layer.visible };
+    if (layer.kind === 'objectgroup') return { ...entry, objects: layer.objects.length };
+    if (layer.kind !== 'tilelayer') return entry;
+    if (!layer.chunks) return { ...entry, width: layer.width, height: layer.height };
+    if (layer.chunks.length === 0) return { ...entry, width: 0, height: 0, offsetX: 0, offsetY: 0 };
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const c of layer.chunks) {
+      [minX, minY] = [Math.min(minX, c.x), Math.min(minY, c.y)];
+      [maxX, maxY] = [Math.max(maxX, c.x + c.width), Math.max(maxY, c.y + c.height)];
+    }
+    return { ...entry, width: maxX - minX, height: maxY - minY, offsetX: minX, offsetY: minY };
+  });
+}

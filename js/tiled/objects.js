@@ -11,7 +11,7 @@
 /** At most this many cells painted by one object layer (overlaps counted each time). */
 export const MAX_OBJECT_CELLS = 1 << 28;
 
-function rotate(object, lx, ly) {
+export function rotate(object, lx, ly) {
   if (!object.rotation) return { x: object.x + lx, y: object.y + ly };
   const a = (object.rotation * Math.PI) / 180;
   const c = Math.cos(a);

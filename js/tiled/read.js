@@ -7,8 +7,12 @@ import {
   checkTilesMeaning,
   DEFAULT_TILE_CLASS,
   GID_MASK,
+  hasRuleProperties,
+  saysNothing,
 } from './classify.js';
-import { findLayer, layerGids } from './layers.js';
+import { checkCollisionMode, paintTileObjectShapes, shapeRole } from './collision.js';
+import { findLayer, layerGids, listLayers } from './layers.js';
+import { createTemplates } from './templates.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
 import { costTable } from '../worker-options.js';
@@ -28,11 +32,48 @@ function checkOptions(options, allowed, call) {
   }
 }
 
-function checkTilesets(tilesets) {
+function checkTilesets(tilesets, name = 'tilesets', example = '"walls.tsx"') {
   if (tilesets === null || typeof tilesets !== 'object') {
-    throw new TypeError('options.tilesets must be an object: { "walls.tsx": contents }');
+    throw new TypeError(`options.${name} must be an object: { ${example}: contents }`);
   }
   return tilesets;
+}
+
+/** The map's tile lookup, each tile told what its collision shapes say (`collision`). */
+function tileLookup(model, tilesets, mode) {
+  const lookup = createTileLookup(model.tilesets, tilesets, parseTilesetSource);
+  return withShapes(lookup, model, mode);
+}
+
+function withShapes(lookup, model, mode) {
+  const cache = new Map();
+  return (gid) => {
+    let hit = cache.get(gid);
+    if (!hit) {
+      const tile = lookup(gid);
+      hit = { ...tile, collision: shapeRole(tile, model, mode) };
+      cache.set(gid, hit);
+    }
+    return hit;
+  };
+}
+
+/** The fix for a layer whose every cell holds a tile that says nothing. */
+function silentLayerWarning(layer, tiles) {
+  return (
+    `layer ${JSON.stringify(layer.path)} has a tile in every cell and none of its tiles says ` +
+    `whether it blocks, so it reads as all ${tiles === 'floor' ? 'floor' : 'walls'}: draw ` +
+    "collision shapes on the wall tiles (Tiled's Collision Editor), or give tiles blocked/cost " +
+    "properties, or read it with tiles: 'floor' and put a wall layer over it"
+  );
+}
+
+/**
+ * Whether every cell of a layer holds a tile and none of them says anything, from the distinct
+ * GIDs (ascending, 0 first when present) the classifier saw while classifying the layer.
+ */
+function isSilentFull(tiles, info) {
+  return tiles.length > 0 && tiles[0] !== 0 && tiles.every((gid) => saysNothing(info(gid)));
 }
 
 /** What both readers return: the grid, its costs, and where it sits in the map. */
@@ -58,11 +99,12 @@ function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
 export function readTiledLayer(map, options) {
   checkOptions(
     options,
-    ['layer', 'classOf', 'tilesets', 'tiles'],
-    'readTiledLayer(map, { layer, tiles?, classOf?, tilesets? })',
+    ['layer', 'classOf', 'tilesets', 'tiles', 'collision'],
+    'readTiledLayer(map, { layer, tiles?, classOf?, tilesets?, collision? })',
   );
   const { layer: wanted, classOf, tilesets = {} } = options;
   const tiles = checkTilesMeaning(options.tiles);
+  const mode = checkCollisionMode(options.collision);
   checkTilesets(tilesets);
   const model = parseMap(map);
   const layer = findLayer(model, wanted);
@@ -74,13 +116,12 @@ export function readTiledLayer(map, options) {
     );
   }
   const { width, height, offsetX, offsetY, gids } = read;
-  const classifier = createTileClassifier({
-    classOf,
-    tiles,
-    tileInfo: createTileLookup(model.tilesets, tilesets, parseTilesetSource),
-  });
+  const tileInfo = tileLookup(model, tilesets, mode);
+  const classifier = createTileClassifier({ classOf, tiles, tileInfo });
   const cells = classifier.classesOf(gids);
-  return { ...grid(model, { width, height, offsetX, offsetY }, cells, classifier), gids };
+  const silent = !classOf && isSilentFull(classifier.lastTiles, tileInfo);
+  const warnings = silent ? [silentLayerWarning(layer, tiles)] : [];
+  return { ...grid(model, { width, height, offsetX, offsetY }, cells, classifier), gids, warnings };
 }
 
 /** Applies the costs readTiledLayer found (class -> cost) to a Grid or a PathWorker. */
@@ -95,6 +136,11 @@ export function applyCosts(target, costs) {
   // nothing of a refused table is applied.
   for (const [cls, cost] of costTable(costs)) target.setCost(cls, cost);
   return target;
+}
+
+/** Every layer of a map: its path, kind, visibility and size (see tiled.d.ts). */
+export function listTiledLayers(map) {
+  return listLayers(parseMap(map));
 }
 
 /** The tile lookup of a parsed map, for adapters that classify tiles later. */
@@ -146,10 +192,12 @@ function mapBounds(model, reads) {
 export function readTiledMap(map, options) {
   checkOptions(
     options,
-    ['layers', 'classOf', 'tilesets'],
-    'readTiledMap(map, { layers, classOf?, tilesets? })',
+    ['layers', 'classOf', 'tilesets', 'templates', 'collision'],
+    'readTiledMap(map, { layers, classOf?, tilesets?, templates?, collision? })',
   );
-  const { layers, classOf, tilesets = {} } = options;
+  const { layers, classOf, tilesets = {}, templates = {} } = options;
+  const mode = checkCollisionMode(options.collision);
+  checkTilesets(templates, 'templates', '"crate.tx"');
   if (!Array.isArray(layers) || layers.length === 0) {
     throw new TypeError(
       "options.layers must be a non-empty array of layer names or { layer, tiles: 'walls' | 'floor' }",
@@ -158,8 +206,18 @@ export function readTiledMap(map, options) {
   checkTilesets(tilesets);
   const entries = layers.map(layerEntry);
   const model = parseMap(map);
-  const lookup = createTileLookup(model.tilesets, tilesets, parseTilesetSource);
+  const lookup = tileLookup(model, tilesets, mode);
   const classifier = createTileClassifier({ classOf, tileInfo: lookup });
+  // A template's tiles, told what their shapes say like the map's, one lookup per template.
+  const templateTiles = new WeakMap();
+  const resolveTemplate = createTemplates(templates, tilesets, parseTilesetSource);
+  const tileOf = (resolved, gid) => {
+    if (!resolved.fromTemplate) return lookup(gid);
+    let shapes = templateTiles.get(resolved.lookup);
+    if (!shapes)
+      templateTiles.set(resolved.lookup, (shapes = withShapes(resolved.lookup, model, mode)));
+    return shapes(gid);
+  };
   // An infinite map's size comes from its layers' tiles, so those are read up front; a finite
   // map's layers are read one at a time as they are painted.
   const reads = entries.map((entry) => {
@@ -173,10 +231,15 @@ export function readTiledMap(map, options) {
     (e, i) => e.tiles === 'floor' && reads[i].layer.kind === 'tilelayer',
   );
   const cells = new Uint8Array(width * height).fill(hasFloor ? DEFAULT_TILE_CLASS : 0);
-  for (const { entry, layer, read: early } of reads) {
+  // Cells a collision shape blocks: a shapeless tile of a later layer (a flower on the grass)
+  // leaves them blocked, where a tile with properties repaints them as usual.
+  const shaped = { cells: null, size: width * height };
+  const warnings = [];
+  for (const [index, { entry, layer, read: early }] of reads.entries()) {
     if (layer.kind === 'tilelayer') {
       const read = early ?? layerGids(layer);
       if (read.empty) continue;
+      const roleOf = classOf ? null : roleTable(lookup);
       if (!model.infinite && (read.width !== width || read.height !== height)) {
         throw new RangeError(
           `layer ${JSON.stringify(layer.path)} is ${read.width} x ${read.height}, the map ${width} x ${height}`,
@@ -186,20 +249,48 @@ export function readTiledMap(map, options) {
       const dy = read.offsetY - offsetY;
       const aligned = dx === 0 && dy === 0 && read.width === width;
       classifier.classesOf(read.gids, entry.tiles, (i, cls) => {
-        if (aligned) cells[i] = cls;
-        else {
+        let j = i;
+        if (!aligned) {
           const x = i % read.width;
-          cells[(dy + (i - x) / read.width) * width + dx + x] = cls;
+          j = (dy + (i - x) / read.width) * width + dx + x;
         }
+        const role = roleOf ? roleOf(read.gids[i]) : null;
+        if (role !== null) {
+          if (role === 'open' && shaped.cells?.[j]) return;
+          if (role === 'blocks') (shaped.cells ??= new Uint8Array(shaped.size))[j] = 1;
+        } else if (shaped.cells) shaped.cells[j] = 0;
+        cells[j] = cls;
       });
+      const coveredLater = entry.tiles === 'floor' && index < reads.length - 1;
+      if (!classOf && !coveredLater && isSilentFull(classifier.lastTiles, lookup)) {
+        warnings.push(silentLayerWarning(layer, entry.tiles));
+      }
     } else {
-      paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf);
+      const context = { model, bounds, cells, classifier, classOf, shaped, tileOf };
+      paintObjectLayer(layer, entry, context, resolveTemplate);
     }
   }
-  return grid(model, bounds, cells, classifier);
+  return { ...grid(model, bounds, cells, classifier), warnings };
 }
 
-function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup, classOf) {
+/** What a tile's shapes say when its properties do not ('blocks' | 'open' | null), by GID. */
+function roleTable(lookup) {
+  const small = new Int8Array(1 << 16).fill(-1);
+  const roles = [null, 'open', 'blocks'];
+  const roleOf = (gid) => {
+    const info = lookup(gid);
+    return hasRuleProperties(info) ? null : info.collision;
+  };
+  return (raw) => {
+    const gid = (raw & GID_MASK) >>> 0;
+    if (gid >= small.length) return roleOf(gid);
+    if (small[gid] < 0) small[gid] = roles.indexOf(roleOf(gid));
+    return roles[small[gid]];
+  };
+}
+
+function paintObjectLayer(layer, entry, context, resolveTemplate) {
+  const { model, bounds, cells, classifier, classOf, shaped, tileOf } = context;
   const where = `layer ${JSON.stringify(layer.path)}`;
   let units;
   if (model.orientation === 'orthogonal')
@@ -216,32 +307,58 @@ function paintObjectLayer(model, layer, entry, bounds, cells, classifier, lookup
   }
   const grid = { ...bounds, ...units, isometric: model.orientation === 'isometric' };
   let painted = 0;
-  for (const object of layer.objects) {
-    const what = `${where}, object ${object.id}${object.name ? ` (${JSON.stringify(object.name)})` : ''}`;
-    if (object.template !== undefined) {
-      throw new TypeError(
-        `${what} uses the template ${shown(object.template)}, which tilepath/tiled does not ` +
-          'read: detach it in Tiled (Detach Template), or leave this layer out',
+  const count = (n) => {
+    painted += n;
+    if (painted > MAX_OBJECT_CELLS) {
+      throw new RangeError(
+        `${where}: its objects cover more than ${MAX_OBJECT_CELLS} cells in all (overlaps counted each time)`,
       );
     }
+  };
+  const block = (i) => {
+    cells[i] = DEFAULT_TILE_CLASS;
+    (shaped.cells ??= new Uint8Array(shaped.size))[i] = 1;
+  };
+  for (const placed of layer.objects) {
+    const named = placed.name ? ` (${JSON.stringify(placed.name)})` : '';
+    const what = `${where}, object ${placed.id}${named}`;
+    const resolved = resolveTemplate(placed, what);
+    const { object } = resolved;
     if (object.shape === 'text') continue;
     let cls;
     if (object.gid !== undefined) {
       const gid = (object.gid & GID_MASK) >>> 0;
-      const tile = lookup(gid);
+      // A gid that came with the template counts in the template's own tilesets.
+      const tile = tileOf(resolved, gid);
       // The object's own properties win over its tile's, as in Tiled.
       const properties = Object.assign(Object.create(null), tile.properties, object.properties);
+      const info = { properties, tileset: tile.tileset };
+      if (!classOf && tile.collision && !hasRuleProperties(info)) {
+        // The tile's collision shapes, where the object puts them; a shapeless tile blocks nothing.
+        if (tile.collision === 'open' && tile.collisionShapes.shapes.length === 0) continue;
+        if (model.orientation === 'orthogonal') {
+          count(paintTileObjectShapes(object, tile.collisionShapes, grid, block, what));
+        } else if (tile.collision === 'blocks') {
+          count(paintObject(object, grid, block, what));
+        }
+        continue;
+      }
       cls = classOf
         ? checkedClass(classOf(gid, properties, { gid, ...tile, properties }), `classOf(${gid})`)
         : classifier.classOfProperties(what, properties, entry.tiles, tile.tileset);
     } else {
       cls = classifier.classOfProperties(what, object.properties, entry.tiles);
     }
-    painted += paintObject(object, grid, (i) => (cells[i] = cls), what);
-    if (painted > MAX_OBJECT_CELLS) {
-      throw new RangeError(
-        `${where}: its objects cover more than ${MAX_OBJECT_CELLS} cells in all (overlaps counted each time)`,
-      );
-    }
+    count(
+      paintObject(
+        object,
+        grid,
+        (i) => {
+          cells[i] = cls;
+          if (shaped.cells) shaped.cells[i] = 0;
+        },
+        what,
+      ),
+    );
   }
 }

@@ -2,7 +2,29 @@
 
 import { jsonProperties, xmlProperties } from './properties.js';
 import { childNamed, childrenNamed } from './elements.js';
-import { integerAttribute, jsonInteger, requiredInteger } from './values.js';
+import { jsonObject, xmlObject } from './map-objects.js';
+import {
+  decimalAttribute,
+  integerAttribute,
+  jsonInteger,
+  jsonNumber,
+  requiredInteger,
+} from './values.js';
+
+/** At most this many collision shapes in one tileset (a hostile file cannot make it more). */
+export const MAX_TILE_SHAPES = 100000;
+
+/** Counts the shapes of a tileset's tiles against MAX_TILE_SHAPES. */
+function shapeCounter(at) {
+  let count = 0;
+  return (shapes) => {
+    count += shapes.length;
+    if (count > MAX_TILE_SHAPES) {
+      throw new RangeError(`${at}: more than ${MAX_TILE_SHAPES} collision shapes in its tiles`);
+    }
+    return shapes;
+  };
+}
 
 /**
  * The model of one tileset: { name, tilecount, imageCollection, properties, tiles: Map<id, tile> }.
@@ -16,14 +38,24 @@ export function jsonTileset(ts, where = 'tileset') {
   const name = typeof ts.name === 'string' ? ts.name : '';
   const at = `tileset ${JSON.stringify(name)}`;
   const tiles = new Map();
+  const counted = shapeCounter(at);
   if (Array.isArray(ts.tiles)) {
     for (const t of ts.tiles) {
       if (t === null || typeof t !== 'object')
         throw new TypeError(`${at}: a tile must be an object`);
       const id = requiredInteger(t.id, `${at}: tile id`);
+      // Shapes drawn in Tiled's Collision Editor: an object layer inside the tile.
+      const group = t.objectgroup;
+      if (group !== undefined && (group === null || !Array.isArray(group.objects ?? []))) {
+        throw new TypeError(`${at}, tile ${id}: objectgroup must be { objects: [...] }`);
+      }
       tiles.set(id, {
         properties: jsonProperties(t.properties, `${at}, tile ${id}`),
         type: t.class ?? t.type ?? '',
+        shapes: group
+          ? counted((group.objects ?? []).map((o) => jsonObject(o, `${at}, tile ${id}`)))
+          : undefined,
+        imageHeight: jsonNumber(t.imageheight, `${at}, tile ${id}: imageheight`, undefined),
       });
     }
   }
@@ -33,7 +65,12 @@ export function jsonTileset(ts, where = 'tileset') {
         throw new TypeError(`${at}: tileproperties key ${JSON.stringify(id)} is not a tile id`);
       }
       const key = Number(id);
-      const tile = tiles.get(key) ?? { properties: Object.create(null), type: '' };
+      const tile = tiles.get(key) ?? {
+        properties: Object.create(null),
+        type: '',
+        shapes: undefined,
+        imageHeight: undefined,
+      };
       Object.assign(tile.properties, props);
       tiles.set(key, tile);
     }
@@ -44,6 +81,9 @@ export function jsonTileset(ts, where = 'tileset') {
     imageCollection: ts.image === undefined && ts.columns === 0,
     properties: jsonProperties(ts.properties, at),
     tiles,
+    tileWidth: jsonNumber(ts.tilewidth, `${at}: tilewidth`, undefined),
+    tileHeight: jsonNumber(ts.tileheight, `${at}: tileheight`, undefined),
+    usesShapes: [...tiles.values()].some((t) => t.shapes?.length > 0),
   };
 }
 
@@ -51,12 +91,20 @@ export function xmlTileset(element) {
   const name = element.attributes.name ?? '';
   const at = `tileset ${JSON.stringify(name)}`;
   const tiles = new Map();
+  const counted = shapeCounter(at);
   for (const t of childrenNamed(element, 'tile')) {
     const id = integerAttribute(t, 'id', `${at}, <tile>`);
     if (id === undefined) throw new TypeError(`${at}: a <tile> has no id`);
+    // Shapes drawn in Tiled's Collision Editor: an <objectgroup> inside the <tile>.
+    const group = childNamed(t, 'objectgroup');
+    const image = childNamed(t, 'image');
     tiles.set(id, {
       properties: xmlProperties(t, `${at}, tile ${id}`),
       type: t.attributes.class ?? t.attributes.type ?? '',
+      shapes: group
+        ? counted(childrenNamed(group, 'object').map((o) => xmlObject(o, `${at}, tile ${id}`)))
+        : undefined,
+      imageHeight: image ? decimalAttribute(image, 'height', `${at}, tile ${id}`) : undefined,
     });
   }
   return {
@@ -66,10 +114,13 @@ export function xmlTileset(element) {
       !childNamed(element, 'image') && integerAttribute(element, 'columns', at) === 0,
     properties: xmlProperties(element, at),
     tiles,
+    tileWidth: decimalAttribute(element, 'tilewidth', at),
+    tileHeight: decimalAttribute(element, 'tileheight', at),
+    usesShapes: [...tiles.values()].some((t) => t.shapes?.length > 0),
   };
 }
 
-const baseName = (path) => String(path).split(/[\\/]/).pop();
+export const baseName = (path) => String(path).split(/[\\/]/).pop();
 
 /**
  * Resolves a GID (flags already masked) to its tileset and tile data. `given` holds the contents
@@ -138,6 +189,14 @@ export function createTileLookup(tilesets, given, parseSource) {
         : { name: baseName(ts.source), firstgid: ts.firstgid, properties: Object.create(null) },
       properties: tile ? tile.properties : Object.create(null),
       type: tile ? tile.type : '',
+      // What the collision shapes need (read.js): absent for a tileset read without contents.
+      collisionShapes: ts.data?.usesShapes
+        ? {
+            shapes: tile?.shapes ?? [],
+            tileWidth: ts.data.tileWidth,
+            tileHeight: tile?.imageHeight ?? ts.data.tileHeight,
+          }
+        : undefined,
     };
     cache.set(gid, hit);
     return hit;

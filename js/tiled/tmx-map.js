@@ -1,60 +1,11 @@
 // TMX/TSX (Tiled's XML) into the map model of json-map.js.
 
-import { xmlProperties } from './properties.js';
+import { xmlObject } from './map-objects.js';
 import { mapShape } from './shape.js';
 import { xmlTileset } from './tilesets.js';
-import { decimalAttribute, decimalText, integerAttribute, integerText } from './values.js';
+import { decimalAttribute, integerAttribute } from './values.js';
 import { childNamed, childrenNamed } from './elements.js';
 import { parseXml } from './xml.js';
-
-function xmlPoints(text, what) {
-  if (typeof text !== 'string') throw new TypeError(`${what}: points is missing`);
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((pair, i) => {
-      const [x, y, extra] = pair.split(',');
-      if (y === undefined || extra !== undefined) {
-        throw new TypeError(`${what}: point ${i} must be "x,y", got ${JSON.stringify(pair)}`);
-      }
-      return {
-        x: decimalText(x, `${what}: point ${i} x`),
-        y: decimalText(y, `${what}: point ${i} y`),
-      };
-    });
-}
-
-function xmlObject(element, where) {
-  const id = integerAttribute(element, 'id', `${where}, <object>`, 0);
-  const at = `${where}, object ${id}`;
-  const number = (key) => decimalAttribute(element, key, at, 0);
-  let shape = 'rectangle';
-  let points;
-  const polygon = childNamed(element, 'polygon');
-  const polyline = childNamed(element, 'polyline');
-  if (polygon)
-    [shape, points] = ['polygon', xmlPoints(polygon.attributes.points, `${at}: polygon`)];
-  else if (polyline)
-    [shape, points] = ['polyline', xmlPoints(polyline.attributes.points, `${at}: polyline`)];
-  else if (childNamed(element, 'ellipse')) shape = 'ellipse';
-  else if (childNamed(element, 'point')) shape = 'point';
-  else if (childNamed(element, 'text')) shape = 'text';
-  const gid = element.attributes.gid;
-  return {
-    id,
-    name: element.attributes.name ?? '',
-    shape,
-    x: number('x'),
-    y: number('y'),
-    width: number('width'),
-    height: number('height'),
-    rotation: number('rotation'),
-    points,
-    gid: gid === undefined || gid === '0' ? undefined : integerText(gid, `${at}: attribute gid`),
-    template: element.attributes.template,
-    properties: xmlProperties(element, at),
-  };
-}
 
 function xmlData(dataElement, infinite, where) {
   const { encoding, compression } = dataElement.attributes;
@@ -91,7 +42,7 @@ function xmlData(dataElement, infinite, where) {
 /** The flat layer list, groups walked with an explicit stack (document order kept). */
 function xmlLayers(mapElement, infinite) {
   const out = [];
-  const stack = [{ element: mapElement, parent: '', next: 0 }];
+  const stack = [{ element: mapElement, parent: '', next: 0, visible: true }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     if (frame.next >= frame.element.children.length) {
@@ -102,14 +53,16 @@ function xmlLayers(mapElement, infinite) {
     const name = child.attributes.name ?? '';
     const path = frame.parent ? `${frame.parent}/${name}` : name;
     const where = `layer ${JSON.stringify(path)}`;
+    const visible = frame.visible && child.attributes.visible !== '0';
     if (child.name === 'group') {
-      out.push({ name, path, kind: 'group' });
-      stack.push({ element: child, parent: path, next: 0 });
+      out.push({ name, path, kind: 'group', visible });
+      stack.push({ element: child, parent: path, next: 0, visible });
     } else if (child.name === 'layer') {
       const data = childNamed(child, 'data');
       out.push({
         name,
         path,
+        visible,
         kind: 'tilelayer',
         width: integerAttribute(child, 'width', where),
         height: integerAttribute(child, 'height', where),
@@ -117,9 +70,9 @@ function xmlLayers(mapElement, infinite) {
       });
     } else if (child.name === 'objectgroup') {
       const objects = childrenNamed(child, 'object').map((o) => xmlObject(o, where));
-      out.push({ name, path, kind: 'objectgroup', objects });
+      out.push({ name, path, visible, kind: 'objectgroup', objects });
     } else if (child.name === 'imagelayer') {
-      out.push({ name, path, kind: 'imagelayer' });
+      out.push({ name, path, visible, kind: 'imagelayer' });
     }
   }
   return out;

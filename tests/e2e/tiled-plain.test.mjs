@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withBrowser } from './harness.mjs';
 import { repoRoot } from '../../js/tools/serve.mjs';
-import { readTiledLayer, readTiledMap } from '../../js/tiled.js';
+import { loadTiledMap, readTiledLayer, readTiledMap } from '../../js/tiled.js';
 
 const fixture = (name) => readFileSync(join(repoRoot, 'tests', 'fixtures', 'tiled', name), 'utf8');
 
@@ -31,7 +31,20 @@ test(
       });
       assert.deepEqual(report.courtyard.cells, [...yard.cells]);
       assert.deepEqual(report.courtyard.costs, yard.costs);
-      assert.deepEqual(errors, []);
+      const expected = await loadTiledMap(join(repoRoot, 'tests/fixtures/tiled/collision.tmx'), {
+        layers: ['Ground', 'Decor', 'Props'],
+      });
+      assert.deepEqual(report.loaded, { cells: [...expected.cells], warnings: [] });
+      assert.deepEqual(report.worker, { cells: [...expected.cells] });
+      assert.match(
+        report.missing,
+        /^loadTiledMap: cannot read the map at http:\/\/[^ ]+\/tests\/fixtures\/tiled\/no-such\.tmj: HTTP 404/,
+      );
+      // The page's 404 for the missing map is the one error the console may show.
+      assert.deepEqual(
+        errors.filter((e) => !/404/.test(e)),
+        [],
+      );
     });
   },
 );

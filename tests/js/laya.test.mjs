@@ -67,9 +67,12 @@ class FakeTiledMap {
     this.viewPortY = 0;
     this.scale = 1;
     const flat = [];
+    // Laya builds only visible layers (TiledMap.ts: `if (tLayerData.visible)`).
     const walk = (layers) =>
       layers.forEach((l) =>
-        l.type === 'group' ? walk(l.layers) : l.type === 'tilelayer' && flat.push(l),
+        l.type === 'group'
+          ? walk(l.layers)
+          : l.type === 'tilelayer' && l.visible !== false && flat.push(l),
       );
     walk(json.layers);
     this._layerArray = flat.map((l) => new FakeMapLayer(l, this));
@@ -162,6 +165,20 @@ describe('readLayaLayer', () => {
     assert.throws(
       () => readLayaLayer(new FakeTiledMap(json), { layer: 'Nope' }),
       /no layer named "Nope" \(layers: "Ground", "Walls"\)/,
+    );
+    const hidden = structuredClone(json);
+    hidden.layers.find((l) => l.name === 'Level').layers[0].visible = false; // Level/Walls
+    assert.throws(() => readLayaLayer(new FakeTiledMap(hidden), { layer: 'Walls', json: hidden }), {
+      name: 'RangeError',
+      message:
+        'the TiledMap has no layer named "Walls" (layers: "Ground"): the map has a layer ' +
+        '"Level/Walls", hidden in Tiled, and LayaAir builds only visible layers: make it visible ' +
+        '(at opacity 0 if it must not show), or read it from the JSON with readTiledMap(json, ' +
+        '{ layers }), which reads hidden layers too',
+    });
+    assert.throws(
+      () => bindLayaLayer(new FakeTiledMap(hidden), recordingGrid(8, 6), { layer: 'Walls' }),
+      /^RangeError: the TiledMap has no layer named "Walls" \(layers: "Ground"\): LayaAir builds only visible layers; if it is hidden in Tiled, make it visible or pass the map's JSON as options.json to check$/,
     );
     const unloaded = new FakeTiledMap(json);
     unloaded._mapW = undefined;

@@ -284,7 +284,7 @@ describe('readTiledMap: layers and collision objects combined', () => {
     templated.layers[2].objects.push({ id: 11, template: 'crate.tx', x: 0, y: 0 });
     assert.throws(
       () => readTiledMap(templated, { layers: ['Collision'] }),
-      /^TypeError: layer "Collision", object 11 uses the template "crate.tx", which tilepath\/tiled does not read/,
+      /^TypeError: layer "Collision", object 11 uses the template "crate.tx": pass its contents as options\.templates\["crate\.tx"\] .*or load the map with loadTiledMap/,
     );
     const hex = { ...JSON.parse(yard), orientation: 'hexagonal' };
     assert.throws(

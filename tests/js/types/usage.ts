@@ -15,7 +15,14 @@ import {
   type SearchTask,
 } from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
-import { readTiledLayer, tileSpace, applyCosts } from 'tilepath/tiled';
+import {
+  readTiledLayer,
+  tileSpace,
+  applyCosts,
+  loadTiledMap,
+  listTiledLayers,
+  type TiledLayerInfo,
+} from 'tilepath/tiled';
 import { readCocosLayer, bindCocosLayer, type CocosTiledLayer } from 'tilepath/cocos';
 import { readArray2D } from 'tilepath/laya';
 
@@ -141,6 +148,23 @@ export async function crowdsAndTactics(
     moves.cells.length +
     Number(same && open)
   );
+}
+
+export async function loadLevel(url: URL): Promise<number> {
+  const level = await loadTiledMap(url, {
+    layers: [{ layer: 'Ground', tiles: 'floor' }, 'Walls', 'Collision'],
+    collision: 'shapes',
+  });
+  const walls = await loadTiledMap('maps/level.tmx', {
+    layer: 'Walls',
+    read: async (file) => (await fetch(file.href)).arrayBuffer(),
+  });
+  const gids: Uint32Array = walls.gids;
+  const warned: string[] = level.warnings;
+  const hidden: TiledLayerInfo[] = listTiledLayers('<map/>').filter((l) => !l.visible);
+  // @ts-expect-error: collision shapes are read or ignored, nothing else
+  await loadTiledMap(url, { layers: ['Ground'], collision: 'centre' });
+  return level.cells.length + gids.length + warned.length + hidden.length;
 }
 
 // @ts-expect-error: diagonal names are checked by the type too
