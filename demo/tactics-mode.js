@@ -71,6 +71,7 @@ export class TacticsMode {
 
   /** A click places the unit. */
   click(cell) {
+    this.frameNext = false; // the user is choosing where to look: no close-up now
     this.unit = { ...cell };
     this.rerun();
   }
