@@ -112,7 +112,7 @@ if (
 
 // The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');
-for (const glue of ['tilepath', 'tilepath-single'])
+for (const glue of demoOnly ? ['tilepath'] : ['tilepath', 'tilepath-single'])
   writeIfChanged(join(root, `dist/${glue}.d.mts`), glueTypes);
 
 if (demoOnly) {
