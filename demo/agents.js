@@ -7,7 +7,7 @@
 // its top-left tile, and it plans, walks and is watched with its whole footprint.
 
 import { makeRandom32 } from './maps.js';
-import { isShaped } from './shape-draw.js';
+import { isDrawnAsTiles } from './shape-draw.js';
 
 const IDLE = 0;
 const WAITING = 1; // needs a plan, or its request is in flight
@@ -57,8 +57,9 @@ export class AgentCrowd {
     this.sizes = grow(this.sizes, count, Uint8Array);
     this.count = count;
     for (let a = old; a < count; a++) {
-      // Units bigger than one tile exist on square maps only (the API refuses them elsewhere).
-      this.sizes[a] = isShaped(this.map) ? 1 : AgentCrowd.sizeFor(a);
+      // Units bigger than one tile exist on square maps only (the API refuses them on shaped
+      // ones; on isometric maps the demo draws none: a square over its tiles would be wrong).
+      this.sizes[a] = isDrawnAsTiles(this.map) ? 1 : AgentCrowd.sizeFor(a);
       const cell = this.randomOpenCell(this.sizes[a]);
       this.positions[a * 2] = cell.x;
       this.positions[a * 2 + 1] = cell.y;

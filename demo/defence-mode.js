@@ -92,7 +92,12 @@ export class DefenceMode {
       this.fields++;
       this.last = { exits, options, result, ms, where };
       if (!this.active) return; // answered after a switch to another tab: it paints its own way
-      hud.showWholeMap(ms, where, this.paintField(result));
+      hud.showWholeMap(
+        ms,
+        where,
+        this.paintField(result),
+        farthestFromExit(result, level, this.parts.costOf),
+      );
       if (!this.wave || this.wave.alive() === 0) this.spawn();
       else this.wave.fieldChanged();
       view.needsDraw = true;
@@ -294,6 +299,24 @@ class Wave {
     }
     return c;
   }
+}
+
+/** The open cell dearest to leave from, with the steps of its way to an exit. */
+function farthestFromExit(field, level, costOf) {
+  const { width, cells } = level.map;
+  const costs = field.costs;
+  let far = -1;
+  for (let i = 0; i < costs.length; i++) {
+    // Walls have field costs too (a unit pushed into one walks out), but no unit starts there.
+    if (costs[i] === Infinity || !costOf(cells[i])) continue;
+    if (far < 0 || costs[i] > costs[far]) far = i;
+  }
+  if (far < 0) return null;
+  const x = far % width;
+  const y = (far - x) / width;
+  const steps = field.pathFrom(x, y).length / 2 - 1;
+  if (steps <= 0) return null;
+  return { x, y, cost: costs[far], steps, costLabel: 'farthest from exit' };
 }
 
 /** One arrow per visible open cell of the field, pointing where a unit there steps next. */

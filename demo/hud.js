@@ -6,6 +6,7 @@ import { TERRAIN, classColor } from './terrain.js';
 import { heatGradientCss } from './view.js';
 import { FrameGraph, RateCounter, formatBytes, formatMs, formatInt } from './stats.js';
 import { $ } from './page.js';
+import { RANGE_FAR, RANGE_NEAR } from './tactics-mode.js';
 
 export class Hud {
   /**
@@ -40,12 +41,14 @@ export class Hud {
     const worstBox = $('stat-worst');
     worstBox.textContent = formatMs(worst);
     worstBox.style.color = worst <= 20 ? '' : worst <= 34 ? 'var(--warn)' : 'var(--bad)';
+    $('frame-note').hidden = !this.graph.showsStartUp();
     const summary = this.sources.summary();
     if (summary !== null) $('agent-summary').textContent = summary;
   }
 
-  /** The "last search" box. `where`: 'worker' or 'main'. */
-  showSearch(result, ms, where) {
+  /** The "last search" box. `where`: 'worker' or 'main'; `goal`: the cell asked for, if one. */
+  showSearch(result, ms, where, goal = null) {
+    labelRows('path cost', 'length', 'ends at');
     $('stat-ms').textContent = formatMs(ms);
     $('stat-where').textContent = where === 'worker' ? 'in worker' : 'on main thread';
     $('stat-expanded').textContent = formatInt(result.expanded);
@@ -61,6 +64,7 @@ export class Hud {
     status.textContent =
       result.status === 'found' ? 'found' : result.status === 'partial' ? 'partial' : 'no path';
     status.className = `status ${result.status}`;
+    $('stat-reason').textContent = result.reason ? explainReason(result, goal) : '';
     this.showCounters();
   }
 
@@ -68,21 +72,53 @@ export class Hud {
    * The "last search" box for a flow field or a movement range: one whole-map search, no single
    * path. From the worker, `ms` is the round trip (queueing and the arrays' transfer included).
    */
-  showWholeMap(ms, where, reached) {
+  showWholeMap(ms, where, reached, far) {
     $('stat-ms').textContent = formatMs(ms);
     $('stat-where').textContent = where === 'worker' ? 'worker round trip' : 'on main thread';
     $('stat-expanded').textContent = formatInt(reached);
-    for (const id of ['stat-cost', 'stat-length', 'stat-end']) $(id).textContent = '–';
+    // No single path: the rows give the dearest cell reached, and the route from (or to) it.
+    labelRows(far?.costLabel ?? 'dearest cell', 'its route', 'dearest at');
+    $('stat-cost').textContent = far ? far.cost.toFixed(2) : '–';
+    $('stat-length').textContent = far ? formatInt(far.steps) : '–';
+    $('stat-end').textContent = far ? `(${far.x}, ${far.y})` : '–';
     const status = $('stat-status');
     status.textContent = reached ? 'found' : 'no path';
     status.className = `status ${reached ? 'found' : 'none'}`;
+    $('stat-reason').textContent = reached ? '' : 'Nothing is reachable from here.';
   }
 
   /** The route hovered in tactics mode: its cost and steps in the "last search" box. */
-  showRoute(cost, steps) {
+  showRoute(cost, steps, x, y) {
+    labelRows('route cost', 'length', 'ends at');
     $('stat-cost').textContent = cost.toFixed(2);
     $('stat-length').textContent = formatInt(steps);
+    $('stat-end').textContent = `(${x}, ${y})`;
   }
+}
+
+/** The names of the "last search" rows that change meaning with what was searched. */
+function labelRows(cost, length, end) {
+  $('stat-cost-label').textContent = cost;
+  $('stat-length-label').textContent = length;
+  $('stat-end-label').textContent = end;
+}
+
+/** Why a search found no path (or only part of one), in a player's words: result.reason. */
+export function explainReason(result, goalCell = null) {
+  const { reason } = result;
+  const goal = goalCell ? ` (${goalCell.x}, ${goalCell.y})` : '';
+  const partly = result.status === 'partial' ? ' The path shown gets as close as it can.' : '';
+  if (reason === 'goalBlocked')
+    return (
+      `The goal${goal} is a blocked cell: no search runs. Pick an open cell, or set the goal ` +
+      'mode to adjacent or nearest.' +
+      partly
+    );
+  if (reason === 'unreachable')
+    return `Walls seal the goal${goal} off from the start: every cell the start can reach was searched.${partly}`;
+  if (reason === 'budget')
+    return `The budget ran out: ${formatInt(result.expanded)} cells expanded (max expansions) before the goal was reached.${partly}`;
+  return `No path: ${reason}.`;
 }
 
 /**
@@ -115,7 +151,7 @@ export function showLegend({ classes, costOf, mode, smooth, heat }) {
     );
   } else if (mode === 'tactics') {
     items.push(
-      `<span class="item wide">reached: cheap<span class="ramp" style="background:linear-gradient(90deg, rgb(120 235 255), rgb(20 110 210))"></span>all points</span>`,
+      `<span class="item wide">reached: cheap<span class="ramp" style="background:linear-gradient(90deg, rgb(${RANGE_NEAR.join(' ')}), rgb(${RANGE_FAR.join(' ')}))"></span>all points</span>`,
       dot('#2fbf4a', 'unit (U)'),
       line('#ffd23f', 'route to the hovered cell', false, true),
     );

@@ -187,6 +187,11 @@ async function boot() {
   await loader.listMaps();
   await loader.loadSelected();
   modes.set('path');
+  // Start-up ends once the first path is shown and drawn: the frame after that draw is the
+  // first whose time is the demo's own (FrameGraph: start-up frames are grey).
+  await path.settled();
+  for (let k = 0; k < 2; k++) await new Promise((done) => requestAnimationFrame(done));
+  hud.graph.starting = false;
 }
 
 const ready = boot().catch((error) => {

@@ -21,6 +21,7 @@ const TILED_EXAMPLES = [
   ['hex-flat-even.tmj', 'Hexagons, even columns shifted (.tmj)'],
   ['staggered-y-odd.tmx', 'Staggered, odd rows shifted (.tmx)'],
   ['staggered-x-even.tmj', 'Staggered, even columns shifted (.tmj)'],
+  ['isometric.tmx', 'Isometric (.tmx)'],
 ];
 
 export class MapLoader {
@@ -65,7 +66,10 @@ export class MapLoader {
     for (const [file, label] of TILED_EXAMPLES) examples.append(new Option(label, `tiled:${file}`));
     select.append(examples);
     try {
-      const response = await fetch('/movingai/index.json');
+      // Relative to the page, and each map's URL relative to the index: the same under
+      // js/tools/serve.mjs (which lists the folder) and in the static site under any path.
+      const indexUrl = new URL('../movingai/index.json', import.meta.url);
+      const response = await fetch(indexUrl);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const index = await response.json();
       if (index.maps?.length) {
@@ -76,8 +80,8 @@ export class MapLoader {
             `${m.name.replace(/\.map$/, '')} (${m.width}×${m.height})`,
             `mai:${m.name}`,
           );
-          option.dataset.url = m.url;
-          if (m.scenario) option.dataset.scenario = m.scenario;
+          option.dataset.url = new URL(m.url, indexUrl).href;
+          if (m.scenario) option.dataset.scenario = new URL(m.scenario, indexUrl).href;
           group.append(option);
         }
         select.append(group);

@@ -92,7 +92,7 @@ export class PathMode {
         this.last = { query, result, ms, where };
         if (this.active) {
           this.paintHeat(result);
-          hud.showSearch(result, ms, where);
+          hud.showSearch(result, ms, where, { x: goal.x, y: goal.y });
         }
         // (Requests coalesce: during a drag this runs once per answer, not once per move.)
         if (options.algorithm === 'hpa')

@@ -35,6 +35,12 @@ export function isShaped(map) {
   return o === 'hexagonal' || o === 'staggered';
 }
 
+/** True when a map's tiles are drawn by a ShapeLayout: shaped maps, and isometric ones, which
+ * are searched as square grids but drawn as Tiled draws them, as diamonds. */
+export function isDrawnAsTiles(map) {
+  return isShaped(map) || map?.shape?.orientation === 'isometric';
+}
+
 // Above this many tiles on screen, the offscreen image is drawn even when it is blurred.
 const DIRECT_LIMIT = 12000;
 // The offscreen image's longer side, at most.
@@ -62,10 +68,10 @@ export class ShapeLayout {
     this.orientation = s.orientation;
     // The grid's own stagger index with offset 0: the same layout as the map's, moved so the
     // grid's first tile is at the origin.
+    const iso = s.orientation === 'isometric';
     this.space = tileSpace({
       orientation: s.orientation,
-      staggerAxis: s.staggerAxis,
-      staggerIndex: s.staggerIndex,
+      ...(iso ? {} : { staggerAxis: s.staggerAxis, staggerIndex: s.staggerIndex }),
       ...(s.orientation === 'hexagonal' ? { hexSideLength: s.hexSideLength ?? 0 } : {}),
       tileWidth: s.tileWidth,
       tileHeight: s.tileHeight,
@@ -77,8 +83,9 @@ export class ShapeLayout {
     const across = byX ? s.tileWidth : s.tileHeight;
     const side = s.orientation === 'hexagonal' ? (s.hexSideLength ?? 0) : 0;
     // Tiled's whole-pixel tile: half the along size, the slanted edges' depth, and the depth.
-    const halfAlong = Math.floor(along / 2);
-    const slope = Math.floor((across - side) / 2);
+    // An isometric tile is a staggered one's diamond at exact halves (no whole-pixel rounding).
+    const halfAlong = iso ? along / 2 : Math.floor(along / 2);
+    const slope = iso ? across / 2 : Math.floor((across - side) / 2);
     const depth = 2 * slope + side;
     // One unit is the larger tile side, in map pixels.
     this.unit = Math.max(s.tileWidth, s.tileHeight);

@@ -6,11 +6,15 @@ import { LatestRequest } from './latest-request.js';
 import { rgbaWord } from './view.js';
 import { $, showError, showValue } from './page.js';
 
-// Cheap cells bright, the edge of the range darker: 64 shades from near to far.
+// Cheap cells bright, the edge of the range darker: 64 shades from near to far, pink to violet,
+// colours no terrain has (a blue read as water), opaque enough to read on every terrain.
+export const RANGE_NEAR = [255, 130, 205];
+export const RANGE_FAR = [120, 30, 170];
 const SHADES = Array.from({ length: 64 }, (_, k) => {
   const t = k / 63;
   const mix = (a, b) => Math.round(a + (b - a) * t);
-  return rgbaWord(mix(120, 20), mix(235, 110), mix(255, 210), mix(190, 130));
+  const [r, g, b] = RANGE_NEAR.map((v, j) => mix(v, RANGE_FAR[j]));
+  return rgbaWord(r, g, b, mix(215, 200));
 });
 
 export class TacticsMode {
@@ -40,6 +44,7 @@ export class TacticsMode {
 
   enter() {
     this.active = true;
+    this.frameNext = true; // the first range after entering is zoomed in on, if it is small
     $('group-tactics').hidden = false;
     if (!this.unit && this.parts.route.start) this.unit = { ...this.parts.route.start };
     if (this.last) this.paintRange(this.last.result);
@@ -49,6 +54,12 @@ export class TacticsMode {
   leave() {
     this.active = false;
     $('group-tactics').hidden = true;
+    // The close-up was this mode's: the other modes get the whole map back, unless the user
+    // has zoomed or panned since.
+    const { view } = this.parts;
+    const f = this.framed;
+    if (f && f.zoom === view.zoom && f.ox === view.ox && f.oy === view.oy) view.fit();
+    this.framed = null;
   }
 
   mapChanged() {
@@ -60,6 +71,7 @@ export class TacticsMode {
 
   /** A click places the unit. */
   click(cell) {
+    this.frameNext = false; // the user is choosing where to look: no close-up now
     this.unit = { ...cell };
     this.rerun();
   }
@@ -86,7 +98,14 @@ export class TacticsMode {
       this.hovered = null;
       if (!this.active) return;
       this.paintRange(result);
-      hud.showWholeMap(ms, where, result.cells.length / 2);
+      // At the zoom that fits a whole map, a range of a few movement points is a few pixels
+      // wide: the view closes in on it once, and leaves the zoom to the user after that.
+      if (this.frameNext && view.fitted) {
+        view.frameCells(result.cells, 0.45);
+        this.framed = { zoom: view.zoom, ox: view.ox, oy: view.oy };
+      }
+      this.frameNext = false;
+      hud.showWholeMap(ms, where, result.cells.length / 2, farthestReach(result, unit));
       const n = result.cells.length / 2;
       $('tactics-summary').textContent =
         `${n} cells within ${options.maxCost} movement points. Hover one for its route.`;
@@ -120,9 +139,11 @@ export class TacticsMode {
     const h = this.hovered;
     if (h && h.x === hover.x && h.y === hover.y) return h;
     const cost = range.costAt(hover.x, hover.y);
-    const path = cost === Infinity ? null : range.pathTo(hover.x, hover.y);
+    // The unit's own cell has no route (0 steps, cost 0): the box keeps the range's figures.
+    const here = hover.x === this.last.unit.x && hover.y === this.last.unit.y;
+    const path = cost === Infinity || here ? null : range.pathTo(hover.x, hover.y);
     this.hovered = path && { x: hover.x, y: hover.y, path, cost };
-    if (this.hovered) this.parts.hud.showRoute(cost, path.length / 2 - 1);
+    if (this.hovered) this.parts.hud.showRoute(cost, path.length / 2 - 1, hover.x, hover.y);
     return this.hovered;
   }
 
@@ -144,6 +165,20 @@ export class TacticsMode {
     if (c === undefined) return '';
     return c === Infinity ? ' · out of reach' : ` · ${c.toFixed(2)} movement points to reach`;
   }
+}
+
+/** The reached cell dearest to get to (the range's edge), with the steps of its route. */
+function farthestReach(range, unit) {
+  const { cells } = range;
+  let far = null;
+  for (let k = 0; k < cells.length; k += 2) {
+    const x = cells[k];
+    const y = cells[k + 1];
+    const cost = range.costAt(x, y);
+    if (!far || cost > far.cost) far = { x, y, cost };
+  }
+  if (!far || (far.x === unit.x && far.y === unit.y)) return null;
+  return { ...far, steps: range.pathTo(far.x, far.y).length / 2 - 1, costLabel: 'farthest reach' };
 }
 
 /** The route's cost beside its end, in a dark box that reads on any terrain. */

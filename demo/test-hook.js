@@ -23,6 +23,12 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
       return {
         query: { ...query, options: { ...query.options } },
         status: result.status,
+        reason: result.reason ?? null,
+        // What the "last search" box says, as a person reads it.
+        shown: {
+          status: document.getElementById('stat-status').textContent,
+          reason: document.getElementById('stat-reason').textContent,
+        },
         path: Array.from(result.path),
         rawPath: result.rawPath ? Array.from(result.rawPath) : null,
         cost: result.cost,
@@ -69,6 +75,8 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
       return hud.graph.frames;
     },
     worstFrame: (n) => hud.graph.worst(n),
+    /** The frame graph's bars, oldest first: [ms, ran while the page was starting]. */
+    shownFrames: () => hud.graph.shown(),
     get agentPlans() {
       return agents.plans;
     },

@@ -241,6 +241,13 @@ function readMap(tiled, file, layers, roles, model) {
     const { orientation, staggerAxis, staggerIndex, tileWidth, tileHeight } = read;
     map.shape = { orientation, staggerAxis, staggerIndex, tileWidth, tileHeight };
     if (orientation === 'hexagonal') map.shape.hexSideLength = read.hexSideLength;
+  } else if (read.orientation === 'isometric') {
+    // Searched as the square grid it is, drawn as Tiled draws it: diamonds (isDrawnAsTiles).
+    map.shape = {
+      orientation: 'isometric',
+      tileWidth: read.tileWidth,
+      tileHeight: read.tileHeight,
+    };
   }
   return map;
 }

@@ -4,7 +4,7 @@
 // staggered maps are drawn as their tiles instead (shape-draw.js); positions on the screen are
 // then in that module's units, of about a tile.
 
-import { ShapeLayout, isShaped } from './shape-draw.js';
+import { ShapeLayout, isDrawnAsTiles } from './shape-draw.js';
 
 const BACKGROUND = '#151922';
 
@@ -105,7 +105,7 @@ export class MapView {
   setMap(map, palette) {
     this.map = map;
     this.palette = palette;
-    this.shape = isShaped(map) ? new ShapeLayout(map) : null;
+    this.shape = isDrawnAsTiles(map) ? new ShapeLayout(map) : null;
     this.extentX = this.shape ? this.shape.extentX : map.width;
     this.extentY = this.shape ? this.shape.extentY : map.height;
     this.base = new CellLayer(map.width, map.height);
@@ -176,6 +176,34 @@ export class MapView {
 
   inside(x, y) {
     return this.map && x >= 0 && y >= 0 && x < this.map.width && y < this.map.height;
+  }
+
+  /**
+   * Zooms in on cells (x0, y0, x1, y1, ... pairs) when they would fill less than `share` of the
+   * canvas's smaller side, so that they then fill about that share, centred; never zooms out.
+   */
+  frameCells(cells, share) {
+    if (!this.map || cells.length < 2) return;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let k = 0; k < cells.length; k += 2) {
+      const c = this.cellCenter(cells[k], cells[k + 1]);
+      x0 = Math.min(x0, c.x);
+      y0 = Math.min(y0, c.y);
+      x1 = Math.max(x1, c.x);
+      y1 = Math.max(y1, c.y);
+    }
+    // One cell more on each side: the box holds whole tiles, not their centres.
+    const side = Math.max(x1 - x0, y1 - y0) + 2 * this.zoom;
+    const wanted = share * Math.min(this.cssWidth, this.cssHeight);
+    if (side >= wanted) return;
+    // zoomAt keeps the box's middle where it is on screen; then it is moved to the centre.
+    const mx = (x0 + x1) / 2;
+    const my = (y0 + y1) / 2;
+    this.zoomAt(wanted / side, mx, my);
+    this.panBy(this.cssWidth / 2 - mx, this.cssHeight / 2 - my);
   }
 
   /**

@@ -23,6 +23,16 @@ export type GoalMode = 'exact' | 'adjacent' | 'nearest';
 
 export type Status = 'found' | 'partial' | 'none';
 
+/** A cancel signal as tilepath reads it (aborted, reason and the 'abort' event): the DOM's and
+ * Node's AbortSignal fit it, and so does a game's own object on hosts that have none (WeChat).
+ * Declared here rather than named from lib.dom, so that the types compile on every host. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Why a search gave `none` or `partial`: the exact goal is blocked or outside the map, no path
  * leads to it, or the expansion budget ran out. */
 export type Reason = 'goalBlocked' | 'unreachable' | 'budget';
@@ -467,7 +477,7 @@ export class PathScheduler {
     sy: number,
     gx: number,
     gy: number,
-    options?: SearchOptions & { signal?: AbortSignal },
+    options?: SearchOptions & { signal?: AbortSignalLike },
   ): Promise<PathResult>;
   /** One frame's work; call once per frame from the game loop. */
   update(): SchedulerFrame;

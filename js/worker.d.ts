@@ -1,5 +1,6 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
 import type {
+  AbortSignalLike,
   AbstractGraph,
   FieldOptions,
   FlowField,
@@ -25,7 +26,7 @@ import type {
  * and an assignable `onmessage`. */
 export type WorkerLike =
   | {
-      postMessage(message: unknown, transfer?: Transferable[]): void;
+      postMessage(message: unknown, transfer?: readonly unknown[]): void;
       terminate?(): unknown;
       addEventListener(type: 'message', listener: (event: { data: any }) => void): void;
     }
@@ -35,7 +36,7 @@ export type WorkerLike =
       terminate?(): void;
     }
   | {
-      postMessage(message: unknown, transfer?: Transferable[]): void;
+      postMessage(message: unknown, transfer?: readonly unknown[]): void;
       onmessage: unknown;
       terminate?(): unknown;
     }
@@ -112,13 +113,13 @@ export interface InThreadPathWorkerOptions extends Omit<
 
 export interface WorkerSearchOptions extends SearchOptions {
   /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 /** A query's cancel signal, as findPath's. */
 export interface WorkerSignalOption {
   /** Cancels the request: it rejects with an AbortError and its answer, if any, is dropped. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 export interface WorkerPathResult extends PathResult {

@@ -1,6 +1,6 @@
 // Writes the demo's Tiled example maps (demo/maps/*.tmx, *.tmj): hexagonal and staggered maps of
-// every stagger axis, in both of Tiled's formats, one "Ground" layer of the demo's open-field
-// terrain whose tiles carry the property convention of tilepath/tiled (pathClass and cost, blocked
+// every stagger axis, in both of Tiled's formats, and an isometric one (diamonds on a square
+// grid), each one "Ground" layer of the demo's open-field terrain whose tiles carry the property convention of tilepath/tiled (pathClass and cost, blocked
 // rock). Written for tilepath: no third-party data. Run: node demo/maps/make-examples.mjs
 import { writeFileSync } from 'node:fs';
 import { generateMap } from '../maps.js';
@@ -174,3 +174,4 @@ tmj(
   24,
   14,
 );
+tmx('isometric.tmx', { orientation: 'isometric', tilewidth: 64, tileheight: 32 }, 32, 32, 15);

@@ -1,6 +1,12 @@
 // Builds native (tilepath-scen, the Catch2 tests) and wasm (dist/), incrementally: CMake only
 // rebuilds what changed. Then generates dist/contract.mjs from the C++ declaration of
 // what crosses between C++ and JS (cpp/include/tilepath/contract.hpp).
+//
+//   node js/tools/build.mjs          everything (what npm test and npm run bench need)
+//   node js/tools/build.mjs --demo   only what demo/ loads (npm run demo, npm run build:site):
+//                                    tilepath-contract natively, the two browser wasm builds
+//                                    (tilepath.wasm, tilepath-bigmaps.wasm) and fflate; no
+//                                    Catch2 tests, fuzz targets, benches, Node or WeChat build
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const jobs = String(Math.max(2, (await import('node:os')).availableParallelism?.() ?? 2));
+const demoOnly = process.argv.includes('--demo');
+const unknown = process.argv.slice(2).filter((a) => a !== '--demo');
+if (unknown.length) {
+  console.error(`build: unknown argument ${unknown[0]} (the one option is --demo)`);
+  process.exit(2);
+}
+// cmake --build's target list: all of a preset, or only what the demo loads.
+const targets = (...names) => (demoOnly ? ['--target', ...names] : []);
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
@@ -35,7 +49,7 @@ run('node', [join(root, 'js/tools/build-fflate.mjs')]); // dist/fflate.mjs for t
 if (!existsSync(join(root, 'build/native/CMakeCache.txt'))) {
   run('cmake', ['--preset', 'native']);
 }
-run('cmake', ['--build', '--preset', 'native', '-j', jobs]);
+run('cmake', ['--build', '--preset', 'native', '-j', jobs, ...targets('tilepath-contract')]);
 
 mkdirSync(join(root, 'dist'), { recursive: true });
 const contract = JSON.parse(capture(join(root, 'build/native/tilepath-contract'), []));
@@ -72,7 +86,14 @@ writeIfChanged(
 if (!existsSync(join(root, 'build/wasm/CMakeCache.txt'))) {
   run('cmake', ['--preset', 'wasm']);
 }
-run('cmake', ['--build', '--preset', 'wasm', '-j', jobs]);
+run('cmake', [
+  '--build',
+  '--preset',
+  'wasm',
+  '-j',
+  jobs,
+  ...targets('tilepath_web', 'tilepath_web_bigmaps'),
+]);
 
 // tilepath.mjs loads tilepath-bigmaps.wasm too (createPathfinder({ bigMaps: true })): that holds
 // only while the two builds register the same functions and import the same things, so that
@@ -91,9 +112,13 @@ if (
 
 // The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');
-for (const glue of ['tilepath', 'tilepath-single'])
+for (const glue of demoOnly ? ['tilepath'] : ['tilepath', 'tilepath-single'])
   writeIfChanged(join(root, `dist/${glue}.d.mts`), glueTypes);
 
+if (demoOnly) {
+  console.log('build: what the demo loads is in dist/ (node js/tools/build.mjs builds the rest)');
+  process.exit(0);
+}
 const wechat = join(root, 'js/tools/build-wechat.mjs');
 if (existsSync(wechat)) run('node', [wechat]);
 console.log('build: native in build/native, wasm in dist/');

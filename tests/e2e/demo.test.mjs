@@ -947,6 +947,10 @@ describe('demo page', () => {
     const page = await openDemo(t);
     await pickMap(page, MAP_NAME);
     await page.click('[data-mode="tactics"]');
+    // The mode closes in on its first range: once it has, the whole map again ('f' fits it),
+    // for the unit's new cell to be on screen.
+    await page.evaluate(() => window.tilepathDemo.tactics.settled());
+    await page.keyboard.press('f');
     const s = scenario();
     await clickCell(page, s.goalX, s.goalY);
     await page.$eval('#tactics-points', (input) => {

@@ -14,6 +14,7 @@ import {
 import { StepReplay, OPEN, CLOSED, UNSEEN } from '../../demo/stepper.js';
 import { AgentCrowd } from '../../demo/agents.js';
 import { GROUND, WALL, SWAMP } from '../../demo/terrain.js';
+import { formatInt } from '../../demo/stats.js';
 import { movingAiText as mapText } from './support/draw-maps.mjs';
 
 /** Cells reachable from (x, y) by 4-neighbour moves over cells for which open(cls) holds. */
@@ -272,4 +273,20 @@ describe('agents', () => {
     crowd.cellsChanged([7], true);
     assert.equal(crowd.takeRequests(10, {}).list.length, 2);
   });
+});
+
+test("formatInt writes integers as toLocaleString('en-US') does, and -0 as 0", () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let checked = 0;
+  for (let i = 0; i < 20000; i++) {
+    const v = (random() - 0.3) * 10 ** (random() * 13);
+    if (Object.is(Math.round(v), -0)) continue;
+    assert.equal(formatInt(v), Math.round(v).toLocaleString('en-US'), String(v));
+    checked++;
+  }
+  assert.ok(checked > 19000, `${checked} values`);
+  for (const v of [0, 999, 1000, -1000, 55167, 1e15])
+    assert.equal(formatInt(v), v.toLocaleString('en-US'));
+  assert.equal(formatInt(-0.4), '0');
 });
