@@ -20,7 +20,7 @@ import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
 import { PathWorkerPool } from './worker-pool.js';
-import { PathWatches, watchUnitSize } from './path-watch.js';
+import { PathWatches, readWatchOptions } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
@@ -326,7 +326,7 @@ export class PathWorker {
    * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
    */
   watchPath(path, onBlocked, options) {
-    const unitSize = watchUnitSize(options);
+    const watchOptions = readWatchOptions(options);
     this.#watches ??= new PathWatches(
       this.#width,
       this.#height,
@@ -334,7 +334,7 @@ export class PathWorker {
       (cls) => this.getCost(cls),
       this.#shape,
     );
-    return this.#watches.watch(path, onBlocked, unitSize);
+    return this.#watches.watch(path, onBlocked, watchOptions);
   }
 
   // --- requests -------------------------------------------------------------------------------
