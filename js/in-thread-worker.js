@@ -16,6 +16,7 @@ import {
 import {
   cellsOf,
   IN_THREAD_OPTIONS,
+  readCacheBytes,
   readCacheSize,
   readGridOptions,
   readReadyTimeout,
@@ -50,6 +51,7 @@ export class InThreadPathWorker {
     );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
+    const cacheBytes = readCacheBytes(options);
     // Nothing to recover and no worker to wait for here, but refused alike (see readRecover).
     readRecover(options);
     readReadyTimeout(options);
@@ -78,7 +80,7 @@ export class InThreadPathWorker {
         throw error;
       }
       scheduler.start();
-      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler);
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler, cacheBytes);
     });
   }
 
@@ -90,12 +92,17 @@ export class InThreadPathWorker {
 
   #scheduler;
 
-  constructor(token, pathfinder, grid, cache, scheduler) {
+  constructor(token, pathfinder, grid, cache, scheduler, cacheBytes) {
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
     this.#grid = grid;
-    this.#cache = cache ? new PathCache(cache, grid.width, grid.height, grid.shape) : null;
+    this.#cache = cache
+      ? new PathCache(cache, grid.width, grid.height, grid.shape, {
+          classAt: (index) => this.#classAt(index),
+          bytes: cacheBytes,
+        })
+      : null;
   }
   /** Always true here: tells the game that paths are computed on its own thread. */
   get inThread() {
@@ -178,7 +185,7 @@ export class InThreadPathWorker {
     checkCost(cls, cost);
     const before = grid.getCost(cls);
     grid.setCost(cls, cost);
-    this.#cache.costEdited(cls, before, grid.getCost(cls), (index) => this.#classAt(index));
+    this.#cache.costEdited(cls, before, grid.getCost(cls));
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {

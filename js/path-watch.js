@@ -148,10 +148,15 @@ function diagonalSides(path, size, width, height, shape) {
   /** @type {number[]} */
   const sides = [];
   if (orientation === 'hexagonal') return sides;
+  /** @type {(x: number, y: number) => number} */
   const cell = (x, y) => (x >= 0 && y >= 0 && x < width && y < height ? y * width + x : -1);
   const byY = shape?.staggerAxis !== 'x';
+  /** @type {(s: number) => boolean} */
   const shifted = (s) => (Math.abs(s) % 2 === 1) === (shape?.staggerIndex !== 'even');
-  /** A staggered tile's four edge-sharing tiles, as cell indices (-1 off the grid). */
+  /**
+   * A staggered tile's four edge-sharing tiles, as cell indices (-1 off the grid).
+   * @type {(x: number, y: number) => number[]}
+   */
   const edges = (x, y) => {
     if (byY) {
       const left = shifted(y) ? x : x - 1;
@@ -174,6 +179,7 @@ function diagonalSides(path, size, width, height, shape) {
       continue;
     }
     if (x === px || y === py) continue;
+    /** @type {(cx: number, cy: number, ux: number, uy: number) => boolean} */
     const inside = (cx, cy, ux, uy) => cx >= ux && cy >= uy && cx < ux + size && cy < uy + size;
     const found = [];
     for (const cx of [Math.min(x, px), Math.max(x, px) + size - 1])
@@ -213,7 +219,10 @@ class Watch {
     this.active = true;
   }
 
-  /** Sort key of a hit position: along the path, a step's side cells before the cell it enters. */
+  /**
+   * Sort key of a hit position: along the path, a step's side cells before the cell it enters.
+   * @param {number} position
+   */
   order(position) {
     if (position >= this.pathCells) return this.sidePoints[position - this.pathCells] * 2;
     return (this.points ? this.points[position] : position) * 2 + 1;
@@ -516,6 +525,10 @@ export class PathWatches {
   }
 }
 
+// More than a watch's positions (a path's cells and side cells are far fewer than 2^24, and
+// 2^24 times its orders stays an exact double).
+const MAX_POSITIONS = 2 ** 24;
+
 /**
  * The hit positions of `watch` in path order, each once (sorted in place), and their cells as
  * x, y pairs.
@@ -524,20 +537,22 @@ export class PathWatches {
  * @param {number} width
  */
 function alertCells(watch, positions, width) {
-  // A cell edit and a cost edit, or an edit's cells in any order: usually already in order.
-  const before = (a, b) => watch.order(a) - watch.order(b) || a - b;
+  // Sorted by one number per hit (its place along the path, then its position), with no
+  // comparator: a cost edit hits every cell of its class, side cells after the path's.
+  const keys = new Float64Array(positions.length);
+  for (let k = 0; k < positions.length; k++)
+    keys[k] = watch.order(positions[k]) * MAX_POSITIONS + positions[k];
   let sorted = true;
-  for (let k = 1; k < positions.length && sorted; k++)
-    sorted = before(positions[k - 1], positions[k]) < 0;
-  if (!sorted) {
-    positions.sort(before);
-    let kept = 1;
-    for (let k = 1; k < positions.length; k++)
-      if (positions[k] !== positions[kept - 1]) positions[kept++] = positions[k];
-    positions.length = kept;
+  for (let k = 1; k < keys.length && sorted; k++) sorted = keys[k - 1] < keys[k];
+  if (!sorted) keys.sort();
+  let count = 0;
+  for (let k = 0; k < keys.length; k++) {
+    if (k && keys[k] === keys[k - 1]) continue; // a cell hit by a cell edit and a cost edit
+    positions[count++] = keys[k] % MAX_POSITIONS;
   }
-  const cells = new Int32Array(positions.length * 2);
-  for (let k = 0; k < positions.length; k++) {
+  positions.length = count;
+  const cells = new Int32Array(count * 2);
+  for (let k = 0; k < count; k++) {
     const index = watch.cells[positions[k]];
     cells[2 * k] = index % width;
     cells[2 * k + 1] = Math.floor(index / width);
