@@ -416,9 +416,17 @@ export class PathWatches {
    * @param {number} position
    */
   #hit(watch, position) {
+    this.#hitsOf(watch).push(position);
+  }
+
+  /**
+   * The positions of `watch` the edit in progress hit so far.
+   * @param {Watch} watch
+   */
+  #hitsOf(watch) {
     let positions = this.#alerts.get(watch);
     if (!positions) this.#alerts.set(watch, (positions = []));
-    positions.push(position);
+    return positions;
   }
 
   // What the edit in progress changed, judged when it is over, so that a cell set twice in one
@@ -491,11 +499,14 @@ export class PathWatches {
     for (const [cls, before] of this.#costsBefore) {
       const now = this.#costOf(cls);
       if (!(now > before)) continue;
+      const blocked = now === Infinity;
       for (const watch of this.#byClass.get(cls) ?? []) {
-        const { classes } = watch;
+        const { classes, pathCells } = watch;
+        let hits = null;
         for (let position = 0; position < classes.length; position++) {
-          if (classes[position] === cls && this.#hurts(watch, position, now === Infinity))
-            this.#hit(watch, position);
+          if (classes[position] !== cls) continue;
+          if (position >= pathCells && !this.#hurts(watch, position, blocked)) continue;
+          (hits ??= this.#hitsOf(watch)).push(position);
         }
       }
     }
