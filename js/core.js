@@ -32,7 +32,7 @@ import {
   toCells,
   toDeltas,
 } from './validate.js';
-import { PathWatches, watchUnitSize } from './path-watch.js';
+import { PathWatches, readWatchOptions } from './path-watch.js';
 import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
@@ -562,7 +562,7 @@ export class Grid {
    * @param {import('./index.js').WatchOptions} [options]
    */
   watchPath(path, onBlocked, options) {
-    const unitSize = watchUnitSize(options);
+    const watchOptions = readWatchOptions(options);
     const native = this.#live();
     const width = this.#width;
     this.#watches ??= new PathWatches(
@@ -572,7 +572,7 @@ export class Grid {
       (cls) => this.getCost(cls),
       this.#shape,
     );
-    return this.#watches.watch(path, onBlocked, unitSize);
+    return this.#watches.watch(path, onBlocked, watchOptions);
   }
 
   /**

@@ -18,6 +18,7 @@ import {
 import {
   cellsOf,
   IN_THREAD_OPTIONS,
+  readCacheBytes,
   readCacheSize,
   readGridOptions,
   readReadyTimeout,
@@ -52,6 +53,7 @@ export class InThreadPathWorker {
     );
     const { loadPathfinder } = options;
     const cache = readCacheSize(options);
+    const cacheBytes = readCacheBytes(options);
     // Nothing to recover and no worker to wait for here, but refused alike (see readRecover).
     readRecover(options);
     readReadyTimeout(options);
@@ -80,7 +82,7 @@ export class InThreadPathWorker {
         throw error;
       }
       scheduler.start();
-      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler);
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler, cacheBytes);
     });
   }
 
@@ -92,12 +94,17 @@ export class InThreadPathWorker {
 
   #scheduler;
 
-  constructor(token, pathfinder, grid, cache, scheduler) {
+  constructor(token, pathfinder, grid, cache, scheduler, cacheBytes) {
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
     this.#grid = grid;
-    this.#cache = cache ? new PathCache(cache, grid.width, grid.height, grid.shape) : null;
+    this.#cache = cache
+      ? new PathCache(cache, grid.width, grid.height, grid.shape, {
+          classAt: (index) => this.#classAt(index),
+          bytes: cacheBytes,
+        })
+      : null;
   }
   /** Always true here: tells the game that paths are computed on its own thread. */
   get inThread() {
@@ -208,7 +215,7 @@ export class InThreadPathWorker {
         if (!this.#cache) return grid.setCost(cls, cost);
         const before = grid.getCost(cls);
         grid.setCost(cls, cost);
-        this.#cache.costEdited(cls, before, grid.getCost(cls), (index) => this.#classAt(index));
+        this.#cache.costEdited(cls, before, grid.getCost(cls));
       },
       (unapplied) => unapplied.costs.set(cls, cost === 0 ? Infinity : cost),
     );

@@ -379,6 +379,10 @@ export interface WatchOptions {
   /** The side of the unit walking the path (its `unitSize`): every tile of its footprint at each
    * path point is watched. Default 1. */
   unitSize?: number;
+  /** The corner rule the path was searched with: the side cells of its diagonal steps are
+   * watched as it reads them (a wall on one alerts under 'noCorners', on both under
+   * 'oneObstacle'; 'always' watches none). Default 'noCorners', the strictest. */
+  diagonal?: 'never' | 'noCorners' | 'oneObstacle' | 'always';
 }
 
 /** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */

@@ -13,6 +13,23 @@
 // - A cell made cheaper or opened, a cost lowered, or a new level (setAll): every answer, since
 //   any of them might now have a cheaper path.
 // Requests with `trace` are never cached: their answer is the record of the search itself.
+//
+// What an edit costs here is what it changed, never a scan of the cache: each answer's cells are
+// kept sorted, found from a cell through a coarse index of 8x8-cell blocks, and from a class
+// through each answer's count of cells per class (kept current by cell edits that change a
+// class at the same cost). The cache holds at most `capacity` answers and about `bytes` bytes
+// (its estimate of what an answer holds), dropping the least recently used first.
+
+/** The default byte budget of a path cache (create's `cacheBytes`). */
+export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
+
+const BLOCK_SHIFT = 3; // index blocks of 8x8 cells
+
+// What the estimate counts for an answer, in bytes: its record and result, 4 a path number and
+// a dependent cell, and a block's or a class's entry in the indices.
+const ENTRY_BYTES = 500;
+const BLOCK_ENTRY_BYTES = 60;
+const CLASS_ENTRY_BYTES = 64;
 
 /** The cache key of a request, or null when it is not to be cached. */
 export function cacheKey(sx, sy, gx, gy, options) {
@@ -31,26 +48,46 @@ function copyResult(result) {
 
 export class PathCache {
   #capacity;
+  #budget;
   #width;
   #height;
-  #entries = new Map(); // key -> { result, cells }, least recently used first
-  #byCell = new Map(); // cell index -> Set of keys that depend on it
-  #anyChange = new Set(); // keys dropped by whatever edit
+  #blockColumns;
+  #classAt;
+  /** @type {Map<string, Entry>} */
+  #entries = new Map(); // least recently used first
+  /** @type {Map<number, Set<Entry>>} */
+  #byBlock = new Map(); // 8x8 block -> answers with a cell in it
+  /** @type {Map<number, Set<Entry>>} */
+  #byClass = new Map(); // class -> answers with a cell of it
+  /** @type {Set<Entry>} */
+  #anyChange = new Set(); // answers dropped by whatever edit
+  #bytes = 0;
   hits = 0;
   misses = 0;
 
   #orientation;
 
-  /** `shape`: the grid's (its orientation decides which cells a step's corner rule reads). */
-  constructor(capacity, width, height, shape = { orientation: 'orthogonal' }) {
+  /**
+   * `shape`: the grid's (its orientation decides which cells a step's corner rule reads).
+   * `classAt(index)`: a cell's class now. `bytes`: the byte budget.
+   */
+  constructor(capacity, width, height, shape, { classAt, bytes = DEFAULT_CACHE_BYTES }) {
     this.#capacity = capacity;
+    this.#budget = bytes;
     this.#width = width;
     this.#height = height;
-    this.#orientation = shape.orientation;
+    this.#blockColumns = (width >> BLOCK_SHIFT) + 1;
+    this.#orientation = shape?.orientation ?? 'orthogonal';
+    this.#classAt = classAt;
   }
 
   get size() {
     return this.#entries.size;
+  }
+
+  /** The estimated bytes the cached answers hold (at most the budget). */
+  get bytes() {
+    return this.#bytes;
   }
 
   /** A copy of the cached answer for `key` (marked `cached: true`), or undefined. */
@@ -69,42 +106,81 @@ export class PathCache {
   /** Keeps a copy of `result`, the answer to request (sx, sy, gx, gy, options) under `key`. */
   put(key, result, sx, sy, gx, gy, options) {
     if (key === null || this.#capacity === 0) return;
-    this.#drop(key);
-    if (this.#entries.size >= this.#capacity) this.#drop(this.#entries.keys().next().value);
+    this.#dropKey(key);
     const wholeSearch =
       result.status === 'partial' ||
       (options?.maxExpansions ?? 0) > 0 ||
       (options?.weight ?? 1) > 1;
     const cells = wholeSearch
       ? null
-      : this.#dependsOn(result, sx, sy, gx, gy, options?.unitSize ?? 1, options?.goal);
-    this.#entries.set(key, { result: copyResult(result), cells });
-    if (!cells) this.#anyChange.add(key);
-    else for (const index of cells) this.#index(index).add(key);
-  }
-
-  #index(index) {
-    let keys = this.#byCell.get(index);
-    if (!keys) this.#byCell.set(index, (keys = new Set()));
-    return keys;
-  }
-
-  #drop(key) {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#anyChange.delete(key);
-    for (const index of entry.cells ?? []) {
-      const keys = this.#byCell.get(index);
-      keys?.delete(key);
-      if (keys?.size === 0) this.#byCell.delete(index);
+      : Int32Array.from(
+          this.#dependsOn(result, sx, sy, gx, gy, options?.unitSize ?? 1, options?.goal),
+        ).sort();
+    const entry = new Entry(key, copyResult(result), cells);
+    if (cells) {
+      const blocks = new Set();
+      for (const index of cells) {
+        blocks.add(this.#blockOf(index));
+        const cls = this.#classAt(index);
+        entry.classes.set(cls, (entry.classes.get(cls) ?? 0) + 1);
+      }
+      entry.blocks = [...blocks];
     }
+    entry.bytes =
+      ENTRY_BYTES +
+      4 * ((result.path?.length ?? 0) + (result.rawPath?.length ?? 0) + (cells?.length ?? 0)) +
+      BLOCK_ENTRY_BYTES * entry.blocks.length +
+      CLASS_ENTRY_BYTES * entry.classes.size;
+    if (entry.bytes > this.#budget) return; // never fits: not worth evicting everything for
+    while (
+      this.#entries.size &&
+      (this.#entries.size >= this.#capacity || this.#bytes + entry.bytes > this.#budget)
+    ) {
+      this.#drop(this.#entries.values().next().value);
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    if (!cells) this.#anyChange.add(entry);
+    for (const block of entry.blocks) setOf(this.#byBlock, block).add(entry);
+    for (const cls of entry.classes.keys()) setOf(this.#byClass, cls).add(entry);
+  }
+
+  #blockOf(index) {
+    const x = index % this.#width;
+    const y = (index - x) / this.#width;
+    return (y >> BLOCK_SHIFT) * this.#blockColumns + (x >> BLOCK_SHIFT);
+  }
+
+  #dropKey(key) {
+    const entry = this.#entries.get(key);
+    if (entry) this.#drop(entry);
+  }
+
+  /** @param {Entry} entry */
+  #drop(entry) {
+    if (this.#entries.get(entry.key) !== entry) return;
+    this.#entries.delete(entry.key);
+    this.#bytes -= entry.bytes;
+    this.#anyChange.delete(entry);
+    for (const block of entry.blocks) unindex(this.#byBlock, block, entry);
+    for (const cls of entry.classes.keys()) unindex(this.#byClass, cls, entry);
   }
 
   clear() {
     this.#entries.clear();
-    this.#byCell.clear();
+    this.#byBlock.clear();
+    this.#byClass.clear();
     this.#anyChange.clear();
+    this.#bytes = 0;
+  }
+
+  /** The cached answers that depend on cell `index`. */
+  #through(index) {
+    const found = [];
+    for (const entry of this.#byBlock.get(this.#blockOf(index)) ?? []) {
+      if (entry.dependsOn(index)) found.push(entry);
+    }
+    return found;
   }
 
   /**
@@ -171,26 +247,98 @@ export class PathCache {
     const pending = new Map(); // a cell named twice in the edit: its class after the first
     for (let k = from; k < to; k++) {
       const index = indices[k];
-      const before = costOf(pending.has(index) ? pending.get(index) : classAt(index));
-      const after = costOf(values[k]);
-      pending.set(index, values[k]);
+      const was = pending.has(index) ? pending.get(index) : classAt(index);
+      const cls = values[k];
+      pending.set(index, cls);
+      if (was === cls) continue;
+      const before = costOf(was);
+      const after = costOf(cls);
       if (after < before) return this.clear();
-      if (after > before) this.#raised(this.#byCell.get(index));
+      if (after > before) {
+        this.#raised(this.#through(index));
+        continue;
+      }
+      // The same cost, another class: the answers through it count their classes anew.
+      for (const entry of this.#through(index)) {
+        const left = entry.classes.get(was) - 1;
+        if (left) entry.classes.set(was, left);
+        else {
+          entry.classes.delete(was);
+          unindex(this.#byClass, was, entry);
+        }
+        if (!entry.classes.has(cls)) setOf(this.#byClass, cls).add(entry);
+        entry.classes.set(cls, (entry.classes.get(cls) ?? 0) + 1);
+      }
     }
   }
 
-  /** Class `cls` is about to cost `after` instead of `before`; `classAt` reads the cells now. */
-  costEdited(cls, before, after, classAt) {
+  /** Class `cls` is about to cost `after` instead of `before`. */
+  costEdited(cls, before, after) {
     if (!this.#entries.size || before === after) return;
     if (after < before) return this.clear();
-    const hit = [];
-    for (const [key, entry] of this.#entries) {
-      if (entry.cells && [...entry.cells].some((index) => classAt(index) === cls)) hit.push(key);
-    }
-    this.#raised(hit);
+    this.#raised([...(this.#byClass.get(cls) ?? [])]);
   }
 
-  #raised(keys) {
-    for (const key of [...(keys ?? []), ...this.#anyChange]) this.#drop(key);
+  /** @param {Entry[]} entries */
+  #raised(entries) {
+    for (const entry of entries) this.#drop(entry);
+    for (const entry of [...this.#anyChange]) this.#drop(entry);
   }
+}
+
+/** A cached answer and what the indices hold of it. */
+class Entry {
+  /**
+   * @param {string} key
+   * @param {any} result
+   * @param {Int32Array | null} cells the cells it depends on, sorted (null: every edit drops it)
+   */
+  constructor(key, result, cells) {
+    this.key = key;
+    this.result = result;
+    this.cells = cells;
+    /** @type {number[]} */
+    this.blocks = [];
+    /** @type {Map<number, number>} */
+    this.classes = new Map(); // class -> how many of its cells have it now
+    this.bytes = 0;
+  }
+
+  /** @param {number} index */
+  dependsOn(index) {
+    const { cells } = this;
+    if (!cells) return false;
+    let low = 0;
+    let high = cells.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (cells[mid] === index) return true;
+      if (cells[mid] < index) low = mid + 1;
+      else high = mid - 1;
+    }
+    return false;
+  }
+}
+
+/**
+ * @template T
+ * @param {Map<number, Set<T>>} map
+ * @param {number} key
+ */
+function setOf(map, key) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}
+
+/**
+ * @template T
+ * @param {Map<number, Set<T>>} map
+ * @param {number} key
+ * @param {T} value
+ */
+function unindex(map, key, value) {
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
 }

@@ -12,7 +12,7 @@ import {
   signalOf,
   toCells,
 } from './validate.js';
-import { checkCacheSize } from './worker-protocol.js';
+import { checkCacheBytes, checkCacheSize } from './worker-protocol.js';
 import { readShape } from './shape.js';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
@@ -121,6 +121,7 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'recover',
   'loadOptions',
   'cache',
+  'cacheBytes',
   'workers',
   'readyTimeout',
 ]);
@@ -150,6 +151,13 @@ export function readGridOptions(options, call, known) {
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
   return { width, height, bytes, costPairs, shape };
+}
+
+/** `cacheBytes` for create: the path cache's byte budget (worker-cache.js), undefined for its default. */
+export function readCacheBytes(options) {
+  const { cacheBytes } = options;
+  checkCacheBytes('cacheBytes', cacheBytes);
+  return cacheBytes;
 }
 
 /** `cache` for create: how many answers to keep, 0 (the default) for none. */

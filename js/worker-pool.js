@@ -161,7 +161,7 @@ export class PathWorkerPool {
   }
   /** As PathWorker's, on the pool's own watches, which read the cells from the reader. */
   watchPath(path, onBlocked, options) {
-    const unitSize = watchUnitSize(options);
+    const watchOptions = readWatchOptions(options);
     const { width } = this;
     this.#watches ??= new PathWatches(
       width,
@@ -171,7 +171,7 @@ export class PathWorkerPool {
       this.shape,
     );
     this.#holdWatches();
-    return this.#watches.watch(path, onBlocked, unitSize);
+    return this.#watches.watch(path, onBlocked, watchOptions);
   }
   flush() {
     for (const member of this.#members) member.flush();

@@ -9,7 +9,8 @@ import { readShape } from './shape.js';
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
 //     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
-//       (worker-cache.js), absent or 0 for none; the shape as createGrid takes it
+//       (worker-cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
+//       createGrid takes it
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -59,7 +60,16 @@ const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError 
 // --- the client's messages ----------------------------------------------------------------------
 
 /** The init message for a new worker, and what to transfer with it. */
-export function initMessage(width, height, cells, costPairs, loadOptions, cache = 0, shape = {}) {
+export function initMessage(
+  width,
+  height,
+  cells,
+  costPairs,
+  loadOptions,
+  cache = 0,
+  shape = {},
+  cacheBytes = undefined,
+) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
   pairs.forEach(([cls, cost], i) => {
@@ -75,6 +85,7 @@ export function initMessage(width, height, cells, costPairs, loadOptions, cache 
     costs: costs.length ? costs : null,
     loadOptions: loadOptions ?? null,
     ...(cache ? { cache } : {}), // answers the worker keeps (worker-cache.js)
+    ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
     ...readShape(shape),
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
@@ -308,7 +319,16 @@ export function checkInit(message) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
   }
   checkCacheSize('init.cache', message.cache);
+  checkCacheBytes('init.cacheBytes', message.cacheBytes);
   readShape(message, 'init.');
+}
+
+/** A path cache's byte budget: a whole number of bytes >= 1, absent for the default. */
+export function checkCacheBytes(label, bytes) {
+  if (isAbsent(bytes)) return;
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new RangeError(`${label} must be an integer >= 1 (bytes), got ${describe(bytes)}`);
+  }
 }
 
 /** A path cache's size: how many answers to keep, 0 for none. */

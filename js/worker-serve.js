@@ -143,7 +143,10 @@ export function serveWorker(endpoint, loadPathfinder) {
 
   function startCache(message) {
     cache = message.cache
-      ? new PathCache(message.cache, message.width, message.height, grid.shape)
+      ? new PathCache(message.cache, message.width, message.height, grid.shape, {
+          classAt,
+          bytes: message.cacheBytes,
+        })
       : null;
   }
 
@@ -178,7 +181,7 @@ export function serveWorker(endpoint, loadPathfinder) {
       const cls = costs[job.costs * 2];
       const before = cache ? costOf(cls) : 0;
       grid.setCost(cls, costs[job.costs * 2 + 1]);
-      cache?.costEdited(cls, before, costOf(cls), classAt);
+      cache?.costEdited(cls, before, costOf(cls));
     }
   }
 

@@ -75,6 +75,9 @@ export interface PathWorkerOptions {
    * only the answers through them; an opened or cheaper cell, a lowered cost or setAll drops
    * all. Requests with `trace` are not cached. Default 0 (off). */
   cache?: number;
+  /** The cache's byte budget (its estimate of what the answers hold): past it, the least
+   * recently used answers go first. Default 8 MiB (8388608). */
+  cacheBytes?: number;
   /** How many workers share the requests, each with its own copy of the grid; every edit
    * reaches all of them, and the answers are the same as one worker's. With several, `worker`
    * must be a function. Default 1. */

@@ -20,7 +20,7 @@ import { WorkerConnection } from './worker-connection.js';
 import { PendingRequests } from './worker-requests.js';
 import { EditLog } from './edit-log.js';
 import { HOLD_WATCHES, PathWorkerPool } from './worker-pool.js';
-import { PathWatches, watchUnitSize } from './path-watch.js';
+import { PathWatches, readWatchOptions } from './path-watch.js';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './worker-fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
@@ -35,6 +35,7 @@ import {
   cellsOf,
   checkLoadOptions,
   PATH_WORKER_OPTIONS,
+  readCacheBytes,
   readCacheSize,
   readGridOptions,
   readReadyTimeout,
@@ -117,6 +118,7 @@ export class PathWorker {
     }
     if (typeof worker === 'object') workerLike(worker, 'options.worker');
     const cache = readCacheSize(options);
+    const cacheBytes = readCacheBytes(options);
     const readyTimeout = readReadyTimeout(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
@@ -128,6 +130,7 @@ export class PathWorker {
       loadOptions,
       worker,
       cache,
+      cacheBytes,
       readyTimeout,
     });
     return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
@@ -142,6 +145,7 @@ export class PathWorker {
   #recover;
   #loadOptions;
   #cache; // answers the worker keeps (worker-cache.js); 0 for none
+  #cacheBytes; // its byte budget, undefined for the default
   #readyTimeout; // ms a worker has to say it is ready; 0 for no limit
   #readyTimer = undefined;
   #adopted = null; // a worker object given to create, until it is connected
@@ -170,10 +174,11 @@ export class PathWorker {
 
   constructor(
     token,
-    { width, height, shape, recover, loadOptions, worker, cache = 0, readyTimeout = 0 },
+    { width, height, shape, recover, loadOptions, worker, cache = 0, cacheBytes, readyTimeout = 0 },
   ) {
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
+    this.#cacheBytes = cacheBytes;
     this.#readyTimeout = readyTimeout;
     this.#width = width;
     this.#height = height;
@@ -326,7 +331,7 @@ export class PathWorker {
    * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
    */
   watchPath(path, onBlocked, options) {
-    const unitSize = watchUnitSize(options);
+    const watchOptions = readWatchOptions(options);
     this.#watches ??= new PathWatches(
       this.#width,
       this.#height,
@@ -334,7 +339,7 @@ export class PathWorker {
       (cls) => this.getCost(cls),
       this.#shape,
     );
-    return this.#watches.watch(path, onBlocked, unitSize);
+    return this.#watches.watch(path, onBlocked, watchOptions);
   }
 
   /** A pool's watches (worker-pool.js): this worker tells them of its edits from now on. */
@@ -547,6 +552,7 @@ export class PathWorker {
       this.#loadOptions,
       this.#cache,
       this.#shape,
+      this.#cacheBytes,
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);

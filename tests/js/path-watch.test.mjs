@@ -108,7 +108,8 @@ test('watchPath refuses smoothed waypoints: a wall between two of them would go 
 
 /**
  * Random edits of every kind on a Moving AI map with many watched paths; after each edit the
- * alerts must be exactly those a brute-force comparison of every watched cell's cost finds.
+ * alerts must be exactly those a brute-force comparison of every watched cell's cost finds
+ * (the side cells of diagonal steps included, which matter when they are blocked).
  */
 async function checkAgainstBruteForce(target, map, seed) {
   const next = random(seed);
@@ -133,10 +134,19 @@ async function checkAgainstBruteForce(target, map, seed) {
         if (result.status !== 'found' || result.path.length < 4) continue;
         const id = nextId++;
         const cells = [];
-        for (let k = 0; k < result.path.length; k += 2)
-          cells.push(result.path[k + 1] * width + result.path[k]);
+        const sides = []; // [point, cell]: the two side cells of each diagonal step
+        const { path } = result;
+        for (let k = 0; k < path.length; k += 2) {
+          cells.push(path[k + 1] * width + path[k]);
+          if (k && path[k] !== path[k - 2] && path[k + 1] !== path[k - 1]) {
+            sides.push(
+              [k / 2, path[k - 1] * width + path[k]],
+              [k / 2, path[k + 1] * width + path[k - 2]],
+            );
+          }
+        }
         const handle = target.watchPath(result.path, (alert) => alerted.set(id, alert));
-        watches.set(id, { cells, handle });
+        watches.set(id, { cells, sides, handle });
       }
     }
   };
@@ -161,20 +171,32 @@ async function checkAgainstBruteForce(target, map, seed) {
   ];
   for (let step = 0; step < 300; step++) {
     const before = new Map();
-    for (const [id, { cells }] of watches) before.set(id, cells.map(costAt));
+    for (const [id, { cells, sides }] of watches)
+      before.set(id, { cells: cells.map(costAt), sides: sides.map(([, index]) => costAt(index)) });
     alerted = new Map();
     edits[pick(edits.length)]();
-    for (const [id, { cells }] of watches) {
-      const worse = cells.flatMap((index, k) => (costAt(index) > before.get(id)[k] ? [k] : []));
+    for (const [id, { cells, sides }] of watches) {
+      const was = before.get(id);
+      // [point, cell] of each watched cell made worse: a cell of the path made dearer, or a
+      // side cell of a diagonal step blocked (noCorners then forbids the step).
+      const worse = [
+        ...cells.flatMap((index, k) => (costAt(index) > was.cells[k] ? [[k, index]] : [])),
+        ...sides.flatMap(([k, index], s) =>
+          costAt(index) === Infinity && was.sides[s] < Infinity ? [[k, index]] : [],
+        ),
+      ];
       const alert = alerted.get(id);
       if (!worse.length) {
         assert.equal(alert, undefined, `step ${step}: path ${id} alerted, nothing on it got worse`);
         continue;
       }
       assert.ok(alert, `step ${step}: path ${id} was made worse at ${worse} and not alerted`);
-      assert.equal(alert.index, worse[0]);
-      const expected = worse.flatMap((k) => [cells[k] % width, Math.floor(cells[k] / width)]);
-      assert.deepEqual(Array.from(alert.cells), expected);
+      assert.equal(alert.index, Math.min(...worse.map(([k]) => k)));
+      const expected = worse.map(([, index]) => `${index % width},${Math.floor(index / width)}`);
+      const got = Array.from({ length: alert.cells.length / 2 }, (_, k) =>
+        [alert.cells[2 * k], alert.cells[2 * k + 1]].join(),
+      );
+      assert.deepEqual(got.sort(), expected.sort());
       watches.delete(id);
       alertsSeen++;
     }
@@ -255,5 +277,55 @@ test('PathWorker: a new level reaches the worker even when an onBlocked throws',
     assert.equal(after.cost, 5, 'the worker searched the new level');
   } finally {
     pw.terminate();
+  }
+});
+
+test('a wall on the side cell of a diagonal step alerts under noCorners (the default), not under always', async () => {
+  const map = drawMap(['...', '...', '...']);
+  const path = [0, 0, 1, 1, 2, 2]; // diagonal steps: their side cells are (1, 0), (0, 1), ...
+  const pw = await PathWorker.create({ ...map, cells: map.cells.slice() });
+  const inThread = await InThreadPathWorker.create({
+    ...map,
+    cells: map.cells.slice(),
+    loadPathfinder: () => tilepath,
+  });
+  try {
+    for (const target of [pw, inThread]) {
+      const alerts = [];
+      const strict = target.watchPath(path, (alert) => alerts.push(alert));
+      target.watchPath(path, () => alerts.push('always'), { diagonal: 'always' });
+      const lenient = target.watchPath(path, (alert) => alerts.push(alert), {
+        diagonal: 'oneObstacle',
+      });
+      target.setCell(2, 1, 1); // a side cell of the step into point 2
+      assert.equal(alerts.length, 1);
+      assert.deepEqual(
+        { ...alerts[0], cells: Array.from(alerts[0].cells) },
+        {
+          index: 2,
+          x: 2,
+          y: 1,
+          cells: [2, 1],
+        },
+      );
+      assert.equal(strict.active, false);
+      assert.equal(lenient.active, true, 'oneObstacle: the other side is still open');
+      target.setCell(1, 2, 1); // and the other one: now the step is forbidden there too
+      assert.equal(alerts.length, 2);
+      assert.deepEqual(Array.from(alerts[1].cells), [1, 2]);
+      target.setCells([5, 7], [0, 0]);
+    }
+    assert.throws(() => pw.watchPath(path, () => {}, { diagonal: 'corners' }), {
+      name: 'RangeError',
+      message:
+        "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got \"corners\"",
+    });
+    assert.throws(
+      () => pw.watchPath(path, () => {}, { diagonals: 'always' }),
+      /unknown option 'diagonals'/,
+    );
+  } finally {
+    pw.terminate();
+    inThread.terminate();
   }
 });
