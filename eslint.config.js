@@ -42,7 +42,10 @@ export default [
   // The package's own modules run in browsers, workers and the game hosts; its Node entry points
   // (and nothing else) may use Node's globals.
   { files: ['js/**/*.js'], languageOptions: { globals: gameHosts } },
-  { files: ['js/node.js', 'js/worker-node.js'], languageOptions: { globals: globals.node } },
+  {
+    files: ['js/node.js', 'js/worker-node.js', 'js/worker/node.js'],
+    languageOptions: { globals: globals.node },
+  },
   // Dev scripts and tests run in Node; browser tests also hand functions to the page.
   {
     files: ['js/tools/**', 'tests/**', 'demo/vite/vite.config.js', 'eslint.config.js'],

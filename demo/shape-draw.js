@@ -1,5 +1,5 @@
 // Hexagonal and staggered (diamond) maps on the demo's canvas. Tiles sit exactly where Tiled
-// draws them: centres and picking come from tilepath's tileSpace (js/coords.js), and each tile's
+// draws them: centres and picking come from tilepath's tileSpace (js/tiled/coords.js), and each tile's
 // outline is Tiled's hexagon (a diamond when the straight sides have length 0). The view works
 // in "units" of the map's larger tile side, so a tile is about one unit across, as a square cell
 // is on square maps, and its zoom, markers and line widths mean the same on every shape.
@@ -8,7 +8,7 @@
 // screen than can be drawn each frame, the tiles are drawn once into an offscreen image and only
 // the tiles that change are drawn again; when zoomed in, the visible tiles are drawn directly.
 
-import { tileSpace } from '../js/coords.js';
+import { tileSpace } from '../js/tiled/coords.js';
 
 /** Tile sizes for generated maps: near-regular hexagons, and 2:1 diamonds. */
 export const GENERATED_TILES = {

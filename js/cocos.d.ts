@@ -2,7 +2,7 @@
 // The engine types are described structurally, by the members tilepath uses (cocos-engine
 // v3.8.5, cocos/tiledmap/tiled-map.ts and tiled-layer.ts), so the package does not import 'cc'.
 // The engine's own cc.TiledMap / cc.TiledLayer (@cocos/creator-types) are checked against them by
-// tests/js/engine-types.test.mjs.
+// tests/js/engines/engine-types.test.mjs.
 import type { ClassOf, TileSpace, TileProperties, TilesMeaning, GID_MASK } from './tiled.js';
 
 export { GID_MASK };

@@ -3,10 +3,10 @@
 // tilepath-bigmaps.wasm, the build with the big-map features, for createPathfinder({ bigMaps:
 // true }); the URL below is written out so that bundlers emit that file too.
 import factory from '../dist/tilepath.mjs';
-import { makeLoader } from './core.js';
+import { makeLoader } from './core/grid.js';
 
 export const createPathfinder = makeLoader(factory, {
   bigMapsUrl: () => new URL('../dist/tilepath-bigmaps.wasm', import.meta.url).href,
 });
-export { DIRECTIONS } from './fields.js';
-export { PathScheduler } from './path-scheduler.js';
+export { DIRECTIONS } from './core/fields.js';
+export { PathScheduler } from './core/scheduler.js';

@@ -1,7 +1,7 @@
 // Types for `tilepath/laya`: LayaAir 3 Tiled maps (Laya.TiledMap / Laya.MapLayer, in
 // laya/map/ up to 3.2 and laya/legacy/tiledmap/ in 3.3) and 2D arrays. The engine types are
 // described by the members tilepath uses, so the package does not import Laya; the engine's own
-// classes are checked against them from its sources (tests/js/engine-types.test.mjs, LAYAAIR_SRC).
+// classes are checked against them from its sources (tests/js/engines/engine-types.test.mjs, LAYAAIR_SRC).
 import type { ClassOf, TileSpace, ReadTiledLayerOptions, TilesMeaning, GID_MASK } from './tiled.js';
 import type { GridTarget } from './cocos.js';
 

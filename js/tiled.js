@@ -33,4 +33,4 @@ export {
   tileInfoOfMap,
 } from './tiled/read.js';
 export { loadTiledMap } from './tiled/load.js';
-export { tileSpace, tileSpaceForLayer } from './coords.js';
+export { tileSpace, tileSpaceForLayer } from './tiled/coords.js';

@@ -63,7 +63,7 @@ export interface PathWorkerOptions {
   staggerIndex?: StaggerIndex;
   /** The worker to use. A function is called again to start a fresh worker if one dies; a
    * single object cannot be replaced, so losing it rejects everything pending. Default: a
-   * module worker on worker-entry.js (browsers) or a worker_threads thread (Node). */
+   * module worker on worker/entry.js (browsers) or a worker_threads thread (Node). */
   worker?: WorkerLike | (() => WorkerLike);
   /** When the worker dies with requests in flight: `replay` them on a fresh worker (default)
    * or `reject` them. Either way no edit is lost. */

@@ -1,4 +1,4 @@
-// The module cpp/wasm/bindings.cpp gives JS (embind), for type-checking js/core.js against it.
+// The module cpp/wasm/bindings.cpp gives JS (embind), for type-checking js/core/grid.js against it.
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 

@@ -51,7 +51,7 @@ export async function buildWeChat({
       minify: true,
       target: 'es2017',
       lib: {
-        entry: join(repoRoot, 'js', 'wechat', 'worker-entry.js'),
+        entry: join(repoRoot, 'js', 'engines', 'wechat', 'worker-entry.js'),
         formats: ['iife'],
         name: 'tilepathWorker',
         fileName: () => 'index.js',

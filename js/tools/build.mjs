@@ -110,7 +110,7 @@ if (
   );
 }
 
-// The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core.js.
+// The glue's types (what bindings.cpp exposes), beside each glue, for checking js/core/grid.js.
 const glueTypes = readFileSync(join(root, 'cpp/wasm/bindings.d.ts'), 'utf8');
 for (const glue of demoOnly ? ['tilepath'] : ['tilepath', 'tilepath-single'])
   writeIfChanged(join(root, `dist/${glue}.d.mts`), glueTypes);

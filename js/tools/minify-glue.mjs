@@ -1,7 +1,7 @@
 // Minifies Emscripten's glue in place (CMake runs it after linking dist/tilepath.mjs and
 // dist/tilepath-single.mjs). Emscripten 3.1.6 only strips its whitespace without the closure
 // compiler; esbuild (installed with vite) also shortens its local names. Properties are kept as
-// they are: everything read through Module["..."] or by js/core.js keeps its name.
+// they are: everything read through Module["..."] or by js/core/grid.js keeps its name.
 //   node js/tools/minify-glue.mjs FILE...
 import { readFileSync, writeFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';

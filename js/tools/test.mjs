@@ -10,8 +10,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 process.env.TILEPATH_MOVINGAI ??= join(root, 'tests', 'data', 'movingai');
 
 const only = process.argv.slice(2); // e.g. `node js/tools/test.mjs js e2e`
+// Every *.test.mjs under dir, its subfolders (one per layer: core, worker, tiled, ...) included.
 const testFiles = (dir) =>
-  readdirSync(join(root, dir))
+  readdirSync(join(root, dir), { recursive: true })
+    .map(String)
     .filter((f) => f.endsWith('.test.mjs'))
     .sort()
     .map((f) => join(dir, f));

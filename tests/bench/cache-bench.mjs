@@ -1,4 +1,4 @@
-// What the path cache costs an edit and memory (worker-cache.js), on InThreadPathWorker (the
+// What the path cache costs an edit and memory (worker/cache.js), on InThreadPathWorker (the
 // game's thread). Not a test: it prints medians. The cache is filled with `answers` answers on a
 // random 256x256 map; then a class on no cell has its cost raised (setCost), `rounds` times
 // (each a raise: nothing is dropped, so every round sees the full cache), and the same on a
@@ -28,7 +28,7 @@ const { InThreadPathWorker } = await import(
 );
 // Whether this tree knows cacheBytes (older ones refuse it): big enough to keep every answer.
 const { PATH_WORKER_OPTIONS } = await import(
-  pathToFileURL(join(args.root, 'js', 'worker-options.js')).href
+  pathToFileURL(join(args.root, 'js', 'worker/options.js')).href
 );
 const budget = PATH_WORKER_OPTIONS.includes('cacheBytes') ? { cacheBytes: 2 ** 31 } : {};
 

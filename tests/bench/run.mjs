@@ -122,7 +122,7 @@ const tp = await createPathfinder();
     'dist/tilepath-single.mjs',
   ].map(gz);
   // What a browser loads for the in-thread API: the glue, the wasm and the small JS wrapper.
-  const api = ['js/index.js', 'js/core.js', 'js/validate.js', 'dist/contract.mjs'].map(gz);
+  const api = ['js/index.js', 'js/core/grid.js', 'js/core/checks.js', 'dist/contract.mjs'].map(gz);
   const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
   report.sizes = {
     files: [...files, ...api],

@@ -43,7 +43,7 @@ const root = args.root
   ? pathToFileURL(`${resolve(args.root)}/`)
   : new URL('../../', import.meta.url);
 const { createPathfinder, PathScheduler } = await import(new URL('js/node.js', root).href);
-const { SCHEDULE } = await import(new URL('js/path-scheduler.js', root).href);
+const { SCHEDULE } = await import(new URL('js/core/scheduler.js', root).href);
 if (args.game) {
   await game();
   process.exit(0);

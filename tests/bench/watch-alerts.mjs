@@ -1,4 +1,4 @@
-// What one edit that alerts many watched paths costs (stale-path alerts, path-watch.js). Not a
+// What one edit that alerts many watched paths costs (stale-path alerts, core/watch.js). Not a
 // test: it prints medians over rounds. Each round watches `paths` paths (random walks across the
 // map, diagonal steps included), then one edit alerts every one of them: a wall across the map
 // (fillRect) or a class's cost raised (setCost); it is undone and the paths watched again.

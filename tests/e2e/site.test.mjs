@@ -65,7 +65,7 @@ test('the site holds the page, its modules and what it loads of dist/, and no to
     'demo/main.js',
     'demo/maps/hex-pointy-odd.tmx',
     'js/index.js',
-    'js/worker-entry.js',
+    'js/worker/entry.js',
     'js/tiled/map.js',
     'movingai/index.json',
     ...SITE_DIST.map((f) => `dist/${f}`),

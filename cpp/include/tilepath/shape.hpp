@@ -49,7 +49,7 @@ inline std::string squareGridOnly(std::string_view what, const GridShape& shape)
 // Empty when the codes name a shape, else a message naming the bad code.
 std::string validateShape(int orientation, int staggerAxis, int staggerIndex);
 
-// Direction names of each shape's steps, by the step's number (see cpp/src/shapes.hpp): the
+// Direction names of each shape's steps, by the step's number (see cpp/src/map/shapes.hpp): the
 // facing of a goal next to the path's end. Staggered: straight steps first (the tiles sharing
 // an edge), then the diagonal ones (sharing a corner), each direction followed by its opposite.
 inline constexpr std::string_view kStaggeredDirectionNames[8] = {

@@ -120,11 +120,11 @@ function replies(worker) {
   };
 }
 
-// The same attacks as tests/js/worker-hostile.test.mjs, in a browser's module worker: garbage to
+// The same attacks as tests/js/worker/worker-hostile.test.mjs, in a browser's module worker: garbage to
 // the worker gets whole error replies and it keeps serving; garbage to the client is ignored.
 async function hostile(tilepath) {
   const out = {};
-  const worker = new Worker(new URL('/js/worker-entry.js', location.href), { type: 'module' });
+  const worker = new Worker(new URL('/js/worker/entry.js', location.href), { type: 'module' });
   const nextReply = replies(worker);
   worker.postMessage({ type: 'init', width: 4, height: 4 });
   out.ready = (await nextReply()).type;

@@ -1,9 +1,9 @@
-// The hand-written declarations (js/index.d.ts) held against the code (js/core.js, js/node.js,
+// The hand-written declarations (js/index.d.ts) held against the code (js/core/grid.js, js/node.js,
 // checked from their JSDoc) and against the C++ names (dist/contract.d.mts, generated). Any
-// disagreement is a tsc error in `npm test` (tests/js/types.test.mjs). Never run.
+// disagreement is a tsc error in `npm test` (tests/js/types/types.test.mjs). Never run.
 import type * as Declared from '../../../js/index.js';
 import type { Grid as DeclaredGrid, Pathfinder } from '../../../js/index.js';
-import { makeLoader, type Grid as RealGrid } from '../../../js/core.js';
+import { makeLoader, type Grid as RealGrid } from '../../../js/core/grid.js';
 import { createPathfinder as nodeCreatePathfinder } from '../../../js/node.js';
 import { ENUM_OPTIONS, FACING, REASON, SHAPES, STATUS, TRACE } from '../../../dist/contract.mjs';
 import factory from '../../../dist/tilepath.mjs';
@@ -39,6 +39,6 @@ export const loaders: [
   Same<typeof nodeCreatePathfinder, typeof Declared.createPathfinder>,
 ] = [true, true];
 
-// The real grid (core.js's class, which `implements` the declared Grid) has no public member the
+// The real grid (core/grid.js's class, which `implements` the declared Grid) has no public member the
 // declaration lacks: a method added to the code must be declared too.
 export const members: Same<keyof RealGrid, keyof DeclaredGrid> = true;

@@ -1,5 +1,5 @@
 // Typed usage of every public entry point, the way a Cocos/Laya/Vite game would write it.
-// Checked by `tsc --noEmit` (tests/js/types.test.mjs); it is never run.
+// Checked by `tsc --noEmit` (tests/js/types/types.test.mjs); it is never run.
 import {
   createPathfinder,
   DIRECTIONS,

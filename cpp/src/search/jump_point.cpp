@@ -1,0 +1,464 @@
+// Jump point search (Harabor & Grastien) on a uniform-cost grid, for 8 neighbours without
+// corner cutting and for 4 neighbours. Runs are scanned without touching the open list; only
+// cells with a forced neighbour (or the goal) become nodes, so far fewer cells are pushed than
+// with A*. The result is as short as A*'s. Straight runs read the grid's passability bits 56
+// cells at a time (block-based jumping, Harabor & Grastien, ICAPS 2014).
+//
+// With 4 neighbours, paths are taken in canonical form "vertical before horizontal": a
+// vertical run looks sideways at every cell (as a diagonal run does with 8 neighbours), and a
+// horizontal run stops only where a vertical turn is forced.
+//
+// Online pruning (the same paper): a diagonal (4 neighbours: vertical) run pushes the jump
+// points the straight runs from its cells find, reached "diagonal first, then straight" from the
+// node expanded. At the first such cell (the corner) the run goes on if the corner is no dearer
+// (f) than the node, so that it would be expanded next anyway; the corner is then written down
+// as a marker for the path walk: seen, with the cost the run reached it at (stored as a closed
+// cell's is) and the run's step. A dearer corner may never be expanded: it is pushed, arriving
+// by the turning step, and its expansion takes the run on without scanning its straight runs
+// again. Either way no straight run is scanned twice. A marker (or a closed cell that arrived
+// by a turning step, which the search cannot tell from one) stands for an open cell with its
+// cost: a cheaper way to it opens it afresh. The walk (walkJumpPoints) never needs a cell's
+// cost to be the one a jump point was pushed with: no more is enough.
+#include <cstring>
+
+#include "search/search_run.hpp"
+
+namespace tilepath {
+namespace {
+
+// For partial paths: every cell a scan passes is reached, so the closest of them to the goal
+// is offered to the run, with the node the scan left from and the corner where it turned.
+class ReachedCells {
+ public:
+  ReachedCells(SearchRun& run) : run_(run), width_(run.grid.width()) {}
+  void leave(int32_t origin, double g) {
+    origin_ = origin;
+    originG_ = g;
+  }
+  // The corner itself, reached at `cornerG` (cost from the origin).
+  void offerCell(int x, int y, double cornerG) {
+    const int32_t i = y * width_ + x;
+    run_.offerBest(i, run_.goalDistance(x, y), originG_ + cornerG, origin_, i);
+  }
+  // The cells (x, y) + k (dx, dy) for k = 1..n, straight on from a corner reached at cornerG.
+  // The distance to the goal along a line is convex: a binary search finds its first minimum.
+  void offerRun(int x, int y, double cornerG, int dx, int dy, int n) {
+    if (n < 1) return;
+    auto dist = [&](int k) { return run_.goalDistance(x + k * dx, y + k * dy); };
+    int lo = 1, hi = n;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (dist(mid) <= dist(mid + 1))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    run_.offerBest((y + lo * dy) * width_ + x + lo * dx, dist(lo), originG_ + cornerG + lo, origin_,
+                   y * width_ + x);
+  }
+
+ private:
+  SearchRun& run_;
+  const int width_;
+  int32_t origin_ = -1;
+  double originG_ = 0;
+};
+
+// A run that turns: diagonal with 8 neighbours, vertical with 4.
+bool turningStep(bool fourWay, int step) {
+  return fourWay ? step == 2 || step == 3 : step >= 4;
+}
+// Cost of a jump point reached `turned` steps along a turning run, then `on` straight: the
+// jumps push it, and the path walk checks the corner and the node against it, so all three
+// compute it alike.
+double cornerCost(double g, int turned, bool fourWay) {
+  return g + runLength(turned, !fourWay);
+}
+double jumpCost(double cornerG, int on) {
+  return cornerG + runLength(on, false);
+}
+
+class Jumper {
+ public:
+  Jumper(SearchRun& run, ReachedCells* reached)
+      : run_(run),
+        grid_(run.grid),
+        goalX_(run.goalX),
+        goalY_(run.goalY),
+        fourWay_(run.options.diagonal == Diagonal::Never),
+        stopAtGoal_(!run.fFalls()),
+        reached_(reached) {}
+
+  bool free(int x, int y) const { return grid_.open(x, y); }
+
+  // The node expanded next: its f (cost plus estimate), kept with a little slack for rounding.
+  void leave(double f) {
+    nodeF_ = f * (1 + 1e-12);
+    bound_ = stopAtGoal_ ? f : -kInf;
+  }
+  // Whether a way to the goal has been pushed at no more than the f of the node expanded (a
+  // lower bound on every path, the node having the least f of all open ones): the goal is then
+  // expanded next, and nothing else this node would push matters. Only where f never falls
+  // from a cell to the next (SearchRun::fFalls: `stopAtGoal`).
+  bool goalFound() const { return goalCost_ <= bound_; }
+
+  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each
+  // direction has its own code, so that the scans' directions are constants.
+  void jump(int x, int y, double g, int dx, int dy) {
+    switch (stepNumber(dx, dy)) {
+      case 0:
+        pushStraight<1, 0>(x, y, g, 0.0);
+        break;
+      case 1:
+        pushStraight<-1, 0>(x, y, g, 0.0);
+        break;
+      case 2:
+        fourWay_ ? jumpVertical<1>(x, y, g) : void(pushStraight<0, 1>(x, y, g, 0.0));
+        break;
+      case 3:
+        fourWay_ ? jumpVertical<-1>(x, y, g) : void(pushStraight<0, -1>(x, y, g, 0.0));
+        break;
+      case 4:
+        jumpDiagonal<1, 1>(x, y, g);
+        break;
+      case 5:
+        jumpDiagonal<-1, 1>(x, y, g);
+        break;
+      case 6:
+        jumpDiagonal<1, -1>(x, y, g);
+        break;
+      default:
+        jumpDiagonal<-1, -1>(x, y, g);
+        break;
+    }
+  }
+
+ private:
+  // A straight run scans 56 cells with a few word operations. Moving into cell c, c has a
+  // forced neighbour when a cell beside it is free but the one beside the cell before c is
+  // not: only through c can that cell be reached as quickly. The run stops at the first cell
+  // that is blocked (no jump point), forced, or the goal. Each of the three lines (the run's
+  // and the two beside it) is read once, as 57 bits from the cell before the 56 scanned (one
+  // unaligned 8-byte load, shifted): a line shifted by one bit then gives each cell's
+  // predecessor.
+  //
+  // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
+  // other one. Returns the cell where the run stopped and whether it is a jump point.
+  struct Stop {
+    int at;
+    bool jumpPoint;
+  };
+  static constexpr int kBlock = 56;
+  static uint64_t load(const unsigned char* p) {
+    uint64_t v;
+    std::memcpy(&v, p,
+                sizeof v);  // little-endian (x86, ARM, wasm): bit b is bit b % 8 of byte b / 8
+    return v;
+  }
+  template <bool kColumn>
+  const unsigned char* line(int across) const {
+    return kColumn ? grid_.columnBits(across) : grid_.rowBits(across);
+  }
+  template <bool kColumn>
+  Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
+    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = (uint64_t{1} << kBlock) - 1;  // bits 0..55: cells c .. c + 55
+    for (int c = along + 1;; c += kBlock) {
+      // Bit k + 1 of each line is cell c + k, bit k the cell before it.
+      const int bit = c - 1 + 64, byte = bit >> 3, shift = bit & 7;
+      const uint64_t here = load(mid + byte) >> shift >> 1;
+      const uint64_t left = load(low + byte) >> shift, right = load(high + byte) >> shift;
+      const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
+      const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
+      const uint64_t goal = goalAcross == across && toGoal < kBlock ? uint64_t{1} << toGoal : 0;
+      const uint64_t stops = (~here | forced | goal) & kScanned;
+      if (stops != 0) {
+        const int k = __builtin_ctzll(stops);
+        return {c + k, ((here >> k) & 1) != 0};
+      }
+    }
+  }
+  template <bool kColumn>
+  Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
+    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
+    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
+                        *high = line<kColumn>(across + 1);
+    constexpr uint64_t kScanned = ~uint64_t{0} << (64 - kBlock);  // bits 63..8: cells c .. c - 55
+    for (int c = along - 1;; c -= kBlock) {
+      // The 8 bytes ending with the one holding cell c + 1, shifted so that cell c + 1 is bit
+      // 63, bit 63 - k cell c + 1 - k: shifted up by one more, bit 63 - k is cell c - k, and
+      // the unshifted bit there the cell before it.
+      const int bit = c + 1 + 64, byte = (bit >> 3) - 7, shift = 7 - (bit & 7);
+      const uint64_t here = load(mid + byte) << shift << 1;
+      const uint64_t left = load(low + byte) << shift, right = load(high + byte) << shift;
+      const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
+      const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
+      const uint64_t goal =
+          goalAcross == across && toGoal < kBlock ? uint64_t{1} << (63 - toGoal) : 0;
+      const uint64_t stops = (~here | forced | goal) & kScanned;
+      if (stops != 0) {
+        const int k = __builtin_clzll(stops);
+        return {c - k, ((here >> (63 - k)) & 1) != 0};
+      }
+    }
+  }
+
+  // Scans straight on from (x, y), reached at cornerG (its cost from the start; `turned`:
+  // from the node, for the reached cells) and pushes the jump point it finds, if any.
+  template <int DX, int DY>
+  TILEPATH_HOT bool pushStraight(int x, int y, double cornerG, double turned) {
+    const Stop stop = DX > 0   ? scanForward<false>(x, y)
+                      : DX < 0 ? scanBackward<false>(x, y)
+                      : DY > 0 ? scanForward<true>(y, x)
+                               : scanBackward<true>(y, x);
+    const int run = DX != 0 ? (stop.at - x) * DX : (stop.at - y) * DY;  // cells to the stop
+    if (reached_) reached_->offerRun(x, y, turned, DX, DY, stop.jumpPoint ? run : run - 1);
+    if (!stop.jumpPoint) return false;
+    const int jx = x + DX * run, jy = y + DY * run;
+    push(grid_.index(jx, jy), jx, jy, jumpCost(cornerG, run), stepNumber(DX, DY));
+    return true;
+  }
+
+  // 4 neighbours: a vertical run pushes what the horizontal runs from its cells find.
+  template <int DY>
+  void jumpVertical(int x, int y, double g) {
+    for (int k = 1;; ++k) {
+      y += DY;
+      if (!free(x, y)) return;
+      if (reached_) reached_->offerCell(x, y, k);
+      if (turnAt<1, 0, -1, 0, 0, DY>(x, y, cornerCost(g, k, true), k) || goalFound()) return;
+    }
+  }
+
+  template <int DX, int DY>
+  void jumpDiagonal(int x, int y, double g) {
+    for (int k = 1;; ++k) {
+      // noCorners: both side cells must be free for the diagonal step.
+      if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
+      x += DX;
+      y += DY;
+      if (reached_) reached_->offerCell(x, y, runLength(k, true));
+      if (turnAt<DX, 0, 0, DY, DX, DY>(x, y, cornerCost(g, k, false), runLength(k, true)) ||
+          goalFound())
+        return;
+    }
+  }
+
+  // The corner (x, y) of a run turning by step (TX, TY), reached at cornerG (`turned` from the
+  // node). True where the run ends: at the goal (pushed), or where the straight runs (AX, AY)
+  // and (BX, BY) found jump points (pushed) and the corner is not marked. A corner no dearer
+  // (f) than the node expanded would be expanded next all the same: it is marked and the run
+  // goes on. A dearer one may never be expanded, so the rest of the run waits: the corner is
+  // pushed, arriving by the turning step, and its expansion takes the run on (its straight runs
+  // are done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  template <int AX, int AY, int BX, int BY, int TX, int TY>
+  TILEPATH_HOT bool turnAt(int x, int y, double cornerG, double turned) {
+    const int step = stepNumber(TX, TY);
+    const int32_t i = grid_.index(x, y);
+    if (x == goalX_ && y == goalY_) {
+      push(i, x, y, cornerG, step);
+      return true;
+    }
+    const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
+    const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
+    if (!a && !b) return false;
+    if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
+        cornerG + run_.heuristic(x, y) <= nodeF_) {
+      run_.stamp(i, step);
+      run_.slot[i] = -cornerG;
+      return false;
+    }
+    push(i, x, y, cornerG, step);
+    return true;
+  }
+
+  bool marker(int32_t i) const {
+    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
+  }
+  // A marker stands for an open cell: a cheaper way opens it afresh.
+  void push(int32_t i, int x, int y, double g, int step) {
+    if (i == run_.goal) goalCost_ = std::min(goalCost_, g);
+    if (!marker(i))
+      run_.offer(i, x, y, g, step);
+    else if (g < run_.costOf(i))
+      run_.open(i, x, y, g, step);
+  }
+
+  SearchRun& run_;
+  const Grid& grid_;
+  const int goalX_, goalY_;
+  const bool fourWay_;
+  const bool stopAtGoal_;
+  ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
+  double nodeF_ = 0;
+  double bound_ = -kInf;
+  double goalCost_ = kInf;
+};
+
+}  // namespace
+
+void runJumpPoint(SearchRun& run) {
+  const bool fourWay = run.options.diagonal == Diagonal::Never;
+  ReachedCells reachedCells(run);
+  Jumper jumper(run, run.trackBest ? &reachedCells : nullptr);
+  if (!run.resuming) run.openStart();
+
+  // Once the goal has been pushed at no more than the node's f (Jumper::goalFound), the rest of
+  // the node's runs are not scanned: the goal is expanded next. The start's goal-ward
+  // directions go first.
+  int32_t current;
+  int x, y;
+  double g;
+  while (run.goOn() && run.popOpen(current, x, y, g)) {
+    if (!run.settle(current, x, y, g)) return;
+    reachedCells.leave(current, g);
+    jumper.leave(g + run.heuristic(x, y));
+    // Each direction's runs, then whether to go on with the node's other directions.
+    auto tryDirection = [&](int dx, int dy) {
+      jumper.jump(x, y, g, dx, dy);
+      return !jumper.goalFound();
+    };
+
+    if (current == run.start) {  // every direction, the goal-ward ones first
+      const int sx = sign(run.goalX - x), sy = sign(run.goalY - y);
+      bool goOn = true;
+      for (int rank = 3; rank >= -5 && goOn; --rank)
+        for (int dy = -1; dy <= 1 && goOn; ++dy)
+          for (int dx = -1; dx <= 1 && goOn; ++dx) {
+            if ((dx == 0 && dy == 0) || (fourWay && dx != 0 && dy != 0)) continue;
+            // Towards the goal first (dx * sx + dy * sy), then straight before diagonal.
+            if (2 * (dx * sx + dy * sy) - (dx != 0 && dy != 0) == rank) goOn = tryDirection(dx, dy);
+          }
+      continue;
+    }
+    // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
+    // whose straight runs were done when it was pushed: its run goes on.
+    const int dx = kStepX[run.arrivalStep(current)], dy = kStepY[run.arrivalStep(current)];
+    if (turningStep(fourWay, run.arrivalStep(current))) {
+      tryDirection(dx, dy);
+    } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
+      if (!tryDirection(dx, 0)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) && !tryDirection(0, s)) break;
+    } else if (dx != 0) {
+      if (!tryDirection(dx, 0)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) &&
+            (!tryDirection(0, s) || !tryDirection(dx, s)))
+          break;
+    } else {
+      if (!tryDirection(0, dy)) continue;
+      for (int s = -1; s <= 1; s += 2)
+        if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy) &&
+            (!tryDirection(s, 0) || !tryDirection(s, dy)))
+          break;
+    }
+  }
+}
+
+namespace {
+
+// Whether the walk back may have come by a step (sx, sy) into (x, y): the cell open (or the
+// start, which may be blocked: a unit walking off a cell just blocked) and, for a diagonal
+// step, both cells beside it.
+bool stepInto(const SearchRun& run, int x, int y, int sx, int sy) {
+  const Grid& grid = run.grid;
+  if (!grid.open(x, y) && !(x == run.startX && y == run.startY)) return false;
+  return sx == 0 || sy == 0 || (grid.open(x + sx, y) && grid.open(x, y + sy));
+}
+
+// One leg of the walk back: from (x, y) against `step` while the cells allow the steps,
+// appending each cell, until one passes `arrived` (given the cell and the steps walked).
+// Returns that cell, or -1 where the leg ran into a wall.
+template <class Arrived>
+int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_t>& path,
+                Arrived arrived) {
+  const Grid& grid = run.grid;
+  const int sx = kStepX[step], sy = kStepY[step];
+  for (int walked = 1;; ++walked) {
+    x -= sx;
+    y -= sy;
+    if (!stepInto(run, x, y, sx, sy)) return -1;
+    path.push_back(y);
+    path.push_back(x);
+    const int32_t i = grid.index(x, y);
+    if (arrived(i, walked)) return i;
+  }
+}
+
+// The first leg back from a jump point: against `step` from (x, y) to the first seen cell
+// whose cost plus the run walked is no more than `leftFrom` (walkLeg's test). The leg is walked
+// once to find that cell, with the checks, and its cells are then appended in a loop without
+// any. Returns that cell, or -1 (nothing appended) where the leg ran into a wall.
+int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
+                 std::vector<int32_t>& path) {
+  const Grid& grid = run.grid;
+  const int sx = kStepX[step], sy = kStepY[step];
+  const bool diagonal = sx != 0 && sy != 0;
+  const int32_t offset = run.stepOffset[step];
+  int32_t i = grid.index(x, y);
+  int walked = 0;
+  for (int cx = x, cy = y;;) {
+    cx -= sx;
+    cy -= sy;
+    i -= offset;
+    ++walked;
+    if (!stepInto(run, cx, cy, sx, sy)) return -1;
+    if (run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom) break;
+  }
+  const std::size_t n = path.size();
+  path.resize(n + 2 * static_cast<std::size_t>(walked));
+  int32_t* out = path.data() + n;
+  for (int k = 1; k <= walked; ++k) {
+    *out++ = y - k * sy;
+    *out++ = x - k * sx;
+  }
+  return i;
+}
+
+}  // namespace
+
+// Each jump point or marker names the step it arrived by and its cost; the walk goes back
+// along that step to the first seen cell whose cost plus the run walked is no more than it
+// (computed as the jumps computed it, so equal for the cell it was pushed from; less if that
+// cell has been reached more cheaply since, or for another cell on the line as good). Every
+// seen cell has a way back costing no more than its cost, so the path costs no more than its
+// end's. When the corner a run turned at holds no marker for it (the marker gave way, or the
+// corner was a node already), the corner is searched for: straight back, then along either
+// turning run to a cell that costs little enough.
+bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path) {
+  const int w = run.width;
+  const bool fourWay = run.options.diagonal == Diagonal::Never;
+  path.push_back(cell / w);
+  path.push_back(cell % w);
+  while (cell != run.start) {
+    const int x = cell % w, y = cell / w;
+    const int step = run.arrivalStep(cell);
+    const bool diagonal = step >= 4;
+    const double leftFrom = run.costSoFar(cell);
+    int32_t from = walkBack(run, x, y, step, leftFrom, path);
+    if (from < 0 && !diagonal) {
+      walkLeg(run, x, y, step, path, [&](int32_t corner, int on) {
+        const std::size_t cornerMark = path.size();
+        for (int side = -1; side <= 1 && from < 0; side += 2) {
+          const int tx = fourWay ? 0 : kStepX[step], ty = fourWay ? 0 : kStepY[step];
+          const int turning =
+              stepNumber(tx + (kStepX[step] == 0 ? side : 0), ty + (kStepY[step] == 0 ? side : 0));
+          from = walkLeg(run, corner % w, corner / w, turning, path, [&](int32_t i, int turned) {
+            return run.seen(i) &&
+                   jumpCost(cornerCost(run.costSoFar(i), turned, fourWay), on) <= leftFrom;
+          });
+          if (from < 0) path.resize(cornerMark);
+        }
+        return from >= 0;
+      });
+    }
+    if (from < 0) return false;
+    cell = from;
+  }
+  return true;
+}
+
+}  // namespace tilepath

@@ -1,0 +1,482 @@
+// InThreadPathWorker: PathWorker's API computed on the calling thread, for hosts without a usable
+// worker (LayaNative, a WeChat game already using its one worker, tests). Searches run through a
+// PathScheduler, a slice of each per frame, so a long one never blocks a frame for its whole
+// length. Each request sees exactly the edits made before it, as with PathWorker: an edit made
+// while searches are pending waits (checked at once, queued in order) until the searches asked
+// before it have ended, and the requests asked after it wait for it. So an edit never runs a
+// search inside its own call, and a frame's budget holds.
+
+import { abortError } from './protocol.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkRect,
+  describe,
+  toDeltas,
+} from '../core/checks.js';
+import {
+  cellsOf,
+  IN_THREAD_OPTIONS,
+  readCacheBytes,
+  readCacheSize,
+  readGridOptions,
+  readReadyTimeout,
+  readRecover,
+  readRequest,
+  readRequests,
+} from './options.js';
+import { cacheKey, PathCache } from './cache.js';
+import { answerQuery, queryRequest, queryResult } from './fields.js';
+import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
+
+const CONSTRUCT = Symbol('InThreadPathWorker.create');
+
+/** What requests pending at terminate() reject with, and later edits and requests throw. */
+function terminatedError() {
+  return new Error('InThreadPathWorker: terminated');
+}
+
+/**
+ * The PathWorker API on the calling thread, for hosts without a usable worker. Requests are
+ * answered over the following frames (create's msPerFrame or expansionsPerFrame budget); each
+ * sees exactly the edits made before it.
+ */
+export class InThreadPathWorker {
+  /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
+  static create(options) {
+    // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
+    const { width, height, bytes, costPairs, shape } = readGridOptions(
+      options,
+      'InThreadPathWorker.create',
+      IN_THREAD_OPTIONS,
+    );
+    const { loadPathfinder } = options;
+    const cache = readCacheSize(options);
+    const cacheBytes = readCacheBytes(options);
+    // Nothing to recover and no worker to wait for here, but refused alike (see readRecover).
+    readRecover(options);
+    readReadyTimeout(options);
+    if (options.workers !== undefined && options.workers !== 1) {
+      throw new RangeError(
+        `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,
+      );
+    }
+    if (typeof loadPathfinder !== 'function') {
+      throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
+    }
+    const frame = readFrameBudget(options, 4); // each frame's search budget
+    return Promise.resolve(loadPathfinder()).then((pathfinder) => {
+      const grid = pathfinder.createGrid(width, height, { cells: bytes, ...shape });
+      let scheduler;
+      try {
+        scheduler = new PathScheduler(grid, frame);
+      } catch (error) {
+        grid.dispose();
+        throw error;
+      }
+      try {
+        for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+      } catch (error) {
+        grid.dispose();
+        throw error;
+      }
+      scheduler.start();
+      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler, cacheBytes);
+    });
+  }
+
+  #grid;
+  #requests = 0;
+  #closed = null; // after terminate: { cells, costs } as they were, still readable
+
+  #pathfinder;
+
+  #scheduler;
+
+  constructor(token, pathfinder, grid, cache, scheduler, cacheBytes) {
+    if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
+    this.#pathfinder = pathfinder;
+    this.#scheduler = scheduler;
+    this.#grid = grid;
+    this.#cache = cache
+      ? new PathCache(cache, grid.width, grid.height, grid.shape, {
+          classAt: (index) => this.#classAt(index),
+          bytes: cacheBytes,
+        })
+      : null;
+  }
+  /** Always true here: tells the game that paths are computed on its own thread. */
+  get inThread() {
+    return true;
+  }
+  get width() {
+    return this.#grid.width;
+  }
+  get height() {
+    return this.#grid.height;
+  }
+  /** The grid's shape: { orientation, staggerAxis, staggerIndex }. */
+  get shape() {
+    return this.#grid.shape;
+  }
+  get terminated() {
+    return this.#closed !== null;
+  }
+  get stats() {
+    return {
+      inFlight: this.#scheduler.pending + this.#waiting(),
+      queued: this.#scheduler.pending + this.#waiting(),
+      requestsAnswered: this.#requests,
+      cacheHits: this.#cache?.hits ?? 0,
+      wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
+    };
+  }
+
+  #waiting() {
+    return this.#later.reduce((n, item) => n + (item.edit ? 0 : 1), 0);
+  }
+
+  // Reads. As PathWorker's, they keep answering after terminate().
+  // Edits still queued count: a read gives the cells as the game last set them.
+  get(x, y) {
+    if (!this.#closed) {
+      const value = this.#grid.get(x, y); // checks x and y
+      return this.#unapplied?.cellAt(y * this.width + x) ?? value;
+    }
+    checkCoordinates(this.width, this.height, x, y);
+    return this.#closed.cells[y * this.width + x];
+  }
+  getCost(cls) {
+    if (!this.#closed) {
+      const cost = this.#grid.getCost(cls); // checks cls
+      return this.#unapplied?.costs.get(cls) ?? cost;
+    }
+    checkClass(cls);
+    return this.#closed.costs[cls];
+  }
+  cells() {
+    if (this.#closed) return this.#closed.cells.slice();
+    const cells = this.#grid.cells();
+    this.#unapplied?.over(cells);
+    return cells;
+  }
+
+  // Edits. Checked at once, with the same TypeError/RangeError PathWorker throws; applied now
+  // when no search is pending, else queued behind the searches asked before them (#later).
+  setCell(x, y, cls) {
+    const grid = this.#open();
+    checkCoordinates(grid.width, grid.height, x, y);
+    checkClass(cls);
+    const index = y * grid.width + x;
+    this.#edit(
+      () => {
+        this.#cache && this.#cellsEdited([index], [cls]);
+        grid.set(x, y, cls);
+      },
+      (unapplied) => unapplied.cells.set(index, cls),
+    );
+  }
+  setCells(indices, classes) {
+    const grid = this.#open();
+    const deltas = toDeltas(indices, classes, grid.width * grid.height); // a copy: theirs may change
+    this.#edit(
+      () => {
+        this.#cache && this.#cellsEdited(deltas.indices, deltas.classes);
+        grid.setCells(deltas.indices, deltas.classes);
+      },
+      (unapplied) => deltas.indices.forEach((i, k) => unapplied.cells.set(i, deltas.classes[k])),
+    );
+  }
+  fillRect(x, y, w, h, cls) {
+    const grid = this.#open();
+    checkRect(x, y, w, h, cls);
+    const indices = [];
+    for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
+      for (let col = Math.max(x, 0); col < Math.min(x + w, grid.width); col++)
+        indices.push(row * grid.width + col);
+    this.#edit(
+      () => {
+        if (this.#cache)
+          this.#cellsEdited(
+            indices,
+            indices.map(() => cls),
+          );
+        grid.fillRect(x, y, w, h, cls);
+      },
+      (unapplied) => indices.forEach((i) => unapplied.cells.set(i, cls)),
+    );
+  }
+  setCost(cls, cost) {
+    const grid = this.#open();
+    checkCost(cls, cost);
+    this.#edit(
+      () => {
+        if (!this.#cache) return grid.setCost(cls, cost);
+        const before = grid.getCost(cls);
+        grid.setCost(cls, cost);
+        this.#cache.costEdited(cls, before, grid.getCost(cls));
+      },
+      (unapplied) => unapplied.costs.set(cls, cost === 0 ? Infinity : cost),
+    );
+  }
+  /** Loads a new level: replaces every cell (copied, never detached here). */
+  setAll(cells) {
+    const grid = this.#open();
+    const copy = Uint8Array.from(cellsOf(cells, grid.width, grid.height));
+    this.#edit(
+      () => {
+        grid.setAll(copy);
+        this.#cache?.clear();
+      },
+      (unapplied) => {
+        unapplied.all = copy;
+        unapplied.cells.clear();
+      },
+    );
+  }
+
+  // --- the order of edits and requests ----------------------------------------------------
+
+  /** Work waiting for the searches asked before it: edits, and whatever was asked after one.
+   * @type {{ edit: boolean, run: () => void, cancel?: (error: unknown) => void }[]} */
+  #later = [];
+  /** What the queued edits set, for reads; null once every edit is applied. */
+  #unapplied = null;
+
+  // An edit now when nothing is pending, else in its turn; `note` records it for reads.
+  #edit(apply, note) {
+    if (this.#later.length === 0 && this.#scheduler.pending === 0) return apply();
+    this.#unapplied ??= {
+      /** @type {Map<number, number>} */ cells: new Map(),
+      /** @type {Map<number, number>} */ costs: new Map(),
+      /** @type {Uint8Array | null} */ all: null,
+      cellAt(index) {
+        return this.cells.get(index) ?? this.all?.[index];
+      },
+      over(cells) {
+        if (this.all) cells.set(this.all);
+        for (const [index, cls] of this.cells) cells[index] = cls;
+      },
+    };
+    note(this.#unapplied);
+    this.#later.push({ edit: true, run: apply });
+  }
+
+  // A request (or query) now when no edit is waiting, else after the edits asked before it.
+  #inTurn(run, cancel) {
+    if (this.#later.length === 0) {
+      run();
+      return null;
+    }
+    const item = { edit: false, run, cancel };
+    this.#later.push(item);
+    return item;
+  }
+
+  // Runs what may run now, in order: an edit once no search asked before it is pending.
+  #pump() {
+    if (this.#closed || this.#ending) return;
+    while (this.#later.length > 0) {
+      const next = this.#later[0];
+      if (next.edit && this.#scheduler.pending > 0) return;
+      this.#later.shift();
+      next.run();
+    }
+    this.#unapplied = null;
+  }
+
+  #ending = false;
+
+  // --- the path cache (worker/cache.js), told of each edit before it is applied -------------
+
+  /** @type {PathCache | null} */
+  #cache;
+
+  #classAt(index) {
+    return this.#grid.get(index % this.#grid.width, Math.floor(index / this.#grid.width));
+  }
+
+  #cellsEdited(indices, values) {
+    this.#cache.cellsEdited(
+      indices,
+      values,
+      0,
+      indices.length,
+      (index) => this.#classAt(index),
+      (cls) => this.#grid.getCost(cls),
+    );
+  }
+  /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
+  watchPath(path, onBlocked, options) {
+    return this.#open().watchPath(path, onBlocked, options);
+  }
+
+  /** Finishes the pending searches now, on this frame, and applies the edits queued behind. */
+  flush() {
+    while (!this.#closed && (this.#scheduler.pending > 0 || this.#later.length > 0)) {
+      this.#scheduler.flush();
+      this.#pump();
+    }
+  }
+
+  findPath(sx, sy, gx, gy, options) {
+    const grid = this.#open();
+    // Programming errors throw here, synchronously, as PathWorker's do.
+    const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const cancel = this.#canceller(signal);
+    return this.#search(request, cancel.signal).finally(cancel.detach);
+  }
+
+  findPaths(requests, options) {
+    const grid = this.#open();
+    // Checked in full before any search runs, with PathWorker's own errors.
+    const { list, signal } = readRequests(requests, options, grid.width, grid.height);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const cancel = this.#canceller(signal);
+    return Promise.all(list.map((request) => this.#search(request, cancel.signal))).finally(
+      cancel.detach,
+    );
+  }
+
+  // The caller's signal, if any, as one whose abort reason is PathWorker's AbortError.
+  #canceller(signal) {
+    if (!signal) return { signal: undefined, detach() {} };
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    return {
+      signal: controller.signal,
+      detach: () => signal.removeEventListener('abort', onAbort),
+    };
+  }
+
+  // In its turn: a cached answer at once, else the scheduler's, cached the moment it is found
+  // (before any later edit can run).
+  #search(request, signal) {
+    return new Promise((resolve, reject) => {
+      /** @type {any} */
+      let held = null;
+      held = this.#inTurn(
+        () => {
+          held?.detach?.();
+          this.#lookUp(request, signal, resolve, reject);
+        },
+        (error) => reject(error),
+      );
+      if (held && signal) {
+        // Aborted while waiting for an edit: out of the line at once, as PathWorker's would be.
+        const onAbort = () => {
+          const k = this.#later.indexOf(held);
+          if (k >= 0) this.#later.splice(k, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        held.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+    });
+  }
+
+  #lookUp([sx, sy, gx, gy, options], signal, resolve, reject) {
+    if (signal?.aborted) return reject(signal.reason);
+    const key = this.#cache ? cacheKey(sx, sy, gx, gy, options) : null;
+    const started = performance.now();
+    const cached = this.#cache?.get(key);
+    if (cached) {
+      cached.workerMs = performance.now() - started;
+      this.#requests++;
+      return resolve(cached);
+    }
+    const done = (result, ms) => {
+      this.#cache?.put(key, result, sx, sy, gx, gy, options);
+      result.workerMs = ms; // as PathWorker's results carry
+      this.#requests++;
+      resolve(result);
+      this.#pump(); // an edit may have waited for this search
+    };
+    const searchOptions = signal ? { ...options, signal } : (options ?? undefined);
+    // terminate() disposes the scheduler, whose AbortError would speak of its internals and
+    // look like the caller's own signal: reject as PathWorker does.
+    const fail = (error) => {
+      reject(this.#closed || this.#ending ? terminatedError() : error);
+      this.#pump();
+    };
+    try {
+      this.#scheduler[SCHEDULE](sx, sy, gx, gy, searchOptions, done, fail);
+    } catch (error) {
+      reject(error); // checked when asked; only a terminated scheduler throws here
+    }
+  }
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
+  abstractGraph(options) {
+    return this.#query('abstractGraph', [options]);
+  }
+
+  /** grid.repairPath on this thread, with `workerMs` as PathWorker's results carry. */
+  repairPath(path, fromIndex, options) {
+    const started = performance.now();
+    return this.#query('repairPath', [path, fromIndex, options]).then((result) => ({
+      ...result,
+      workerMs: performance.now() - started,
+    }));
+  }
+
+  // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.
+  #query(kind, args) {
+    const grid = this.#open();
+    const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const [sx, sy, gx, gy, snapshot] = request;
+    return new Promise((resolve, reject) => {
+      this.#inTurn(() => {
+        if (signal?.aborted) return reject(abortError());
+        let answer;
+        try {
+          answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
+        } catch (error) {
+          // What only the core checks (a repaired path that jumps, memory) rejects, as a
+          // worker's answer does; the arguments' own checks above throw at once.
+          return reject(error);
+        }
+        this.#requests++;
+        resolve(queryResult(request, answer, grid.width, grid.height));
+      }, reject);
+    });
+  }
+
+  #open() {
+    if (this.#closed) throw terminatedError();
+    return this.#grid;
+  }
+  /** Frees the grid. Later edits and requests throw; get(), getCost() and cells() still answer. */
+  terminate() {
+    if (this.#closed) return;
+    const grid = this.#grid;
+    // Pending searches reject (as after terminate, see #lookUp); the edits queued behind them
+    // still land, so that reads afterwards give the cells as the game last set them.
+    this.#ending = true;
+    this.#scheduler.dispose();
+    for (const item of this.#later.splice(0)) {
+      if (item.edit) item.run();
+      else item.cancel?.(terminatedError());
+    }
+    this.#unapplied = null;
+    const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
+    this.#closed = { cells: grid.cells(), costs };
+    grid.dispose();
+  }
+}

@@ -1,0 +1,269 @@
+// What a game hands to a path worker, read once and checked before anything is queued or posted:
+// create's `cells`, `costs` and `loadOptions`, and each request's options and signal. Shared by
+// PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
+
+import {
+  checkCost,
+  checkRequest,
+  checkSize,
+  describe,
+  refuseMisspelt,
+  requestList,
+  signalOf,
+  toCells,
+} from '../core/checks.js';
+import { checkCacheBytes, checkCacheSize } from './protocol.js';
+import { readShape } from '../core/shape.js';
+
+/** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
+const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
+const CLASSES = 256;
+
+/** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
+function isDetached(cells) {
+  const buffer =
+    cells instanceof ArrayBuffer ? cells : ArrayBuffer.isView(cells) ? cells.buffer : null;
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength !== 0) return false;
+  try {
+    buffer.slice(0); // throws on a detached buffer only (ArrayBuffer.prototype.detached is newer)
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `cells` for create or setAll, checked like createGrid's, with a clear word for a moved buffer. */
+export function cellsOf(cells, width, height) {
+  if (isDetached(cells)) {
+    throw new TypeError(
+      'cells is detached: its buffer was transferred to a PathWorker (by create or setAll) and ' +
+        'holds no cells any more; pass a new array, or pw.cells() for a copy of the current ones',
+    );
+  }
+  return toCells(cells, width, height);
+}
+
+function checkCostOf(label, cls, cost) {
+  try {
+    checkCost(cls, cost);
+  } catch (error) {
+    throw new error.constructor(`${label}: ${error.message}`);
+  }
+}
+
+/**
+ * `costs` for create, as (class, cost) pairs: an array (or typed array) indexed by class, of at
+ * most 256 entries, holes and undefined keeping the default; a Map from class to cost; or an
+ * object whose own keys are classes written as plain integers. Nothing is iterated beyond 256
+ * entries, whatever `length` claims.
+ */
+export function costTable(costs) {
+  if (!costs || typeof costs !== 'object') {
+    throw new TypeError(
+      `costs must be an array indexed by class or an object { [class]: cost }, got ${describe(costs)}`,
+    );
+  }
+  const pairs = [];
+  if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
+    const { length } = /** @type {ArrayLike<unknown>} */ (costs); // read once: a lying length cannot change between reads
+    if (!(length <= CLASSES)) {
+      throw new RangeError(
+        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
+      );
+    }
+    for (let cls = 0; cls < length; cls++) {
+      const cost = costs[cls];
+      if (cost === undefined) continue; // a hole keeps the default
+      checkCostOf(`costs[${cls}]`, cls, cost);
+      pairs.push([cls, cost]);
+    }
+    return pairs;
+  }
+  if (costs instanceof Map) {
+    if (costs.size > CLASSES) {
+      throw new RangeError(`costs has ${costs.size} entries, but classes go from 0 to 255`);
+    }
+    for (const [cls, cost] of costs) {
+      checkCostOf(`costs key ${describe(cls)}`, cls, cost);
+      pairs.push([cls, cost]);
+    }
+    return pairs;
+  }
+  const keys = Object.keys(costs);
+  if (keys.length > CLASSES) {
+    throw new RangeError(`costs has ${keys.length} keys, but classes go from 0 to 255`);
+  }
+  for (const key of keys) {
+    if (!CLASS_KEY.test(key)) {
+      throw new TypeError(
+        `costs key ${JSON.stringify(key)} is not a class: keys must be classes from 0 to 255 ` +
+          'written as plain integers',
+      );
+    }
+    const cost = costs[key];
+    if (cost === undefined) continue;
+    checkCostOf(`costs[${key}]`, Number(key), cost);
+    pairs.push([Number(key), cost]);
+  }
+  return pairs;
+}
+
+/** The options PathWorker.create reads. */
+export const PATH_WORKER_OPTIONS = Object.freeze([
+  'width',
+  'height',
+  'cells',
+  'costs',
+  'orientation',
+  'staggerAxis',
+  'staggerIndex',
+  'worker',
+  'recover',
+  'loadOptions',
+  'cache',
+  'cacheBytes',
+  'workers',
+  'readyTimeout',
+]);
+/** InThreadPathWorker.create's: PathWorker's (so that one options object suits either), and its own. */
+export const IN_THREAD_OPTIONS = Object.freeze([
+  ...PATH_WORKER_OPTIONS,
+  'loadPathfinder',
+  'msPerFrame',
+  'expansionsPerFrame',
+]);
+
+/**
+ * The grid options of PathWorker.create / InThreadPathWorker.create, checked before any worker
+ * starts or any wasm loads: { width, height, bytes (a view on the caller's cells, or undefined),
+ * costPairs }. A key that misspells one of `known` is refused (refuseMisspelt).
+ */
+export function readGridOptions(options, call, known) {
+  if (!options || typeof options !== 'object') {
+    throw new TypeError(`${call} needs an options object { width, height, cells? }`);
+  }
+  refuseMisspelt(options, known, call);
+  const { width, height, cells, costs } = options;
+  checkSize(width, height);
+  // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
+  const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
+  const costPairs = costs === undefined ? [] : costTable(costs);
+  // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
+  const shape = readShape(options);
+  return { width, height, bytes, costPairs, shape };
+}
+
+/** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */
+export function readCacheBytes(options) {
+  const { cacheBytes } = options;
+  checkCacheBytes('cacheBytes', cacheBytes);
+  return cacheBytes;
+}
+
+/** `cache` for create: how many answers to keep, 0 (the default) for none. */
+export function readCacheSize(options) {
+  const { cache = 0 } = options;
+  checkCacheSize('cache', cache);
+  return cache;
+}
+
+/**
+ * `recover` for create: 'replay' (the default) or 'reject'. InThreadPathWorker has no worker to
+ * lose but checks it all the same, so that a game's options fail alike on either.
+ */
+export function readRecover(options) {
+  const { recover = 'replay' } = options;
+  if (recover !== 'replay' && recover !== 'reject') {
+    throw new RangeError(`recover must be 'replay' or 'reject', got ${describe(recover)}`);
+  }
+  return recover;
+}
+
+/** How long create waits for a worker to say it is ready when not told (see readReadyTimeout). */
+export const DEFAULT_READY_TIMEOUT = 30000;
+// setTimeout's longest delay; a longer one fires at once.
+const LONGEST_TIMER = 2 ** 31 - 1;
+
+/**
+ * `readyTimeout` for create: milliseconds to wait for the worker to say it is ready (script
+ * loaded, wasm instantiated, grid built) before giving up, DEFAULT_READY_TIMEOUT by default.
+ * Returns 0 for no limit (given as 0 or Infinity). InThreadPathWorker checks it alike.
+ */
+export function readReadyTimeout(options) {
+  const { readyTimeout = DEFAULT_READY_TIMEOUT } = options;
+  const rule =
+    `readyTimeout must be milliseconds from 0 to ${LONGEST_TIMER}, or Infinity (0 and ` +
+    `Infinity wait for ever), got ${describe(readyTimeout)}`;
+  if (typeof readyTimeout !== 'number') throw new TypeError(rule);
+  if (!(readyTimeout >= 0) || (readyTimeout > LONGEST_TIMER && readyTimeout !== Infinity)) {
+    throw new RangeError(rule);
+  }
+  return readyTimeout === Infinity ? 0 : readyTimeout;
+}
+
+/** `workers` for create: how many workers share the requests, 1 (the default) or more. */
+export function readWorkerCount(options) {
+  const { workers = 1, worker } = options;
+  if (!Number.isSafeInteger(workers) || workers < 1) {
+    throw new RangeError(`workers must be an integer >= 1, got ${describe(workers)}`);
+  }
+  if (workers > 1 && worker !== undefined && typeof worker !== 'function') {
+    throw new TypeError(
+      `workers is ${workers} but worker is one object: pass a function returning a new worker each call`,
+    );
+  }
+  return workers;
+}
+
+/** `loadOptions` for create: plain data the worker's loader gets (no functions cross threads). */
+export function checkLoadOptions(loadOptions) {
+  if (loadOptions === undefined || loadOptions === null) return null;
+  if (typeof loadOptions !== 'object' || Array.isArray(loadOptions)) {
+    throw new TypeError(`loadOptions must be an object, got ${describe(loadOptions)}`);
+  }
+  const copy = {};
+  for (const key of Object.keys(loadOptions)) {
+    const value = loadOptions[key];
+    if (typeof value === 'function') {
+      throw new TypeError(
+        `loadOptions.${key} is a function: it cannot be sent to a worker (locateFile and ` +
+          'instantiateWasm belong in the worker script, see serveWorker)',
+      );
+    }
+    copy[key] = value;
+  }
+  return copy;
+}
+
+/**
+ * One findPath request, checked: [sx, sy, gx, gy, options snapshot] and its signal. Each option
+ * is read once; the snapshot is what is checked and what is posted, so a getter that answers
+ * differently later changes nothing. Throws the sync API's errors.
+ */
+export function readRequest(width, height, sx, sy, gx, gy, options) {
+  /** @type {[any, any, any, any, object | null]} */
+  const request = [sx, sy, gx, gy, null];
+  const snapshot = checkRequest(width, height, sx, sy, gx, gy, options);
+  request[4] = snapshot;
+  return { request, signal: signalOf(snapshot) ?? null };
+}
+
+/**
+ * The requests of a findPaths call, checked (see requestList), and the signal of `options`, which
+ * cancels them all. A request's own options may not carry a signal: one signal per call.
+ */
+export function readRequests(requests, options, width, height) {
+  const list = requestList(requests, options, width, height);
+  if (typeof requests[0] === 'object') {
+    for (let i = 0; i < requests.length; i++) {
+      const own = requests[i].options;
+      if (signalOf(list[i][4]) !== undefined && own !== undefined) {
+        throw new TypeError(
+          `requests[${i}].options.signal: a findPaths signal goes in its second argument, ` +
+            'where it cancels the whole call',
+        );
+      }
+    }
+  }
+  return { list, signal: signalOf(list) ?? null };
+}

@@ -1,0 +1,264 @@
+// A pool of PathWorkers (PathWorker.create({ workers: n })): each member runs its own worker with
+// its own copy of the grid. Every edit goes to every member, in the order it was made, and each
+// request to one member; since a member sees its edits and requests in the caller's order, a
+// request sees exactly the edits made before it, whichever member answers it.
+
+import { cacheKey } from './cache.js';
+import { cellsOf, readRequest, readRequests } from './options.js';
+import { PathWatches, readWatchOptions } from '../core/watch.js';
+
+/** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
+export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
+
+/** A copy of caller-given cells for one more member (each member's buffer moves to its worker). */
+function copyOfCells(bytes) {
+  return bytes === undefined ? undefined : bytes.slice();
+}
+
+/** Requests with the same start, goal and options go to the same member, to find its cache. */
+function memberOfKey(key, count) {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
+  return (hash >>> 0) % count;
+}
+
+/** Options without the call's signal: a member's findPaths takes the signal once. */
+function ownOptions(options) {
+  if (!options) return undefined;
+  const { signal, ...own } = options;
+  return own;
+}
+
+export class PathWorkerPool {
+  /**
+   * Starts `count` PathWorkers of class `PathWorkerClass` from `options` (already checked, with
+   * `bytes` the caller's cells as a view). The caller's buffer goes to the last one; the others
+   * get copies. If any cannot start, the others are stopped and the error is thrown.
+   */
+  static async start(PathWorkerClass, options, bytes, count) {
+    const members = await Promise.allSettled(
+      Array.from({ length: count }, (_, i) =>
+        PathWorkerClass.create({
+          ...options,
+          workers: 1,
+          cells: i === count - 1 ? options.cells : copyOfCells(bytes),
+        }),
+      ),
+    );
+    const failed = members.find((member) => member.status === 'rejected');
+    if (failed) {
+      for (const member of members) if (member.status === 'fulfilled') member.value.terminate();
+      throw failed.reason;
+    }
+    return new PathWorkerPool(
+      members.map((member) => /** @type {PromiseFulfilledResult<any>} */ (member).value),
+      options.cache ?? 0,
+    );
+  }
+
+  #members;
+  #routeByKey; // with a cache, a repeated request goes where its answer is kept
+  #reader; // the member reads and watches use: one that got every edit (see #reading)
+  /** @type {PathWatches | null} */
+  #watches = null; // the pool's own, held by #reader (see #edit)
+  #watchesHeldBy = null;
+
+  constructor(members, cache) {
+    this.#members = members;
+    this.#routeByKey = cache > 0;
+    this.#reader = members[0];
+  }
+
+  get width() {
+    return this.#members[0].width;
+  }
+  get height() {
+    return this.#members[0].height;
+  }
+  get shape() {
+    return this.#members[0].shape;
+  }
+  get inThread() {
+    return false;
+  }
+  get terminated() {
+    return this.#members.every((member) => member.terminated);
+  }
+  /** The first member's worker object (see `workers` for all of them). */
+  get worker() {
+    return this.#members[0].worker;
+  }
+  get workers() {
+    return this.#members.map((member) => member.worker);
+  }
+
+  /** The members' stats added up, and each member's own in `workers`. */
+  get stats() {
+    const workers = this.#members.map((member) => member.stats);
+    /** @type {Record<string, any>} */
+    const total = {};
+    for (const stats of workers) {
+      for (const [name, value] of Object.entries(stats)) total[name] = (total[name] ?? 0) + value;
+    }
+    return { ...total, workers };
+  }
+
+  /**
+   * The first member still running: it has every edit, as every running member has. A member
+   * that gave up gets no more edits, so its copy goes stale; once all have stopped, the last
+   * one read or edited is the one with every edit.
+   */
+  #reading() {
+    const open = this.#members.find((member) => !member.terminated);
+    if (open) this.#reader = open;
+    return this.#reader;
+  }
+
+  // Reads: every running member holds the same cells.
+  get(x, y) {
+    return this.#reading().get(x, y);
+  }
+  getCost(cls) {
+    return this.#reading().getCost(cls);
+  }
+  cells() {
+    return this.#reading().cells();
+  }
+
+  // Edits go to every member. The reader holds the path watches: it hears of an edit last, so
+  // that a unit re-planning from its onBlocked asks members that all have the edit already.
+  #edit(apply) {
+    const open = this.#open();
+    this.#holdWatches();
+    for (let i = open.length - 1; i >= 0; i--) apply(open[i]);
+  }
+
+  /** The watches move to the reader when the member holding them gave up. */
+  #holdWatches() {
+    const reader = this.#reading();
+    if (!this.#watches || this.#watchesHeldBy === reader) return;
+    reader[HOLD_WATCHES](this.#watches);
+    this.#watchesHeldBy = reader;
+  }
+  setCell(x, y, cls) {
+    this.#edit((member) => member.setCell(x, y, cls));
+  }
+  setCells(indices, classes) {
+    this.#edit((member) => member.setCells(indices, classes));
+  }
+  fillRect(x, y, w, h, cls) {
+    this.#edit((member) => member.fillRect(x, y, w, h, cls));
+  }
+  setCost(cls, cost) {
+    this.#edit((member) => member.setCost(cls, cost));
+  }
+  setAll(cells) {
+    const open = this.#open();
+    const bytes = cellsOf(cells, this.width, this.height);
+    this.#holdWatches();
+    // As create: the caller's buffer moves to one member, the others get copies.
+    for (let i = open.length - 1; i >= 0; i--) open[i].setAll(i === 0 ? cells : bytes.slice());
+  }
+  /** As PathWorker's, on the pool's own watches, which read the cells from the reader. */
+  watchPath(path, onBlocked, options) {
+    const watchOptions = readWatchOptions(options);
+    const { width } = this;
+    this.#watches ??= new PathWatches(
+      width,
+      this.height,
+      (index) => this.#reading().get(index % width, Math.floor(index / width)),
+      (cls) => this.#reading().getCost(cls),
+      this.shape,
+    );
+    this.#holdWatches();
+    return this.#watches.watch(path, onBlocked, watchOptions);
+  }
+  flush() {
+    for (const member of this.#members) member.flush();
+  }
+
+  findPath(sx, sy, gx, gy, options) {
+    const open = this.#open();
+    const { request } = readRequest(this.width, this.height, sx, sy, gx, gy, options);
+    // The checked snapshot (signal included) goes on: the caller's getters are read once.
+    return this.#memberFor(open, request).findPath(sx, sy, gx, gy, request[4] ?? undefined);
+  }
+
+  /** A flow field from the least busy member (each holds the whole grid, edits included). */
+  flowField(goals, options) {
+    return this.#leastBusy(this.#open()).flowField(goals, options);
+  }
+
+  /** A movement range from the least busy member. */
+  reachable(sx, sy, options) {
+    return this.#leastBusy(this.#open()).reachable(sx, sy, options);
+  }
+
+  /** canReach from the least busy member. */
+  canReach(sx, sy, gx, gy, options) {
+    return this.#leastBusy(this.#open()).canReach(sx, sy, gx, gy, options);
+  }
+
+  /** abstractGraph of the least busy member (every member's is the same). */
+  abstractGraph(options) {
+    return this.#leastBusy(this.#open()).abstractGraph(options);
+  }
+
+  /** repairPath on the least busy member (each builds its own hierarchy for hpa). */
+  repairPath(path, fromIndex, options) {
+    return this.#leastBusy(this.#open()).repairPath(path, fromIndex, options);
+  }
+
+  /** Spread over the members; resolves with every result in the order asked. */
+  findPaths(requests, options) {
+    const open = this.#open();
+    // Checked whole before anything is posted, with the members' own errors.
+    const { list, signal } = readRequests(requests, options, this.width, this.height);
+    const shares = new Map(); // member -> positions in `list`
+    list.forEach((request, position) => {
+      const member = this.#routeByKey
+        ? this.#memberFor(open, request)
+        : open[Math.floor((position * open.length) / list.length)];
+      if (!shares.has(member)) shares.set(member, []);
+      shares.get(member).push(position);
+    });
+    const results = new Array(list.length);
+    const asked = [...shares].map(([member, positions]) =>
+      member
+        .findPaths(
+          positions.map((p) => {
+            const [sx, sy, gx, gy, own] = list[p];
+            return { sx, sy, gx, gy, options: ownOptions(own) ?? {} };
+          }),
+          signal ? { signal } : undefined,
+        )
+        .then((answers) => answers.forEach((answer, k) => (results[positions[k]] = answer))),
+    );
+    return Promise.all(asked).then(() => results);
+  }
+
+  #memberFor(open, [sx, sy, gx, gy, options]) {
+    const key = this.#routeByKey ? cacheKey(sx, sy, gx, gy, ownOptions(options)) : null;
+    if (key !== null) return open[memberOfKey(key, open.length)];
+    return this.#leastBusy(open);
+  }
+
+  /** The least busy member; results do not depend on which one answers. */
+  #leastBusy(open) {
+    let best = open[0];
+    for (const member of open) if (member.stats.inFlight < best.stats.inFlight) best = member;
+    return best;
+  }
+
+  /** The members still running; a member that gave up for good is left out from then on. */
+  #open() {
+    const open = this.#members.filter((member) => !member.terminated);
+    if (!open.length) throw new Error('PathWorker: every worker of the pool was terminated');
+    return open;
+  }
+
+  /** Rejects every pending request and stops every worker. */
+  terminate() {
+    for (const member of this.#members) member.terminate();
+  }
+}

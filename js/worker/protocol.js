@@ -1,0 +1,444 @@
+// What the PathWorker client (main thread, worker.js) and the worker (worker/serve.js) say to
+// each other: the messages, and the plumbing both sides share.
+// No Node built-ins: this runs in browsers and WeChat workers too.
+
+import { checkCost, checkSize, describe } from '../core/checks.js';
+import { readShape } from '../core/shape.js';
+//
+// main -> worker
+//   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
+//       cells transferred (copied where no transfer); cache: how many answers the worker keeps
+//       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
+//       createGrid takes it
+//   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
+//     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
+//     cancel: number[] | null }
+//       cells: a new level (setAll): every cell, applied before anything else in the message.
+//       indices/values: every changed cell of this flush, in the order it was changed.
+//       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
+//       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
+//       cell and cost edits the request must see, which keeps main-thread order exactly.
+//       options[i]: the request's options without `signal`, or null.
+//       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
+// worker -> main
+//   { type: 'ready', memoryBytes }   |   { type: 'initError', error }
+//   { type: 'results', results: [...], done, memoryBytes }
+//       done: seq of the last update fully handled, or -1. memoryBytes: the wasm heap's size.
+//       each result: { id, status, path, cost, expanded, goal, ..., workerMs } or { id, error }
+//   { type: 'protocolError', seq, error }   a message was refused, whole (nothing of it applied):
+//       seq is the refused update's, or null when the message had none
+//   { type: 'fatal', id, error }   the wasm instance broke while running request `id`
+//
+// Each side checks what it receives: the worker answers a malformed message with a
+// protocolError instead of dying (checkInit, checkUpdate), and the client ignores replies it did
+// not ask for (isResult, isErrorReply). error: { name, message }.
+
+export const REQUEST_STRIDE = 7;
+
+/** The largest request id: ids travel in the requests Int32Array (then start again at 1). */
+export const MAX_REQUEST_ID = 2 ** 31 - 1;
+
+/** The error a cancelled request rejects with (DOMException where the host has it). */
+export function abortError(message = 'The path request was aborted') {
+  if (typeof DOMException === 'function') return new DOMException(message, 'AbortError');
+  const error = new Error(message);
+  error.name = 'AbortError';
+  return error;
+}
+
+/** Errors cross the thread boundary as { name, message }; rebuild the same kind here. */
+export function serializeError(error) {
+  if (error && typeof error === 'object') {
+    return { name: String(error.name || 'Error'), message: String(error.message ?? error) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+const ERROR_TYPES = { TypeError, RangeError, Error, SyntaxError, ReferenceError };
+
+// --- the client's messages ----------------------------------------------------------------------
+
+/** The init message for a new worker, and what to transfer with it. */
+export function initMessage(
+  width,
+  height,
+  cells,
+  costPairs,
+  loadOptions,
+  cache = 0,
+  shape = {},
+  cacheBytes = undefined,
+) {
+  const pairs = [...costPairs];
+  const costs = new Float64Array(pairs.length * 2);
+  pairs.forEach(([cls, cost], i) => {
+    costs[i * 2] = cls;
+    costs[i * 2 + 1] = cost;
+  });
+  const message = {
+    type: 'init',
+    width,
+    height,
+    cells,
+    offset: 0,
+    costs: costs.length ? costs : null,
+    loadOptions: loadOptions ?? null,
+    ...(cache ? { cache } : {}), // answers the worker keeps (worker/cache.js)
+    ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
+    ...readShape(shape),
+  };
+  return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
+}
+
+/**
+ * The update message for an EditLog update, carrying the `live` requests among its own (those
+ * still wanted), the `cancel` ids and, for a new level, its `cells`; and what to transfer. The
+ * update keeps its arrays to replay them: the worker gets copies it can own.
+ */
+export function updateMessage(update, live, cancel, cells) {
+  const requests = live.length ? new Int32Array(live.length * REQUEST_STRIDE) : null;
+  live.forEach((request, i) => {
+    const { id, sx, sy, gx, gy, cellsBefore, costsBefore } = request;
+    requests.set([id, sx, sy, gx, gy, cellsBefore, costsBefore], i * REQUEST_STRIDE);
+  });
+  const message = {
+    type: 'update',
+    seq: update.seq,
+    ...(cells ? { cells } : {}), // only a new level carries its cells
+    indices: update.indices.slice(),
+    values: update.values.slice(),
+    costs: update.costs.length ? update.costs.slice() : null,
+    requests,
+    options: live.some((request) => request.options)
+      ? live.map((request) => request.options)
+      : null,
+    cancel: cancel.length ? cancel : null,
+  };
+  const transfer = transferables([message.indices, message.values, message.costs, requests]);
+  if (cells) transfer.push(cells);
+  return { message, transfer };
+}
+
+// --- what each side accepts -------------------------------------------------------------------
+
+/** An error as it crosses: { name, message }, both strings. */
+export function isErrorReply(error) {
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    typeof error.name === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+const STATUSES = new Set(['found', 'partial', 'none']);
+
+/**
+ * Whether `cells` holds x, y pairs on a `width` x `height` grid, `pairs` of them at most.
+ * @param {unknown} cells
+ * @param {number} width
+ * @param {number} height
+ */
+export function isCellList(cells, width, height, pairs = Infinity) {
+  if (!(cells instanceof Int32Array) || cells.length % 2 !== 0 || cells.length / 2 > pairs) {
+    return false;
+  }
+  // Branch-free (unsigned: -1 is as far off the grid as `width`): ranges list many cells.
+  let off = 0;
+  for (let k = 0; k < cells.length; k += 2)
+    off |= (cells[k] >>> 0 >= width ? 1 : 0) | (cells[k + 1] >>> 0 >= height ? 1 : 0);
+  return off === 0;
+}
+
+/**
+ * A search result as the worker sends it for a `width` x `height` grid (the id is checked by
+ * the client against its own).
+ */
+export function isResult(answer, width, height) {
+  return (
+    STATUSES.has(answer.status) &&
+    isCellList(answer.path, width, height) &&
+    typeof answer.cost === 'number' &&
+    Number.isInteger(answer.expanded)
+  );
+}
+
+export function deserializeError({ name, message }) {
+  if (name === 'AbortError') return abortError(message);
+  const Type = ERROR_TYPES[name];
+  const error = Type ? new Type(message) : new Error(message);
+  if (!Type) error.name = name;
+  return error;
+}
+
+/**
+ * Connects to anything worker-like: a DOM Worker or worker scope (addEventListener; Node's
+ * parentPort too), Node's worker_threads Worker (on), the WeChat / ByteDance style
+ * `onMessage(fn)` whose callback gets the message itself, or an object with an assignable
+ * `onmessage` (most engine wrappers). `onLost(reason)` is called when
+ * the other side errors, exits or is killed by the host.
+ */
+export function listen(target, onMessage, onLost = null) {
+  if (typeof target.addEventListener === 'function') {
+    target.addEventListener('message', (event) => onMessage(event.data));
+    if (onLost) {
+      target.addEventListener('error', (event) => {
+        // Keep the default report (console) but recover; the event says little more than this.
+        onLost(
+          event?.message
+            ? `worker error: ${event.message}`
+            : 'worker error: its script failed to load, or threw before saying why',
+        );
+      });
+      target.addEventListener('messageerror', () => onLost('a message could not be deserialized'));
+    }
+  } else if (typeof target.on === 'function' && 'threadId' in target) {
+    // Node's worker_threads Worker: an EventEmitter whose 'exit' also covers terminate().
+    target.on('message', (data) => onMessage(data));
+    if (onLost) {
+      target.on('error', (error) => onLost(`worker error: ${error?.message ?? error}`));
+      target.on('messageerror', () => onLost('a message could not be deserialized'));
+      target.on('exit', (code) => onLost(`worker exited (code ${code})`));
+    }
+  } else if (typeof target.onMessage === 'function') {
+    target.onMessage((data) => onMessage(data));
+    if (onLost && typeof target.onProcessKilled === 'function') {
+      target.onProcessKilled(() => onLost('the host killed the worker'));
+    }
+  } else {
+    target.onmessage = (event) => onMessage(event && 'data' in event ? event.data : event);
+    if (onLost) {
+      target.onerror = (error) => onLost(`worker error: ${error?.message ?? error}`);
+    }
+  }
+}
+
+/** Buffers to transfer for a list of typed arrays, skipping any that cannot be moved. */
+export function transferables(arrays) {
+  const list = [];
+  for (const array of arrays) {
+    if (!array || !ArrayBuffer.isView(array)) continue;
+    const { buffer } = array;
+    // A SharedArrayBuffer cannot be transferred, and the same buffer must not appear twice.
+    if (buffer instanceof ArrayBuffer && !list.includes(buffer)) list.push(buffer);
+  }
+  return list;
+}
+
+/**
+ * The buffer behind `bytes` when it can be transferred as it is, else null. A view into a larger
+ * buffer (or a shared one) cannot move without taking its neighbours along.
+ */
+export function movableBuffer(bytes) {
+  const { buffer } = bytes;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return whole && buffer instanceof ArrayBuffer ? buffer : null;
+}
+
+/**
+ * An estimate of what structured clone copies for `value`: the bytes of every typed array and
+ * buffer, 8 per number, 1 per character. The same object met twice counts once (clone keeps
+ * identity, so a shared options object crosses once).
+ */
+export function messageBytes(value, seen = new Set()) {
+  if (value === null || value === undefined) return 1;
+  switch (typeof value) {
+    case 'number':
+      return 8;
+    case 'boolean':
+      return 1;
+    case 'string':
+      return value.length + 4;
+    case 'object': {
+      if (seen.has(value)) return 4;
+      seen.add(value);
+      if (value instanceof ArrayBuffer) return value.byteLength + 8;
+      if (ArrayBuffer.isView(value)) return value.byteLength + 16;
+      let total = 4;
+      for (const key of Object.keys(value)) total += key.length + messageBytes(value[key], seen);
+      return total;
+    }
+    default:
+      return 0;
+  }
+}
+
+// --- the worker's checks of what it is sent ---------------------------------------------------
+
+/** A typed array of `Type`, or a TypeError naming the field. */
+function checkArray(label, value, Type) {
+  if (!(value instanceof Type)) {
+    throw new TypeError(`${label} must be a ${Type.name}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+const isAbsent = (value) => value === null || value === undefined;
+
+/** (class, cost) pairs in a Float64Array: how many pairs. */
+function checkCostPairs(label, costs) {
+  if (isAbsent(costs)) return 0;
+  checkArray(label, costs, Float64Array);
+  if (costs.length % 2 !== 0) {
+    throw new RangeError(`${label} must hold (class, cost) pairs, got ${costs.length} numbers`);
+  }
+  for (let i = 0; i < costs.length; i += 2) {
+    try {
+      checkCost(costs[i], costs[i + 1]);
+    } catch (error) {
+      throw new error.constructor(`${label}[${i}]: ${error.message}`);
+    }
+  }
+  return costs.length / 2;
+}
+
+/** Throws a TypeError / RangeError naming what is wrong with an init message. */
+export function checkInit(message) {
+  try {
+    checkSize(message.width, message.height);
+  } catch (error) {
+    throw new error.constructor(`init: ${error.message}`);
+  }
+  const count = message.width * message.height;
+  if (!isAbsent(message.cells)) {
+    checkArray('init.cells', message.cells, ArrayBuffer);
+    const offset = message.offset ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new RangeError(`init.offset must be an integer >= 0, got ${describe(offset)}`);
+    }
+    if (message.cells.byteLength < offset + count) {
+      throw new RangeError(
+        `init.cells holds ${message.cells.byteLength} bytes; ${offset + count} needed`,
+      );
+    }
+  }
+  checkCostPairs('init.costs', message.costs);
+  const { loadOptions } = message;
+  if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
+    throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
+  }
+  checkCacheSize('init.cache', message.cache);
+  checkCacheBytes('init.cacheBytes', message.cacheBytes);
+  readShape(message, 'init.');
+}
+
+/** A path cache's byte budget: a whole number of bytes >= 1, absent for the default. */
+export function checkCacheBytes(label, bytes) {
+  if (isAbsent(bytes)) return;
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new RangeError(`${label} must be an integer >= 1 (bytes), got ${describe(bytes)}`);
+  }
+}
+
+/** A path cache's size: how many answers to keep, 0 for none. */
+export function checkCacheSize(label, cache) {
+  if (isAbsent(cache)) return;
+  if (!Number.isSafeInteger(cache) || cache < 0) {
+    throw new RangeError(
+      `${label} must be an integer >= 0 (answers to keep), got ${describe(cache)}`,
+    );
+  }
+}
+
+/**
+ * Throws a TypeError / RangeError naming what is wrong with an update message for a
+ * `width` x `height` grid, so that nothing of a malformed update is ever applied.
+ */
+export function checkUpdate(message, width, height) {
+  const { seq } = message;
+  if (!Number.isSafeInteger(seq) || seq < 1) {
+    throw new TypeError(`update.seq must be an integer >= 1, got ${describe(seq)}`);
+  }
+  const label = `update ${seq}`;
+  const count = width * height;
+  if (!isAbsent(message.cells)) {
+    checkArray(`${label}: cells`, message.cells, ArrayBuffer);
+    if (message.cells.byteLength !== count) {
+      throw new RangeError(
+        `${label}: cells holds ${message.cells.byteLength} bytes; the grid has ${count} cells`,
+      );
+    }
+  }
+  const indices = checkArray(`${label}: indices`, message.indices, Uint32Array);
+  const values = checkArray(`${label}: values`, message.values, Uint8Array);
+  if (values.length !== indices.length) {
+    throw new RangeError(
+      `${label}: ${indices.length} indices but ${values.length} values; one value per index`,
+    );
+  }
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= count) {
+      throw new RangeError(
+        `${label}: indices[${i}] is ${indices[i]}, outside the grid (${count} cells)`,
+      );
+    }
+  }
+  const costCount = checkCostPairs(`${label}: costs`, message.costs);
+  const { requests, options, cancel } = message;
+  let requestCount = 0;
+  if (!isAbsent(requests)) {
+    checkArray(`${label}: requests`, requests, Int32Array);
+    if (requests.length % REQUEST_STRIDE !== 0) {
+      throw new RangeError(
+        `${label}: requests must hold ${REQUEST_STRIDE} numbers per request, got ${requests.length}`,
+      );
+    }
+    requestCount = requests.length / REQUEST_STRIDE;
+    let cellsSeen = 0;
+    let costsSeen = 0;
+    for (let r = 0; r < requestCount; r++) {
+      const [, sx, sy, gx, gy, cellsBefore, costsBefore] = requests.subarray(
+        r * REQUEST_STRIDE,
+        (r + 1) * REQUEST_STRIDE,
+      );
+      const where = `${label}: request ${r}`;
+      if (!(
+        sx >= 0 &&
+        sx < width &&
+        gx >= 0 &&
+        gx < width &&
+        sy >= 0 &&
+        sy < height &&
+        gy >= 0 &&
+        gy < height
+      )) {
+        throw new RangeError(`${where}: (${sx}, ${sy}) -> (${gx}, ${gy}) is outside the grid`);
+      }
+      // Each request sees the edits before it: as many or more than the request before it.
+      if (cellsBefore < cellsSeen || cellsBefore > indices.length) {
+        throw new RangeError(
+          `${where}: sees ${cellsBefore} cell edits; from ${cellsSeen} to ${indices.length} expected`,
+        );
+      }
+      if (costsBefore < costsSeen || costsBefore > costCount) {
+        throw new RangeError(
+          `${where}: sees ${costsBefore} cost edits; from ${costsSeen} to ${costCount} expected`,
+        );
+      }
+      cellsSeen = cellsBefore;
+      costsSeen = costsBefore;
+    }
+  }
+  if (!isAbsent(options)) {
+    if (!Array.isArray(options) || options.length !== requestCount) {
+      throw new TypeError(
+        `${label}: options must be an array with one entry per request (${requestCount}), got ${describe(options)}`,
+      );
+    }
+    options.forEach((entry, r) => {
+      if (!isAbsent(entry) && (typeof entry !== 'object' || Array.isArray(entry))) {
+        throw new TypeError(
+          `${label}: options[${r}] must be an object or null, got ${describe(entry)}`,
+        );
+      }
+    });
+  }
+  if (!isAbsent(cancel)) {
+    if (!Array.isArray(cancel) || !cancel.every((id) => Number.isInteger(id))) {
+      throw new TypeError(
+        `${label}: cancel must be an array of request ids, got ${describe(cancel)}`,
+      );
+    }
+  }
+}
