@@ -68,6 +68,10 @@ class Footprints : public GridObserver {
   Components* components(int n);
   // Frees the position grid of size n and its components (built again if asked for later).
   void release(int n);
+  // Takes a copy of `other`'s position grid of size n (brought up to date first), for footprints
+  // over a copy of its cells: kept current by edits from then on, without the whole-map rebuild
+  // (SearchTask freezes on such copies).
+  void copyPositions(Footprints& other, int n);
   // Bytes held by position grids, and what building the one of size n would add now.
   std::size_t memoryBytes() const;
   std::size_t bytesToBuild(int n) const;

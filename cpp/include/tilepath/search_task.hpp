@@ -33,9 +33,9 @@
 // true, the task keeps its answer whatever happens to the grid later.
 //
 // Units bigger than one tile (SearchOptions::unitSize > 1) need the grid's Footprints: the task
-// built on them searches the unit's positions; a frozen one rebuilds the positions of its copy
-// of the cells (one pass over the map, as a new size costs), and its path is checked on the live
-// positions.
+// built on them searches the unit's positions; a frozen one copies the live positions too and
+// undoes the edits on both copies (O(n^2) positions an edit, as any edit), and its path is
+// checked on the live positions.
 //
 // Freezing costs a copy of the grid (about 1.3 bytes a cell, and a position grid for a bigger
 // unit) held until the task ends; when the memory check refuses it, the task starts again
