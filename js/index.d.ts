@@ -148,6 +148,15 @@ export interface PathResult {
   /** With `trace`: true when the trace stopped at its limit (1,048,576 events); the search
    * itself ran to the end. */
   traceTruncated?: boolean;
+  /** Only on the answer of a search run in slices (startSearch, PathScheduler,
+   * InThreadPathWorker) that froze under edits and is for an older grid than the current one:
+   * true. Absent on every other answer, which is findPath's on the grid as it is. */
+  outdated?: true;
+  /** With `outdated`: the cell and cost edits made after the grid the answer is for. */
+  editsSince?: number;
+  /** With `outdated`: whether every step of `path` (corners and footprints included) can still
+   * be taken on the grid as it is; its cost may differ from a fresh findPath's. */
+  stillLegal?: boolean;
 }
 
 /** Options of flowField and reachable. */
@@ -410,14 +419,20 @@ export interface Grid {
 
 // --- searches spread over frames (Grid.startSearch, PathScheduler) -----------------------------
 
-/** A search run in slices (Grid.startSearch). Resuming repeats no work; the answer is exactly
- * findPath's on the grid as it is at the step that finishes the task (the first step that
- * returns true). Edits are judged at the next step: one the search has not reached (no cell it
- * opened or expanded is at or beside the edited cell, the goal is not near it, the costs' summary
- * is unchanged) leaves it going, as a search started after the edit would have gone; any other
- * (and any edit under jps) starts it again (`restarts` counts them). A task done as it started
- * (a blocked goal) starts again at its first step if the grid changed since. A finished task
- * keeps its answer. Disposing the grid ends its tasks. */
+/** A search run in slices (Grid.startSearch). Resuming repeats no work. Edits are judged at
+ * the next step: one the search has not reached (no cell it opened or expanded is at or beside
+ * the edited cell, the goal is not near it, the costs' summary is unchanged) leaves it going, as
+ * a search started after the edit would have gone. Any other (and any edit under jps) starts it
+ * again if it has not restarted yet and has expanded fewer than 4,096 cells; otherwise the task
+ * freezes: it goes on from where it was on a private copy of the grid as it was at its previous
+ * step, which later edits do not reach. The guarantee: a task restarts at most once (twice when
+ * a bulk write or over 1,024 cell edits come between two steps), so every task finishes within
+ * 4,096 + one whole search's expansions, whatever edits come. Its answer is findPath's on the
+ * grid as it is at the finishing step, unless `result.outdated` is true: then it is findPath's
+ * on the grid as it was `result.editsSince` edits earlier, and `result.stillLegal` says whether
+ * the path can still be walked now. A task done as it started (a blocked goal) starts again at
+ * its first step if the grid changed since. A finished task keeps its answer. Disposing the grid
+ * ends its tasks. */
 export interface SearchTask {
   /** Expands at most `maxExpansions` more cells (0 or none: to the end); true once done. Throws
    * a TypeError once cancelled or once its grid is disposed. */
@@ -473,9 +488,11 @@ export interface SchedulerFrame {
 /** Spreads searches over frames on the calling thread, fairly (round-robin slices). */
 export class PathScheduler {
   constructor(grid: Grid, options?: PathSchedulerOptions);
-  /** Answered over the next update()s with findPath's result on the grid as it is when the
-   * search ends (see SearchTask: edits the search has not reached do not restart it). Bad
-   * arguments throw at once; `signal` rejects with its reason. */
+  /** Answered over the next update()s with its task's result (see SearchTask): findPath's on
+   * the grid as it is when the search ends, or, with `outdated: true`, on the grid as it was
+   * `editsSince` edits earlier, with `stillLegal`. Every request is answered whatever edits
+   * come: edits the search has not reached do not restart it, and it restarts at most once.
+   * Bad arguments throw at once; `signal` rejects with its reason. */
   findPath(
     sx: number,
     sy: number,

@@ -206,7 +206,8 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
    * a Uint8Array spanning its whole buffer (detached afterwards), as create does; it copies
    * anything else. InThreadPathWorker always copies. */
   setAll(cells: ArrayBuffer | Uint8Array | ArrayLike<number>): void;
-  /** Sees exactly the edits made before it. */
+  /** Sees exactly the edits made before it, and none after: never `outdated` (InThreadPathWorker
+   * queues a later edit behind it, PathWorker searches it whole in the worker). */
   findPath(
     sx: number,
     sy: number,

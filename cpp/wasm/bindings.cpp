@@ -405,6 +405,8 @@ class WasmGrid {
     stepExpansions_ = static_cast<double>(task->expansionsDone() - before);
     restarts_ = static_cast<int>(task->restarts());
     if (!done) return contract::kSearchRunning;
+    editsSince_ = task->outdated() ? static_cast<double>(task->editsSince()) : 0;
+    stillLegal_ = task->stillLegal();
     std::swap(result_, task->result());
     endSearch(id);
     if (!result_.ok()) return contract::kRefused;  // its list of cells could not grow
@@ -415,6 +417,10 @@ class WasmGrid {
   // The status of the answer last published (after kSearchAnswered).
   int lastStatus() const { return static_cast<int>(result_.status); }
   int searchRestarts() const { return restarts_; }
+  // The task answered last: edits after the grid its answer is for (0: current), and whether
+  // its path can still be walked (search_task.hpp).
+  double searchEditsSince() const { return editsSince_; }
+  bool searchStillLegal() const { return stillLegal_; }
   // Frees a task (finished or not); its search state serves the next one.
   void endSearch(int id) {
     if (!liveTask(id)) return;
@@ -876,6 +882,8 @@ class WasmGrid {
   std::vector<std::unique_ptr<SearchTask>> tasks_;
   double stepExpansions_ = 0;
   int restarts_ = 0;
+  double editsSince_ = 0;
+  bool stillLegal_ = true;
 };
 
 // findPath, the hottest call of all, made straight from JS (Module._tilepath_find_path with
@@ -930,6 +938,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("lastStepExpansions", &WasmGrid::lastStepExpansions)
       .function("lastStatus", &WasmGrid::lastStatus)
       .function("searchRestarts", &WasmGrid::searchRestarts)
+      .function("searchEditsSince", &WasmGrid::searchEditsSince)
+      .function("searchStillLegal", &WasmGrid::searchStillLegal)
       .function("endSearch", &WasmGrid::endSearch)
       .function("liveSearches", &WasmGrid::liveSearches)
       .function("footprintBytes", &WasmGrid::footprintBytes)

@@ -47,6 +47,10 @@ export interface NativeGrid {
   /** The status code of the answer last published (after SEARCH_ANSWERED). */
   lastStatus(): number;
   searchRestarts(): number;
+  /** The task answered last: edits after the grid its answer is for (0: current). */
+  searchEditsSince(): number;
+  /** The task answered last: whether its path can still be walked on the grid. */
+  searchStillLegal(): boolean;
   endSearch(task: number): void;
   liveSearches(): number;
   /** Bytes held by the position grids of the unit sizes searched; releaseUnitSize frees one. */

@@ -81,7 +81,12 @@ export class SearchTask {
     this.#expansions += native.lastStepExpansions();
     this.#restarts = native.searchRestarts();
     if (status === SEARCH_RUNNING) return false;
-    this.#result = this.#read(status);
+    const editsSince = native.searchEditsSince();
+    const stillLegal = native.searchStillLegal();
+    const result = this.#read(status);
+    // Only an answer for an older grid carries these (search_task.hpp: a frozen task).
+    if (editsSince > 0) Object.assign(result, { outdated: true, editsSince, stillLegal });
+    this.#result = result;
     return true;
   }
 

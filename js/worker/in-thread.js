@@ -389,7 +389,8 @@ export class InThreadPathWorker {
       return resolve(cached);
     }
     const done = (result, ms) => {
-      this.#cache?.put(key, result, sx, sy, gx, gy, options);
+      // An answer for an older grid (a search frozen under edits) is no answer to cache.
+      if (!result.outdated) this.#cache?.put(key, result, sx, sy, gx, gy, options);
       result.workerMs = ms; // as PathWorker's results carry
       this.#requests++;
       resolve(result);

@@ -190,6 +190,8 @@ async function game() {
     const ask = Array.from({ length: units }, () => pick(60)); // frames until each asks
     const waiting = new Uint8Array(units);
     let answers = 0;
+    let outdated = 0;
+    let illegal = 0;
     let edits = 0;
     const frameMs = [];
     const frameCpu = []; // the time the process itself ran: the host's pauses left out
@@ -205,8 +207,10 @@ async function game() {
           p.gx,
           p.gy,
           options,
-          () => {
+          (result) => {
             answers++;
+            if (result.outdated) outdated += 1; // a search frozen under the doors' edits
+            if (result.outdated && !result.stillLegal) illegal += 1;
             waiting[u] = 0;
             ask[u] = 45 + pick(30); // about once a second
           },
@@ -233,6 +237,8 @@ async function game() {
       cpu99: quantile(frameCpu, 0.99),
       cpuOver: frameCpu.filter((t) => t > budget * 1.1).length / frameCpu.length,
       edits,
+      outdated,
+      illegal,
     };
   };
   console.log(
@@ -242,14 +248,15 @@ async function game() {
   );
   console.log(
     'doors | answers/s | frame p50 / p99 ms, wall | over budget +10%, wall | ' +
-      'frame p50 / p99 ms, CPU | over budget +10%, CPU | edits',
+      'frame p50 / p99 ms, CPU | over budget +10%, CPU | edits | answers outdated (not legal)',
   );
   for (const doors of [false, true, false, true]) {
     const r = run(doors);
     console.log(
       `${doors ? 'yes' : 'no '} | ${r.answersPerSecond.toFixed(1)} | ` +
         `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} | ${(r.over * 100).toFixed(1)}% | ` +
-        `${r.cpu50.toFixed(2)} / ${r.cpu99.toFixed(2)} | ${(r.cpuOver * 100).toFixed(1)}% | ${r.edits}`,
+        `${r.cpu50.toFixed(2)} / ${r.cpu99.toFixed(2)} | ${(r.cpuOver * 100).toFixed(1)}% | ` +
+        `${r.edits} | ${r.outdated} (${r.illegal})`,
     );
   }
 }

@@ -2,8 +2,11 @@
 // of at most 24 x 24, then runs up to four tasks at once (units of 1 to 3 tiles, random
 // options), each stepped in random slices with cell edits and cost changes between the steps.
 // Whenever a task finishes, its answer must be the one a fresh search gives on the grid as it is
-// at that step (status, reason, path, cost), and a single tile's path must be legal step by step
-// under its diagonal rule, checked here with a rule of its own.
+// at that step (status, reason, path, cost), and its path must be legal step by step under its
+// diagonal rule, checked here with a rule of its own; or, when the task says its answer is
+// outdated (it froze under edits), the one a fresh search gives on the grid as it was
+// editsSince() edits earlier (kept here by version), with stillLegal() agreeing with that rule
+// on the grid as it is. No task restarts more than twice.
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -27,10 +30,17 @@ using fuzz::require;
 
 constexpr int kClassesUsed = 4;
 
-// A single tile's path, step by step: each step to one of the eight neighbours, into an open
-// cell, a diagonal only as the rule allows. Smoothed paths skip cells, so they are not walked.
-bool legalSteps(const Grid& grid, Diagonal rule, const std::vector<int32_t>& path) {
-  auto open = [&](int x, int y) { return grid.inside(x, y) && grid.cost(grid.get(x, y)) > 0; };
+// A unit's path, step by step: each step to one of the eight neighbours, into an open position
+// (every cell of the unit's footprint open; the start may be closed: the unit stands there), a
+// diagonal only as the rule allows of the two side positions. Smoothed paths skip cells, so they
+// are not walked.
+bool legalSteps(const Grid& grid, Diagonal rule, int n, const std::vector<int32_t>& path) {
+  auto open = [&](int x, int y) {
+    for (int yy = y; yy < y + n; ++yy)
+      for (int xx = x; xx < x + n; ++xx)
+        if (!grid.inside(xx, yy) || !(grid.cost(grid.get(xx, yy)) > 0)) return false;
+    return true;
+  };
   for (std::size_t k = 2; k + 1 < path.size(); k += 2) {
     const int px = path[k - 2], py = path[k - 1], x = path[k], y = path[k + 1];
     const int dx = x - px, dy = y - py;
@@ -60,18 +70,48 @@ void edit(Bytes& in, Grid& grid) {
   }
 }
 
-void check(const Job& job, Footprints& footprints, Searcher& fresh) {
-  const SearchResult& got = job.task->result();
+// The grid at every version a task may answer for.
+struct History {
+  std::vector<Grid> grids;
+  void note(const Grid& grid) {
+    if (grids.empty() || grids.back().version() != grid.version()) grids.push_back(grid);
+  }
+  Grid* at(uint64_t version) {
+    for (Grid& g : grids)
+      if (g.version() == version) return &g;
+    return nullptr;
+  }
+};
+
+void check(const Job& job, Footprints& footprints, Searcher& fresh, History& history) {
+  const SearchTask& task = *job.task;
+  const SearchResult& got = task.result();
+  require(task.restarts() <= 2, "a task restarted more than twice");
   SearchResult expected;
-  fresh.find(footprints, job.sx, job.sy, job.gx, job.gy, job.options, expected);
+  Grid* then =
+      task.outdated() ? history.at(footprints.cells().version() - task.editsSince()) : nullptr;
+  require(!task.outdated() || then != nullptr, "an outdated answer names no grid it was for");
+  if (then) {
+    Footprints old(*then);
+    fresh.find(old, job.sx, job.sy, job.gx, job.gy, job.options, expected);
+  } else {
+    fresh.find(footprints, job.sx, job.sy, job.gx, job.gy, job.options, expected);
+  }
   require(got.error == expected.error, "a task's error differs from a fresh search's");
   require(got.status == expected.status, "a task's status differs from a fresh search's");
   require(got.reason == expected.reason, "a task's reason differs from a fresh search's");
   require(got.path == expected.path, "a task's path differs from a fresh search's");
   require(got.cost == expected.cost, "a task's cost differs from a fresh search's");
-  if (job.options.unitSize == 1 && !job.options.smooth && got.status != Status::None)
-    require(legalSteps(footprints.cells(), job.options.diagonal, got.path),
-            "a task's path takes an illegal step on the grid as it is");
+  if (job.options.smooth || got.status == Status::None || !got.ok()) return;
+  std::vector<int32_t> walk;
+  if (!job.options.includeStart) walk = {job.sx, job.sy};
+  walk.insert(walk.end(), got.path.begin(), got.path.end());
+  const bool legal =
+      legalSteps(footprints.cells(), job.options.diagonal, job.options.unitSize, walk);
+  if (task.outdated())
+    require(task.stillLegal() == legal, "an outdated answer's stillLegal is wrong");
+  else
+    require(legal, "a task's path takes an illegal step on the grid as it is");
 }
 
 }  // namespace
@@ -90,6 +130,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   fuzz::readCosts(in, grid, mirrored, kClassesUsed);
   Footprints footprints(grid);
   Searcher fresh;
+  History history;
+  history.note(grid);
   std::vector<Job> jobs;
   int rounds = 0;
   while (!in.empty() && rounds++ < 400) {
@@ -112,10 +154,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
       jobs.push_back(std::move(job));
     } else if (what <= 2) {
       edit(in, grid);
+      history.note(grid);
     } else if (!jobs.empty()) {
       const std::size_t k = in.below(static_cast<int>(jobs.size()));
       if (jobs[k].task->step(static_cast<uint32_t>(in.below(12)))) {
-        check(jobs[k], footprints, fresh);
+        check(jobs[k], footprints, fresh, history);
         jobs.erase(jobs.begin() + static_cast<std::ptrdiff_t>(k));
       }
     }
@@ -123,7 +166,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   // The rest to the end, on the grid as it is now.
   for (Job& job : jobs) {
     job.task->step(0);
-    check(job, footprints, fresh);
+    check(job, footprints, fresh, history);
   }
   return 0;
 }

@@ -71,6 +71,10 @@ class Footprints : public GridObserver {
   // Frees the least recently used size other than `keep` (its labels first, then its
   // positions), when memory runs short; false when nothing is left to free.
   bool releaseLeastRecent(int keep);
+  // Takes a copy of `other`'s position grid of size n (brought up to date first), for footprints
+  // over a copy of its cells: kept current by edits from then on, without the whole-map rebuild
+  // (SearchTask freezes on such copies).
+  void copyPositions(Footprints& other, int n);
   // Bytes held by position grids, and what building the one of size n would add now.
   std::size_t memoryBytes() const;
   std::size_t bytesToBuild(int n) const;

@@ -57,6 +57,15 @@ Components* Footprints::components(int n) {
   return &size.components->components();
 }
 
+void Footprints::copyPositions(Footprints& other, int n) {
+  const Grid* from = n >= 2 ? other.positions(n) : nullptr;
+  if (from == nullptr) return;
+  Size& size = sizes_[n];
+  size.components.reset();
+  size.grid = std::make_unique<Grid>(*from);
+  size.stale = false;
+}
+
 void Footprints::release(int n) {
   if (n < 2 || n > kMaxUnitSize) return;
   sizes_[n].components.reset();

@@ -142,6 +142,23 @@ struct SearchRun {
     paused = result.expanded >= sliceEnd;
     return !paused && !outOfMemory;
   }
+  // Takes over a paused run's progress, for the same search moved onto a copy of its grid
+  // (SearchTask freezing): every field a loop changes is listed here.
+  void continueFrom(const SearchRun& other) {
+    reached = other.reached;
+    budgetHit = other.budgetHit;
+    best = other.best;
+    bestOrigin = other.bestOrigin;
+    bestCorner = other.bestCorner;
+    bestDist = other.bestDist;
+    bestG = other.bestG;
+    sliceEnd = other.sliceEnd;
+    resuming = other.resuming;
+    paused = other.paused;
+    queueHead = other.queueHead;
+    queueTail = other.queueTail;
+    outOfMemory = other.outOfMemory;
+  }
 
   // Per-cell state (see Searcher): the slot (the cost so far while open, minus it once
   // closed), and the visit byte with this search's number in its top 5 bits, written by stamp

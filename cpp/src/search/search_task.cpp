@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <utility>
 
+#include "map/shapes.hpp"
 #include "search/search_run.hpp"
+#include "tilepath/smoothing.hpp"
 
 namespace tilepath {
 
@@ -46,43 +48,100 @@ void SearchTask::stopWatching() {
 
 bool SearchTask::answer() {
   answered_ = true;
+  if (frozen()) {
+    // Current if no edit since the copy could change what the search did (run_ still holds
+    // what it saw: this runs before it is dropped); else the path is checked on the live grid.
+    outdated_ = grid_.version() != frozenVersion_ && (!run_ || loggedEditsMatter());
+    editsSince_ = outdated_ ? grid_.version() - frozenVersion_ : 0;
+    stillLegal_ = !outdated_ || (result_.ok() && pathWalkable(result_.path));
+  }
   stopWatching();
+  return true;
+}
+
+bool SearchTask::makeCopy(const Grid& cells) {
+  const int n = options_.unitSize;
+  const std::size_t bytes = static_cast<std::size_t>(cells.size()) * (n > 1 ? 2 : 1) +
+                            cells.bitsetBytes() * (n > 1 ? 2 : 1);
+  if (!Searcher::roomFor(bytes)) return false;
+  frozenCells_ = std::make_unique<Grid>(cells);
+  if (footprints_) {
+    frozenFootprints_ = std::make_unique<Footprints>(*frozenCells_);
+    // The live positions copied (a rebuild from the cells costs ~50x more): undoing edits on
+    // the copied cells then updates them as any edit does.
+    if (n > 1) frozenFootprints_->copyPositions(*footprints_, n);
+  }
   return true;
 }
 
 // Begins (or begins again) the search on the grid as it is now; false when the arguments
 // already gave the answer (or an error) and there is nothing to run.
-bool SearchTask::start() {
+bool SearchTask::start(bool onCopy) {
   run_.reset();
   version_ = grid_.version();
   edits_.clear();
-  const Grid* positions = &grid_;
+  if (onCopy && !makeCopy(grid_)) onCopy = false;
+  if (onCopy) frozenVersion_ = version_;
+  const Grid& cells = onCopy ? *frozenCells_ : grid_;
+  Footprints* footprints = onCopy ? frozenFootprints_.get() : footprints_;
+  const Grid* positions = &cells;
   if (options_.algorithm == Algorithm::Hpa) {  // its search is not a loop that can pause
     result_.clear();
     result_.error = "algorithm 'hpa' does not run in slices: ask findPath for it";
     return false;
   }
   const bool begun =
-      footprints_ ? searcher_->begin(*footprints_, sx_, sy_, gx_, gy_, options_, result_, positions)
-                  : searcher_->begin(grid_, sx_, sy_, gx_, gy_, options_, result_);
+      footprints ? searcher_->begin(*footprints, sx_, sy_, gx_, gy_, options_, result_, positions)
+                 : searcher_->begin(cells, sx_, sy_, gx_, gy_, options_, result_);
   if (footprints_) replacements_ = footprints_->replacements();
   if (!begun) return false;
   minCost_ = positions->minCost();
   maxCost_ = positions->maxCost();
   uniform_ = positions->uniformCost();
   run_ = std::make_unique<SearchRun>(*searcher_, *positions, options_, result_, sx_, sy_, gx_, gy_);
-  run_->cells = &grid_;
+  run_->cells = &cells;
   run_->unitSize = options_.unitSize;
   Searcher::prepare(*run_);
   return true;
 }
 
+bool SearchTask::freeze() {
+  if (!edits_.complete) return false;
+  if (!makeCopy(grid_)) return false;
+  Grid& cells = *frozenCells_;
+  for (auto u = edits_.undo.rbegin(); u != edits_.undo.rend(); ++u) {
+    if (u->cell >= 0)
+      cells.set(u->cell % cells.width(), u->cell / cells.width(), static_cast<uint8_t>(u->cls));
+    else
+      cells.setCost(u->cls, u->cost);
+  }
+  frozenVersion_ = version_;  // the live grid's version at the last step: what the copy holds
+  const Grid* positions =
+      options_.unitSize > 1 ? frozenFootprints_->positions(options_.unitSize) : &cells;
+  auto run =
+      std::make_unique<SearchRun>(*searcher_, *positions, options_, result_, sx_, sy_, gx_, gy_);
+  run->cells = &cells;
+  run->unitSize = options_.unitSize;
+  Searcher::prepare(*run);
+  run->continueFrom(*run_);
+  run_ = std::move(run);
+  // The log goes on: with the edits of this step, it names every cell where the live grid may
+  // come to differ from the copy, for answer()'s judgement.
+  edits_.keepOldValues = false;
+  return true;
+}
+
 bool SearchTask::step(uint32_t maxExpansions) {
   if (answered_ || cancelled_) return true;
-  if (editsMatter()) {
-    earlierWork_ += result_.expanded;
-    ++restarts_;
-    if (!start()) return answer();
+  if (!frozen() && editsMatter()) {
+    const bool cheap = restarts_ == 0 && result_.expanded < kRestartWithin;
+    if (!run_ || cheap || !freeze()) {
+      // Restarted on a copy when the log could not undo the edits: no edit stops it again.
+      const bool onCopy = run_ && !cheap && !edits_.complete;
+      earlierWork_ += result_.expanded;
+      ++restarts_;
+      if (!start(onCopy)) return answer();
+    }
   } else if (!run_) {
     return answer();
   }
@@ -95,24 +154,62 @@ bool SearchTask::step(uint32_t maxExpansions) {
     return false;
   }
   searcher_->finish(run);
+  const bool done = answer();
   run_.reset();
-  return answer();
+  return done;
 }
 
 bool SearchTask::editsMatter() {
-  const bool replaced = footprints_ && footprints_->replacements() != replacements_;
+  const bool replaced =
+      footprints_ && options_.unitSize > 1 && footprints_->replacements() != replacements_;
   if (grid_.version() == version_ && !replaced) return false;
   // Finished at its start (nothing seen to judge by), or an edit this test cannot bound.
-  if (replaced || edits_.everything || !run_ || result_.algorithm == Algorithm::JPS) return true;
-  const Grid& positions = run_->grid;
-  if (positions.minCost() != minCost_ || positions.maxCost() != maxCost_ ||
-      positions.uniformCost() != uniform_)
-    return true;  // the heuristic's scale, or which algorithm runs, would differ
-  for (int32_t cell : edits_.cells)
-    if (editReaches(cell)) return true;
-  editsKept_ += static_cast<uint32_t>(edits_.cells.size());
+  if (replaced || !run_ || loggedEditsMatter()) return true;
+  editsKept_ += static_cast<uint32_t>(edits_.undo.size());
   edits_.clear();
   version_ = grid_.version();
+  return false;
+}
+
+void SearchTask::EditLog::dropRepeats() {
+  std::sort(undo.begin(), undo.end(), [](const Undo& a, const Undo& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.cls < b.cls;
+  });
+  undo.erase(std::unique(undo.begin(), undo.end(),
+                         [](const Undo& a, const Undo& b) {
+                           return a.cell == b.cell && (a.cell >= 0 || a.cls == b.cls);
+                         }),
+             undo.end());
+}
+
+bool SearchTask::loggedEditsMatter() const {
+  const bool jps = result_.algorithm == Algorithm::JPS;
+  if (frozen()) {
+    // Where the live grid still equals the copy nothing changed (a door closed and opened
+    // again); a cost differing on a class present anywhere changes the answer.
+    if (!edits_.complete) return true;
+    const Grid& copy = *frozenCells_;
+    for (int c = 0; c < Grid::kClasses; ++c)
+      if (copy.cost(c) != grid_.cost(c) && (copy.count(c) > 0 || grid_.count(c) > 0)) return true;
+    const Grid& mine = run_->grid;  // the copy's positions
+    const Grid* live = options_.unitSize == 1 ? &grid_ : footprints_->positions(options_.unitSize);
+    if (live == nullptr || live->minCost() != mine.minCost() || live->maxCost() != mine.maxCost() ||
+        live->uniformCost() != mine.uniformCost())
+      return true;
+    for (const EditLog::Undo& u : edits_.undo)
+      if (u.cell >= 0 && copy.data()[u.cell] != grid_.data()[u.cell] &&
+          (jps || editReaches(u.cell)))
+        return true;
+    return false;
+  }
+  if (edits_.everything || jps) return true;
+  // The summary against the one the search began with: the heuristic's scale, or which
+  // algorithm runs, would differ.
+  const Grid& live = run_->grid;
+  if (live.minCost() != minCost_ || live.maxCost() != maxCost_ || live.uniformCost() != uniform_)
+    return true;
+  for (const EditLog::Undo& u : edits_.undo)
+    if (u.cell >= 0 && editReaches(u.cell)) return true;
   return false;
 }
 
@@ -135,6 +232,45 @@ bool SearchTask::editReaches(int index) const {
     for (int x = x0; x <= x1; ++x)
       if (run_->seen(positions.index(x, y))) return true;
   return false;
+}
+
+// Whether each step of `path` can be taken on the live grid (from where the unit stands, open or
+// not): every position entered open, a diagonal's
+// side positions as the corner rule asks, a smoothed segment in line of sight (lineCost).
+bool SearchTask::pathWalkable(const std::vector<int32_t>& path) {
+  if (path.empty()) return true;
+  const int n = options_.unitSize;
+  const Grid* positions = n > 1 ? footprints_->positions(n) : &grid_;
+  if (positions == nullptr) return false;
+  const Grid& g = *positions;
+  std::vector<int32_t> walk;
+  if (!options_.includeStart) walk = {sx_, sy_};
+  walk.insert(walk.end(), path.begin(), path.end());
+  const ShapeSteps* shape = g.shape().square() ? nullptr : &ShapeSteps::of(g.shape());
+  for (std::size_t k = 2; k + 1 < walk.size(); k += 2) {
+    const int x0 = walk[k - 2], y0 = walk[k - 1], x1 = walk[k], y1 = walk[k + 1];
+    if (!g.passable(x1, y1)) return false;
+    const int d = shape ? shape->stepBetween(x0, y0, x1, y1) : -1;
+    if (d >= 0) {  // a step of a staggered or hexagonal grid: its side cells decide a diagonal
+      if (d < shape->straight) continue;
+      const int p = shape->parity(x0, y0);
+      const int a = shape->sideA[d], b = shape->sideB[d];
+      if (!diagonalAllowed(options_.diagonal,
+                           g.passable(x0 + shape->dx[p][a], y0 + shape->dy[p][a]),
+                           g.passable(x0 + shape->dx[p][b], y0 + shape->dy[p][b])))
+        return false;
+      continue;
+    }
+    const int dx = x1 - x0, dy = y1 - y0;
+    if (!shape && std::abs(dx) <= 1 && std::abs(dy) <= 1) {
+      if (dx != 0 && dy != 0 &&
+          !diagonalAllowed(options_.diagonal, g.passable(x0 + dx, y0), g.passable(x0, y0 + dy)))
+        return false;
+      continue;
+    }
+    if (!options_.smooth || lineCost(g, options_.diagonal, x0, y0, x1, y1) <= 0) return false;
+  }
+  return true;
 }
 
 void SearchTask::cancel() {

@@ -71,6 +71,38 @@ void requireSame(const SearchResult& a, const SearchResult& b) {
   }
 }
 
+// The grid as it was at each version a task may have copied, kept by the test: a frozen task's
+// outdated answer is checked against a fresh search on the one it answered for.
+struct GridHistory {
+  std::vector<Grid> grids;
+  void note(const Grid& grid) {
+    if (grids.empty() || grids.back().version() != grid.version()) grids.push_back(grid);
+  }
+  const Grid& at(uint64_t version) const {
+    for (const Grid& g : grids)
+      if (g.version() == version) return g;
+    FAIL("no copy of version " << version);
+    return grids.front();
+  }
+};
+
+// What a task's answer must equal: a fresh search on the grid as it is, or, when the task says
+// it is outdated, on the grid it answered for (editsSince() edits back).
+SearchResult expectedAnswer(const SearchTask& task, Grid& grid, const GridHistory& history, int sx,
+                            int sy, int gx, int gy, const SearchOptions& o) {
+  SearchResult expected;
+  Searcher whole;
+  if (!task.outdated()) {
+    Footprints footprints(grid);
+    whole.find(footprints, sx, sy, gx, gy, o, expected);
+    return expected;
+  }
+  Grid then = history.at(grid.version() - task.editsSince());
+  Footprints footprints(then);
+  whole.find(footprints, sx, sy, gx, gy, o, expected);
+  return expected;
+}
+
 // Runs a task in slices of `slice` expansions; returns the number of steps it took.
 int runInSlices(SearchTask& task, uint32_t slice) {
   int steps = 1;
@@ -155,11 +187,12 @@ TEST_CASE("several tasks on one grid, stepped in turn, each equal find", "[task]
   }
 }
 
-TEST_CASE("an edit during a task restarts it: the answer is a fresh search's after the edit",
-          "[task]") {
+TEST_CASE(
+    "an edit during a task restarts it once, then freezes it: the answer is a fresh search's "
+    "on the grid as it is, or, outdated, as it was when it froze",
+    "[task]") {
   std::mt19937 rng(1304);
-  Searcher whole;
-  int restarted = 0;
+  int restarted = 0, outdated = 0;
   for (int round = 0; round < 200; ++round) {
     Grid grid = randomGrid(rng, 30);
     std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
@@ -169,6 +202,7 @@ TEST_CASE("an edit during a task restarts it: the answer is a fresh search's aft
     std::uniform_int_distribution<int> pick(0, 9);
     uint32_t edits = 0;
     bool done = false;
+    GridHistory history;
     for (int steps = 0; !done; ++steps) {
       // Edits between steps for a while (walls, openings, costs), then none, so the task ends.
       if (steps < 6 && pick(rng) < 6) {
@@ -178,12 +212,15 @@ TEST_CASE("an edit during a task restarts it: the answer is a fresh search's aft
           grid.setCost(0, 1 + pick(rng) * 0.1);
         ++edits;
       }
+      history.note(grid);
       done = task.step(1 + pick(rng));
     }
     restarted += task.restarts() > 0;
-    REQUIRE(task.restarts() <= edits);
+    outdated += task.outdated();
+    REQUIRE(task.restarts() <= std::min(edits, 1u));
     INFO("round " << round);
-    requireSame(task.result(), whole.find(grid, sx, sy, gx, gy, o));
+    requireSame(task.result(), expectedAnswer(task, grid, history, sx, sy, gx, gy, o));
+    if (task.outdated()) continue;
     // And against the reference, for plain exact searches on the grid as it ended (the manhattan
     // heuristic overestimates diagonal steps: with them it is not bound to the optimum).
     const bool admissible = o.heuristic != Heuristic::Manhattan || o.diagonal == Diagonal::Never;
@@ -198,6 +235,7 @@ TEST_CASE("an edit during a task restarts it: the answer is a fresh search's aft
     }
   }
   CHECK(restarted > 50);
+  CHECK(outdated > 5);
 }
 
 TEST_CASE("a finished task keeps its answer after edits; cancel, errors and state reuse",
@@ -321,8 +359,7 @@ TEST_CASE("a task done as it starts (a blocked goal) answers for the grid at its
 TEST_CASE("random edits between a task's start and its steps: the answer is a fresh search's",
           "[task]") {
   std::mt19937 rng(3301);
-  Searcher whole;
-  int blockedAtStart = 0, openedThen = 0, kept = 0, restarted = 0, checked = 0;
+  int blockedAtStart = 0, openedThen = 0, kept = 0, restarted = 0, checked = 0, outdated = 0;
   for (int round = 0; round < 1500; ++round) {
     Grid grid = randomGrid(rng, 24);
     Footprints footprints(grid);
@@ -345,18 +382,20 @@ TEST_CASE("random edits between a task's start and its steps: the answer is a fr
     }
     for (int k = pick(rng) % 4; k > 0; --k) grid.set(cx(rng), cy(rng), pick(rng) < 4 ? 1 : 0);
     bool done = false;
+    GridHistory history;
     for (int steps = 0; !done; ++steps) {
       if (steps < 5 && pick(rng) < 4) grid.set(cx(rng), cy(rng), pick(rng) < 5 ? 1 : 0);
+      history.note(grid);
       done = task.step(1 + pick(rng) * 2);
     }
     kept += task.editsKept() > 0;
     restarted += task.restarts() > 0;
-    SearchResult expected;
-    whole.find(footprints, sx, sy, gx, gy, o, expected);
+    outdated += task.outdated();
     INFO("round " << round << " unitSize " << o.unitSize);
-    requireSame(task.result(), expected);
+    requireSame(task.result(), expectedAnswer(task, grid, history, sx, sy, gx, gy, o));
     // A path's own cost, walked under the rules, for single tiles.
-    if (o.unitSize == 1 && task.result().status == Status::Found && o.includeStart && !o.smooth) {
+    if (o.unitSize == 1 && task.result().status == Status::Found && o.includeStart && !o.smooth &&
+        !task.outdated()) {
       std::string why;
       REQUIRE(legalPathCost(grid, o.diagonal, task.result().path, why) ==
               Approx(task.result().cost));
@@ -369,6 +408,7 @@ TEST_CASE("random edits between a task's start and its steps: the answer is a fr
   CHECK(kept > 50);
   CHECK(restarted > 200);
   CHECK(checked > 200);
+  CHECK(outdated > 20);
 }
 
 TEST_CASE("an edit the search has not reached keeps it going; one beside a seen cell restarts it",
@@ -408,8 +448,7 @@ TEST_CASE("an edit the search has not reached keeps it going; one beside a seen 
 
 TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equal find", "[task]") {
   std::mt19937 rng(3302);
-  Searcher whole;
-  int kept = 0, rounds = 0;
+  int kept = 0, rounds = 0, outdated = 0;
   for (int round = 0; round < 120; ++round) {
     GridShape shape;
     shape.orientation = round % 4 == 0   ? Orientation::Hexagonal
@@ -431,17 +470,168 @@ TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equa
     const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
     SearchTask task(footprints, sx, sy, gx, gy, o);
     bool done = false;
+    GridHistory history;
     for (int steps = 0; !done; ++steps) {
       if (steps < 40) grid.set(cx(rng), cy(rng), pick(rng) < 3 ? 1 : 0);
+      history.note(grid);
       done = task.step(5);
     }
     kept += task.editsKept();
+    outdated += task.outdated();
     ++rounds;
-    SearchResult expected;
-    whole.find(footprints, sx, sy, gx, gy, o, expected);
     INFO("round " << round << " unitSize " << o.unitSize);
-    requireSame(task.result(), expected);
+    requireSame(task.result(), expectedAnswer(task, grid, history, sx, sy, gx, gy, o));
   }
+  CHECK(outdated > 10);
   CHECK(kept > 500);
   CHECK(rounds == 120);
+}
+
+// Issue 33 item 12: a door inside a search's explored area, toggled before every slice, made the
+// task start again at each slice, forever. Now a task restarts at most once while cheap, then
+// freezes on a copy of the grid: every task finishes within one search's work (plus the cheap
+// attempt), and says whether its answer is current.
+TEST_CASE(
+    "tasks with a door in their explored area toggled every slice all finish, and say whether "
+    "their answer is current",
+    "[task][edits]") {
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  std::string error;
+  auto loaded = movingai::loadMap(folder + "/16room_000.map", error);
+  REQUIRE(loaded);
+  Grid& grid = *loaded;
+  auto problems = movingai::loadScenario(folder + "/16room_000.map.scen", error);
+  REQUIRE(problems);
+  Searcher fresh;
+  struct Unit {
+    int sx, sy, gx, gy, doorX, doorY;
+    std::unique_ptr<SearchTask> task;
+    int steps = 0;
+  };
+  std::vector<Unit> units;
+  // The longer problems (their searches last many slices); each door on the unit's own way,
+  // three cells from its start, which the first slice expands around.
+  for (std::size_t k = problems->size(); k-- > 0 && units.size() < 60;) {
+    const movingai::Problem& p = (*problems)[k];
+    if (p.optimal < 60) continue;
+    const SearchResult way = fresh.find(grid, p.startX, p.startY, p.goalX, p.goalY);
+    if (way.status != Status::Found || way.path.size() < 10) continue;
+    units.push_back({p.startX, p.startY, p.goalX, p.goalY, way.path[4], way.path[5], nullptr});
+  }
+  REQUIRE(units.size() >= 50);
+  for (Unit& u : units)
+    u.task = std::make_unique<SearchTask>(grid, u.sx, u.sy, u.gx, u.gy, SearchOptions{});
+  // The doors' edits by version: the grid of any version is the first one with them replayed.
+  const Grid first = grid;
+  struct DoorEdit {
+    uint64_t version;
+    int x, y;
+    uint8_t cls;
+  };
+  std::vector<DoorEdit> doors;
+  auto gridAt = [&](uint64_t version) {
+    Grid then = first;
+    for (const DoorEdit& d : doors)
+      if (d.version <= version) then.set(d.x, d.y, d.cls);
+    return then;
+  };
+  constexpr uint32_t kSlice = 64;
+  // A bound no task may pass: its cheap attempt, then one search over every cell, in slices.
+  const int maxSteps = (SearchTask::kRestartWithin + grid.size()) / kSlice + 4;
+  int current = 0, outdated = 0, illegal = 0, finished = 0, rounds = 0;
+  for (bool open = true; finished < static_cast<int>(units.size()); ++rounds) {
+    REQUIRE(rounds <= maxSteps);  // the old tasks restarted at every slice and never got here
+    for (Unit& u : units) {
+      if (u.task->done()) continue;
+      open = !open;  // each unit's door, toggled before each of its slices
+      grid.set(u.doorX, u.doorY, open ? 0 : 1);
+      doors.push_back({grid.version(), u.doorX, u.doorY, static_cast<uint8_t>(open ? 0 : 1)});
+      ++u.steps;
+      if (!u.task->step(kSlice)) continue;
+      ++finished;
+      const SearchTask& t = *u.task;
+      INFO("unit from " << u.sx << "," << u.sy << " to " << u.gx << "," << u.gy);
+      REQUIRE(u.steps <= maxSteps);
+      REQUIRE(t.restarts() <= 1);
+      const SearchResult expected =
+          t.outdated() ? fresh.find(gridAt(grid.version() - t.editsSince()), u.sx, u.sy, u.gx, u.gy)
+                       : fresh.find(grid, u.sx, u.sy, u.gx, u.gy);
+      REQUIRE(t.result().status == expected.status);
+      REQUIRE(t.result().cost == expected.cost);
+      if (!t.outdated()) {
+        ++current;
+        REQUIRE(t.stillLegal());
+        continue;
+      }
+      ++outdated;
+      REQUIRE(t.editsSince() > 0);
+      // Its legality on the grid as it is, by the test's own walk.
+      std::string why;
+      const auto& path = t.result().path;
+      const bool legal = legalPathCost(grid, Diagonal::NoCorners, path, why) >= 0;
+      REQUIRE(t.stillLegal() == legal);
+      illegal += !legal;
+    }
+  }
+  CHECK(outdated >= 20);
+  CHECK(illegal >= 5);
+  CHECK(current + outdated == static_cast<int>(units.size()));
+}
+
+TEST_CASE("a frozen task's outdated answer says so, and a current one equals a fresh search",
+          "[task][edits]") {
+  Grid grid(64, 64);
+  // Cheap restart first: a task that restarted once freezes at the next edit that matters.
+  SearchTask task(grid, 2, 2, 60, 60);
+  REQUIRE_FALSE(task.step(20));
+  grid.set(2, 3, 1);  // beside the start: restarts (cheap)
+  REQUIRE_FALSE(task.step(20));
+  REQUIRE(task.restarts() == 1);
+  REQUIRE_FALSE(task.frozen());
+  const Grid before = grid;
+  grid.set(3, 2, 1);  // beside the start again: freezes on the grid before this edit
+  REQUIRE_FALSE(task.step(20));
+  REQUIRE(task.frozen());
+  REQUIRE(task.restarts() == 1);
+  grid.set(3, 3, 1);  // the path's first diagonal step is now cut
+  runInSlices(task, 500);
+  REQUIRE(task.outdated());
+  REQUIRE(task.editsSince() == 2);
+  requireSame(task.result(), Searcher().find(before, 2, 2, 60, 60));
+  REQUIRE_FALSE(task.stillLegal());
+
+  // Frozen, then only edits far from everything it saw: its answer is current. (Dijkstra on a
+  // bigger grid: a search well past the cheap restart.)
+  Grid wide(128, 128);
+  SearchOptions dijkstra;
+  dijkstra.algorithm = Algorithm::Dijkstra;
+  SearchTask far(wide, 10, 10, 60, 60, dijkstra);
+  REQUIRE_FALSE(far.step(5000));
+  wide.set(10, 11, 1);
+  REQUIRE_FALSE(far.step(20));
+  REQUIRE(far.frozen());
+  REQUIRE(far.restarts() == 0);
+  wide.set(10, 11, 0);    // the door open again: the copy and the grid agree there
+  wide.set(127, 127, 1);  // the far corner: no cell seen is beside it
+  runInSlices(far, 500);
+  REQUIRE_FALSE(far.outdated());
+  REQUIRE(far.stillLegal());
+  REQUIRE(far.editsSince() == 0);
+  requireSame(far.result(), Searcher().find(wide, 10, 10, 60, 60, dijkstra));
+
+  // A bulk write cannot be undone: the task starts again once, on a copy of the grid as it is.
+  SearchTask bulk(wide, 10, 10, 60, 60, dijkstra);
+  REQUIRE_FALSE(bulk.step(5000));
+  wide.data()[wide.index(30, 30)] = 1;
+  wide.cellsChanged();
+  REQUIRE_FALSE(bulk.step(20));
+  REQUIRE(bulk.frozen());
+  REQUIRE(bulk.restarts() == 1);
+  const Grid atRestart = wide;
+  wide.data()[wide.index(31, 31)] = 1;
+  wide.cellsChanged();
+  runInSlices(bulk, 500);
+  REQUIRE(bulk.restarts() == 1);
+  REQUIRE(bulk.outdated());
+  requireSame(bulk.result(), Searcher().find(atRestart, 10, 10, 60, 60, dijkstra));
 }
