@@ -108,7 +108,7 @@ test('demo/vite builds with vite build and finds paths in Chromium, in-thread an
 });
 
 // `npm run dev` (vite's dev server) is where a game is written. It pre-bundles dependencies into
-// node_modules/.vite/deps, where tilepath's new URL('./worker-entry.js', import.meta.url) finds
+// node_modules/.vite/deps, where tilepath's new URL('./entry.js', import.meta.url) (js/worker/client.js) finds
 // no worker/entry.js: PathWorker.create failed with "the worker could not start (worker error:
 // its script failed to load, ...)" until demo/vite's config left tilepath out of the pre-bundling.
 test('demo/vite runs under the vite dev server, in-thread and in its worker', async () => {
