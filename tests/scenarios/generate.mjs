@@ -12,6 +12,7 @@
 //   row <cells>          one a map row: '.' class 0, '#' class 1, digits their class
 //   costs <class>=<cost> ...   the table (inf = blocked); classes left out keep the default
 //                        (class 0 costs 1, every other class is blocked)
+//   shape orientation=<name> staggerAxis=<x|y> staggerIndex=<odd|even>   (square maps: none)
 //   find <sx> <sy> <gx> <gy>
 //   options <name>=<value> ...   as findPath takes them
 //   expect <status> <cost>       cost printed as JavaScript prints the double
@@ -36,6 +37,50 @@ function distance(heuristic, dx, dy) {
   if (heuristic === 'chebyshev') return Math.max(ax, ay);
   if (heuristic === 'euclidean') return Math.sqrt(ax * ax + ay * ay);
   return Math.max(ax, ay) + (SQRT2 - 1) * Math.min(ax, ay);
+}
+
+/** Square grids: four straight steps, four diagonal ones with the two cells beside them. */
+function squareSteps() {
+  const out = [];
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      out.push(dx && dy ? [dx, dy, SQRT2, [dx, 0, 0, dy]] : [dx, dy, 1, null]);
+    }
+  return out;
+}
+
+/**
+ * Hexagonal and staggered grids, as docs/shapes.md describes them, written for axis y (every
+ * other row shifted half a tile right) and turned for axis x (columns shifted down).
+ */
+function shapeSteps({ orientation, staggerAxis = 'y', staggerIndex = 'odd' }) {
+  const shifted = (s) => (s % 2 === 1) === (staggerIndex === 'odd');
+  const alongRows = (x, y) => {
+    // The two cells sharing a side in the row above (dy -1) or below (+1): [dx of left, right].
+    const [l, r] = shifted(y) ? [0, 1] : [-1, 0];
+    const edges = [-1, 1].flatMap((dy) => [
+      [l, dy, 1, null],
+      [r, dy, 1, null],
+    ]);
+    if (orientation === 'hexagonal') return [[-1, 0, 1, null], [1, 0, 1, null], ...edges];
+    // Staggered: the four tiles sharing a corner are diagonal steps between two edge tiles.
+    const corners = [
+      [1, 0, SQRT2, [r, -1, r, 1]],
+      [-1, 0, SQRT2, [l, -1, l, 1]],
+      [0, -2, SQRT2, [l, -1, r, -1]],
+      [0, 2, SQRT2, [l, 1, r, 1]],
+    ];
+    return [...edges, ...corners];
+  };
+  if (staggerAxis === 'y') return alongRows;
+  return (x, y) =>
+    alongRows(y, x).map(([dy, dx, length, sides]) => [
+      dx,
+      dy,
+      length,
+      sides && [sides[1], sides[0], sides[3], sides[2]],
+    ]);
 }
 
 /**
@@ -90,6 +135,9 @@ export function expected(s) {
   };
   const isTarget = (x, y) => (goalMode === 'adjacent' ? beside(x, y) : x === gx && y === gy);
 
+  // The steps from (x, y): [dx, dy, length, side cells or null for a straight step].
+  const steps = s.shape ? shapeSteps(s.shape) : squareSteps;
+
   // Plain Dijkstra with a sorted array as the queue: these maps have a few dozen cells.
   const cost = new Map();
   const key = (x, y) => y * width + x;
@@ -101,14 +149,14 @@ export function expected(s) {
     if (done.has(key(x, y))) continue;
     done.add(key(x, y));
     cost.set(key(x, y), g);
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0) continue;
-        const diagonal = dx !== 0 && dy !== 0;
-        if (diagonal && !cornerAllows(open(x + dx, y), open(x, y + dy))) continue;
-        if (!open(x + dx, y + dy) || done.has(key(x + dx, y + dy))) continue;
-        queue.push([g + (diagonal ? SQRT2 : 1) * enter(x + dx, y + dy), x + dx, y + dy]);
-      }
+    for (const [dx, dy, length, sides] of steps(x, y)) {
+      if (
+        sides &&
+        !cornerAllows(open(x + sides[0], y + sides[1]), open(x + sides[2], y + sides[3]))
+      )
+        continue;
+      if (!open(x + dx, y + dy) || done.has(key(x + dx, y + dy))) continue;
+      queue.push([g + length * enter(x + dx, y + dy), x + dx, y + dy]);
     }
   }
 
@@ -245,14 +293,36 @@ const UNIT_MAPS = [
   },
 ];
 
+// Hexagonal and staggered maps, under every axis and index.
+const SHAPE_MAPS = [
+  {
+    name: 'wall down a column',
+    rows: ['...#...', '...#...', '...#...', '...#...', '.......'],
+    find: [0, 1, 6, 1],
+  },
+  {
+    name: 'marsh in the middle',
+    rows: ['......', '.2222.', '.2#22.', '.2222.', '......'],
+    costs: { 2: 3 },
+    find: [0, 2, 5, 2],
+  },
+];
+const SHAPES = ['hexagonal', 'staggered'].flatMap((orientation) =>
+  ['y', 'x'].flatMap((staggerAxis) =>
+    ['odd', 'even'].map((staggerIndex) => ({ orientation, staggerAxis, staggerIndex })),
+  ),
+);
+
 /** Every scenario: each map under each algorithm and rule, then the extras and the units. */
 export function scenarios() {
   const out = [];
-  const add = (map, options, find = map.find, label = '') => {
-    const name = [map.name, label, ...Object.entries(options).map(([k, v]) => `${k}=${v}`)]
-      .filter(Boolean)
-      .join(' ');
-    const s = { name, rows: map.rows, costs: map.costs, find, options };
+  const add = (map, options, find = map.find, shape = undefined) => {
+    const words = [
+      shape && Object.values(shape).join(' '),
+      ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
+    ];
+    const name = [map.name, ...words].filter(Boolean).join(' ');
+    const s = { name, rows: map.rows, costs: map.costs, shape, find, options };
     out.push({ ...s, expect: expected(s) });
   };
   for (const map of MAPS) {
@@ -273,6 +343,12 @@ export function scenarios() {
           add(map, options);
         }
   }
+  for (const shape of SHAPES)
+    for (const map of SHAPE_MAPS)
+      for (const algorithm of ALGORITHMS)
+        // Hexagonal grids have no diagonal steps: two rules show the rule is ignored.
+        for (const diagonal of shape.orientation === 'hexagonal' ? ['never', 'always'] : RULES)
+          add(map, { algorithm, diagonal }, map.find, shape);
   return out;
 }
 
@@ -286,6 +362,12 @@ export function scenariosText() {
       const pairs = Object.entries(s.costs).map(([cls, c]) => `${cls}=${costText(c)}`);
       lines.push(`costs ${pairs.join(' ')}`);
     }
+    if (s.shape)
+      lines.push(
+        `shape ${Object.entries(s.shape)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`,
+      );
     lines.push(`find ${s.find.join(' ')}`);
     const options = Object.entries(s.options).map(([k, v]) => `${k}=${v}`);
     if (options.length) lines.push(`options ${options.join(' ')}`);
@@ -306,14 +388,14 @@ export function parseScenarios(text) {
     .map((block) => block.split('\n').filter((l) => l && !l.startsWith('#')))
     .filter((lines) => lines.length)
     .map((lines) => {
-      const s = { rows: [], costs: {}, options: {} };
+      const s = { rows: [], costs: {}, options: {}, shape: {} };
       for (const line of lines) {
         const [word, ...rest] = line.split(' ');
         if (word === 'name') s.name = rest.join(' ');
         else if (word === 'row') s.rows.push(rest[0]);
         else if (word === 'find') s.find = rest.map(Number);
         else if (word === 'expect') s.expect = { status: rest[0], cost: Number(rest[1]) };
-        else if (word === 'costs' || word === 'options') {
+        else if (word === 'costs' || word === 'options' || word === 'shape') {
           for (const pair of rest) {
             const [k, v] = pair.split('=');
             const value =

@@ -1,7 +1,7 @@
 // The scenario table (tests/scenarios/scenarios.txt, written by tests/scenarios/generate.mjs
-// from its own Dijkstra) through the native Searcher: every drawn map under every algorithm and
-// corner rule gives the status and cost the table states. node:test runs the same table through
-// wasm and the workers (tests/js/core/scenarios.test.mjs).
+// from its own Dijkstra) through the native Searcher: every drawn map (square, hexagonal,
+// staggered) under every algorithm and corner rule gives the status and cost the table states.
+// node:test runs the same table through wasm and the workers (tests/js/core/scenarios.test.mjs).
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -14,6 +14,7 @@
 
 #include "tilepath/footprints.hpp"
 #include "tilepath/searcher.hpp"
+#include "tilepath/shape.hpp"
 
 using namespace tilepath;
 
@@ -25,6 +26,7 @@ struct Scenario {
   std::map<int, double> costs;
   int find[4] = {0, 0, 0, 0};
   std::map<std::string, std::string> options;
+  std::map<std::string, std::string> shape;
   std::string status;
   double cost = 0;
 };
@@ -60,7 +62,7 @@ std::vector<Scenario> readScenarios(const std::string& path) {
       std::string cost;
       words >> s.status >> cost;
       s.cost = number(cost);
-    } else if (word == "costs" || word == "options") {
+    } else if (word == "costs" || word == "options" || word == "shape") {
       std::string pair;
       while (words >> pair) {
         const auto eq = pair.find('=');
@@ -68,7 +70,7 @@ std::vector<Scenario> readScenarios(const std::string& path) {
         if (word == "costs")
           s.costs[std::stoi(key)] = number(value);
         else
-          s.options[key] = value;
+          (word == "options" ? s.options : s.shape)[key] = value;
       }
     } else {
       FAIL("scenarios.txt: unknown line " << line);
@@ -103,8 +105,32 @@ SearchOptions optionsOf(const Scenario& s) {
   return o;
 }
 
+// The value of `names` that `name` is, by its index.
+template <typename Enum, std::size_t N>
+Enum named(const std::string_view (&names)[N], const std::string& name) {
+  for (std::size_t k = 0; k < N; ++k)
+    if (names[k] == name) return static_cast<Enum>(k);
+  FAIL("scenarios.txt: unknown shape value " << name);
+  return Enum{};
+}
+
+GridShape shapeOf(const Scenario& s) {
+  GridShape shape;
+  for (const auto& [key, value] : s.shape) {
+    if (key == "orientation")
+      shape.orientation = named<Orientation>(kOrientationNames, value);
+    else if (key == "staggerAxis")
+      shape.staggerAxis = named<StaggerAxis>(kStaggerAxisNames, value);
+    else if (key == "staggerIndex")
+      shape.staggerIndex = named<StaggerIndex>(kStaggerIndexNames, value);
+    else
+      FAIL("scenarios.txt: unknown shape field " << key);
+  }
+  return shape;
+}
+
 Grid gridOf(const Scenario& s) {
-  Grid grid(static_cast<int>(s.rows[0].size()), static_cast<int>(s.rows.size()));
+  Grid grid(static_cast<int>(s.rows[0].size()), static_cast<int>(s.rows.size()), shapeOf(s));
   for (int y = 0; y < grid.height(); ++y)
     for (int x = 0; x < grid.width(); ++x) {
       const char c = s.rows[y][x];
@@ -118,7 +144,7 @@ Grid gridOf(const Scenario& s) {
 
 TEST_CASE("every scenario of the table gives its status and cost natively", "[scenarios]") {
   const std::vector<Scenario> table = readScenarios(TILEPATH_SCENARIOS);
-  REQUIRE(table.size() > 300);  // the table was read, not skipped
+  REQUIRE(table.size() > 500);  // the table was read, not skipped
   Searcher searcher;
   int checked = 0;
   for (const Scenario& s : table) {

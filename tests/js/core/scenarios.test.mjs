@@ -1,5 +1,6 @@
-// The scenario table (tests/scenarios/scenarios.txt: small drawn maps with the status and cost
-// an independent Dijkstra gives for every algorithm and corner rule) through the wasm API, and
+// The scenario table (tests/scenarios/scenarios.txt: small drawn maps, square, hexagonal and
+// staggered, with the status and cost an independent Dijkstra gives for every algorithm and
+// corner rule) through the wasm API, and
 // a share of it through InThreadPathWorker and PathWorker. Catch2 runs the same table natively
 // (tests/cpp/search/scenarios_test.cpp).
 // Run: node --test tests/js/core/scenarios.test.mjs
@@ -37,7 +38,7 @@ test('the committed table is what its generator writes', () => {
   assert.equal(table.length, scenarios().length);
 });
 
-test('the table covers every algorithm under every corner rule, unit sizes and goal modes', () => {
+test('the table covers every algorithm under every corner rule, unit sizes, goal modes and shapes', () => {
   const seen = new Set(table.map((s) => `${s.options.algorithm}/${s.options.diagonal}`));
   for (const a of ALGORITHMS) for (const d of RULES) assert.ok(seen.has(`${a}/${d}`), `${a}/${d}`);
   const count = (f) => table.filter(f).length;
@@ -52,13 +53,18 @@ test('the table covers every algorithm under every corner rule, unit sizes and g
       count((s) => s.options.goal === 'nearest') >= 6,
   );
   assert.ok(count((s) => Object.keys(s.costs).length > 0) > 60);
+  assert.ok(count((s) => s.shape.orientation === 'hexagonal') >= 64);
+  assert.ok(count((s) => s.shape.orientation === 'staggered') >= 128);
 });
 
 test('every scenario gives its status and cost through the wasm API', () => {
   const wrongs = [];
   let checked = 0;
   for (const s of table) {
-    const grid = tilepath.createGrid(s.rows[0].length, s.rows.length, classesOf(s.rows));
+    const grid = tilepath.createGrid(s.rows[0].length, s.rows.length, {
+      cells: classesOf(s.rows),
+      ...s.shape,
+    });
     try {
       for (const [cls, cost] of Object.entries(s.costs)) grid.setCost(Number(cls), cost);
       wrongs.push(...wrong(s, grid.findPath(...s.find, s.options)));
@@ -76,7 +82,7 @@ test('every scenario gives its status and cost through the wasm API', () => {
 const share = table.filter((_, k) => k % 5 === 0);
 const byMap = new Map();
 for (const s of share) {
-  const key = JSON.stringify([s.rows, s.costs]);
+  const key = JSON.stringify([s.rows, s.costs, s.shape]);
   byMap.set(key, [...(byMap.get(key) ?? []), s]);
 }
 
@@ -89,11 +95,12 @@ for (const [label, Worker] of [
     const wrongs = [];
     let checked = 0;
     for (const group of byMap.values()) {
-      const { rows, costs } = group[0];
+      const { rows, costs, shape } = group[0];
       const pw = await Worker.create({
         width: rows[0].length,
         height: rows.length,
         cells: classesOf(rows),
+        ...shape,
         loadPathfinder: Worker === InThreadPathWorker ? () => tilepath : undefined,
       });
       try {
