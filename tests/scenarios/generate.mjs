@@ -179,7 +179,8 @@ export function expected(s) {
   return { status: 'none', cost: 0 };
 }
 
-// The maps. Each is searched with every algorithm and corner rule, from `find`.
+// The maps. Each is searched with every algorithm and corner rule, from `find`; `shaped` ones
+// on hexagonal and staggered grids too.
 const MAPS = [
   { name: 'open room', rows: ['.....', '.....', '.....', '.....'], find: [0, 0, 4, 3] },
   { name: 'same cell', rows: ['...', '...'], find: [1, 1, 1, 1] },
@@ -234,6 +235,19 @@ const MAPS = [
     rows: ['..#..', '..6..', '..#..'],
     costs: { 6: 4 },
     find: [0, 1, 4, 1],
+  },
+  {
+    name: 'wall down a column',
+    rows: ['...#...', '...#...', '...#...', '...#...', '.......'],
+    find: [0, 1, 6, 1],
+    shaped: true,
+  },
+  {
+    name: 'marsh in the middle',
+    rows: ['......', '.2222.', '.2#22.', '.2222.', '......'],
+    costs: { 2: 3 },
+    find: [0, 2, 5, 2],
+    shaped: true,
   },
 ];
 
@@ -293,20 +307,8 @@ const UNIT_MAPS = [
   },
 ];
 
-// Hexagonal and staggered maps, under every axis and index.
-const SHAPE_MAPS = [
-  {
-    name: 'wall down a column',
-    rows: ['...#...', '...#...', '...#...', '...#...', '.......'],
-    find: [0, 1, 6, 1],
-  },
-  {
-    name: 'marsh in the middle',
-    rows: ['......', '.2222.', '.2#22.', '.2222.', '......'],
-    costs: { 2: 3 },
-    find: [0, 2, 5, 2],
-  },
-];
+// The maps also searched as hexagonal and staggered, under every axis and index.
+const SHAPE_MAPS = MAPS.filter((map) => map.shaped);
 const SHAPES = ['hexagonal', 'staggered'].flatMap((orientation) =>
   ['y', 'x'].flatMap((staggerAxis) =>
     ['odd', 'even'].map((staggerIndex) => ({ orientation, staggerAxis, staggerIndex })),
