@@ -5,7 +5,7 @@ import { REFUSED } from '../../dist/contract.mjs';
 import { describe, readReachOptions, refuseMisspelt } from './checks.js';
 
 /** Units of work in a step when none is given: a cell expanded by a cluster's Dijkstras, a
- * border cell scanned, a landmark step. tests/bench/hpa-build.mjs: 32768 units took 17 ms at
+ * border cell scanned, a landmark step. tests/bench/js/hpa-build.mjs: 32768 units took 17 ms at
  * the median in wasm on a busy 2-core machine, so 4096 is about 2 ms. */
 export const DEFAULT_BUDGET = 1 << 12;
 

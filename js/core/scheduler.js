@@ -28,7 +28,7 @@ export const SCHEDULE = Symbol('PathScheduler.schedule');
 
 const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
 // A millisecond budget also ends a frame after this many cells a millisecond: several times
-// what the wasm search expands on a fast desktop (tests/bench/scheduler-bench.mjs), so it only
+// what the wasm search expands on a fast desktop (tests/bench/js/scheduler-bench.mjs), so it only
 // bites when the clock does not move (a constant or coarse `now`).
 export const MAX_EXPANSIONS_PER_MS = 50_000;
 

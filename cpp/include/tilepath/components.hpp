@@ -12,7 +12,7 @@
 //    a room, the end of a wall): O(1);
 //  - closing a cell that may cut its component: O(1) now, and the next query that touches
 //    that component floods it again, once for any number of such edits: a flood of its cells
-//    (about 25 ms in wasm for a 1024 x 1024 open map; node tests/bench/fields.mjs). Queries on
+//    (about 25 ms in wasm for a 1024 x 1024 open map; node tests/bench/js/fields.mjs). Queries on
 //    other components stay O(1).
 //
 // What a label means (the invariant every edit re-establishes, per labelling built):

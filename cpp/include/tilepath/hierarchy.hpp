@@ -30,7 +30,7 @@ struct Link;  // a way across a cluster border (hierarchy_internal.hpp)
 
 class Hierarchy : public GridObserver {
  public:
-  // Clusters of kDefaultClusterSize x kDefaultClusterSize cells. tests/bench/hpa.cpp on a
+  // Clusters of kDefaultClusterSize x kDefaultClusterSize cells. tests/bench/native/hpa.cpp on a
   // 4096 x 4096 weighted world, 16 against 32: long queries expanded 117k cells against 155k
   // (astar: 2.9M), the build takes a third of the time, an edit's update a tenth (a cluster's
   // Dijkstras grow with its area), at twice the memory (2 bytes a cell against 1) and a median

@@ -225,10 +225,10 @@ struct SearchRun {
   // Dijkstra and BFS whose f may fall use the in-place heap below instead: heapOpen.) While a cell
   // is open its slot holds its cost; a cheaper way is pushed anew, and the entry it supersedes is
   // skipped when popped. Against the 4-ary heap it replaced (ordered by f, then higher g), through
-  // wasm (tests/bench/builds.mjs, every 20th Moving AI problem): A* 1.33 to 1.83 times as fast per
-  // problem at the median on the maps but two, arena 0.96 and the maze 0.94 (a corridor's open list
-  // is short); JPS 0.97 to 1.07, the random map 1.24. Expansions: the same on most problems, 0.1%
-  // to 3% more on some.
+  // wasm (tests/bench/js/builds.mjs, every 20th Moving AI problem): A* 1.33 to 1.83 times as fast
+  // per problem at the median on the maps but two, arena 0.96 and the maze 0.94 (a corridor's open
+  // list is short); JPS 0.97 to 1.07, the random map 1.24. Expansions: the same on most problems,
+  // 0.1% to 3% more on some.
   template <Heuristic H = Heuristic::Default>
   TILEPATH_HOT void open(int32_t i, int x, int y, double g, int step) {
     const double h = H == Heuristic::Default ? heuristic(x, y) : heuristic<H>(x, y);

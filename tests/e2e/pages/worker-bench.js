@@ -1,4 +1,4 @@
-// The browser variant of tests/bench/worker-bench.mjs; run by tests/bench/worker-bench-browser.mjs,
+// The browser variant of tests/bench/js/worker-bench.mjs; run by tests/bench/js/worker-bench-browser.mjs,
 // or open /tests/e2e/pages/worker-bench.html while `node js/tools/serve.mjs` runs.
 
 import { PathWorker } from '/js/worker.js';

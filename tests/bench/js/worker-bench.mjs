@@ -1,5 +1,5 @@
 // What the worker shim costs, in Node (worker_threads). Not a test: it prints figures.
-//   node tests/bench/worker-bench.mjs [--map AR0011SR.map] [--requests 1000]
+//   node tests/bench/js/worker-bench.mjs [--map AR0011SR.map] [--requests 1000]
 //
 // 1. Main-thread time per findPath call, without the search: the call itself, the flush that
 //    posts it, and settling its promise. Measured one request per task (a game asking once per
@@ -11,9 +11,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { PathWorker } from '../../js/worker-node.js';
-import { parseMap, parseScenarios, random, shortPairs, summary } from '../e2e/pages/worker-maps.js';
-import { movingaiDir } from '../js/support/movingai.mjs';
+import { PathWorker } from '../../../js/worker-node.js';
+import {
+  parseMap,
+  parseScenarios,
+  random,
+  shortPairs,
+  summary,
+} from '../../e2e/pages/worker-maps.js';
+import { movingaiDir } from '../../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -3,10 +3,10 @@
 // machine's 32 MB L3), and after the 64 MB sweep followed by two small queries on another grid
 // (which warm the code and the state every search shares again).
 //
-//   node tests/bench/cold-cache.mjs [MAP ...]       default den011d.map lak303d.map brc202d.map
+//   node tests/bench/js/cold-cache.mjs [MAP ...]       default den011d.map lak303d.map brc202d.map
 
-import { createPathfinder } from '../../js/node.js';
-import { loadMap, loadScenario } from '../js/support/movingai.mjs';
+import { createPathfinder } from '../../../js/node.js';
+import { loadMap, loadScenario } from '../../js/support/movingai.mjs';
 
 const maps =
   process.argv.length > 2 ? process.argv.slice(2) : ['den011d.map', 'lak303d.map', 'brc202d.map'];

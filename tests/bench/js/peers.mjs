@@ -16,7 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-const benchDir = dirname(fileURLToPath(import.meta.url));
+// The peers' package.json stays in tests/bench, where npm installs them.
+const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(join(benchDir, 'package.json'));
 
 /** Exact versions come from this folder's package.json, the one place they are pinned. */

@@ -1,7 +1,7 @@
 // What the frame scheduler (PathScheduler) does to a frame, in Node. Not a test: it prints
 // figures (medians over rounds, ratios measured side by side in the same run).
-//   node tests/bench/scheduler-bench.mjs [--map brc202d.map] [--agents 200] [--rounds 3]
-//   node tests/bench/scheduler-bench.mjs --game [--map 16room_000.map] [--units 200]
+//   node tests/bench/js/scheduler-bench.mjs [--map brc202d.map] [--agents 200] [--rounds 3]
+//   node tests/bench/js/scheduler-bench.mjs --game [--map 16room_000.map] [--units 200]
 //     [--seconds 20] [--root /path/to/another/checkout]
 //
 // 200 agents re-plan at once (the map's last scenario problems: its longest paths, 8
@@ -25,8 +25,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { parseMap, parseScenarios, random, summary } from '../e2e/pages/worker-maps.js';
-import { movingaiDir } from '../js/support/movingai.mjs';
+import { parseMap, parseScenarios, random, summary } from '../../e2e/pages/worker-maps.js';
+import { movingaiDir } from '../../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
 });
 const root = args.root
   ? pathToFileURL(`${resolve(args.root)}/`)
-  : new URL('../../', import.meta.url);
+  : new URL('../../../', import.meta.url);
 const { createPathfinder, PathScheduler } = await import(new URL('js/node.js', root).href);
 const { SCHEDULE } = await import(new URL('js/core/scheduler.js', root).href);
 if (args.game) {

@@ -3,13 +3,13 @@
 // timed is the JS wrapper, the crossing into wasm and the reading of the result; then the same
 // step on open grids from 64x64 to 4096x4096 (a search's set-up should not grow with the grid).
 //
-//   node tests/bench/callcost.mjs [--calls N] [--batches N] [--baseline DIR]
+//   node tests/bench/js/callcost.mjs [--calls N] [--batches N] [--baseline DIR]
 //
 // --baseline DIR: a copy of an older tree's js/ and dist/ (DIR/js/node.js); both builds are
 // then timed in one process, batches alternating, and the table shows them side by side.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { loadMap, loadScenario, repoRoot } from '../js/support/movingai.mjs';
+import { loadMap, loadScenario, repoRoot } from '../../js/support/movingai.mjs';
 import { loadTree, median } from './common.mjs';
 
 const { values: args } = parseArgs({

@@ -1,14 +1,14 @@
 // hpa against astar through the wasm API (on demand, never in CI):
-//   node tests/bench/hpa-wasm.mjs [--size 2048] [--queries 12] [--seed 1] [--diagonal noCorners]
+//   node tests/bench/js/hpa-wasm.mjs [--size 2048] [--queries 12] [--seed 1] [--diagonal noCorners]
 // The demo's generated terrain (demo/maps.js: roads 0.5, ground 1, forest 2, swamp 4, water and
 // rock blocked), long queries (start and goal at least half the map apart, both open), each
 // asked of astar and of hpa in turn. Prints the hierarchy's build (the first hpa search's
 // cost, measured by drawing it), the median and p99 time and expanded cells of each, and hpa's
 // cost over the optimum. Wall clock on whatever machine runs it: compare figures of one run.
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { generateMap, makeRandom32 } from '../../demo/maps.js';
-import { TERRAIN } from '../../demo/terrain.js';
+import { createPathfinder } from '../../../js/node.js';
+import { generateMap, makeRandom32 } from '../../../demo/maps.js';
+import { TERRAIN } from '../../../demo/terrain.js';
 
 const { values } = parseArgs({
   options: {

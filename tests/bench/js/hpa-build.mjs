@@ -1,13 +1,13 @@
 // hpa's hierarchy built in one call against in slices, through the wasm API (on demand):
-//   node tests/bench/hpa-build.mjs [--sizes 1024,2048] [--rounds 3] [--budget 4096]
+//   node tests/bench/js/hpa-build.mjs [--sizes 1024,2048] [--rounds 3] [--budget 4096]
 // The demo's generated terrain (as hpa-wasm.mjs). One call: the first abstractGraph builds it
 // whole. Sliced: grid.prepareHierarchy() stepped with `budget` units a step; reports the total,
 // the number of steps, the median and longest step (what a frame would pay). Medians of
 // `rounds` fresh grids each, side by side. Wall clock: compare figures of one run.
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { generateMap } from '../../demo/maps.js';
-import { TERRAIN } from '../../demo/terrain.js';
+import { createPathfinder } from '../../../js/node.js';
+import { generateMap } from '../../../demo/maps.js';
+import { TERRAIN } from '../../../demo/terrain.js';
 
 const { values } = parseArgs({
   options: {

@@ -4,19 +4,19 @@
 // (each a raise: nothing is dropped, so every round sees the full cache), and the same on a
 // worker without a cache, for the part the cache adds. Memory: the heap after filling, less the
 // heap before, over the cells of the cached paths.
-//   node --expose-gc tests/bench/cache-bench.mjs [--answers 256,4000] [--rounds 7] [--root <tree>]
+//   node --expose-gc tests/bench/js/cache-bench.mjs [--answers 256,4000] [--rounds 7] [--root <tree>]
 // `--root` times another tree's build (a checkout with js/ and dist/) to compare side by side.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadTree, median, positiveInteger } from './common.mjs';
-import { random } from '../e2e/pages/worker-maps.js';
+import { random } from '../../e2e/pages/worker-maps.js';
 
 const { values: args } = parseArgs({
   options: {
     answers: { type: 'string', default: '256,4000' },
     rounds: { type: 'string', default: '7' },
-    root: { type: 'string', default: resolve(import.meta.dirname, '..', '..') },
+    root: { type: 'string', default: resolve(import.meta.dirname, '..', '..', '..') },
   },
 });
 const rounds = positiveInteger('--rounds', args.rounds);

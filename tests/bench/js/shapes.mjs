@@ -1,13 +1,13 @@
 // Searches on hexagonal and staggered grids next to square ones (on demand, never in CI):
-//   node tests/bench/shapes.mjs [--map random512-10-0.map] [--queries 200] [--rounds 5]
+//   node tests/bench/js/shapes.mjs [--map random512-10-0.map] [--queries 200] [--rounds 5]
 // The same Moving AI map read as each shape, the same random pairs of open cells, A* through the
 // wasm API. Paths differ between shapes, so besides each shape's time per query the figure to
 // compare is the time per expanded cell (what a shape's neighbour generation costs).
 // Figures are medians over rounds, all measured in this one run.
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { loadMap } from '../js/support/movingai.mjs';
-import { random } from '../e2e/pages/worker-maps.js';
+import { createPathfinder } from '../../../js/node.js';
+import { loadMap } from '../../js/support/movingai.mjs';
+import { random } from '../../e2e/pages/worker-maps.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 // The PathWorker benchmark in Chromium (playwright-core); prints the page's figures.
-//   node tests/bench/worker-bench-browser.mjs [--requests 1000]
+//   node tests/bench/js/worker-bench-browser.mjs [--requests 1000]
 
 import { parseArgs } from 'node:util';
-import { withBrowser } from '../e2e/harness.mjs';
+import { withBrowser } from '../../e2e/harness.mjs';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '1000' } } });
 const fmt = ({ median, p95, mean }) =>

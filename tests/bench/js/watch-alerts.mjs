@@ -2,19 +2,19 @@
 // test: it prints medians over rounds. Each round watches `paths` paths (random walks across the
 // map, diagonal steps included), then one edit alerts every one of them: a wall across the map
 // (fillRect) or a class's cost raised (setCost); it is undone and the paths watched again.
-//   node tests/bench/watch-alerts.mjs [--paths 16000] [--rounds 5] [--root <tree>]
+//   node tests/bench/js/watch-alerts.mjs [--paths 16000] [--rounds 5] [--root <tree>]
 // `--root` times another tree's build (a checkout with js/ and dist/), to compare side by side.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadTree, median, positiveInteger } from './common.mjs';
-import { random } from '../e2e/pages/worker-maps.js';
+import { random } from '../../e2e/pages/worker-maps.js';
 
 const { values: args } = parseArgs({
   options: {
     paths: { type: 'string', default: '16000' },
     rounds: { type: 'string', default: '5' },
-    root: { type: 'string', default: resolve(import.meta.dirname, '..', '..') },
+    root: { type: 'string', default: resolve(import.meta.dirname, '..', '..', '..') },
   },
 });
 const pathCount = positiveInteger('--paths', args.paths);

@@ -4,7 +4,7 @@
 // shuffled afresh for each problem) so that machine noise lands on all of them alike. Figures are medians over problems
 // and, for speed, ratios of times measured side by side on the same problem.
 //
-//   node tests/bench/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 5] [--no-worker]
+//   node tests/bench/js/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 5] [--no-worker]
 //
 // Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
 // 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { createPathfinder } from '../../js/node.js';
+import { createPathfinder } from '../../../js/node.js';
 import {
   loadMap,
   loadScenario,
@@ -25,7 +25,7 @@ import {
   matchesOptimal,
   movingaiDir,
   repoRoot,
-} from '../js/support/movingai.mjs';
+} from '../../js/support/movingai.mjs';
 import { median, positiveInteger } from './common.mjs';
 import { checkPath } from './paths.mjs';
 import {
@@ -85,7 +85,7 @@ function sample(name) {
 }
 
 const report = {
-  command: 'npm run bench (node tests/bench/run.mjs)',
+  command: 'npm run bench (node tests/bench/js/run.mjs)',
   date: new Date().toISOString(),
   machine: {
     node: process.version,
@@ -838,10 +838,10 @@ for (const name of selected) {
 if (args['no-worker']) {
   report.worker = { skipped: '--no-worker' };
 } else {
-  console.log('\n5. Worker shim (tests/bench/worker-bench.mjs)');
-  const script = join(repoRoot, 'tests', 'bench', 'worker-bench.mjs');
+  console.log('\n5. Worker shim (tests/bench/js/worker-bench.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'worker-bench.mjs');
   if (!existsSync(script)) {
-    report.worker = { skipped: 'tests/bench/worker-bench.mjs missing' };
+    report.worker = { skipped: 'tests/bench/js/worker-bench.mjs missing' };
     console.log('   skipped: worker-bench.mjs is missing');
   } else {
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 180_000 });

@@ -5,10 +5,10 @@
 // median of the ratios of cells expanded, and how many problems are under --target; then the
 // pooled median, and how many problems could be under the target with that median still met.
 //
-//   node tests/bench/jps-pool.mjs [--problems 200] [--rounds 5] [--target 10]
+//   node tests/bench/js/jps-pool.mjs [--problems 200] [--rounds 5] [--target 10]
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { loadMap, loadScenario, mapNames, matchesOptimal } from '../js/support/movingai.mjs';
+import { createPathfinder } from '../../../js/node.js';
+import { loadMap, loadScenario, mapNames, matchesOptimal } from '../../js/support/movingai.mjs';
 import { median, positiveInteger } from './common.mjs';
 
 const { values: args } = parseArgs({

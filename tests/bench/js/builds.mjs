@@ -3,7 +3,7 @@
 // (which build goes first alternates), so a change to the search core is measured against the
 // build before it on the same machine at the same moment.
 //
-//   node tests/bench/builds.mjs --baseline DIR [--algorithm astar] [--diagonal noCorners] [--weight 1]
+//   node tests/bench/js/builds.mjs --baseline DIR [--algorithm astar] [--diagonal noCorners] [--weight 1]
 //                               [--maps a.map,b.map] [--stride 20] [--rounds 3]
 //
 // DIR: a copy of the older tree's js/, dist/ and package.json (DIR/js/node.js). Every --stride-th
@@ -19,7 +19,7 @@ import {
   mapNames,
   matchesOptimal,
   repoRoot,
-} from '../js/support/movingai.mjs';
+} from '../../js/support/movingai.mjs';
 import { loadTree, median } from './common.mjs';
 
 const { values: args } = parseArgs({
@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.baseline) {
-  console.error('usage: node tests/bench/builds.mjs --baseline DIR [options] (see its header)');
+  console.error('usage: node tests/bench/js/builds.mjs --baseline DIR [options] (see its header)');
   process.exit(2);
 }
 const stride = Number(args.stride);

@@ -1,5 +1,5 @@
 // Flow fields, movement ranges and reachability, measured (on demand, never in CI):
-//   node tests/bench/fields.mjs [--units 1000] [--rounds 7]
+//   node tests/bench/js/fields.mjs [--units 1000] [--rounds 7]
 // 1. 1,000 units on a 512 x 512 Moving AI map heading to one goal: one flowField vs 1,000 A*.
 // 2. An unreachable goal on a Moving AI map: findPath answered by the components (expanded 0)
 //    vs the search that floods the start's region (the same query with partial: true).
@@ -7,8 +7,8 @@
 //    and one that cuts it in two (the next query re-floods it).
 // Figures are medians (and the slowest run) over rounds; ratios are of medians measured here.
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { loadMap } from '../js/support/movingai.mjs';
+import { createPathfinder } from '../../../js/node.js';
+import { loadMap } from '../../js/support/movingai.mjs';
 
 const { values } = parseArgs({
   options: { units: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '7' } },

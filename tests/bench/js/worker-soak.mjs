@@ -2,16 +2,16 @@
 // cell edits on a Moving AI map, in frames as a game makes them, every 50th answer compared with
 // the sync API's. Reports the worker's wasm memory (pw.stats.wasmMemoryBytes), the main thread's
 // heap and the timing at the start and at the end, so a leak shows as growth between the two.
-//   node tests/bench/worker-soak.mjs [--map AR0011SR.map] [--requests 100000] [--edits 100000]
+//   node tests/bench/js/worker-soak.mjs [--map AR0011SR.map] [--requests 100000] [--edits 100000]
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createPathfinder } from '../../js/node.js';
-import { PathWorker } from '../../js/worker-node.js';
-import { comparable, parseMap, parseScenarios, random } from '../e2e/pages/worker-maps.js';
-import { movingaiDir } from '../js/support/movingai.mjs';
+import { createPathfinder } from '../../../js/node.js';
+import { PathWorker } from '../../../js/worker-node.js';
+import { comparable, parseMap, parseScenarios, random } from '../../e2e/pages/worker-maps.js';
+import { movingaiDir } from '../../js/support/movingai.mjs';
 
 const { values: args } = parseArgs({
   options: {
