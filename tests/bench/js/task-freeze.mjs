@@ -1,8 +1,8 @@
 // What freezing a search task costs (docs/scheduler.md): a Dijkstra task stepped past the cheap
 // restart (5,000 cells), an edit beside its start, then the step(1) that freezes it on a copy of
 // the grid, against a plain step(1); medians of 15, per map side and unit size.
-//   node tests/bench/task-freeze.mjs
-import { createPathfinder } from '../../js/node.js';
+//   node tests/bench/js/task-freeze.mjs
+import { createPathfinder } from '../../../js/node.js';
 
 const tp = await createPathfinder();
 const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
