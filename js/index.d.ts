@@ -348,7 +348,7 @@ export interface Grid {
     what: { hpa: true | { diagonal?: Diagonal } },
     options?: {
       onProgress?: (fraction: number, what: 'hpa') => void;
-      signal?: AbortSignal;
+      signal?: AbortSignalLike;
       sliceMs?: number;
     },
   ): Promise<{ built: ['hpa']; ms: number }>;

@@ -201,7 +201,7 @@ export interface LoadTiledMapOptions extends Omit<ReadTiledMapOptions, 'layers'>
    * file: URLs and paths in Node, fetch otherwise.
    */
   read?: (
-    url: URL,
+    url: TiledFileUrl,
   ) => Promise<string | ArrayBuffer | Uint8Array> | string | ArrayBuffer | Uint8Array;
 }
 

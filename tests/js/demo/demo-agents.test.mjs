@@ -1,5 +1,6 @@
 // The demo's crowd re-plans by stale-path alerts: a painted wall re-plans exactly the walking
-// units whose route ahead it lands on, told at the edit itself, and no other unit.
+// units whose route ahead it lands on (a point of it, or a side cell of one of its diagonal
+// steps), told at the edit itself, and no other unit.
 // Run: node --test tests/js/demo/demo-agents.test.mjs
 
 import { test } from 'node:test';
@@ -49,8 +50,16 @@ test('walls painted on arena.map re-plan exactly the units whose route ahead the
       if (crowd.state[a] !== 2) continue;
       const path = crowd.paths[a];
       const size = crowd.sizes[a];
-      const hit = (k) =>
-        wall.some((index) => map.cells[index] === 0 && covers(path[k], path[k + 1], size, index));
+      const hitAt = (x, y) =>
+        wall.some((index) => map.cells[index] === 0 && covers(x, y, size, index));
+      // A point of the route, or a side position of the diagonal step from it (the searches
+      // ran under noCorners, so a wall there forbids the step: watchPath alerts on it).
+      const hit = (k) => {
+        if (hitAt(path[k], path[k + 1])) return true;
+        if (k + 3 >= path.length) return false;
+        const [x0, y0, x1, y1] = [path[k], path[k + 1], path[k + 2], path[k + 3]];
+        return x0 !== x1 && y0 !== y1 && (hitAt(x1, y0) || hitAt(x0, y1));
+      };
       for (let k = Math.max(0, crowd.step[a] - 1) * 2; k < path.length; k += 2) {
         if (hit(k)) {
           expected.push(a);
