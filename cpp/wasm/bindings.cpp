@@ -34,7 +34,7 @@ using namespace tilepath;
 
 // Size: what runs once per grid, per edit batch or per whole-map query is compiled for size
 // (TILEPATH_SMALL); what every findPath, stepSearch, canReach and cell edit runs stays at -O3
-// (its per-call cost: tests/bench/callcost.mjs).
+// (its per-call cost: tests/bench/js/callcost.mjs).
 #define TILEPATH_SMALL __attribute__((minsize))
 
 // Two builds of these bindings: tilepath-bigmaps.wasm (TILEPATH_BIG_MAPS 1) has everything;
