@@ -4,7 +4,7 @@
 // of the grid: every task finishes within a bound, an answer without `outdated` is findPath's on
 // the grid as it is, and an outdated one is findPath's on the grid `editsSince` edits earlier,
 // with `stillLegal` agreeing with this file's own walk of its path on the grid as it is.
-// Run: node --test tests/js/scheduler-frozen.test.mjs
+// Run: node --test tests/js/core/scheduler-frozen.test.mjs
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
