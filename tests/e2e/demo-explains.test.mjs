@@ -347,6 +347,9 @@ describe('the demo explains what it shows', () => {
 
   test('start-up frames are grey on the frame graph, explained, and not the worst frame', async (t) => {
     const page = await openDemo(t);
+    // Wait for the running demo's own frames to follow the start-up ones (on a slow machine the
+    // page can be read while it is still starting).
+    await page.waitForFunction(() => window.tilepathDemo.shownFrames().some(([, s]) => !s));
     const frames = await page.evaluate(() => window.tilepathDemo.shownFrames());
     const startUp = frames.filter(([, s]) => s);
     assert.ok(startUp.length > 0, 'the frames of the start-up are on the graph');
