@@ -425,10 +425,10 @@ describe('loadTiledMap: hostile and broken inputs', () => {
   test('paths that climb out of the map folder are read relative to the map, as Tiled does', async () => {
     const mem = memory({
       'a/b/level.tmj': map(
-        [{ id: 1, template: '../../shared/crate.tj', x: 0, y: 0 }],
+        [{ id: 1, template: '../../props/crate.tj', x: 0, y: 0 }],
         [{ firstgid: 1, source: '../tiles.tsj' }],
       ),
-      'shared/crate.tj': JSON.stringify({ type: 'template', object: { width: 16, height: 16 } }),
+      'props/crate.tj': JSON.stringify({ type: 'template', object: { width: 16, height: 16 } }),
       'a/tiles.tsj': JSON.stringify({ name: 'tiles', tilecount: 1, tiles: [] }),
     });
     const grid = await loadTiledMap('mem://host/a/b/level.tmj', {
@@ -439,7 +439,7 @@ describe('loadTiledMap: hostile and broken inputs', () => {
     assert.deepEqual(mem.reads, [
       'mem://host/a/b/level.tmj',
       'mem://host/a/tiles.tsj',
-      'mem://host/shared/crate.tj',
+      'mem://host/props/crate.tj',
     ]);
   });
 
