@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 
 import { chromium } from 'playwright-core';
 
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { repoRoot, startServer } from './serve.mjs';
 
 const { values } = parseArgs({
@@ -26,18 +27,9 @@ const profile = await mkdtemp(join(tmpdir(), 'tilepath-screenshot-'));
 let context;
 try {
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
-    // Root without a sandbox, and no calls home on a closed network (as tests/e2e/harness.mjs).
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
     viewport: { width: Number(values.width), height: Number(values.height) },
     // The page as a 1280 x 720 window lays it out, drawn at 960 x 540: a small PNG for the README.
     deviceScaleFactor: Number(values.scale),

@@ -13,23 +13,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../../js/tools/chromium.mjs';
 import { repoRoot, startServer } from '../../js/tools/serve.mjs';
 
+export { chromiumArgs, chromiumPath };
+
 export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
-
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-// Debian's Chromium run as root with no sandbox: without the background-networking flags it keeps
-// trying to reach Google services on a closed network. Playwright adds --headless itself.
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function loadPlaywright() {
   try {
