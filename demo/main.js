@@ -26,6 +26,7 @@ import { BigMaps } from './big-maps.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
 import { showNeighbourRule } from './shape-panel.js';
+import { tileArtNote } from './tile-art.js';
 
 const view = new MapView($('map'));
 const palette = paletteWords();
@@ -101,6 +102,10 @@ const loader = new MapLoader(useMap);
 $('zoom-in').addEventListener('click', () => zoomCenter(1.5));
 $('zoom-out').addEventListener('click', () => zoomCenter(1 / 1.5));
 $('zoom-fit').addEventListener('click', () => view.fit());
+$('map-draw').addEventListener('change', () => {
+  view.artShown = $('map-draw').value === 'tiles';
+  view.needsDraw = true;
+});
 window.addEventListener('keydown', (event) => {
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'f') view.fit();
@@ -131,12 +136,22 @@ async function useMap(map, endpoints) {
     showError(new Error(`worker unavailable, searching on the main thread: ${reason}`));
   }
   view.setMap(map, palette);
+  showTileArt(map);
   route.reset(map.width, map.height, endpoints ?? suggestEndpoints(map));
   loader.describe(level, costOf);
   showState(); // the controls this map's shape does not use are disabled before it is searched
   modes.mapChanged(map);
   bigMaps.mapChanged();
   showState();
+}
+
+/** A Tiled map: the tiles / classes switch, and what the tiles are drawn with. */
+function showTileArt(map) {
+  $('tile-art').hidden = !map.tiled;
+  if (!map.tiled) return;
+  $('map-draw').disabled = !view.art;
+  $('map-draw').value = view.tilesShown ? 'tiles' : 'classes';
+  $('tile-art-info').textContent = tileArtNote(map, view.art);
 }
 
 /** The words that follow the state: the options note, the legend and the hint. */

@@ -6,14 +6,15 @@ import { GENERATORS, generateMap, parseMovingAiMap } from './maps.js';
 import { GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
 import { $, showError } from './page.js';
-import { TiledLayers } from './tiled-layers.js';
+import { TiledLayers, fetchTilesets } from './tiled-layers.js';
 import { chosenShape } from './shape-panel.js';
 
 /** The files the picker and a drop accept, as the drop hint names them. */
 export const MAP_FORMATS = 'a Moving AI .map, or a Tiled map (.tmx, .tmj or .json)';
-export const TILESET_FORMATS = 'its external tilesets (.tsx, .tsj)';
+export const TILESET_FORMATS = 'its external tilesets (.tsx, .tsj) and tile images';
 
 const TILESET_FILE = /\.(tsx|tsj)$/i;
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
 
 /** Tiled maps in demo/maps: hexagonal and staggered ones, opened as a file the user picked. */
 const TILED_EXAMPLES = [
@@ -23,6 +24,16 @@ const TILED_EXAMPLES = [
   ['staggered-x-even.tmj', 'Staggered, even columns shifted (.tmj)'],
   ['isometric.tmx', 'Isometric (.tmx)'],
 ];
+
+/** Maps from Tiled's own examples (tests/fixtures/tiled/real), drawn with their tile images. */
+const TILED_REAL = [
+  ['desert.tmx', 'Desert (orthogonal, external tileset)'],
+  ['sewers.tmx', 'Sewers (orthogonal, two layers)'],
+  ['rpg/island.tmx', 'Island (orthogonal, three layers)'],
+  ['isometric_grass_and_water.tmx', 'Grass and water (isometric)'],
+  ['hexagonal-mini.tmx', 'Hexagonal mini (hexagonal)'],
+];
+const TILED_REAL_FOLDER = '../tests/fixtures/tiled/real/';
 
 export class MapLoader {
   /**
@@ -65,6 +76,10 @@ export class MapLoader {
     examples.label = 'Tiled examples';
     for (const [file, label] of TILED_EXAMPLES) examples.append(new Option(label, `tiled:${file}`));
     select.append(examples);
+    const real = document.createElement('optgroup');
+    real.label = "Tiled's examples, with tile images";
+    for (const [file, label] of TILED_REAL) real.append(new Option(label, `tiled-real:${file}`));
+    select.append(real);
     try {
       // Relative to the page, and each map's URL relative to the index: the same under
       // js/tools/serve.mjs (which lists the folder) and in the static site under any path.
@@ -120,13 +135,18 @@ export class MapLoader {
         map.label = `Moving AI: ${key.slice(4)}`;
         if (option.dataset.scenario)
           endpoints = await hardestScenario(option.dataset.scenario, map);
-      } else if (key.startsWith('tiled:')) {
-        // Read as if the user had opened it: the map shows as "Your file", with its layers.
-        const url = new URL(`maps/${key.slice(6)}`, import.meta.url);
+      } else if (key.startsWith('tiled:') || key.startsWith('tiled-real:')) {
+        // Read as if the user had opened it: the map shows as "Your file", with its layers, its
+        // external tilesets and its tile images, each read relative to the map.
+        const [kind, path] = key.split(/:(.*)/);
+        const folder = kind === 'tiled' ? 'maps/' : TILED_REAL_FOLDER;
+        const url = new URL(folder + path, import.meta.url);
         const response = await fetch(url);
         if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
         const text = await response.text();
-        if (token === this.loads) await this.readFile({ name: key.slice(6), text, tilesets: {} });
+        const tilesets = await fetchTilesets(text, url);
+        const name = path.split('/').pop();
+        if (token === this.loads) await this.readFile({ name, text, tilesets, baseUrl: url.href });
       } else if (key.startsWith('file:') && this.file) {
         map = this.file.map;
       }
@@ -143,19 +163,20 @@ export class MapLoader {
   async loadFiles(files) {
     try {
       const tilesetFiles = files.filter((f) => TILESET_FILE.test(f.name));
-      const mapFiles = files.filter((f) => !TILESET_FILE.test(f.name));
+      const images = new Map(files.filter((f) => IMAGE_FILE.test(f.name)).map((f) => [f.name, f]));
+      const mapFiles = files.filter((f) => !TILESET_FILE.test(f.name) && !IMAGE_FILE.test(f.name));
       if (mapFiles.length !== 1) {
         const names = files.map((f) => f.name).join(', ');
         throw new TypeError(
           mapFiles.length
             ? `one map at a time, please: got ${names}`
-            : `${names}: a tileset alone is not a map; pick or drop it with its map`,
+            : `${names}: tilesets and images alone are not a map; pick or drop them with it`,
         );
       }
       const tilesets = {};
       for (const f of tilesetFiles) tilesets[f.name] = await f.text();
       const [file] = mapFiles;
-      await this.readFile({ name: file.name, text: await file.text(), tilesets });
+      await this.readFile({ name: file.name, text: await file.text(), tilesets, images });
     } catch (error) {
       showError(error);
     }
@@ -164,7 +185,9 @@ export class MapLoader {
   /**
    * Reads a map file (a Tiled map with the layer roles the Tiled layers panel guesses) and shows
    * it. The file shown before stays in the picker if this one cannot be read.
-   * @param {{ name: string, text: string, tilesets: { [source: string]: string } }} file
+   * @param {{ name: string, text: string, tilesets: { [source: string]: string },
+   *   baseUrl?: string, images?: Map<string, File> }} file baseUrl: where a fetched map's images
+   *   are; images: the image files opened with it
    */
   async readFile(file) {
     const { name, text } = file;

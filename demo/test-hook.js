@@ -71,6 +71,13 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     get zoom() {
       return view.zoom;
     },
+    /** A Tiled map's tiles as drawn: whether they are shown, how many, and where (view units). */
+    get tileArt() {
+      const art = view.art;
+      if (!art) return null;
+      const { x, y, w, h, pixels, drawn, undrawn } = art;
+      return { shown: view.tilesShown, x, y, w, h, pixels, drawn, undrawn };
+    },
     get frames() {
       return hud.graph.frames;
     },

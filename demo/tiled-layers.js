@@ -3,6 +3,7 @@
 // names and their objects' properties. A change reads the map again with readTiledMap.
 
 import { showError, showToast } from './page.js';
+import { loadTileArt } from './tile-art.js';
 
 /** What a layer can mean, as the chooser names it. Object layers: collision or ignore. */
 export const ROLES = {
@@ -64,6 +65,7 @@ export class TiledLayers {
     this.file = null; // { name, text, tilesets }
     this.layers = []; // tile and object layers: { path, name, kind, objects?, count }
     this.roles = [];
+    this.art = { tiles: null, error: null }; // the open map's tile images (tile-art.js)
   }
 
   /** Shows the panel while the open Tiled map is the one on screen. */
@@ -83,6 +85,13 @@ export class TiledLayers {
       .map((l) => ({ ...l, count: countOf(l, layerGids) }));
     const roles = defaultRoles(layers);
     const map = readMap(tiled, file, layers, roles, model);
+    this.art = { tiles: null, error: null };
+    try {
+      this.art.tiles = await loadTileArt(file, model);
+    } catch (error) {
+      this.art.error = error.message; // drawn with class colours, and the page says why
+    }
+    withArt(map, this.art);
     this.file = file;
     this.tiled = tiled;
     this.model = model;
@@ -100,7 +109,7 @@ export class TiledLayers {
     const roles = this.roles.slice();
     roles[i] = role;
     try {
-      const map = readMap(this.tiled, this.file, this.layers, roles, this.model);
+      const map = withArt(readMap(this.tiled, this.file, this.layers, roles, this.model), this.art);
       this.roles = roles;
       showToast(`Read ${this.file.name}: ${summary(this.layers, roles)}`, 'info', 3000);
       await this.onRead(map);
@@ -174,6 +183,30 @@ export class TiledLayers {
   }
 }
 
+/**
+ * The external tilesets a fetched Tiled map names, fetched relative to it, by the name the map
+ * gives them (what readTiledMap's options.tilesets takes).
+ */
+export async function fetchTilesets(text, url) {
+  const { parseMap } = await tiledModules();
+  const tilesets = {};
+  for (const { source } of parseMap(text).tilesets) {
+    if (source === undefined) continue;
+    const at = new URL(source, url);
+    const response = await fetch(at);
+    if (!response.ok) throw new Error(`could not load ${at}: HTTP ${response.status}`);
+    tilesets[source] = await response.text();
+  }
+  return tilesets;
+}
+
+/** The map with its tile images, and why they are missing if they are. */
+function withArt(map, art) {
+  map.art = art.tiles;
+  map.artError = art.error;
+  return map;
+}
+
 /** tilepath/tiled, and the parts of it that list a map's layers. */
 async function tiledModules() {
   try {
@@ -235,6 +268,11 @@ function readMap(tiled, file, layers, roles, model) {
   const entries = read.costs instanceof Map ? [...read.costs] : Object.entries(read.costs ?? {});
   map.costs = entries.map(([cls, cost]) => [Number(cls), cost]);
   map.tiled = true;
+  // Where the tile images go (tile-art.js): the tile size, and an infinite map's first cell.
+  map.tileWidth = read.tileWidth;
+  map.tileHeight = read.tileHeight;
+  map.offsetX = read.offsetX ?? 0;
+  map.offsetY = read.offsetY ?? 0;
   // Hexagonal and staggered maps are searched and drawn as such (the grid's stagger index, with
   // the tile size, places every tile where Tiled draws it).
   if (read.orientation === 'hexagonal' || read.orientation === 'staggered') {

@@ -73,6 +73,12 @@ export class MapView {
     this.base = null;
     this.overlay = null;
     this.showOverlay = true;
+    /** A Tiled map's tiles as placed by placeArt, or null; drawn instead of the class colours
+     * while artShown, with the cells painted since the map was read in their class colours. */
+    this.art = null;
+    this.artShown = true;
+    this.painted = null;
+    this.readCells = null; // the cells as read, to tell a painted cell from one painted back
     this.needsDraw = true;
     this.fitted = false; // showing the whole map, as fit() left it: a resize fits again
     new ResizeObserver(() => this.resize()).observe(canvas);
@@ -114,13 +120,60 @@ export class MapView {
     const words = this.base.words;
     for (let i = 0; i < cells.length; i++) words[i] = palette[cells[i]];
     this.base.markAllDirty();
+    this.art = map.art ? this.placeArt(map) : null;
+    this.painted = this.art && new CellLayer(map.width, map.height);
+    this.readCells = this.art && cells.slice();
     this.fit();
+  }
+
+  /**
+   * Draws a Tiled map's tiles (tile-art.js) once, placed in view units: each cell's tile centred
+   * where the view draws that cell. Returns { canvas, x, y, w, h, pixels, drawn, undrawn }
+   * (pixels: the canvas's pixels per unit), or null when no tile has an image.
+   */
+  placeArt(map) {
+    const { tileWidth, tileHeight } = map;
+    const [dx, dy] = [map.offsetX ?? 0, map.offsetY ?? 0]; // an infinite map's first cell
+    let centreOf;
+    let [kx, ky] = [tileWidth, tileHeight]; // map pixels per unit
+    if (this.shape) {
+      const u = this.shape.unit;
+      [kx, ky] = [u, u];
+      centreOf = (x, y) => {
+        const c = this.shape.anyCentre(x - dx, y - dy);
+        return { x: c.x * u, y: c.y * u };
+      };
+    } else {
+      centreOf = (x, y) => ({ x: (x - dx + 0.5) * tileWidth, y: (y - dy + 0.5) * tileHeight });
+    }
+    const drawn = map.art.render(centreOf, tileWidth, tileHeight);
+    if (!drawn) return null;
+    const { canvas, left, top, scale } = drawn;
+    return {
+      canvas,
+      x: left / kx,
+      y: top / ky,
+      w: canvas.width / scale / kx,
+      h: canvas.height / scale / ky,
+      pixels: scale * Math.min(kx, ky),
+      drawn: drawn.drawn,
+      undrawn: drawn.undrawn,
+    };
+  }
+
+  /** True while the tiles are drawn instead of the class colours. */
+  get tilesShown() {
+    return !!this.art && this.artShown;
   }
 
   /** Repaint the cells at these indices from map.cells. */
   repaintCells(indices) {
     const { cells } = this.map;
-    for (const i of indices) this.base.set(i, this.palette[cells[i]]);
+    for (const i of indices) {
+      this.base.set(i, this.palette[cells[i]]);
+      if (this.painted)
+        this.painted.set(i, cells[i] === this.readCells[i] ? 0 : this.palette[cells[i]]);
+    }
     this.needsDraw = true;
   }
 
@@ -219,19 +272,15 @@ export class MapView {
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     if (!this.map) return;
-    if (this.shape) {
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      this.shape.draw(ctx, this.base, this, true);
-      if (this.showOverlay) this.shape.draw(ctx, this.overlay, this, false);
-    } else {
-      this.base.flush();
-      this.overlay.flush();
-      ctx.imageSmoothingEnabled = false;
-      ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * this.ox, dpr * this.oy);
-      ctx.drawImage(this.base.canvas, 0, 0);
-      if (this.showOverlay) ctx.drawImage(this.overlay.canvas, 0, 0);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const tiles = this.tilesShown;
+    // Tiles without an image show their class colours under the tiles that have one.
+    if (!tiles || this.art.undrawn) this.drawCells(this.base, true);
+    if (tiles) {
+      this.drawArt();
+      this.drawCells(this.painted, false);
     }
+    if (this.showOverlay) this.drawCells(this.overlay, false);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (zoom >= 10) this.drawGridLines();
     if (scene.step?.trail) {
       const width = Math.max(2, Math.min(zoom * 0.25, 6));
@@ -280,6 +329,34 @@ export class MapView {
         size * zoom,
       );
     }
+  }
+
+  /** One word per cell: as tiles (shapes), or one pixel per cell scaled up (squares). */
+  drawCells(layer, opaque) {
+    const { ctx, dpr, zoom } = this;
+    if (this.shape) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.shape.draw(ctx, layer, this, opaque);
+      return;
+    }
+    layer.flush();
+    ctx.imageSmoothingEnabled = false;
+    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * this.ox, dpr * this.oy);
+    ctx.drawImage(layer.canvas, 0, 0);
+  }
+
+  drawArt() {
+    const { ctx, dpr, zoom, art } = this;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // Pixel art stays sharp when zoomed in, and is smoothed when shown smaller than drawn.
+    ctx.imageSmoothingEnabled = zoom * dpr < art.pixels;
+    ctx.drawImage(
+      art.canvas,
+      this.ox + art.x * zoom,
+      this.oy + art.y * zoom,
+      art.w * zoom,
+      art.h * zoom,
+    );
   }
 
   drawGridLines() {

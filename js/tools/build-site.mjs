@@ -9,6 +9,8 @@
 //   build/site/js/, dist/         the package's modules and what the demo loads of dist/
 //   build/site/movingai/          the maps, their scenarios, their README and index.json: what
 //                                 js/tools/serve.mjs answers for /movingai/index.json, written out
+//   build/site/tests/fixtures/tiled/real/   Tiled's example maps with their tilesets and tile
+//                                 images, which the demo's map menu offers (with their README)
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -30,6 +32,8 @@ export const SITE_DIST = [
 // demo/ entries a page never loads: the engines' example projects and the script that wrote
 // the Tiled examples.
 const DEMO_LEFT_OUT = new Set(['cocos', 'laya', 'vite', 'make-examples.mjs']);
+// The Tiled maps with tile images that the demo's map menu offers (demo/map-loading.js).
+export const TILED_REAL = join('tests', 'fixtures', 'tiled', 'real');
 
 async function copyTree(from, to, keep) {
   await mkdir(to, { recursive: true });
@@ -62,6 +66,8 @@ export async function buildSite({
   await copyTree(join(root, 'js'), join(outDir, 'js'), (e) =>
     e.isDirectory() ? e.name !== 'tools' : e.name.endsWith('.js'),
   );
+  // Tiled's examples, where the demo fetches them (one copy in the repo, for tests and demo).
+  await copyTree(join(root, TILED_REAL), join(outDir, TILED_REAL), () => true);
   await mkdir(join(outDir, 'dist'), { recursive: true });
   for (const f of SITE_DIST) await copyFile(join(root, 'dist', f), join(outDir, 'dist', f));
 

@@ -529,17 +529,17 @@ describe('demo page', () => {
     assert.equal(
       (await page.textContent('#drop-overlay')).trim(),
       'Drop a Moving AI .map, or a Tiled map (.tmx, .tmj or .json), ' +
-        'with its external tilesets (.tsx, .tsj)',
+        'with its external tilesets (.tsx, .tsj) and tile images',
     );
     await page.evaluate(() => document.dispatchEvent(new DragEvent('dragleave')));
     assert.equal(await page.isVisible('#drop-overlay'), false);
     assert.equal(
       (await page.textContent('#file-formats')).replace(/\s+/g, ' ').trim(),
       'A Moving AI .map, or a Tiled map (.tmx, .tmj or .json) with its external tilesets ' +
-        '(.tsx, .tsj): open them together, or drop them anywhere on the page.',
+        '(.tsx, .tsj) and tile images: open them together, or drop them anywhere on the page.',
     );
     const accept = (await page.getAttribute('#map-file', 'accept')).split(',');
-    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj']) {
+    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj', '.png']) {
       assert.ok(accept.includes(extension), `the file picker accepts ${extension}`);
     }
 

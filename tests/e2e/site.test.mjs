@@ -22,6 +22,7 @@ const TYPES = {
   '.css': 'text/css',
   '.json': 'application/json',
   '.wasm': 'application/wasm',
+  '.png': 'image/png',
 };
 const PREFIX = '/tilepath'; // served under a sub-path, as a project site is
 
@@ -68,6 +69,9 @@ test('the site holds the page, its modules and what it loads of dist/, and no to
     'js/worker/entry.js',
     'js/tiled/map.js',
     'movingai/index.json',
+    'tests/fixtures/tiled/real/desert.tmx',
+    'tests/fixtures/tiled/real/desert.tsx',
+    'tests/fixtures/tiled/real/tmw_desert_spacing.png',
     ...SITE_DIST.map((f) => `dist/${f}`),
   ])
     assert.ok(existsSync(join(site, f)), f);
@@ -113,6 +117,12 @@ test('served as plain files under a sub-path, the demo finds a path and opens a 
     await page.waitForFunction(() => window.tilepathDemo.map?.name === 'arena.map');
     await page.evaluate(() => window.tilepathDemo.settled());
     assert.equal((await page.evaluate(() => window.tilepathDemo.last)).status, 'found');
+
+    // A Tiled example from the site's copy, drawn with its tile images.
+    await page.selectOption('#map-select', 'tiled-real:desert.tmx');
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'desert.tmx');
+    const art = await page.evaluate(() => window.tilepathDemo.tileArt);
+    assert.equal(art?.drawn, 40 * 40, 'every tile of desert.tmx drawn from its image');
     assert.deepEqual(errors, []);
     const outside = asked.filter((p) => !p.startsWith(`${PREFIX}/`));
     assert.deepEqual(outside, [], 'nothing is asked for outside the folder');

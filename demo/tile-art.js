@@ -1,0 +1,357 @@
+// A Tiled map drawn with its tile images, as Tiled draws it: every visible tile layer, bottom
+// first, with its opacity and offset; each tile's image anchored at the bottom-left corner of its
+// cell's bounding box (so taller tiles reach up, as in Tiled), moved by its tileset's tile offset,
+// and flipped as its GID's flags say. The cells' centres come from the view (squares, or the
+// ShapeLayout of isometric, staggered and hexagonal maps), so a tile lies on the cell it is
+// searched as. The images are read relative to the file that names them (a fetched map), or
+// from the image files dropped with the map. Tiles whose image cannot be read are left out and
+// named: the view then draws the class colours under the tiles that were drawn.
+
+import {
+  FLIPPED_DIAGONALLY,
+  FLIPPED_HORIZONTALLY,
+  FLIPPED_VERTICALLY,
+  GID_MASK,
+} from '../js/tiled/classify.js';
+import { childNamed, childrenNamed } from '../js/tiled/elements.js';
+import { layerGids } from '../js/tiled/layers.js';
+import { parseXml } from '../js/tiled/xml.js';
+
+/** The art's longer side at most, in pixels: larger maps are drawn scaled down. */
+const MAX_SIDE = 4096;
+
+const fileName = (path) => String(path).split(/[\\/]/).pop();
+const number = (value, fallback = 0) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+// --- what the files say about drawing ------------------------------------------------------
+
+/** A tileset's drawing data from its TSX <tileset> element or its JSON object. */
+function tilesetOf(data, xml) {
+  if (xml) {
+    const a = data.attributes;
+    const offset = childNamed(data, 'tileoffset')?.attributes ?? {};
+    const image = childNamed(data, 'image')?.attributes;
+    const tiles = new Map();
+    for (const t of childrenNamed(data, 'tile')) {
+      const img = childNamed(t, 'image')?.attributes;
+      if (img?.source) tiles.set(number(t.attributes.id), imageOf(img.source, img));
+    }
+    return {
+      name: a.name ?? '',
+      tileWidth: number(a.tilewidth),
+      tileHeight: number(a.tileheight),
+      margin: number(a.margin),
+      spacing: number(a.spacing),
+      columns: a.columns === undefined ? undefined : number(a.columns),
+      offsetX: number(offset.x),
+      offsetY: number(offset.y),
+      image: image?.source ? imageOf(image.source, image, image.trans) : null,
+      tiles,
+    };
+  }
+  const tiles = new Map();
+  for (const t of Array.isArray(data.tiles) ? data.tiles : []) {
+    if (t?.image)
+      tiles.set(number(t.id), imageOf(t.image, { width: t.imagewidth, height: t.imageheight }));
+  }
+  return {
+    name: data.name ?? '',
+    tileWidth: number(data.tilewidth),
+    tileHeight: number(data.tileheight),
+    margin: number(data.margin),
+    spacing: number(data.spacing),
+    columns: data.columns === undefined ? undefined : number(data.columns),
+    offsetX: number(data.tileoffset?.x),
+    offsetY: number(data.tileoffset?.y),
+    image: data.image
+      ? imageOf(
+          data.image,
+          { width: data.imagewidth, height: data.imageheight },
+          data.transparentcolor,
+        )
+      : null,
+    tiles,
+  };
+}
+
+function imageOf(source, size, trans) {
+  return {
+    source,
+    width: number(size.width, undefined),
+    height: number(size.height, undefined),
+    trans: typeof trans === 'string' && trans ? trans.replace(/^#/, '') : null,
+  };
+}
+
+/** Parses an external tileset's text (TSX or TSJ) or object. */
+function externalTileset(value) {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('<')) return tilesetOf(childNamed(parseXml(text), 'tileset'), true);
+    return tilesetOf(JSON.parse(text), false);
+  }
+  return tilesetOf(value, false);
+}
+
+/**
+ * The tile layers in drawing order with what changes how they look: { visible, opacity, pixelX,
+ * pixelY } (the layer's offset in map pixels), with a group's opacity and offset applied to the layers inside it.
+ */
+function layerLooks(root, xml) {
+  const out = [];
+  const walk = (children, parent) => {
+    for (const child of children) {
+      const kind = xml ? child.name : child.type;
+      const a = xml ? child.attributes : child;
+      const look = {
+        visible: parent.visible && (xml ? a.visible !== '0' : a.visible !== false),
+        opacity: parent.opacity * number(a.opacity, 1),
+        pixelX: parent.pixelX + number(a.offsetx),
+        pixelY: parent.pixelY + number(a.offsety),
+      };
+      if (kind === 'group') walk(xml ? child.children : (child.layers ?? []), look);
+      else if (kind === 'layer' || kind === 'tilelayer') out.push(look);
+    }
+  };
+  walk(xml ? root.children : (root.layers ?? []), {
+    visible: true,
+    opacity: 1,
+    pixelX: 0,
+    pixelY: 0,
+  });
+  return out;
+}
+
+/**
+ * Reads what a Tiled map needs to be drawn and loads its images.
+ * @param {{ name: string, text: string, tilesets: { [source: string]: string | object },
+ *   baseUrl?: string, images?: Map<string, Blob> }} file the map as the demo opened it:
+ *   baseUrl (a fetched map) or images (image files dropped with it, by file name)
+ * @param {{ layers: object[] }} model the map's model (js/tiled/map.js parseMap)
+ * @returns {Promise<TileArt>}
+ */
+export async function loadTileArt(file, model) {
+  const text = file.text.trim();
+  const xml = text.startsWith('<');
+  const root = xml ? childNamed(parseXml(text), 'map') : JSON.parse(text);
+  const mapBase = file.baseUrl ? new URL(file.baseUrl) : null;
+  const tilesets = [];
+  const entries = xml ? childrenNamed(root, 'tileset') : (root.tilesets ?? []);
+  for (const entry of entries) {
+    const a = xml ? entry.attributes : entry;
+    const firstgid = number(a.firstgid);
+    const source = a.source;
+    if (source === undefined) {
+      tilesets.push({ firstgid, base: mapBase, ...tilesetOf(entry, xml) });
+      continue;
+    }
+    const given = file.tilesets[source] ?? file.tilesets[fileName(source)];
+    if (given === undefined || given === null) continue; // read without it: nothing to draw
+    const base = mapBase ? new URL(source, mapBase) : null;
+    tilesets.push({ firstgid, base, ...externalTileset(given) });
+  }
+  tilesets.sort((p, q) => p.firstgid - q.firstgid);
+  const looks = layerLooks(root, xml);
+  const tileLayers = model.layers.filter((l) => l.kind === 'tilelayer');
+  const layers = [];
+  tileLayers.forEach((layer, i) => {
+    const look = looks[i] ?? { visible: layer.visible, opacity: 1, pixelX: 0, pixelY: 0 };
+    if (!look.visible || look.opacity <= 0) return;
+    const read = layerGids(layer);
+    if (!read.empty) layers.push({ ...look, ...read });
+  });
+  const art = new TileArt(tilesets, layers);
+  await art.loadImages(file.images ?? null);
+  return art;
+}
+
+// --- images ---------------------------------------------------------------------------------
+
+/** An image from a URL or a dropped file, with Tiled's transparent colour keyed out. */
+async function readImage(image, base, dropped) {
+  let bitmap;
+  if (dropped) {
+    const blob = dropped.get(fileName(image.source));
+    if (!blob) throw new Error('not among the files opened');
+    bitmap = await createImageBitmap(blob);
+  } else if (base) {
+    const url = new URL(image.source, base);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    bitmap = await createImageBitmap(await response.blob());
+  } else {
+    throw new Error('no folder to read it from');
+  }
+  if (!image.trans) return bitmap;
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(bitmap, 0, 0);
+  const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const key = parseInt(image.trans, 16);
+  const [r, g, b] = [(key >> 16) & 255, (key >> 8) & 255, key & 255];
+  const d = pixels.data;
+  for (let i = 0; i < d.length; i += 4)
+    if (d[i] === r && d[i + 1] === g && d[i + 2] === b) d[i + 3] = 0;
+  ctx.putImageData(pixels, 0, 0);
+  return canvas;
+}
+
+export class TileArt {
+  constructor(tilesets, layers) {
+    this.tilesets = tilesets;
+    this.layers = layers;
+    /** Image files that could not be read: { source, why } */
+    this.missing = [];
+    this.drawable = 0; // images read
+  }
+
+  /** Reads every image the tilesets name, once each. */
+  async loadImages(dropped) {
+    const jobs = [];
+    for (const ts of this.tilesets) {
+      for (const image of [ts.image, ...ts.tiles.values()]) {
+        if (!image) continue;
+        jobs.push(
+          readImage(image, ts.base, dropped).then(
+            (bitmap) => {
+              image.bitmap = bitmap;
+              this.drawable++;
+            },
+            (error) => this.missing.push({ source: image.source, why: error.message }),
+          ),
+        );
+      }
+    }
+    await Promise.all(jobs);
+  }
+
+  /** The image and source rectangle of a GID's tile (flags masked off), or null. */
+  tileOf(gid) {
+    let ts = null;
+    for (const candidate of this.tilesets) {
+      if (candidate.firstgid <= gid) ts = candidate;
+      else break;
+    }
+    if (!ts) return null;
+    const id = gid - ts.firstgid;
+    const own = ts.tiles.get(id);
+    if (own) {
+      if (!own.bitmap) return null;
+      const { width, height } = own.bitmap;
+      return { ts, bitmap: own.bitmap, sx: 0, sy: 0, sw: width, sh: height };
+    }
+    const image = ts.image;
+    if (!image?.bitmap || !ts.tileWidth || !ts.tileHeight) return null;
+    const width = image.width ?? image.bitmap.width;
+    const columns =
+      ts.columns ||
+      Math.floor((width - 2 * ts.margin + ts.spacing) / (ts.tileWidth + ts.spacing)) ||
+      1;
+    const sx = ts.margin + (id % columns) * (ts.tileWidth + ts.spacing);
+    const sy = ts.margin + Math.floor(id / columns) * (ts.tileHeight + ts.spacing);
+    return { ts, bitmap: image.bitmap, sx, sy, sw: ts.tileWidth, sh: ts.tileHeight };
+  }
+
+  /**
+   * Draws the map's tiles into a canvas.
+   * @param {(x: number, y: number) => { x: number, y: number }} centreOf the centre in map
+   *   pixels of map cell (x, y) (Tiled's column and row, before any grid offset)
+   * @param {number} tileWidth the map's tile size, in map pixels
+   * @param {number} tileHeight
+   * @returns {{ canvas: HTMLCanvasElement, left: number, top: number, scale: number,
+   *   drawn: number, undrawn: number } | null} the canvas covers map pixels from (left, top),
+   *   `scale` canvas pixels per map pixel; null when no tile could be drawn
+   */
+  render(centreOf, tileWidth, tileHeight) {
+    const placed = [];
+    let undrawn = 0;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const layer of this.layers) {
+      const list = [];
+      for (let y = 0; y < layer.height; y++) {
+        for (let x = 0; x < layer.width; x++) {
+          const raw = layer.gids[y * layer.width + x];
+          if (raw === 0) continue;
+          const tile = this.tileOf(raw & GID_MASK);
+          if (!tile) {
+            undrawn++;
+            continue;
+          }
+          const c = centreOf(x + layer.offsetX, y + layer.offsetY);
+          const diagonal = (raw & FLIPPED_DIAGONALLY) !== 0;
+          const w = diagonal ? tile.sh : tile.sw;
+          const h = diagonal ? tile.sw : tile.sh;
+          // Bottom-left of the cell's box, as Tiled anchors a tile image.
+          const left = c.x - tileWidth / 2 + tile.ts.offsetX + layer.pixelX;
+          const bottom = c.y + tileHeight / 2 + tile.ts.offsetY + layer.pixelY;
+          list.push({ tile, raw, cx: c.x, cy: c.y, left, top: bottom - h, w, h });
+          x0 = Math.min(x0, left);
+          y0 = Math.min(y0, bottom - h);
+          x1 = Math.max(x1, left + w);
+          y1 = Math.max(y1, bottom);
+        }
+      }
+      // Painter's order: rows down the screen, left to right (Tiled's order on every shape).
+      list.sort((p, q) => p.cy - q.cy || p.cx - q.cx);
+      placed.push({ layer, list });
+    }
+    const drawn = placed.reduce((n, p) => n + p.list.length, 0);
+    if (!drawn) return null;
+    const scale = Math.min(1, MAX_SIDE / Math.max(x1 - x0, y1 - y0));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil((x1 - x0) * scale);
+    canvas.height = Math.ceil((y1 - y0) * scale);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = scale < 1;
+    for (const { layer, list } of placed) {
+      ctx.globalAlpha = layer.opacity;
+      for (const p of list) {
+        const { tile, raw } = p;
+        // Tiled's order: the diagonal flip first, then the horizontal and vertical ones.
+        ctx.setTransform(scale, 0, 0, scale, (p.left - x0) * scale, (p.top - y0) * scale);
+        if (raw & FLIPPED_HORIZONTALLY) ctx.transform(-1, 0, 0, 1, p.w, 0);
+        if (raw & FLIPPED_VERTICALLY) ctx.transform(1, 0, 0, -1, 0, p.h);
+        if (raw & FLIPPED_DIAGONALLY) ctx.transform(0, 1, 1, 0, 0, 0);
+        ctx.drawImage(tile.bitmap, tile.sx, tile.sy, tile.sw, tile.sh, 0, 0, tile.sw, tile.sh);
+      }
+    }
+    return { canvas, left: x0, top: y0, scale, drawn, undrawn };
+  }
+}
+
+/**
+ * What the page says under the map picker about a Tiled map's tiles: what they are drawn with,
+ * and which images are missing and why (those tiles show their class colours).
+ * @param {{ art: TileArt | null, artError: string | null }} map
+ * @param {{ drawn: number, undrawn: number } | null} placed what the view drew (view.js placeArt)
+ */
+export function tileArtNote(map, placed) {
+  const art = map.art;
+  if (map.artError)
+    return `The tile images could not be read (${map.artError}): drawn with class colours.`;
+  const missing = art?.missing ?? [];
+  const why = missing
+    .slice(0, 3)
+    .map((m) => `${m.source}: ${m.why}`)
+    .join('; ');
+  const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
+  if (!placed) {
+    if (missing.length)
+      return `The tile images are missing (${why}${more}): drawn with class colours. Open or drop them with the map.`;
+    return "This map's tilesets name no image: drawn with class colours.";
+  }
+  const images = art.tilesets
+    .flatMap((ts) => [ts.image, ...ts.tiles.values()])
+    .filter((i) => i?.bitmap)
+    .map((i) => fileName(i.source));
+  const names = images.length > 3 ? `${images.length} images` : images.join(', ');
+  let note = `Tiles drawn with their images (${names}); classes shows what paths see.`;
+  if (placed.undrawn)
+    note += ` ${placed.undrawn} tiles have no image (${why}${more}): they show their class colours.`;
+  return note;
+}

@@ -1,0 +1,382 @@
+// Tiled maps drawn with their tile images, in real Chromium: Tiled's own examples (orthogonal with
+// an external tileset, margin and spacing; two layers with a transparent colour and an opacity;
+// isometric with a tile offset; hexagonal) and a map written here with every flip of a tile,
+// opened as files with its tileset and image. The pixels on the demo's canvas are compared with a
+// picture this test paints itself, pixel by pixel, from the tileset images and Tiled's placement
+// rules (its renderers' formulas, written here, not the demo's). Also: the tiles / classes switch,
+// and a missing image falls back to the class colours and says so. Screenshots land in
+// test-results/screenshots/.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch } from './harness.mjs';
+import { repoRoot } from '../../js/tools/serve.mjs';
+import { parseMap } from '../../js/tiled/map.js';
+import { layerGids } from '../../js/tiled/layers.js';
+
+const REAL = join(repoRoot, 'tests/fixtures/tiled/real');
+const BACKGROUND = [0x15, 0x19, 0x22]; // the canvas behind the map (view.js)
+
+const attr = (text, element, name) =>
+  new RegExp(`<${element}\\b[^>]*\\b${name}="([^"]*)"`).exec(text)?.[1];
+
+/**
+ * What this test needs to paint a map: its shape, its tile layers' GIDs and opacities, and its one
+ * tileset's image and grid, read from the files with plain patterns.
+ */
+function describeMap(file, tilesetFile = null) {
+  const text = readFileSync(join(REAL, file), 'utf8');
+  const tileset = tilesetFile ? readFileSync(join(REAL, tilesetFile), 'utf8') : text;
+  const num = (t, e, n, d = 0) => Number(attr(t, e, n) ?? d);
+  const layers = parseMap(text)
+    .layers.filter((l) => l.kind === 'tilelayer')
+    .map((l) => {
+      const opacity = new RegExp(`<layer\\b[^>]*name="${l.name}"[^>]*opacity="([^"]*)"`).exec(text);
+      return { gids: Array.from(layerGids(l).gids), opacity: opacity ? Number(opacity[1]) : 1 };
+    });
+  return {
+    orientation: attr(text, 'map', 'orientation'),
+    width: num(text, 'map', 'width'),
+    height: num(text, 'map', 'height'),
+    tileWidth: num(text, 'map', 'tilewidth'),
+    tileHeight: num(text, 'map', 'tileheight'),
+    hexSide: num(text, 'map', 'hexsidelength'),
+    staggerAxis: attr(text, 'map', 'staggeraxis'),
+    staggerIndex: attr(text, 'map', 'staggerindex'),
+    layers,
+    set: {
+      image: attr(tileset, 'image', 'source'),
+      trans: attr(tileset, 'image', 'trans') ?? null,
+      tileWidth: num(tileset, 'tileset', 'tilewidth'),
+      tileHeight: num(tileset, 'tileset', 'tileheight'),
+      margin: num(tileset, 'tileset', 'margin'),
+      spacing: num(tileset, 'tileset', 'spacing'),
+      offsetX: num(tileset, 'tileoffset', 'x'),
+      offsetY: num(tileset, 'tileoffset', 'y'),
+    },
+  };
+}
+
+/**
+ * Runs in the page: paints the map as Tiled places tiles, pixel by pixel, and compares it with the
+ * demo's canvas at sample points. Returns { samples, bad, examples }.
+ */
+async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background }) {
+  const FLIP_H = 0x80000000;
+  const FLIP_V = 0x40000000;
+  const FLIP_D = 0x20000000;
+  const { set } = map;
+  const image = await createImageBitmap(await (await fetch(imageUrl)).blob());
+  const scratch = new OffscreenCanvas(image.width, image.height).getContext('2d');
+  scratch.drawImage(image, 0, 0);
+  const src = scratch.getImageData(0, 0, image.width, image.height);
+  if (set.trans) {
+    const key = parseInt(set.trans, 16);
+    for (let i = 0; i < src.data.length; i += 4) {
+      const rgb = (src.data[i] << 16) | (src.data[i + 1] << 8) | src.data[i + 2];
+      if (rgb === key) src.data[i + 3] = 0;
+    }
+  }
+  const columns = Math.floor(
+    (image.width - 2 * set.margin + set.spacing) / (set.tileWidth + set.spacing),
+  );
+  const { tileWidth: tw, tileHeight: th } = map;
+  // The top-left corner of cell (x, y)'s box in map pixels, as Tiled's renderers place it.
+  const boxOf = (x, y) => {
+    if (map.orientation === 'orthogonal') return [x * tw, y * th];
+    if (map.orientation === 'isometric') {
+      const originX = (map.height * tw) / 2;
+      return [(x - y) * (tw / 2) + originX - tw / 2, (x + y) * (th / 2)];
+    }
+    // Hexagonal (and staggered, with no straight side), stagger axis y.
+    const side = map.orientation === 'hexagonal' ? map.hexSide : 0;
+    const rowHeight = Math.floor((th - side) / 2) + side;
+    const shifted = (y & 1) === (map.staggerIndex === 'odd' ? 1 : 0);
+    return [x * tw + (shifted ? Math.floor(tw / 2) : 0), y * rowHeight];
+  };
+  let W = 0;
+  let H = 0;
+  for (let y = 0; y < map.height; y++)
+    for (let x = 0; x < map.width; x++) {
+      const [bx, by] = boxOf(x, y);
+      W = Math.max(W, bx + tw + 64);
+      H = Math.max(H, by + th + 64);
+    }
+  // Map pixels from (0, 0); tiles reaching above or left of it (tall tiles, offsets) are cut.
+  const out = new Float64Array(W * H * 3);
+  for (let i = 0; i < W * H; i++) out.set(background, i * 3);
+  const order = [];
+  for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) order.push([x, y]);
+  if (map.orientation === 'isometric')
+    order.sort((p, q) => p[0] + p[1] - (q[0] + q[1]) || p[0] - q[0]);
+  for (const layer of map.layers) {
+    for (const [x, y] of order) {
+      const raw = layer.gids[y * map.width + x] >>> 0;
+      if (!raw) continue;
+      const id = (raw & 0x0fffffff) - 1;
+      const sx = set.margin + (id % columns) * (set.tileWidth + set.spacing);
+      const sy = set.margin + Math.floor(id / columns) * (set.tileHeight + set.spacing);
+      const d = (raw & FLIP_D) !== 0;
+      const w = d ? set.tileHeight : set.tileWidth;
+      const h = d ? set.tileWidth : set.tileHeight;
+      const [bx, by] = boxOf(x, y);
+      const left = bx + set.offsetX;
+      const top = by + th - h + set.offsetY; // bottom-left anchored at the box's bottom
+      for (let v = 0; v < h; v++) {
+        for (let u = 0; u < w; u++) {
+          const X = left + u;
+          const Y = top + v;
+          if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
+          // Undo the flips in the reverse of Tiled's order: vertical, horizontal, diagonal.
+          const uu = raw & FLIP_H ? w - 1 - u : u;
+          const vv = raw & FLIP_V ? h - 1 - v : v;
+          const [pu, pv] = d ? [vv, uu] : [uu, vv];
+          const s = ((sy + pv) * image.width + sx + pu) * 4;
+          const a = (src.data[s + 3] / 255) * layer.opacity;
+          if (!a) continue;
+          const o = (Y * W + X) * 3;
+          for (let c = 0; c < 3; c++) out[o + c] = out[o + c] * (1 - a) + src.data[s + c] * a;
+        }
+      }
+    }
+  }
+  const canvas = document.getElementById('map');
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const screen = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const near = (px, py) =>
+    avoid.some(([ax, ay, bx, by, r]) => {
+      const [dx, dy] = [bx - ax, by - ay];
+      const t = Math.max(
+        0,
+        Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)),
+      );
+      return Math.hypot(px - ax - t * dx, py - ay - t * dy) < r;
+    });
+  let samples = 0;
+  let bad = 0;
+  const examples = [];
+  for (let py = 2; py < canvas.height - 2; py += 5) {
+    for (let px = 2; px < canvas.width - 2; px += 5) {
+      const cx = (px + 0.5) / dpr;
+      const cy = (py + 0.5) / dpr;
+      const mx = (cx + rect.left - mapRect.x) / scale;
+      const my = (cy + rect.top - mapRect.y) / scale;
+      const X = Math.floor(mx);
+      const Y = Math.floor(my);
+      if (X < 1 || Y < 1 || X >= W - 1 || Y >= H - 1) continue;
+      if (near(cx + rect.left, cy + rect.top)) continue;
+      // Grid lines are drawn over square cells when zoomed in: stay off the cells' edges.
+      if (map.orientation === 'orthogonal') {
+        const fx = (mx / tw) % 1;
+        const fy = (my / th) % 1;
+        const edge = 2 / (scale * Math.min(tw, th));
+        if (fx < edge || fx > 1 - edge || fy < edge || fy > 1 - edge) continue;
+      }
+      // The screen's pixel against this picture's pixel there and its eight neighbours (a
+      // sample that lands on a pixel's edge may show the one beside it).
+      samples++;
+      const s = (py * canvas.width + px) * 4;
+      const at = (Y * W + X) * 3;
+      let diff = Infinity;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const o = ((Y + dy) * W + X + dx) * 3;
+          const d = Math.max(...[0, 1, 2].map((c) => Math.abs(screen[s + c] - out[o + c])));
+          diff = Math.min(diff, d);
+        }
+      if (diff > 10) {
+        bad++;
+        if (examples.length < 5)
+          examples.push({
+            px,
+            py,
+            X,
+            Y,
+            screen: [screen[s], screen[s + 1], screen[s + 2]],
+            painted: [0, 1, 2].map((c) => Math.round(out[at + c])),
+          });
+      }
+    }
+  }
+  return { samples, bad, examples };
+}
+
+let session;
+let page;
+
+before(async () => {
+  session = await launch();
+  page = await session.newPage('/demo/');
+  // Large enough for a whole map at one screen pixel per map pixel: every tile is compared.
+  await page.setViewportSize({ width: 2400, height: 1600 });
+  await page.evaluate(() => window.tilepathDemo.ready);
+  await page.uncheck('#opt-heat'); // the expanded cells' colours would lie over the tiles
+});
+
+after(async () => {
+  await session?.close();
+});
+
+/** Opens a map from the menu and waits until it is on screen with its tiles read. */
+async function openFromMenu(value, name) {
+  await page.selectOption('#map-select', value);
+  await page.waitForFunction((n) => window.tilepathDemo.map?.name === n, name);
+  await page.evaluate(() => window.tilepathDemo.settled());
+}
+
+/** Zooms in with the + button until a map pixel is at least one screen pixel. */
+async function zoomToPixels(pixelsPerUnit) {
+  for (let i = 0; i < 12; i++) {
+    const zoom = await page.evaluate(() => window.tilepathDemo.zoom);
+    if (zoom >= pixelsPerUnit) break;
+    await page.click('#zoom-in');
+  }
+}
+
+/** The demo's canvas against this test's picture of `map`. */
+async function compareWith(map, imageUrl) {
+  const info = await page.evaluate(() => {
+    const d = window.tilepathDemo;
+    const last = d.last;
+    const points = [];
+    const path = last?.path ?? [];
+    for (let i = 0; i < path.length; i += 2) points.push(d.cellToClient(path[i], path[i + 1]));
+    const { start, goal } = d.route;
+    const markers = [start, goal].filter(Boolean).map((c) => d.markerDisk(c.x, c.y));
+    return { mapRect: d.mapRect(), zoom: d.zoom, tileScale: d.tileScale, points, markers };
+  });
+  const avoid = [];
+  for (let i = 0; i + 1 < info.points.length; i++) {
+    const [a, b] = [info.points[i], info.points[i + 1]];
+    avoid.push([a.x, a.y, b.x, b.y, 10]);
+  }
+  for (const m of info.markers) avoid.push([m.x, m.y, m.x, m.y, m.r + 4]);
+  const scale = map.orientation === 'orthogonal' ? info.zoom / map.tileWidth : info.tileScale;
+  return page.evaluate(comparePainted, {
+    map,
+    imageUrl,
+    mapRect: info.mapRect,
+    scale,
+    avoid,
+    background: BACKGROUND,
+  });
+}
+
+describe("Tiled's example maps are drawn with their tile images, where Tiled draws them", () => {
+  const cases = [
+    ['desert.tmx', 'desert.tsx', 'orthogonal, external tileset with margin and spacing'],
+    ['sewers.tmx', null, 'two layers, a transparent colour, a layer at 49% opacity'],
+    ['isometric_grass_and_water.tmx', null, 'isometric diamonds, tiles taller than cells'],
+    ['hexagonal-mini.tmx', null, 'hexagons, odd rows shifted, a tile offset'],
+  ];
+  for (const [file, tileset, what] of cases) {
+    test(`${file}: ${what}`, async () => {
+      const map = describeMap(file, tileset);
+      await openFromMenu(`tiled-real:${file}`, file);
+      const art = await page.evaluate(() => window.tilepathDemo.tileArt);
+      assert.ok(art?.shown, 'the tiles are shown');
+      const tiles = map.layers.reduce((n, l) => n + l.gids.filter(Boolean).length, 0);
+      assert.equal(art.drawn, tiles, 'every tile of every layer drawn');
+      assert.equal(art.undrawn, 0);
+      assert.match(await page.textContent('#tile-art-info'), /Tiles drawn with their images/);
+      // A map pixel at least a screen pixel: the picture is the images' own pixels.
+      const unit =
+        map.orientation === 'orthogonal' ? map.tileWidth : Math.max(map.tileWidth, map.tileHeight);
+      await zoomToPixels(unit);
+      const result = await compareWith(map, `/tests/fixtures/tiled/real/${map.set.image}`);
+      await session.screenshot(page, `tile-art-${file.replace(/\W/g, '-')}`);
+      assert.ok(result.samples > 1500, `${result.samples} pixels compared`);
+      assert.ok(
+        result.bad <= result.samples * 0.0005,
+        `${result.bad} of ${result.samples} pixels differ: ${JSON.stringify(result.examples)}`,
+      );
+      await page.click('#zoom-fit');
+    });
+  }
+});
+
+describe('a map opened as files with its tileset and image', () => {
+  // Every combination of Tiled's three flip flags, on tiles of desert.tsx that are not symmetric.
+  const FLIPS = [
+    0, 0x80000000, 0x40000000, 0x20000000, 0xa0000000, 0x60000000, 0xc0000000, 0xe0000000,
+  ];
+  const width = 8;
+  const height = 6;
+  const gids = [];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) gids.push(((x < 4 ? 1 : 9) + (y % 3)) | FLIPS[(x + y * 3) % 8]);
+  const tmx =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<map version="1.10" orientation="orthogonal" renderorder="right-down" width="${width}" height="${height}" tilewidth="32" tileheight="32" infinite="0">\n` +
+    ' <tileset firstgid="1" source="desert.tsx"/>\n' +
+    ` <layer id="1" name="Ground" width="${width}" height="${height}">\n` +
+    `  <data encoding="csv">${gids.map((g) => g >>> 0).join(',')}</data>\n` +
+    ' </layer>\n</map>\n';
+  const files = (withImage) => [
+    { name: 'flips.tmx', mimeType: 'application/xml', buffer: Buffer.from(tmx) },
+    {
+      name: 'desert.tsx',
+      mimeType: 'application/xml',
+      buffer: readFileSync(join(REAL, 'desert.tsx')),
+    },
+    ...(withImage
+      ? [
+          {
+            name: 'tmw_desert_spacing.png',
+            mimeType: 'image/png',
+            buffer: readFileSync(join(REAL, 'tmw_desert_spacing.png')),
+          },
+        ]
+      : []),
+  ];
+
+  test('every flip of a tile is drawn as Tiled draws it; the switch shows the classes', async () => {
+    await page.setInputFiles('#map-file', files(true));
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'flips.tmx');
+    await page.evaluate(() => window.tilepathDemo.settled());
+    const art = await page.evaluate(() => window.tilepathDemo.tileArt);
+    assert.equal(art?.drawn, width * height);
+    const map = {
+      ...describeMap('desert.tmx', 'desert.tsx'),
+      width,
+      height,
+      layers: [{ gids, opacity: 1 }],
+    };
+    await zoomToPixels(32);
+    const result = await compareWith(map, '/tests/fixtures/tiled/real/tmw_desert_spacing.png');
+    await session.screenshot(page, 'tile-art-flips');
+    assert.ok(result.samples > 1500, `${result.samples} pixels compared`);
+    assert.ok(
+      result.bad <= result.samples * 0.0005,
+      `${result.bad} of ${result.samples} pixels differ: ${JSON.stringify(result.examples)}`,
+    );
+
+    // Classes: the tiles give way to the class colours, and come back.
+    await page.selectOption('#map-draw', 'classes');
+    assert.equal((await page.evaluate(() => window.tilepathDemo.tileArt)).shown, false);
+    await page.waitForTimeout(100); // a frame
+    const classes = await compareWith(map, '/tests/fixtures/tiled/real/tmw_desert_spacing.png');
+    assert.ok(
+      classes.bad > classes.samples * 0.3,
+      `the class colours are not the tiles: ${classes.bad} of ${classes.samples} differ`,
+    );
+    await page.selectOption('#map-draw', 'tiles');
+    assert.equal((await page.evaluate(() => window.tilepathDemo.tileArt)).shown, true);
+  });
+
+  test('without its image the map is drawn in class colours, and the page says which is missing', async () => {
+    await page.setInputFiles('#map-file', files(false));
+    await page.waitForFunction(
+      () => window.tilepathDemo.map?.name === 'flips.tmx' && window.tilepathDemo.tileArt === null,
+    );
+    const note = await page.textContent('#tile-art-info');
+    assert.match(note, /tmw_desert_spacing\.png/);
+    assert.match(note, /drawn with class colours/);
+    assert.equal(await page.isDisabled('#map-draw'), true);
+    await session.screenshot(page, 'tile-art-missing-image');
+    assert.deepEqual(session.errorsOf(page), []);
+  });
+});
