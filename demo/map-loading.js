@@ -31,7 +31,9 @@ const TILED_REAL = [
   ['sewers.tmx', 'Sewers (orthogonal, two layers)'],
   ['rpg/island.tmx', 'Island (orthogonal, three layers)'],
   ['isometric_grass_and_water.tmx', 'Grass and water (isometric)'],
+  ['isometric_staggered_grass_and_water.tmx', 'Grass and water (staggered, infinite)'],
   ['hexagonal-mini.tmx', 'Hexagonal mini (hexagonal)'],
+  ['test_hexagonal_tile_60x60x30.tmx', 'Hexagonal test tile (columns shifted, turned tiles)'],
 ];
 const TILED_REAL_FOLDER = '../tests/fixtures/tiled/real/';
 

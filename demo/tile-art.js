@@ -1,7 +1,8 @@
 // A Tiled map drawn with its tile images, as Tiled draws it: every visible tile layer, bottom
 // first, with its opacity and offset; each tile's image anchored at the bottom-left corner of its
 // cell's bounding box (so taller tiles reach up, as in Tiled), moved by its tileset's tile offset,
-// and flipped as its GID's flags say. The cells' centres come from the view (squares, or the
+// and flipped as its GID's flags say (on hexagonal maps, where Tiled reads the diagonal flag as a
+// turn of 60 degrees and a fourth flag as one of 120, turned about the image's centre). The cells' centres come from the view (squares, or the
 // ShapeLayout of isometric, staggered and hexagonal maps), so a tile lies on the cell it is
 // searched as. The images are read relative to the file that names them (a fetched map), or
 // from the image files dropped with the map. Tiles whose image cannot be read are left out and
@@ -12,6 +13,7 @@ import {
   FLIPPED_HORIZONTALLY,
   FLIPPED_VERTICALLY,
   GID_MASK,
+  ROTATED_HEXAGONAL_120,
 } from '../js/tiled/classify.js';
 import { childNamed, childrenNamed } from '../js/tiled/elements.js';
 import { layerGids } from '../js/tiled/layers.js';
@@ -263,11 +265,13 @@ export class TileArt {
    *   pixels of map cell (x, y) (Tiled's column and row, before any grid offset)
    * @param {number} tileWidth the map's tile size, in map pixels
    * @param {number} tileHeight
+   * @param {boolean} hexagonal a hexagonal map: its flags turn tiles instead of flipping across
+   *   the diagonal
    * @returns {{ canvas: HTMLCanvasElement, left: number, top: number, scale: number,
    *   drawn: number, undrawn: number } | null} the canvas covers map pixels from (left, top),
    *   `scale` canvas pixels per map pixel; null when no tile could be drawn
    */
-  render(centreOf, tileWidth, tileHeight) {
+  render(centreOf, tileWidth, tileHeight, hexagonal = false) {
     const placed = [];
     let undrawn = 0;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -283,17 +287,22 @@ export class TileArt {
             continue;
           }
           const c = centreOf(x + layer.offsetX, y + layer.offsetY);
-          const diagonal = (raw & FLIPPED_DIAGONALLY) !== 0;
+          const turn = hexagonal
+            ? (raw & FLIPPED_DIAGONALLY ? 60 : 0) + (raw & ROTATED_HEXAGONAL_120 ? 120 : 0)
+            : 0;
+          const diagonal = !hexagonal && (raw & FLIPPED_DIAGONALLY) !== 0;
           const w = diagonal ? tile.sh : tile.sw;
           const h = diagonal ? tile.sw : tile.sh;
           // Bottom-left of the cell's box, as Tiled anchors a tile image.
           const left = c.x - tileWidth / 2 + tile.ts.offsetX + layer.pixelX;
           const bottom = c.y + tileHeight / 2 + tile.ts.offsetY + layer.pixelY;
-          list.push({ tile, raw, cx: c.x, cy: c.y, left, top: bottom - h, w, h });
-          x0 = Math.min(x0, left);
-          y0 = Math.min(y0, bottom - h);
-          x1 = Math.max(x1, left + w);
-          y1 = Math.max(y1, bottom);
+          list.push({ tile, raw, turn, diagonal, cx: c.x, cy: c.y, left, top: bottom - h, w, h });
+          // A turned image reaches as far as its corners do from its centre.
+          const reach = turn ? Math.hypot(w, h) / 2 : 0;
+          x0 = Math.min(x0, left + w / 2 - reach, left);
+          y0 = Math.min(y0, bottom - h / 2 - reach, bottom - h);
+          x1 = Math.max(x1, left + w / 2 + reach, left + w);
+          y1 = Math.max(y1, bottom - h / 2 + reach, bottom);
         }
       }
       // Painter's order: rows down the screen, left to right (Tiled's order on every shape).
@@ -312,11 +321,21 @@ export class TileArt {
       ctx.globalAlpha = layer.opacity;
       for (const p of list) {
         const { tile, raw } = p;
-        // Tiled's order: the diagonal flip first, then the horizontal and vertical ones.
-        ctx.setTransform(scale, 0, 0, scale, (p.left - x0) * scale, (p.top - y0) * scale);
-        if (raw & FLIPPED_HORIZONTALLY) ctx.transform(-1, 0, 0, 1, p.w, 0);
-        if (raw & FLIPPED_VERTICALLY) ctx.transform(1, 0, 0, -1, 0, p.h);
-        if (raw & FLIPPED_DIAGONALLY) ctx.transform(0, 1, 1, 0, 0, 0);
+        if (p.turn) {
+          // Hexagonal: flipped in the image, then turned clockwise about its centre.
+          const cx = p.left + p.w / 2 - x0;
+          const cy = p.top + p.h / 2 - y0;
+          ctx.setTransform(scale, 0, 0, scale, cx * scale, cy * scale);
+          ctx.rotate((p.turn * Math.PI) / 180);
+          ctx.scale(raw & FLIPPED_HORIZONTALLY ? -1 : 1, raw & FLIPPED_VERTICALLY ? -1 : 1);
+          ctx.translate(-p.w / 2, -p.h / 2);
+        } else {
+          // Tiled's order: the diagonal flip first, then the horizontal and vertical ones.
+          ctx.setTransform(scale, 0, 0, scale, (p.left - x0) * scale, (p.top - y0) * scale);
+          if (raw & FLIPPED_HORIZONTALLY) ctx.transform(-1, 0, 0, 1, p.w, 0);
+          if (raw & FLIPPED_VERTICALLY) ctx.transform(1, 0, 0, -1, 0, p.h);
+          if (p.diagonal) ctx.transform(0, 1, 1, 0, 0, 0);
+        }
         ctx.drawImage(tile.bitmap, tile.sx, tile.sy, tile.sw, tile.sh, 0, 0, tile.sw, tile.sh);
       }
     }

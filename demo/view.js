@@ -146,7 +146,8 @@ export class MapView {
     } else {
       centreOf = (x, y) => ({ x: (x - dx + 0.5) * tileWidth, y: (y - dy + 0.5) * tileHeight });
     }
-    const drawn = map.art.render(centreOf, tileWidth, tileHeight);
+    const hexagonal = map.shape?.orientation === 'hexagonal';
+    const drawn = map.art.render(centreOf, tileWidth, tileHeight, hexagonal);
     if (!drawn) return null;
     const { canvas, left, top, scale } = drawn;
     return {

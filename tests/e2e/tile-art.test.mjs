@@ -34,7 +34,15 @@ function describeMap(file, tilesetFile = null) {
     .layers.filter((l) => l.kind === 'tilelayer')
     .map((l) => {
       const opacity = new RegExp(`<layer\\b[^>]*name="${l.name}"[^>]*opacity="([^"]*)"`).exec(text);
-      return { gids: Array.from(layerGids(l).gids), opacity: opacity ? Number(opacity[1]) : 1 };
+      const { gids, width, height, offsetX, offsetY } = layerGids(l);
+      return {
+        gids: Array.from(gids),
+        width,
+        height,
+        offsetX,
+        offsetY,
+        opacity: opacity ? Number(opacity[1]) : 1,
+      };
     });
   return {
     orientation: attr(text, 'map', 'orientation'),
@@ -83,57 +91,92 @@ async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background
     (image.width - 2 * set.margin + set.spacing) / (set.tileWidth + set.spacing),
   );
   const { tileWidth: tw, tileHeight: th } = map;
-  // The top-left corner of cell (x, y)'s box in map pixels, as Tiled's renderers place it.
+  // The top-left corner of map cell (x, y)'s box in map pixels, as Tiled's renderers place it.
   const boxOf = (x, y) => {
     if (map.orientation === 'orthogonal') return [x * tw, y * th];
-    if (map.orientation === 'isometric') {
-      const originX = (map.height * tw) / 2;
-      return [(x - y) * (tw / 2) + originX - tw / 2, (x + y) * (th / 2)];
-    }
-    // Hexagonal (and staggered, with no straight side), stagger axis y.
+    if (map.orientation === 'isometric') return [(x - y) * (tw / 2), (x + y) * (th / 2)];
+    // Staggered and hexagonal: every other row (axis y) or column (axis x) shifted by half.
     const side = map.orientation === 'hexagonal' ? map.hexSide : 0;
-    const rowHeight = Math.floor((th - side) / 2) + side;
-    const shifted = (y & 1) === (map.staggerIndex === 'odd' ? 1 : 0);
-    return [x * tw + (shifted ? Math.floor(tw / 2) : 0), y * rowHeight];
-  };
-  let W = 0;
-  let H = 0;
-  for (let y = 0; y < map.height; y++)
-    for (let x = 0; x < map.width; x++) {
-      const [bx, by] = boxOf(x, y);
-      W = Math.max(W, bx + tw + 64);
-      H = Math.max(H, by + th + 64);
+    const parity = map.staggerIndex === 'odd' ? 1 : 0;
+    if (map.staggerAxis === 'x') {
+      const columnWidth = Math.floor((tw - side) / 2) + side;
+      return [x * columnWidth, y * th + ((x & 1) === parity ? Math.floor(th / 2) : 0)];
     }
+    const rowHeight = Math.floor((th - side) / 2) + side;
+    return [x * tw + ((y & 1) === parity ? Math.floor(tw / 2) : 0), y * rowHeight];
+  };
+  // The grid is the layers' cells together; map pixel 0, 0 is the top-left of their boxes.
+  const [gx0, gy0] = [0, 1].map((k) =>
+    Math.min(...map.layers.map((l) => (k ? l.offsetY : l.offsetX))),
+  );
+  const [gx1, gy1] = [0, 1].map((k) =>
+    Math.max(...map.layers.map((l) => (k ? l.offsetY + l.height : l.offsetX + l.width))),
+  );
+  let [minX, minY, W, H] = [Infinity, Infinity, 0, 0];
+  for (let y = gy0; y < gy1; y++)
+    for (let x = gx0; x < gx1; x++) {
+      const [bx, by] = boxOf(x, y);
+      [minX, minY] = [Math.min(minX, bx), Math.min(minY, by)];
+      [W, H] = [Math.max(W, bx + tw + 64), Math.max(H, by + th + 64)];
+    }
+  [W, H] = [W - minX, H - minY];
   // Map pixels from (0, 0); tiles reaching above or left of it (tall tiles, offsets) are cut.
   const out = new Float64Array(W * H * 3);
   for (let i = 0; i < W * H; i++) out.set(background, i * 3);
-  const order = [];
-  for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) order.push([x, y]);
-  if (map.orientation === 'isometric')
-    order.sort((p, q) => p[0] + p[1] - (q[0] + q[1]) || p[0] - q[0]);
+  // The outline of turned tiles: there the canvas blends the image's edge with what is under it.
+  const blended = new Uint8Array(W * H);
+  const hexagonal = map.orientation === 'hexagonal';
   for (const layer of map.layers) {
+    // Tiled's drawing order: rows down the screen (for diamonds, x + y), left to right.
+    const order = [];
+    for (let y = 0; y < layer.height; y++) for (let x = 0; x < layer.width; x++) order.push([x, y]);
+    if (map.orientation === 'isometric')
+      order.sort((p, q) => p[0] + p[1] - (q[0] + q[1]) || p[0] - q[0]);
     for (const [x, y] of order) {
-      const raw = layer.gids[y * map.width + x] >>> 0;
+      const raw = layer.gids[y * layer.width + x] >>> 0;
       if (!raw) continue;
       const id = (raw & 0x0fffffff) - 1;
       const sx = set.margin + (id % columns) * (set.tileWidth + set.spacing);
       const sy = set.margin + Math.floor(id / columns) * (set.tileHeight + set.spacing);
-      const d = (raw & FLIP_D) !== 0;
+      const [fh, fv] = [(raw & FLIP_H) !== 0, (raw & FLIP_V) !== 0];
+      // Hexagonal maps: the diagonal flag turns the tile 60 degrees clockwise, 0x10000000 120.
+      const turn = hexagonal ? (raw & FLIP_D ? 60 : 0) + (raw & 0x10000000 ? 120 : 0) : 0;
+      const d = !hexagonal && (raw & FLIP_D) !== 0;
       const w = d ? set.tileHeight : set.tileWidth;
       const h = d ? set.tileWidth : set.tileHeight;
-      const [bx, by] = boxOf(x, y);
-      const left = bx + set.offsetX;
-      const top = by + th - h + set.offsetY; // bottom-left anchored at the box's bottom
-      for (let v = 0; v < h; v++) {
-        for (let u = 0; u < w; u++) {
+      const [bx, by] = boxOf(layer.offsetX + x, layer.offsetY + y);
+      const left = bx - minX + set.offsetX;
+      const top = by - minY + th - h + set.offsetY; // bottom-left anchored at the box's bottom
+      // Which source pixel lands on pixel (u, v) of the tile's box.
+      let sourceOf;
+      if (turn) {
+        const [cos, sin] = [Math.cos((turn * Math.PI) / 180), Math.sin((turn * Math.PI) / 180)];
+        sourceOf = (u, v) => {
+          const [dx, dy] = [u + 0.5 - w / 2, v + 0.5 - h / 2];
+          const [ru, rv] = [dx * cos + dy * sin, -dx * sin + dy * cos]; // turned back
+          const pu = Math.floor((fh ? -ru : ru) + w / 2);
+          const pv = Math.floor((fv ? -rv : rv) + h / 2);
+          return pu >= 0 && pv >= 0 && pu < w && pv < h ? [pu, pv] : null;
+        };
+      } else {
+        // Undo the flips in the reverse of Tiled's order: vertical, horizontal, diagonal.
+        sourceOf = (u, v) => {
+          const uu = fh ? w - 1 - u : u;
+          const vv = fv ? h - 1 - v : v;
+          return d ? [vv, uu] : [uu, vv];
+        };
+      }
+      const reach = turn ? Math.ceil(Math.hypot(w, h) / 2 - Math.min(w, h) / 2) : 0;
+      for (let v = -reach; v < h + reach; v++) {
+        for (let u = -reach; u < w + reach; u++) {
           const X = left + u;
           const Y = top + v;
           if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
-          // Undo the flips in the reverse of Tiled's order: vertical, horizontal, diagonal.
-          const uu = raw & FLIP_H ? w - 1 - u : u;
-          const vv = raw & FLIP_V ? h - 1 - v : v;
-          const [pu, pv] = d ? [vv, uu] : [uu, vv];
-          const s = ((sy + pv) * image.width + sx + pu) * 4;
+          const p = sourceOf(u, v);
+          if (turn && [-1, 1].some((k) => !sourceOf(u + k, v) || !sourceOf(u, v + k)))
+            blended[Y * W + X] = 1;
+          if (!p) continue;
+          const s = ((sy + p[1]) * image.width + sx + p[0]) * 4;
           const a = (src.data[s + 3] / 255) * layer.opacity;
           if (!a) continue;
           const o = (Y * W + X) * 3;
@@ -168,6 +211,7 @@ async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background
       const Y = Math.floor(my);
       if (X < 1 || Y < 1 || X >= W - 1 || Y >= H - 1) continue;
       if (near(cx + rect.left, cy + rect.top)) continue;
+      if (blended[Y * W + X]) continue;
       // Grid lines are drawn over square cells when zoomed in: stay off the cells' edges.
       if (map.orientation === 'orthogonal') {
         const fx = (mx / tw) % 1;
@@ -271,6 +315,16 @@ describe("Tiled's example maps are drawn with their tile images, where Tiled dra
     ['sewers.tmx', null, 'two layers, a transparent colour, a layer at 49% opacity'],
     ['isometric_grass_and_water.tmx', null, 'isometric diamonds, tiles taller than cells'],
     ['hexagonal-mini.tmx', null, 'hexagons, odd rows shifted, a tile offset'],
+    [
+      'isometric_staggered_grass_and_water.tmx',
+      null,
+      'staggered diamonds, odd rows shifted, an infinite map of chunks',
+    ],
+    [
+      'test_hexagonal_tile_60x60x30.tmx',
+      null,
+      'hexagons, odd columns shifted, tiles turned by 60 and 120 degrees and flipped',
+    ],
   ];
   for (const [file, tileset, what] of cases) {
     test(`${file}: ${what}`, async () => {
@@ -343,7 +397,7 @@ describe('a map opened as files with its tileset and image', () => {
       ...describeMap('desert.tmx', 'desert.tsx'),
       width,
       height,
-      layers: [{ gids, opacity: 1 }],
+      layers: [{ gids, width, height, offsetX: 0, offsetY: 0, opacity: 1 }],
     };
     await zoomToPixels(32);
     const result = await compareWith(map, '/tests/fixtures/tiled/real/tmw_desert_spacing.png');
