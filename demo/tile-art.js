@@ -30,30 +30,32 @@ const number = (value, fallback = 0) => {
 
 // --- what the files say about drawing ------------------------------------------------------
 
-/** A tileset's drawing data from its TSX <tileset> element or its JSON object. */
-function tilesetOf(data, xml) {
-  if (xml) {
-    const a = data.attributes;
-    const offset = childNamed(data, 'tileoffset')?.attributes ?? {};
-    const image = childNamed(data, 'image')?.attributes;
-    const tiles = new Map();
-    for (const t of childrenNamed(data, 'tile')) {
-      const img = childNamed(t, 'image')?.attributes;
-      if (img?.source) tiles.set(number(t.attributes.id), imageOf(img.source, img));
-    }
-    return {
-      name: a.name ?? '',
-      tileWidth: number(a.tilewidth),
-      tileHeight: number(a.tileheight),
-      margin: number(a.margin),
-      spacing: number(a.spacing),
-      columns: a.columns === undefined ? undefined : number(a.columns),
-      offsetX: number(offset.x),
-      offsetY: number(offset.y),
-      image: image?.source ? imageOf(image.source, image, image.trans) : null,
-      tiles,
-    };
-  }
+/** A TSX <tileset> element's drawing fields, named as a JSON tileset names them. */
+function xmlFields(element) {
+  const a = element.attributes;
+  const image = childNamed(element, 'image')?.attributes;
+  return {
+    ...a,
+    tileoffset: childNamed(element, 'tileoffset')?.attributes,
+    image: image?.source,
+    imagewidth: image?.width,
+    imageheight: image?.height,
+    transparentcolor: image?.trans,
+    tiles: childrenNamed(element, 'tile').map((t) => {
+      const own = childNamed(t, 'image')?.attributes;
+      return {
+        id: t.attributes.id,
+        image: own?.source,
+        imagewidth: own?.width,
+        imageheight: own?.height,
+      };
+    }),
+  };
+}
+
+/** A tileset's drawing data from its TSX <tileset> element (xml) or its JSON object. */
+function tilesetOf(source, xml) {
+  const data = xml ? xmlFields(source) : source;
   const tiles = new Map();
   for (const t of Array.isArray(data.tiles) ? data.tiles : []) {
     if (t?.image)

@@ -2,16 +2,12 @@
 // /demo/ in Debian's headless Chromium (playwright-core), waits until the page has answered its
 // first query, and writes docs/images/demo.png. Run after `npm run build`:
 //   node js/tools/demo-screenshot.mjs [--out FILE] [--width 1280] [--height 720] [--scale 0.75]
-import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { chromium } from 'playwright-core';
-
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { repoRoot, startServer } from './serve.mjs';
+import { withChromium } from './chromium.mjs';
+import { repoRoot } from './serve.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -22,27 +18,19 @@ const { values } = parseArgs({
   },
 });
 
-const server = await startServer({ port: 0 });
-const profile = await mkdtemp(join(tmpdir(), 'tilepath-screenshot-'));
-let context;
-try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
+await withChromium(
+  {
     viewport: { width: Number(values.width), height: Number(values.height) },
     // The page as a 1280 x 720 window lays it out, drawn at 960 x 540: a small PNG for the README.
     deviceScaleFactor: Number(values.scale),
-  });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/demo/`);
-  await page.evaluate(() => window.tilepathDemo.ready);
-  await page.evaluate(() => window.tilepathDemo.settled());
-  mkdirSync(dirname(values.out), { recursive: true });
-  await page.screenshot({ path: values.out });
-  console.log(`wrote ${values.out} (${statSync(values.out).size} bytes)`);
-} finally {
-  await context?.close();
-  await server.close();
-  await rm(profile, { recursive: true, force: true });
-}
+  },
+  async (context, serverUrl) => {
+    const page = await context.newPage();
+    await page.goto(`${serverUrl}/demo/`);
+    await page.evaluate(() => window.tilepathDemo.ready);
+    await page.evaluate(() => window.tilepathDemo.settled());
+    mkdirSync(dirname(values.out), { recursive: true });
+    await page.screenshot({ path: values.out });
+    console.log(`wrote ${values.out} (${statSync(values.out).size} bytes)`);
+  },
+);

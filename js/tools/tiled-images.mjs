@@ -10,16 +10,13 @@
 //   tiled-properties.png        desert.tmx, its tileset given blocked = true on brick tiles and
 //                               cost properties on cobblestone (0.5) and dirt (2)
 //   tiled-wall-layer.png        rpg/island.tmx: layer Ground as floor, layer Fringe as walls
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { mkdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { chromium } from 'playwright-core';
-
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { repoRoot, startServer } from './serve.mjs';
+import { withChromium } from './chromium.mjs';
+import { repoRoot } from './serve.mjs';
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: join(repoRoot, 'docs/images') } },
@@ -100,19 +97,9 @@ const withProperties = (tsx) =>
     return property ? `   <properties>\n    ${property}\n   </properties>\n` : '';
   });
 
-const server = await startServer({ port: 0 });
-const profile = await mkdtemp(join(tmpdir(), 'tilepath-tiled-images-'));
-let context;
-try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-    viewport: { width: 1180, height: 760 },
-    deviceScaleFactor: 1,
-  });
+await withChromium({ viewport: { width: 1180, height: 760 } }, async (context, serverUrl) => {
   const page = await context.newPage();
-  await page.goto(`${server.url}/demo/`);
+  await page.goto(`${serverUrl}/demo/`);
   await page.evaluate(() => window.tilepathDemo.ready);
   await page.uncheck('#opt-heat'); // the tiles and classes only, and the path over them
 
@@ -205,8 +192,4 @@ try {
     await sheet.locator('#sheet').screenshot({ path: file });
     console.log(`wrote ${file} (${statSync(file).size} bytes)`);
   }
-} finally {
-  await context?.close();
-  await server.close();
-  await rm(profile, { recursive: true, force: true });
-}
+});
