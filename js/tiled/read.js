@@ -64,7 +64,9 @@ function silentLayerWarning(layer, tiles) {
     `layer ${JSON.stringify(layer.path)} has a tile in every cell and none of its tiles says ` +
     `whether it blocks, so it reads as all ${tiles === 'floor' ? 'floor' : 'walls'}: draw ` +
     "collision shapes on the wall tiles (Tiled's Collision Editor), or give tiles blocked/cost " +
-    "properties, or read it with tiles: 'floor' and put a wall layer over it"
+    // Read as floor already: only the wall layer is left to say.
+    `properties, or ${tiles === 'floor' ? '' : "read it with tiles: 'floor' and "}put a wall ` +
+    'layer over it'
   );
 }
 

@@ -47,6 +47,9 @@ describe("loadTiledMap on Tiled's example maps", () => {
     });
     assert.equal(count(floor.cells, 0), 1600);
     assert.match(floor.warnings[0], /all floor/);
+    // Read as floor already: the fixes left are shapes, properties or a wall layer over it.
+    assert.match(floor.warnings[0], /properties, or put a wall layer over it$/);
+    assert.ok(!floor.warnings[0].includes("tiles: 'floor'"), floor.warnings[0]);
   });
 
   test('sewers, isometric_grass_and_water, hexagonal-mini: a full ground layer gets the warning', async () => {
