@@ -6,15 +6,17 @@ import { GENERATORS, generateMap, parseMovingAiMap } from './maps.js';
 import { GROUND, TERRAIN } from './terrain.js';
 import { formatInt } from './stats.js';
 import { $, showError } from './page.js';
-import { TiledLayers, fetchTilesets } from './tiled-layers.js';
+import { TiledLayers, fetchReferenced } from './tiled-layers.js';
 import { chosenShape } from './shape-panel.js';
 
 /** The files the picker and a drop accept, as the drop hint names them. */
 export const MAP_FORMATS = 'a Moving AI .map, or a Tiled map (.tmx, .tmj or .json)';
-export const TILESET_FORMATS = 'its external tilesets (.tsx, .tsj) and tile images';
+export const TILESET_FORMATS =
+  'its external tilesets (.tsx, .tsj), object templates (.tx, .tj) and tile images';
 
 const TILESET_FILE = /\.(tsx|tsj)$/i;
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+const TEMPLATE_FILE = /\.(tx|tj)$/i;
 
 /** Tiled maps in demo/maps: hexagonal and staggered ones, opened as a file the user picked. */
 const TILED_EXAMPLES = [
@@ -34,6 +36,7 @@ const TILED_REAL = [
   ['isometric_staggered_grass_and_water.tmx', 'Grass and water (staggered, infinite)'],
   ['hexagonal-mini.tmx', 'Hexagonal mini (hexagonal)'],
   ['test_hexagonal_tile_60x60x30.tmx', 'Hexagonal test tile (columns shifted, turned tiles)'],
+  ['sticker-knight/map/sandbox.tmx', 'Sticker Knight (tile objects, templates)'],
 ];
 const TILED_REAL_FOLDER = '../tests/fixtures/tiled/real/';
 
@@ -146,9 +149,10 @@ export class MapLoader {
         const response = await fetch(url);
         if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
         const text = await response.text();
-        const tilesets = await fetchTilesets(text, url);
+        const { tilesets, templates } = await fetchReferenced(text, url);
         const name = path.split('/').pop();
-        if (token === this.loads) await this.readFile({ name, text, tilesets, baseUrl: url.href });
+        const file = { name, text, tilesets, templates, baseUrl: url.href };
+        if (token === this.loads) await this.readFile(file);
       } else if (key.startsWith('file:') && this.file) {
         map = this.file.map;
       }
@@ -166,19 +170,25 @@ export class MapLoader {
     try {
       const tilesetFiles = files.filter((f) => TILESET_FILE.test(f.name));
       const images = new Map(files.filter((f) => IMAGE_FILE.test(f.name)).map((f) => [f.name, f]));
-      const mapFiles = files.filter((f) => !TILESET_FILE.test(f.name) && !IMAGE_FILE.test(f.name));
+      const templateFiles = files.filter((f) => TEMPLATE_FILE.test(f.name));
+      const mapFiles = files.filter(
+        (f) => ![TILESET_FILE, IMAGE_FILE, TEMPLATE_FILE].some((kind) => kind.test(f.name)),
+      );
       if (mapFiles.length !== 1) {
         const names = files.map((f) => f.name).join(', ');
         throw new TypeError(
           mapFiles.length
             ? `one map at a time, please: got ${names}`
-            : `${names}: tilesets and images alone are not a map; pick or drop them with it`,
+            : `${names}: tilesets, templates and images alone are not a map; pick or drop them with it`,
         );
       }
       const tilesets = {};
       for (const f of tilesetFiles) tilesets[f.name] = await f.text();
+      const templates = {};
+      for (const f of templateFiles) templates[f.name] = await f.text();
       const [file] = mapFiles;
-      await this.readFile({ name: file.name, text: await file.text(), tilesets, images });
+      const text = await file.text();
+      await this.readFile({ name: file.name, text, tilesets, templates, images });
     } catch (error) {
       showError(error);
     }
@@ -188,8 +198,8 @@ export class MapLoader {
    * Reads a map file (a Tiled map with the layer roles the Tiled layers panel guesses) and shows
    * it. The file shown before stays in the picker if this one cannot be read.
    * @param {{ name: string, text: string, tilesets: { [source: string]: string },
-   *   baseUrl?: string, images?: Map<string, File> }} file baseUrl: where a fetched map's images
-   *   are; images: the image files opened with it
+   *   templates?: { [source: string]: string }, baseUrl?: string, images?: Map<string, File> }}
+   *   file baseUrl: where a fetched map's images are; images: the image files opened with it
    */
   async readFile(file) {
     const { name, text } = file;

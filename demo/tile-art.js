@@ -17,6 +17,7 @@ import {
 } from '../js/tiled/classify.js';
 import { childNamed, childrenNamed } from '../js/tiled/elements.js';
 import { layerGids } from '../js/tiled/layers.js';
+import { parseTemplate } from '../js/tiled/templates.js';
 import { parseXml } from '../js/tiled/xml.js';
 
 /** The art's longer side at most, in pixels: larger maps are drawn scaled down. */
@@ -101,8 +102,9 @@ function externalTileset(value) {
 }
 
 /**
- * The tile layers in drawing order with what changes how they look: { visible, opacity, pixelX,
- * pixelY } (the layer's offset in map pixels), with a group's opacity and offset applied to the layers inside it.
+ * The tile and object layers in drawing order, with what changes how they look: { kind ('tiles'
+ * or 'objects'), element, visible, opacity, pixelX, pixelY } (the offset in map pixels), a
+ * group's opacity and offset applied to the layers inside it.
  */
 function layerLooks(root, xml) {
   const out = [];
@@ -117,7 +119,8 @@ function layerLooks(root, xml) {
         pixelY: parent.pixelY + number(a.offsety),
       };
       if (kind === 'group') walk(xml ? child.children : (child.layers ?? []), look);
-      else if (kind === 'layer' || kind === 'tilelayer') out.push(look);
+      else if (kind === 'layer' || kind === 'tilelayer') out.push({ kind: 'tiles', ...look });
+      else if (kind === 'objectgroup') out.push({ kind: 'objects', element: child, ...look });
     }
   };
   walk(xml ? root.children : (root.layers ?? []), {
@@ -130,10 +133,71 @@ function layerLooks(root, xml) {
 }
 
 /**
+ * The tile objects of an object layer (its model from js/tiled, and its element or JSON object
+ * for what the model leaves out: visibility, draw order), in the order Tiled draws them (by y
+ * unless the layer says draworder index): { gid, x, y, width, height, rotation } in map pixels,
+ * x, y the bottom-left corner. A template's fields fill what the object leaves out; a gid from a
+ * template counts in the template's tileset, found among the map's by file name.
+ */
+function tileObjects(layer, element, xml, templates, references) {
+  const hidden = (xml ? childrenNamed(element, 'object') : (element.objects ?? [])).map((o) =>
+    xml ? o.attributes.visible === '0' : o.visible === false,
+  );
+  const parsed = new Map();
+  const out = [];
+  layer.objects.forEach((own, k) => {
+    if (hidden[k]) return;
+    let o = own;
+    if (own.template !== undefined) {
+      const name = own.template;
+      const text = templates?.[name] ?? templates?.[fileName(name)];
+      if (text === undefined) return; // not given: not drawn
+      if (!parsed.has(name)) parsed.set(name, parseTemplate(text, name));
+      const template = parsed.get(name);
+      o = { ...template.object };
+      for (const f of ['x', 'y', 'width', 'height', 'rotation', 'gid'])
+        if (own.own.has(f)) o[f] = own[f];
+      const from = template.tilesets[0];
+      if (!own.own.has('gid') && o.gid !== undefined) {
+        const target =
+          from?.source &&
+          references.find((ts) => ts.source && fileName(ts.source) === fileName(from.source));
+        if (!target) return;
+        const raw = o.gid >>> 0;
+        o.gid = ((raw & ~GID_MASK) | (target.firstgid + (raw & GID_MASK) - from.firstgid)) >>> 0;
+      }
+    }
+    if (o.gid === undefined) return;
+    const { gid, x, y, rotation } = o;
+    // A size of 0 (left out): the tile's own size.
+    out.push({
+      gid: gid >>> 0,
+      x,
+      y,
+      width: o.width || undefined,
+      height: o.height || undefined,
+      rotation,
+    });
+  });
+  const order = xml ? element.attributes.draworder : element.draworder;
+  if (order !== 'index') out.sort((p, q) => p.y - q.y);
+  return out;
+}
+
+/** Tiled's #rrggbb or #aarrggbb as a CSS colour, or null. */
+function cssColour(value) {
+  const hex = typeof value === 'string' ? value.replace(/^#/, '') : '';
+  if (/^[0-9a-f]{6}$/i.test(hex)) return `#${hex}`;
+  if (/^[0-9a-f]{8}$/i.test(hex)) return `#${hex.slice(2)}${hex.slice(0, 2)}`;
+  return null;
+}
+
+/**
  * Reads what a Tiled map needs to be drawn and loads its images.
  * @param {{ name: string, text: string, tilesets: { [source: string]: string | object },
- *   baseUrl?: string, images?: Map<string, Blob> }} file the map as the demo opened it:
- *   baseUrl (a fetched map) or images (image files dropped with it, by file name)
+ *   templates?: { [source: string]: string }, baseUrl?: string, images?: Map<string, Blob> }}
+ *   file the map as the demo opened it: baseUrl (a fetched map) or images (image files dropped
+ *   with it, by file name)
  * @param {{ layers: object[] }} model the map's model (js/tiled/map.js parseMap)
  * @returns {Promise<TileArt>}
  */
@@ -143,11 +207,13 @@ export async function loadTileArt(file, model) {
   const root = xml ? childNamed(parseXml(text), 'map') : JSON.parse(text);
   const mapBase = file.baseUrl ? new URL(file.baseUrl) : null;
   const tilesets = [];
+  const references = []; // every tileset the map names, for templates' gids: { firstgid, source }
   const entries = xml ? childrenNamed(root, 'tileset') : (root.tilesets ?? []);
   for (const entry of entries) {
     const a = xml ? entry.attributes : entry;
     const firstgid = number(a.firstgid);
     const source = a.source;
+    references.push({ firstgid, source });
     if (source === undefined) {
       tilesets.push({ firstgid, base: mapBase, ...tilesetOf(entry, xml) });
       continue;
@@ -158,16 +224,30 @@ export async function loadTileArt(file, model) {
     tilesets.push({ firstgid, base, ...externalTileset(given) });
   }
   tilesets.sort((p, q) => p.firstgid - q.firstgid);
-  const looks = layerLooks(root, xml);
-  const tileLayers = model.layers.filter((l) => l.kind === 'tilelayer');
+  // The model's layers of each kind, in the order the walk meets them.
+  const models = { tiles: [], objects: [] };
+  for (const l of model.layers) {
+    if (l.kind === 'tilelayer') models.tiles.push(l);
+    else if (l.kind === 'objectgroup') models.objects.push(l);
+  }
+  const next = { tiles: 0, objects: 0 };
   const layers = [];
-  tileLayers.forEach((layer, i) => {
-    const look = looks[i] ?? { visible: layer.visible, opacity: 1, pixelX: 0, pixelY: 0 };
-    if (!look.visible || look.opacity <= 0) return;
-    const read = layerGids(layer);
-    if (!read.empty) layers.push({ ...look, ...read });
-  });
-  const art = new TileArt(tilesets, layers);
+  for (const look of layerLooks(root, xml)) {
+    const layer = models[look.kind][next[look.kind]++];
+    if (!layer || !look.visible || look.opacity <= 0) continue;
+    if (look.kind === 'tiles') {
+      const read = layerGids(layer);
+      if (!read.empty) layers.push({ ...look, ...read });
+    } else {
+      const objects = tileObjects(layer, look.element, xml, file.templates, references);
+      if (objects.length) layers.push({ ...look, element: undefined, objects });
+    }
+  }
+  const art = new TileArt(
+    tilesets,
+    layers,
+    cssColour(xml ? root.attributes.backgroundcolor : root.backgroundcolor),
+  );
   await art.loadImages(file.images ?? null);
   return art;
 }
@@ -206,9 +286,10 @@ async function readImage(image, base, dropped) {
 }
 
 export class TileArt {
-  constructor(tilesets, layers) {
+  constructor(tilesets, layers, background = null) {
     this.tilesets = tilesets;
-    this.layers = layers;
+    this.layers = layers; // tile layers ({ gids, ... }) and object layers ({ objects, ... })
+    this.background = background; // the map's background colour, or null
     /** Image files that could not be read: { source, why } */
     this.missing = [];
     this.drawable = 0; // images read
@@ -263,22 +344,62 @@ export class TileArt {
 
   /**
    * Draws the map's tiles into a canvas.
-   * @param {(x: number, y: number) => { x: number, y: number }} centreOf the centre in map
-   *   pixels of map cell (x, y) (Tiled's column and row, before any grid offset)
-   * @param {number} tileWidth the map's tile size, in map pixels
-   * @param {number} tileHeight
-   * @param {boolean} hexagonal a hexagonal map: its flags turn tiles instead of flipping across
-   *   the diagonal
+   * @param {{ centreOf: (x: number, y: number) => { x: number, y: number }, tileWidth: number,
+   *   tileHeight: number, hexagonal?: boolean, objectShift?: [number, number] | null,
+   *   mapBox?: { x: number, y: number, w: number, h: number } | null }} at
+   *   centreOf: the centre in map pixels of map cell (x, y) (Tiled's column and row, before any
+   *   grid offset); tileWidth, tileHeight: the map's tile size; hexagonal: its flags turn tiles
+   *   instead of flipping across the diagonal; objectShift: added to the map-pixel position of a
+   *   tile object (null: tile objects are not drawn); mapBox: where the background colour goes
    * @returns {{ canvas: HTMLCanvasElement, left: number, top: number, scale: number,
    *   drawn: number, undrawn: number } | null} the canvas covers map pixels from (left, top),
-   *   `scale` canvas pixels per map pixel; null when no tile could be drawn
+   *   `scale` canvas pixels per map pixel; null when nothing could be drawn
    */
-  render(centreOf, tileWidth, tileHeight, hexagonal = false) {
+  render({
+    centreOf,
+    tileWidth,
+    tileHeight,
+    hexagonal = false,
+    objectShift = null,
+    mapBox = null,
+  }) {
     const placed = [];
     let undrawn = 0;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    const cover = (x, y) => {
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    };
     for (const layer of this.layers) {
       const list = [];
+      if (layer.objects) {
+        if (!objectShift) continue;
+        for (const o of layer.objects) {
+          const tile = this.tileOf(o.gid & GID_MASK);
+          if (!tile) {
+            undrawn++;
+            continue;
+          }
+          const w = o.width ?? tile.sw;
+          const h = o.height ?? tile.sh;
+          // Its bottom-left corner, about which it turns; the tile offset scales with it.
+          const x = o.x + objectShift[0] + layer.pixelX + (tile.ts.offsetX * w) / tile.sw;
+          const y = o.y + objectShift[1] + layer.pixelY + (tile.ts.offsetY * h) / tile.sh;
+          const [cos, sin] = [
+            Math.cos((o.rotation * Math.PI) / 180),
+            Math.sin((o.rotation * Math.PI) / 180),
+          ];
+          for (const [u, v] of [
+            [0, 0],
+            [w, 0],
+            [0, -h],
+            [w, -h],
+          ])
+            cover(x + u * cos - v * sin, y + u * sin + v * cos);
+          list.push({ object: true, tile, raw: o.gid, x, y, w, h, rotation: o.rotation });
+        }
+        placed.push({ layer, list });
+        continue;
+      }
       for (let y = 0; y < layer.height; y++) {
         for (let x = 0; x < layer.width; x++) {
           const raw = layer.gids[y * layer.width + x];
@@ -301,10 +422,8 @@ export class TileArt {
           list.push({ tile, raw, turn, diagonal, cx: c.x, cy: c.y, left, top: bottom - h, w, h });
           // A turned image reaches as far as its corners do from its centre.
           const reach = turn ? Math.hypot(w, h) / 2 : 0;
-          x0 = Math.min(x0, left + w / 2 - reach, left);
-          y0 = Math.min(y0, bottom - h / 2 - reach, bottom - h);
-          x1 = Math.max(x1, left + w / 2 + reach, left + w);
-          y1 = Math.max(y1, bottom - h / 2 + reach, bottom);
+          cover(Math.min(left, left + w / 2 - reach), Math.min(bottom - h, bottom - h / 2 - reach));
+          cover(Math.max(left + w, left + w / 2 + reach), Math.max(bottom, bottom - h / 2 + reach));
         }
       }
       // Painter's order: rows down the screen, left to right (Tiled's order on every shape).
@@ -313,16 +432,42 @@ export class TileArt {
     }
     const drawn = placed.reduce((n, p) => n + p.list.length, 0);
     if (!drawn) return null;
+    const background = this.background && mapBox;
+    if (background) {
+      cover(mapBox.x, mapBox.y);
+      cover(mapBox.x + mapBox.w, mapBox.y + mapBox.h);
+    }
+    // Whole map pixels from a whole corner: an image at a whole position is copied, not resampled.
+    [x0, y0, x1, y1] = [Math.floor(x0), Math.floor(y0), Math.ceil(x1), Math.ceil(y1)];
     const scale = Math.min(1, MAX_SIDE / Math.max(x1 - x0, y1 - y0));
     const canvas = document.createElement('canvas');
     canvas.width = Math.ceil((x1 - x0) * scale);
     canvas.height = Math.ceil((y1 - y0) * scale);
     const ctx = canvas.getContext('2d');
-    ctx.imageSmoothingEnabled = scale < 1;
+    if (background) {
+      ctx.fillStyle = this.background;
+      ctx.fillRect(
+        (mapBox.x - x0) * scale,
+        (mapBox.y - y0) * scale,
+        mapBox.w * scale,
+        mapBox.h * scale,
+      );
+    }
     for (const { layer, list } of placed) {
       ctx.globalAlpha = layer.opacity;
       for (const p of list) {
         const { tile, raw } = p;
+        ctx.imageSmoothingEnabled = scale < 1 || !!p.object; // objects may be scaled to any size
+        if (p.object) {
+          // Turned clockwise about its bottom-left corner, flipped inside its box.
+          ctx.setTransform(scale, 0, 0, scale, (p.x - x0) * scale, (p.y - y0) * scale);
+          ctx.rotate((p.rotation * Math.PI) / 180);
+          ctx.translate(0, -p.h);
+          if (raw & FLIPPED_HORIZONTALLY) ctx.transform(-1, 0, 0, 1, p.w, 0);
+          if (raw & FLIPPED_VERTICALLY) ctx.transform(1, 0, 0, -1, 0, p.h);
+          ctx.drawImage(tile.bitmap, tile.sx, tile.sy, tile.sw, tile.sh, 0, 0, p.w, p.h);
+          continue;
+        }
         if (p.turn) {
           // Hexagonal: flipped in the image, then turned clockwise about its centre.
           const cx = p.left + p.w / 2 - x0;

@@ -16,11 +16,14 @@ export const ROLES = {
 const FLOOR_NAME = /ground|floor|terrain/i;
 const WALL_NAME = /wall|collision|collide|block|solid|obstacle/i;
 const BLOCKING_PROPERTIES = ['blocked', 'collides'];
+// The ground of a map made of objects only (not "parallax background").
+const SOLID_OBJECTS_NAME = /\b(ground|floors?|platforms?|terrain)\b/i;
 
 /**
  * The role each layer starts with: floor and walls tile layers and collision object layers by
  * name (or, for objects, by a blocked/collides property); if none matched, the first tile layer
- * as walls.
+ * as walls, or on a map of objects only (a platformer's), the first object layer named like a
+ * floor or a wall (ground, platforms, ...) as collision objects.
  * @param {{ kind: string, name: string, objects?: object[] }[]} layers tile and object layers
  */
 export function defaultRoles(layers) {
@@ -36,7 +39,11 @@ export function defaultRoles(layers) {
   });
   if (roles.every((r) => r === 'ignore')) {
     const first = layers.findIndex((l) => l.kind === 'tilelayer');
+    const solid = layers.findIndex(
+      (l) => l.kind === 'objectgroup' && SOLID_OBJECTS_NAME.test(l.name),
+    );
     if (first >= 0) roles[first] = 'walls';
+    else if (solid >= 0) roles[solid] = 'collision';
   }
   return roles;
 }
@@ -184,20 +191,35 @@ export class TiledLayers {
 }
 
 /**
- * The external tilesets a fetched Tiled map names, fetched relative to it, by the name the map
- * gives them (what readTiledMap's options.tilesets takes).
+ * The external tilesets and object templates a fetched Tiled map names, each fetched relative to
+ * the file naming it, by the name that file gives it (what readTiledMap's options.tilesets and
+ * options.templates take; a template's tileset is looked up by its file name too).
  */
-export async function fetchTilesets(text, url) {
-  const { parseMap } = await tiledModules();
-  const tilesets = {};
-  for (const { source } of parseMap(text).tilesets) {
-    if (source === undefined) continue;
-    const at = new URL(source, url);
+export async function fetchReferenced(text, url) {
+  const { parseMap, parseTemplate } = await tiledModules();
+  const get = async (name, base) => {
+    const at = new URL(name, base);
     const response = await fetch(at);
     if (!response.ok) throw new Error(`could not load ${at}: HTTP ${response.status}`);
-    tilesets[source] = await response.text();
+    return response.text();
+  };
+  const model = parseMap(text);
+  const tilesets = {};
+  const templates = {};
+  for (const { source } of model.tilesets)
+    if (source !== undefined) tilesets[source] = await get(source, url);
+  for (const layer of model.layers) {
+    for (const { template } of layer.objects ?? []) {
+      if (template === undefined || template in templates) continue;
+      templates[template] = await get(template, url);
+      for (const { source } of parseTemplate(templates[template], template).tilesets) {
+        const known = Object.keys(tilesets).map((s) => s.split(/[\\/]/).pop());
+        if (source !== undefined && !known.includes(source.split(/[\\/]/).pop()))
+          tilesets[source] = await get(source, new URL(template, url));
+      }
+    }
   }
-  return tilesets;
+  return { tilesets, templates };
 }
 
 /** The map with its tile images, and why they are missing if they are. */
@@ -210,12 +232,13 @@ function withArt(map, art) {
 /** tilepath/tiled, and the parts of it that list a map's layers. */
 async function tiledModules() {
   try {
-    const [tiled, { parseMap }, { layerGids }] = await Promise.all([
+    const [tiled, { parseMap }, { layerGids }, { parseTemplate }] = await Promise.all([
       import('../js/tiled.js'),
       import('../js/tiled/map.js'),
       import('../js/tiled/layers.js'),
+      import('../js/tiled/templates.js'),
     ]);
-    return { tiled, parseMap, layerGids };
+    return { tiled, parseMap, layerGids, parseTemplate };
   } catch (error) {
     throw new Error(`Tiled maps need js/tiled.js: ${error.message}`);
   }
@@ -244,15 +267,21 @@ function summary(layers, roles) {
 
 /** The map read with readTiledMap for these roles, as the demo shows maps. */
 function readMap(tiled, file, layers, roles, model) {
-  const { name, text, tilesets } = file;
+  const { name, text, tilesets, templates = {} } = file;
   const chosen = layersOption(layers, roles);
   if (!chosen.length) {
     throw new RangeError('choose floor, walls or collision objects for at least one layer');
   }
   let read;
   try {
-    read = tiled.readTiledMap(text, { layers: chosen, tilesets });
+    read = tiled.readTiledMap(text, { layers: chosen, tilesets, templates });
   } catch (error) {
+    if (/uses the template/.test(error.message)) {
+      throw new Error(
+        `${name} places objects from templates (.tx, .tj): pick or drop them together with the map ` +
+          `(${error.message})`,
+      );
+    }
     // The reader names its option; a demo user gives a tileset by picking its file.
     const missing = model.tilesets
       .map((t) => t.source)

@@ -146,8 +146,16 @@ export class MapView {
     } else {
       centreOf = (x, y) => ({ x: (x - dx + 0.5) * tileWidth, y: (y - dy + 0.5) * tileHeight });
     }
-    const hexagonal = map.shape?.orientation === 'hexagonal';
-    const drawn = map.art.render(centreOf, tileWidth, tileHeight, hexagonal);
+    // Tile objects and the background colour are placed in map pixels: on orthogonal maps only.
+    const square = !this.shape;
+    const drawn = map.art.render({
+      centreOf,
+      tileWidth,
+      tileHeight,
+      hexagonal: map.shape?.orientation === 'hexagonal',
+      objectShift: square ? [-dx * tileWidth, -dy * tileHeight] : null,
+      mapBox: square ? { x: 0, y: 0, w: map.width * tileWidth, h: map.height * tileHeight } : null,
+    });
     if (!drawn) return null;
     const { canvas, left, top, scale } = drawn;
     return {

@@ -529,17 +529,18 @@ describe('demo page', () => {
     assert.equal(
       (await page.textContent('#drop-overlay')).trim(),
       'Drop a Moving AI .map, or a Tiled map (.tmx, .tmj or .json), ' +
-        'with its external tilesets (.tsx, .tsj) and tile images',
+        'with its external tilesets (.tsx, .tsj), object templates (.tx, .tj) and tile images',
     );
     await page.evaluate(() => document.dispatchEvent(new DragEvent('dragleave')));
     assert.equal(await page.isVisible('#drop-overlay'), false);
     assert.equal(
       (await page.textContent('#file-formats')).replace(/\s+/g, ' ').trim(),
       'A Moving AI .map, or a Tiled map (.tmx, .tmj or .json) with its external tilesets ' +
-        '(.tsx, .tsj) and tile images: open them together, or drop them anywhere on the page.',
+        '(.tsx, .tsj), object templates (.tx, .tj) and tile images: open them together, or ' +
+        'drop them anywhere on the page.',
     );
     const accept = (await page.getAttribute('#map-file', 'accept')).split(',');
-    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj', '.png']) {
+    for (const extension of ['.map', '.tmx', '.tmj', '.json', '.tsx', '.tsj', '.tx', '.png']) {
       assert.ok(accept.includes(extension), `the file picker accepts ${extension}`);
     }
 

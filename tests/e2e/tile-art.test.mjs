@@ -10,7 +10,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { launch } from './harness.mjs';
 import { repoRoot } from '../../js/tools/serve.mjs';
 import { parseMap } from '../../js/tiled/map.js';
@@ -68,6 +68,64 @@ function describeMap(file, tilesetFile = null) {
 }
 
 /**
+ * What this test needs to paint a map of tile objects (sticker-knight's sandbox.tmx): its object
+ * layers (visible ones, with their opacity; objects in Tiled's draw order, by y), each object's
+ * fields with its template's filling what it leaves out, its tiles' own images and the map's
+ * background colour. Read from the files with plain patterns.
+ */
+function describeObjectMap(file, tilesetFile) {
+  const folder = join(REAL, dirname(file));
+  const text = readFileSync(join(REAL, file), 'utf8');
+  const fields = (attrs) =>
+    Object.fromEntries([...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]));
+  const templates = new Map();
+  const objectLayers = [];
+  for (const [, attrs, body] of text.matchAll(/<objectgroup\b([^>]*)>([\s\S]*?)<\/objectgroup>/g)) {
+    const layer = fields(attrs);
+    if (layer.visible === '0') continue;
+    const objects = [];
+    for (const [, own] of body.matchAll(/<object\b([^>]*?)\/?>/g)) {
+      let o = fields(own);
+      if (o.template) {
+        if (!templates.has(o.template)) {
+          const tx = readFileSync(join(folder, o.template), 'utf8');
+          templates.set(o.template, fields(/<object\b([^>]*?)\/?>/.exec(tx)[1]));
+        }
+        o = { ...templates.get(o.template), ...o }; // both tilesets start at 1 in this map
+      }
+      if (o.gid === undefined || o.visible === '0') continue;
+      objects.push({
+        gid: Number(o.gid),
+        x: Number(o.x),
+        y: Number(o.y),
+        width: o.width === undefined ? undefined : Number(o.width),
+        height: o.height === undefined ? undefined : Number(o.height),
+        rotation: Number(o.rotation ?? 0),
+      });
+    }
+    if (layer.draworder !== 'index') objects.sort((p, q) => p.y - q.y);
+    if (objects.length) objectLayers.push({ opacity: Number(layer.opacity ?? 1), objects });
+  }
+  const tsx = readFileSync(join(folder, tilesetFile), 'utf8');
+  const tileImages = {};
+  for (const [, id, source] of tsx.matchAll(/<tile id="(\d+)">\s*<image [^>]*source="([^"]+)"/g))
+    tileImages[id] = { url: `/tests/fixtures/tiled/real/${dirname(file)}/${source}` };
+  const colour = /backgroundcolor="#(\w{6})"/.exec(text)[1];
+  return {
+    orientation: 'orthogonal',
+    width: Number(attr(text, 'map', 'width')),
+    height: Number(attr(text, 'map', 'height')),
+    tileWidth: Number(attr(text, 'map', 'tilewidth')),
+    tileHeight: Number(attr(text, 'map', 'tileheight')),
+    layers: [],
+    objectLayers,
+    tileImages,
+    backgroundColour: [0, 2, 4].map((k) => parseInt(colour.slice(k, k + 2), 16)),
+    set: { margin: 0, spacing: 0, tileWidth: 1, tileHeight: 1, offsetX: 0, offsetY: 0 },
+  };
+}
+
+/**
  * Runs in the page: paints the map as Tiled places tiles, pixel by pixel, and compares it with the
  * demo's canvas at sample points. Returns { samples, bad, examples }.
  */
@@ -76,10 +134,15 @@ async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background
   const FLIP_V = 0x40000000;
   const FLIP_D = 0x20000000;
   const { set } = map;
-  const image = await createImageBitmap(await (await fetch(imageUrl)).blob());
-  const scratch = new OffscreenCanvas(image.width, image.height).getContext('2d');
-  scratch.drawImage(image, 0, 0);
-  const src = scratch.getImageData(0, 0, image.width, image.height);
+  const pixelsOf = async (url) => {
+    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+    const scratch = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+    scratch.drawImage(bitmap, 0, 0);
+    return scratch.getImageData(0, 0, bitmap.width, bitmap.height);
+  };
+  // The tileset's one image (a map of objects has none: each of its tiles has its own).
+  const src = imageUrl ? await pixelsOf(imageUrl) : { width: 0, data: [] };
+  const image = { width: src.width };
   if (set.trans) {
     const key = parseInt(set.trans, 16);
     for (let i = 0; i < src.data.length; i += 4) {
@@ -106,11 +169,13 @@ async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background
     return [x * tw + ((y & 1) === parity ? Math.floor(tw / 2) : 0), y * rowHeight];
   };
   // The grid is the layers' cells together; map pixel 0, 0 is the top-left of their boxes.
-  const [gx0, gy0] = [0, 1].map((k) =>
-    Math.min(...map.layers.map((l) => (k ? l.offsetY : l.offsetX))),
-  );
+  // (A map of objects only: its own width and height.)
+  const grid = map.layers.length
+    ? map.layers
+    : [{ offsetX: 0, offsetY: 0, width: map.width, height: map.height }];
+  const [gx0, gy0] = [0, 1].map((k) => Math.min(...grid.map((l) => (k ? l.offsetY : l.offsetX))));
   const [gx1, gy1] = [0, 1].map((k) =>
-    Math.max(...map.layers.map((l) => (k ? l.offsetY + l.height : l.offsetX + l.width))),
+    Math.max(...grid.map((l) => (k ? l.offsetY + l.height : l.offsetX + l.width))),
   );
   let [minX, minY, W, H] = [Infinity, Infinity, 0, 0];
   for (let y = gy0; y < gy1; y++)
@@ -181,6 +246,62 @@ async function comparePainted({ map, imageUrl, mapRect, scale, avoid, background
           if (!a) continue;
           const o = (Y * W + X) * 3;
           for (let c = 0; c < 3; c++) out[o + c] = out[o + c] * (1 - a) + src.data[s + c] * a;
+        }
+      }
+    }
+  }
+  // The background colour over the map's rectangle, then tile objects: each image scaled to its
+  // object's box, whose bottom-left corner is (x, y), turned clockwise about that corner and
+  // flipped inside the box. Where the canvas scales or turns an image, or places it between
+  // pixels, it resamples it (smoothed), which this picture does not: those objects' pixels are
+  // left out of the comparison.
+  if (map.backgroundColour) {
+    for (let Y = -minY; Y < map.height * th - minY; Y++)
+      for (let X = -minX; X < map.width * tw - minX; X++)
+        out.set(map.backgroundColour, (Y * W + X) * 3);
+  }
+  const images = new Map();
+  for (const layer of map.objectLayers ?? []) {
+    for (const o of layer.objects) {
+      const id = (o.gid & 0x0fffffff) - 1;
+      const own = map.tileImages[id];
+      if (!images.has(id)) images.set(id, await pixelsOf(own.url));
+      const img = images.get(id);
+      const [w, h] = [o.width ?? img.width, o.height ?? img.height];
+      const whole = Number.isInteger(o.x) && Number.isInteger(o.y);
+      const exact = whole && w === img.width && h === img.height && o.rotation % 90 === 0;
+      const [cos, sin] = [
+        Math.cos((o.rotation * Math.PI) / 180),
+        Math.sin((o.rotation * Math.PI) / 180),
+      ];
+      const corners = [
+        [0, 0],
+        [w, 0],
+        [0, -h],
+        [w, -h],
+      ].map(([u, v]) => [o.x + u * cos - v * sin, o.y + u * sin + v * cos]);
+      const [bx0, by0] = [0, 1].map((k) => Math.floor(Math.min(...corners.map((c) => c[k]))) - 1);
+      const [bx1, by1] = [0, 1].map((k) => Math.ceil(Math.max(...corners.map((c) => c[k]))) + 1);
+      for (let Y = by0 - minY; Y < by1 - minY; Y++) {
+        for (let X = bx0 - minX; X < bx1 - minX; X++) {
+          if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
+          const [dx, dy] = [X + minX + 0.5 - o.x, Y + minY + 0.5 - o.y];
+          let a = dx * cos + dy * sin; // turned back: the object's own axes
+          let b = -dx * sin + dy * cos + h;
+          const inside = a >= 0 && b >= 0 && a < w && b < h;
+          const edge = a > -1.5 && b > -1.5 && a < w + 1.5 && b < h + 1.5;
+          if (edge && (!exact || !inside || a < 1 || b < 1 || a > w - 1 || b > h - 1))
+            blended[Y * W + X] = 1;
+          if (!inside) continue;
+          if (o.gid & FLIP_H) a = w - a;
+          if (o.gid & FLIP_V) b = h - b;
+          const s =
+            (Math.floor((b * img.height) / h) * img.width + Math.floor((a * img.width) / w)) * 4;
+          const alpha = (img.data[s + 3] / 255) * layer.opacity;
+          if (!alpha) continue;
+          const at = (Y * W + X) * 3;
+          for (let c = 0; c < 3; c++)
+            out[at + c] = out[at + c] * (1 - alpha) + img.data[s + c] * alpha;
         }
       }
     }
@@ -350,6 +471,24 @@ describe("Tiled's example maps are drawn with their tile images, where Tiled dra
       await page.click('#zoom-fit');
     });
   }
+});
+
+test("sticker-knight's sandbox.tmx: tile objects from templates, turned, flipped and scaled, over the background colour", async () => {
+  const map = describeObjectMap('sticker-knight/map/sandbox.tmx', 'objs.tsx');
+  await openFromMenu('tiled-real:sticker-knight/map/sandbox.tmx', 'sandbox.tmx');
+  const art = await page.evaluate(() => window.tilepathDemo.tileArt);
+  const objects = map.objectLayers.reduce((n, l) => n + l.objects.length, 0);
+  assert.ok(objects > 100, `${objects} tile objects`);
+  assert.equal(art?.drawn, objects, 'every visible tile object drawn');
+  await zoomToPixels(map.tileWidth);
+  const result = await compareWith(map, null);
+  await session.screenshot(page, 'tile-art-sticker-knight');
+  assert.ok(result.samples > 1500, `${result.samples} pixels compared`);
+  assert.ok(
+    result.bad <= result.samples * 0.0005,
+    `${result.bad} of ${result.samples} pixels differ: ${JSON.stringify(result.examples)}`,
+  );
+  await page.click('#zoom-fit');
 });
 
 describe('a map opened as files with its tileset and image', () => {
