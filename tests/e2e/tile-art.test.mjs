@@ -558,6 +558,28 @@ describe('a map opened as files with its tileset and image', () => {
     );
     await page.selectOption('#map-draw', 'tiles');
     assert.equal((await page.evaluate(() => window.tilepathDemo.tileArt)).shown, true);
+
+    // A wall painted over the tiles shows in the wall's colour (terrain.js), on that cell only.
+    await page.click('[data-tool="paint:1"]');
+    const at = await page.evaluate(() => window.tilepathDemo.cellToClient(3, 2));
+    await page.mouse.click(at.x, at.y);
+    await page.click('[data-tool="route"]');
+    await page.waitForTimeout(100); // a frame
+    const colourAt = (x, y) =>
+      page.evaluate(
+        ([px, py]) => {
+          const canvas = document.getElementById('map');
+          const rect = canvas.getBoundingClientRect();
+          const dpr = window.devicePixelRatio || 1;
+          const ctx = canvas.getContext('2d');
+          const d = ctx.getImageData((px - rect.left) * dpr, (py - rect.top) * dpr, 1, 1).data;
+          return [d[0], d[1], d[2]];
+        },
+        [x, y],
+      );
+    assert.deepEqual(await colourAt(at.x + 5, at.y + 5), [0x2a, 0x2f, 0x3b]);
+    const beside = await page.evaluate(() => window.tilepathDemo.cellToClient(4, 2));
+    assert.notDeepEqual(await colourAt(beside.x + 5, beside.y + 5), [0x2a, 0x2f, 0x3b]);
   });
 
   test('without its image the map is drawn in class colours, and the page says which is missing', async () => {
