@@ -582,6 +582,71 @@ describe('a map opened as files with its tileset and image', () => {
     assert.notDeepEqual(await colourAt(beside.x + 5, beside.y + 5), [0x2a, 0x2f, 0x3b]);
   });
 
+  test('the same map as .tmj with its tileset inline in JSON is drawn the same', async () => {
+    // Tiled's JSON: the tileset's image, margin and spacing as desert.tsx gives them.
+    const tsx = readFileSync(join(REAL, 'desert.tsx'), 'utf8');
+    const number = (name) => Number(attr(tsx, 'tileset', name));
+    const tmj = {
+      type: 'map',
+      version: '1.10',
+      orientation: 'orthogonal',
+      renderorder: 'right-down',
+      width,
+      height,
+      tilewidth: 32,
+      tileheight: 32,
+      infinite: false,
+      tilesets: [
+        {
+          firstgid: 1,
+          name: 'Desert',
+          tilewidth: number('tilewidth'),
+          tileheight: number('tileheight'),
+          spacing: number('spacing'),
+          margin: number('margin'),
+          tilecount: number('tilecount'),
+          columns: number('columns'),
+          image: attr(tsx, 'image', 'source'),
+          imagewidth: Number(attr(tsx, 'image', 'width')),
+          imageheight: Number(attr(tsx, 'image', 'height')),
+        },
+      ],
+      layers: [
+        {
+          type: 'tilelayer',
+          name: 'Ground',
+          width,
+          height,
+          opacity: 1,
+          visible: true,
+          x: 0,
+          y: 0,
+          data: gids.map((g) => g >>> 0),
+        },
+      ],
+    };
+    await page.setInputFiles('#map-file', [
+      { name: 'flips.tmj', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tmj)) },
+      files(true)[2],
+    ]);
+    await page.waitForFunction(() => window.tilepathDemo.map?.name === 'flips.tmj');
+    await page.evaluate(() => window.tilepathDemo.settled());
+    assert.equal((await page.evaluate(() => window.tilepathDemo.tileArt))?.drawn, width * height);
+    const map = {
+      ...describeMap('desert.tmx', 'desert.tsx'),
+      width,
+      height,
+      layers: [{ gids, width, height, offsetX: 0, offsetY: 0, opacity: 1 }],
+    };
+    await zoomToPixels(32);
+    const result = await compareWith(map, '/tests/fixtures/tiled/real/tmw_desert_spacing.png');
+    assert.ok(result.samples > 1500, `${result.samples} pixels compared`);
+    assert.ok(
+      result.bad <= result.samples * 0.0005,
+      `${result.bad} of ${result.samples} pixels differ: ${JSON.stringify(result.examples)}`,
+    );
+  });
+
   test('without its image the map is drawn in class colours, and the page says which is missing', async () => {
     await page.setInputFiles('#map-file', files(false));
     await page.waitForFunction(
