@@ -75,8 +75,8 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     get tileArt() {
       const art = view.art;
       if (!art) return null;
-      const { x, y, w, h, pixels, drawn, undrawn } = art;
-      return { shown: view.tilesShown, x, y, w, h, pixels, drawn, undrawn };
+      const { x, y, w, h, pixels, drawn, undrawn, unplaced } = art;
+      return { shown: view.tilesShown, x, y, w, h, pixels, drawn, undrawn, unplaced };
     },
     get frames() {
       return hud.graph.frames;

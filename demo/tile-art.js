@@ -352,8 +352,10 @@ export class TileArt {
    *   instead of flipping across the diagonal; objectShift: added to the map-pixel position of a
    *   tile object (null: tile objects are not drawn); mapBox: where the background colour goes
    * @returns {{ canvas: HTMLCanvasElement, left: number, top: number, scale: number,
-   *   drawn: number, undrawn: number } | null} the canvas covers map pixels from (left, top),
-   *   `scale` canvas pixels per map pixel; null when nothing could be drawn
+   *   drawn: number, undrawn: number, unplaced: number } | null} the canvas covers map pixels
+   *   from (left, top), `scale` canvas pixels per map pixel; undrawn: tiles of tile layers with
+   *   no image (their cells show through: no background colour then), unplaced: tile objects
+   *   with no image; null when nothing could be drawn
    */
   render({
     centreOf,
@@ -365,6 +367,7 @@ export class TileArt {
   }) {
     const placed = [];
     let undrawn = 0;
+    let unplaced = 0;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     const cover = (x, y) => {
       [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
@@ -376,7 +379,7 @@ export class TileArt {
         for (const o of layer.objects) {
           const tile = this.tileOf(o.gid & GID_MASK);
           if (!tile) {
-            undrawn++;
+            unplaced++;
             continue;
           }
           const w = o.width ?? tile.sw;
@@ -432,7 +435,7 @@ export class TileArt {
     }
     const drawn = placed.reduce((n, p) => n + p.list.length, 0);
     if (!drawn) return null;
-    const background = this.background && mapBox;
+    const background = this.background && mapBox && !undrawn;
     if (background) {
       cover(mapBox.x, mapBox.y);
       cover(mapBox.x + mapBox.w, mapBox.y + mapBox.h);
@@ -486,7 +489,7 @@ export class TileArt {
         ctx.drawImage(tile.bitmap, tile.sx, tile.sy, tile.sw, tile.sh, 0, 0, tile.sw, tile.sh);
       }
     }
-    return { canvas, left: x0, top: y0, scale, drawn, undrawn };
+    return { canvas, left: x0, top: y0, scale, drawn, undrawn, unplaced };
   }
 }
 
@@ -494,7 +497,8 @@ export class TileArt {
  * What the page says under the map picker about a Tiled map's tiles: what they are drawn with,
  * and which images are missing and why (those tiles show their class colours).
  * @param {{ art: TileArt | null, artError: string | null }} map
- * @param {{ drawn: number, undrawn: number } | null} placed what the view drew (view.js placeArt)
+ * @param {{ drawn: number, undrawn: number, unplaced: number } | null} placed what the view
+ *   drew (view.js placeArt)
  */
 export function tileArtNote(map, placed) {
   const art = map.art;
@@ -517,7 +521,10 @@ export function tileArtNote(map, placed) {
     .map((i) => fileName(i.source));
   const names = images.length > 3 ? `${images.length} images` : images.join(', ');
   let note = `Tiles drawn with their images (${names}); classes shows what paths see.`;
-  if (placed.undrawn)
-    note += ` ${placed.undrawn} tiles have no image (${why}${more}): they show their class colours.`;
+  const some = [
+    placed.undrawn && `${placed.undrawn} tiles (they show their class colours)`,
+    placed.unplaced && `${placed.unplaced} tile objects (not drawn)`,
+  ].filter(Boolean);
+  if (some.length) note += ` No image for ${some.join(' and ')}: ${why}${more}.`;
   return note;
 }

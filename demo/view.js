@@ -128,7 +128,8 @@ export class MapView {
 
   /**
    * Draws a Tiled map's tiles (tile-art.js) once, placed in view units: each cell's tile centred
-   * where the view draws that cell. Returns { canvas, x, y, w, h, pixels, drawn, undrawn }
+   * where the view draws that cell. Returns { canvas, x, y, w, h, pixels, drawn, undrawn,
+   * unplaced }
    * (pixels: the canvas's pixels per unit), or null when no tile has an image.
    */
   placeArt(map) {
@@ -167,6 +168,7 @@ export class MapView {
       pixels: scale * Math.min(kx, ky),
       drawn: drawn.drawn,
       undrawn: drawn.undrawn,
+      unplaced: drawn.unplaced,
     };
   }
 

@@ -9,7 +9,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launch } from './harness.mjs';
 import { repoRoot } from '../../js/tools/serve.mjs';
@@ -489,6 +489,47 @@ test("sticker-knight's sandbox.tmx: tile objects from templates, turned, flipped
     `${result.bad} of ${result.samples} pixels differ: ${JSON.stringify(result.examples)}`,
   );
   await page.click('#zoom-fit');
+});
+
+test('sandbox.tmx opened as files with its templates and some of its images: the rest named and not drawn', async () => {
+  const folder = join(REAL, 'sticker-knight/map');
+  const images = readdirSync(folder)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
+  const kept = images.filter((f) => f !== 'cloud.png' && f !== 'hero.png');
+  const file = (name, path = name) => ({
+    name,
+    mimeType: name.endsWith('.png') ? 'image/png' : 'application/xml',
+    buffer: readFileSync(join(folder, path)),
+  });
+  await page.setInputFiles('#map-file', [
+    file('sandbox.tmx'),
+    file('objs.tsx'),
+    ...['block', 'diamond', 'hero'].map((t) => file(`${t}.tx`, `templates/${t}.tx`)),
+    ...kept.map((f) => file(f)),
+  ]);
+  // The menu's sandbox.tmx (the test before) has the same name: wait for this one's note.
+  await page.waitForFunction(() =>
+    document.getElementById('tile-art-info').textContent.includes('not among the files opened'),
+  );
+  const art = await page.evaluate(() => window.tilepathDemo.tileArt);
+  const map = describeObjectMap('sticker-knight/map/sandbox.tmx', 'objs.tsx');
+  const uses = (source) =>
+    map.objectLayers
+      .flatMap((l) => l.objects)
+      .filter((o) => map.tileImages[(o.gid & 0x0fffffff) - 1].url.endsWith(`/${source}`)).length;
+  const missing = uses('cloud.png') + uses('hero.png');
+  assert.ok(missing >= 2, `${missing} objects show the two images left out`);
+  assert.equal(art.unplaced, missing, 'the objects whose image is missing are not drawn');
+  assert.equal(
+    art.drawn + art.unplaced,
+    map.objectLayers.reduce((n, l) => n + l.objects.length, 0),
+  );
+  const note = await page.textContent('#tile-art-info');
+  assert.ok(note.includes(`No image for ${missing} tile objects (not drawn)`), note);
+  assert.match(note, /cloud\.png: not among the files opened/);
+  assert.match(note, /hero\.png: not among the files opened/);
+  await session.screenshot(page, 'tile-art-some-images-missing');
 });
 
 describe('a map opened as files with its tileset and image', () => {
