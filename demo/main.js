@@ -26,7 +26,7 @@ import { BigMaps } from './big-maps.js';
 import { ModeSwitch } from './modes.js';
 import { installTestHook } from './test-hook.js';
 import { showNeighbourRule } from './shape-panel.js';
-import { tileArtNote } from './tile-art.js';
+import { tileArtNote } from './tiled-layers.js';
 
 const view = new MapView($('map'));
 const palette = paletteWords();

@@ -1,12 +1,13 @@
 // A Tiled map drawn with its tile images, as Tiled draws it: every visible tile layer, bottom
 // first, with its opacity and offset; each tile's image anchored at the bottom-left corner of its
-// cell's bounding box (so taller tiles reach up, as in Tiled), moved by its tileset's tile offset,
-// and flipped as its GID's flags say (on hexagonal maps, where Tiled reads the diagonal flag as a
-// turn of 60 degrees and a fourth flag as one of 120, turned about the image's centre). The cells' centres come from the view (squares, or the
-// ShapeLayout of isometric, staggered and hexagonal maps), so a tile lies on the cell it is
-// searched as. The images are read relative to the file that names them (a fetched map), or
-// from the image files dropped with the map. Tiles whose image cannot be read are left out and
-// named: the view then draws the class colours under the tiles that were drawn.
+// cell's box (taller tiles reach up, as in Tiled), moved by its tileset's tile offset and flipped
+// as its GID's flags say (on hexagonal maps Tiled reads the diagonal flag as a turn of 60 degrees
+// and a fourth flag as one of 120, about the image's centre). The cells' centres come from the
+// view (squares, or the ShapeLayout of isometric, staggered and hexagonal maps), so a tile lies
+// on the cell it is searched as. On orthogonal maps, tile objects too, over the background
+// colour. The images are read relative to the file that names them (a fetched map), or from the
+// image files opened with the map; what has no image is counted and named, and the view draws
+// the class colours under the tiles.
 
 import {
   FLIPPED_DIAGONALLY,
@@ -18,12 +19,12 @@ import {
 import { childNamed, childrenNamed } from '../js/tiled/elements.js';
 import { layerGids } from '../js/tiled/layers.js';
 import { parseTemplate } from '../js/tiled/templates.js';
+import { baseName as fileName } from '../js/tiled/tilesets.js';
 import { parseXml } from '../js/tiled/xml.js';
 
 /** The art's longer side at most, in pixels: larger maps are drawn scaled down. */
 const MAX_SIDE = 4096;
 
-const fileName = (path) => String(path).split(/[\\/]/).pop();
 const number = (value, fallback = 0) => {
   const n = Number(value);
   return Number.isFinite(n) ? n : fallback;
@@ -491,40 +492,4 @@ export class TileArt {
     }
     return { canvas, left: x0, top: y0, scale, drawn, undrawn, unplaced };
   }
-}
-
-/**
- * What the page says under the map picker about a Tiled map's tiles: what they are drawn with,
- * and which images are missing and why (those tiles show their class colours).
- * @param {{ art: TileArt | null, artError: string | null }} map
- * @param {{ drawn: number, undrawn: number, unplaced: number } | null} placed what the view
- *   drew (view.js placeArt)
- */
-export function tileArtNote(map, placed) {
-  const art = map.art;
-  if (map.artError)
-    return `The tile images could not be read (${map.artError}): drawn with class colours.`;
-  const missing = art?.missing ?? [];
-  const why = missing
-    .slice(0, 3)
-    .map((m) => `${m.source}: ${m.why}`)
-    .join('; ');
-  const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
-  if (!placed) {
-    if (missing.length)
-      return `The tile images are missing (${why}${more}): drawn with class colours. Open or drop them with the map.`;
-    return "This map's tilesets name no image: drawn with class colours.";
-  }
-  const images = art.tilesets
-    .flatMap((ts) => [ts.image, ...ts.tiles.values()])
-    .filter((i) => i?.bitmap)
-    .map((i) => fileName(i.source));
-  const names = images.length > 3 ? `${images.length} images` : images.join(', ');
-  let note = `Tiles drawn with their images (${names}); classes shows what paths see.`;
-  const some = [
-    placed.undrawn && `${placed.undrawn} tiles (they show their class colours)`,
-    placed.unplaced && `${placed.unplaced} tile objects (not drawn)`,
-  ].filter(Boolean);
-  if (some.length) note += ` No image for ${some.join(' and ')}: ${why}${more}.`;
-  return note;
 }

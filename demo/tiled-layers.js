@@ -3,7 +3,6 @@
 // names and their objects' properties. A change reads the map again with readTiledMap.
 
 import { showError, showToast } from './page.js';
-import { loadTileArt } from './tile-art.js';
 
 /** What a layer can mean, as the chooser names it. Object layers: collision or ignore. */
 export const ROLES = {
@@ -16,14 +15,15 @@ export const ROLES = {
 const FLOOR_NAME = /ground|floor|terrain/i;
 const WALL_NAME = /wall|collision|collide|block|solid|obstacle/i;
 const BLOCKING_PROPERTIES = ['blocked', 'collides'];
+const fileName = (path) => String(path).split(/[\\/]/).pop();
 // The ground of a map made of objects only (not "parallax background").
 const SOLID_OBJECTS_NAME = /\b(ground|floors?|platforms?|terrain)\b/i;
 
 /**
  * The role each layer starts with: floor and walls tile layers and collision object layers by
  * name (or, for objects, by a blocked/collides property); if none matched, the first tile layer
- * as walls, or on a map of objects only (a platformer's), the first object layer named like a
- * floor or a wall (ground, platforms, ...) as collision objects.
+ * as walls, or on a map of objects only (a platformer's), the first object layer named ground,
+ * floor, platforms or terrain as collision objects.
  * @param {{ kind: string, name: string, objects?: object[] }[]} layers tile and object layers
  */
 export function defaultRoles(layers) {
@@ -94,6 +94,7 @@ export class TiledLayers {
     const map = readMap(tiled, file, layers, roles, model);
     this.art = { tiles: null, error: null };
     try {
+      const { loadTileArt } = await import('./tile-art.js'); // imports js/tiled: loaded as it is
       this.art.tiles = await loadTileArt(file, model);
     } catch (error) {
       this.art.error = error.message; // drawn with class colours, and the page says why
@@ -213,8 +214,8 @@ export async function fetchReferenced(text, url) {
       if (template === undefined || template in templates) continue;
       templates[template] = await get(template, url);
       for (const { source } of parseTemplate(templates[template], template).tilesets) {
-        const known = Object.keys(tilesets).map((s) => s.split(/[\\/]/).pop());
-        if (source !== undefined && !known.includes(source.split(/[\\/]/).pop()))
+        const known = Object.keys(tilesets).map(fileName);
+        if (source !== undefined && !known.includes(fileName(source)))
           tilesets[source] = await get(source, new URL(template, url));
       }
     }
@@ -285,7 +286,7 @@ function readMap(tiled, file, layers, roles, model) {
     // The reader names its option; a demo user gives a tileset by picking its file.
     const missing = model.tilesets
       .map((t) => t.source)
-      .filter((s) => s && !(s.split(/[\\/]/).pop() in tilesets));
+      .filter((s) => s && !(fileName(s) in tilesets));
     if (!missing.length) throw error;
     throw new Error(
       `${name} uses the external tileset ${missing.join(', ')}: pick or drop ` +
@@ -317,4 +318,40 @@ function readMap(tiled, file, layers, roles, model) {
     };
   }
   return map;
+}
+
+/**
+ * What the page says under the map picker about a Tiled map's tiles: what they are drawn with,
+ * and which images are missing and why (those tiles show their class colours).
+ * @param {{ art: import('./tile-art.js').TileArt | null, artError: string | null }} map
+ * @param {{ drawn: number, undrawn: number, unplaced: number } | null} placed what the view
+ *   drew (view.js placeArt)
+ */
+export function tileArtNote(map, placed) {
+  const art = map.art;
+  if (map.artError)
+    return `The tile images could not be read (${map.artError}): drawn with class colours.`;
+  const missing = art?.missing ?? [];
+  const why = missing
+    .slice(0, 3)
+    .map((m) => `${m.source}: ${m.why}`)
+    .join('; ');
+  const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
+  if (!placed) {
+    if (missing.length)
+      return `The tile images are missing (${why}${more}): drawn with class colours. Open or drop them with the map.`;
+    return "This map's tilesets name no image: drawn with class colours.";
+  }
+  const images = art.tilesets
+    .flatMap((ts) => [ts.image, ...ts.tiles.values()])
+    .filter((i) => i?.bitmap)
+    .map((i) => fileName(i.source));
+  const names = images.length > 3 ? `${images.length} images` : images.join(', ');
+  let note = `Tiles drawn with their images (${names}); classes shows what paths see.`;
+  const some = [
+    placed.undrawn && `${placed.undrawn} tiles (they show their class colours)`,
+    placed.unplaced && `${placed.unplaced} tile objects (not drawn)`,
+  ].filter(Boolean);
+  if (some.length) note += ` No image for ${some.join(' and ')}: ${why}${more}.`;
+  return note;
 }

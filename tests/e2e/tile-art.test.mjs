@@ -1,11 +1,12 @@
 // Tiled maps drawn with their tile images, in real Chromium: Tiled's own examples (orthogonal with
 // an external tileset, margin and spacing; two layers with a transparent colour and an opacity;
-// isometric with a tile offset; hexagonal) and a map written here with every flip of a tile,
-// opened as files with its tileset and image. The pixels on the demo's canvas are compared with a
-// picture this test paints itself, pixel by pixel, from the tileset images and Tiled's placement
-// rules (its renderers' formulas, written here, not the demo's). Also: the tiles / classes switch,
-// and a missing image falls back to the class colours and says so. Screenshots land in
-// test-results/screenshots/.
+// isometric and staggered (infinite) with a tile offset; hexagonal with rows and with columns
+// shifted and tiles turned; sticker-knight's tile objects from templates), and a map written
+// here with every flip of a tile, opened as files with its tileset and image, as .tmx and .tmj.
+// The pixels on the demo's canvas are compared with a picture this test paints itself, pixel by
+// pixel, from the images and Tiled's placement rules (its renderers' formulas, written here, not
+// the demo's). Also: the tiles / classes switch, a wall painted over the tiles, and missing
+// images (all of them, or some) named on screen. Screenshots land in test-results/screenshots/.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
