@@ -7,6 +7,7 @@ import {
   FACING,
   FLAG_OPTIONS,
   NUMBER_OPTIONS,
+  PROFILES,
   REASON,
   REFUSED,
   SEARCH_ANSWERED,
@@ -18,7 +19,9 @@ import {
   checkInteger,
   checkCoordinates,
   checkCost,
+  checkProfileName,
   checkRect,
+  costTable,
   checkSize,
   describe,
   OPTION_VALUES,
@@ -168,19 +171,24 @@ function readResult(m, record, status, flags, shape) {
 }
 
 /**
- * A search's option codes in the order the native findPath (and repairPath) take them.
+ * A search's option codes in the order the native findPath (and repairPath) take them, the
+ * profile's slot riding in the flags.
  * @param {import('./checks.js').OptionCodes} o
+ * @param {number} slot
  * @returns {import('../../dist/tilepath.mjs').SearchCodes}
  */
-const searchCodes = (o) => [
+const searchCodes = (o, slot) => [
   o.algorithm,
   o.diagonal,
   o.heuristic,
   o.weight,
   o.maxExpansions,
   o.goal,
-  o.flags,
+  o.flags | (slot << PROFILES.shift),
 ];
+
+/** The core's default table, which a profile's costs are laid over: class 0 costs 1. */
+const DEFAULT_TABLE = Float64Array.from({ length: 256 }, (_, cls) => (cls === 0 ? 1 : 0));
 
 /** @typedef {import('../index.js').Grid} GridApi */
 
@@ -202,6 +210,8 @@ export class Grid {
   #record;
   /** The native grid's address, for the module's direct findPath. */
   #handle;
+  /** Each profile's slot in the native grid, by name, in the order they were added. */
+  #profiles = new Map([[PROFILES.default, 0]]);
 
   /**
    * @param {TilepathModule} module
@@ -337,27 +347,114 @@ export class Grid {
   /**
    * @param {number} cls
    * @param {number} cost
+   * @param {string} [profile] default 'default', the grid's own table
    */
-  setCost(cls, cost) {
+  setCost(cls, cost, profile) {
     const native = this.#live();
     checkCost(cls, cost);
-    const before = this.#watches?.active ? this.getCost(cls) : 0;
-    const error = native.setCost(cls, cost);
+    const slot = this.#slot(profile);
+    const watches = this.#watches.get(slot);
+    const before = watches?.active ? this.getCost(cls, profile) : 0;
+    const error = native.setCost(cls, cost, slot);
     if (error) throw new RangeError(error);
-    if (this.#watches?.active) {
-      this.#watches.costChanged(cls, before, this.getCost(cls));
-      this.#watches.dispatch();
+    if (watches?.active) {
+      watches.costChanged(cls, before, this.getCost(cls, profile));
+      watches.dispatch();
     }
   }
 
   /**
    * @param {number} cls
+   * @param {string} [profile]
    */
-  getCost(cls) {
+  getCost(cls, profile) {
     const native = this.#live();
     checkClass(cls);
-    const c = native.getCost(cls);
+    const c = native.getCost(cls, this.#slot(profile));
     return c === 0 ? Infinity : c;
+  }
+
+  // --- movement profiles (docs/profiles.md; cpp/include/tilepath/profiles.hpp) ---------------
+
+  /**
+   * The slot of a profile given by name (undefined: 'default'), or a RangeError naming it with
+   * the closest name.
+   * @param {unknown} profile
+   */
+  #slot(profile) {
+    if (profile === undefined || profile === PROFILES.default) return 0;
+    const slot = this.#profiles.get(/** @type {string} */ (profile));
+    if (slot !== undefined) return slot;
+    const name = checkProfileName(profile);
+    throw new RangeError(this.#live().unknownProfile(name));
+  }
+
+  /**
+   * Adds the profile `name`, or replaces its table: `costs` over the grid's classes (as
+   * PathWorker.create takes them), laid over the default table (class 0 costs 1, the others
+   * blocked). Nothing changes when anything is refused.
+   * @param {string} name
+   * @param {ArrayLike<number> | Record<number, number> | Map<number, number>} costs
+   */
+  setProfile(name, costs) {
+    const native = this.#live();
+    checkProfileName(name, 'name');
+    const pairs = costTable(costs);
+    const slotBefore = this.#profiles.get(name);
+    const watches = slotBefore === undefined ? undefined : this.#watches.get(slotBefore);
+    const before = watches?.active ? this.#table(slotBefore ?? 0) : null;
+    const table = DEFAULT_TABLE.slice();
+    for (const [cls, cost] of pairs) table[cls] = cost;
+    this.#module.HEAPF64.set(table, native.costTableAddress() >> 3);
+    const slot = native.setProfile(name);
+    if (slot === REFUSED) throw new RangeError(native.lastError());
+    if (!this.#profiles.has(name)) this.#profiles.set(name, slot);
+    if (watches?.active && before) {
+      const after = this.#table(slot);
+      for (let cls = 0; cls < before.length; cls++)
+        if (before[cls] !== after[cls]) watches.costChanged(cls, before[cls], after[cls]);
+      watches.dispatch();
+    }
+  }
+
+  /**
+   * A profile's costs, class by class (Infinity where blocked).
+   * @param {number} slot
+   */
+  #table(slot) {
+    const native = this.#live();
+    return Float64Array.from({ length: 256 }, (_, cls) => native.getCost(cls, slot) || Infinity);
+  }
+
+  /** The profiles' names, 'default' first, then in the order they were added. */
+  profiles() {
+    this.#live();
+    return [...this.#profiles.keys()];
+  }
+
+  /**
+   * Deletes a profile and everything derived from it (its labels, unit positions, hierarchy);
+   * paths watched under it stop being watched.
+   * @param {string} name
+   */
+  deleteProfile(name) {
+    const native = this.#live();
+    checkProfileName(name, 'name');
+    const error = native.deleteProfile(name);
+    if (error) throw new RangeError(error);
+    const slot = /** @type {number} */ (this.#profiles.get(name));
+    this.#profiles.delete(name);
+    this.#watches.get(slot)?.stopAll();
+    this.#watches.delete(slot);
+  }
+
+  /**
+   * Bytes a profile holds beyond its table (its copy of the cells and their passability bits,
+   * its labels, unit positions and hierarchy); 0 until a query uses it.
+   * @param {string} [profile]
+   */
+  profileMemoryBytes(profile) {
+    return this.#live().profileBytes(this.#slot(profile));
   }
 
   cells() {
@@ -373,9 +470,9 @@ export class Grid {
     this.#live();
     const bytes = toCells(cells, this.width, this.height);
     this.#live('cells');
-    const watches = this.#watches;
+    const watched = [...this.#watches.values()].flatMap((w) => [...w.watchedCells()]);
     this.#watched(
-      (visit) => watches && [...watches.watchedCells()].forEach(visit),
+      (visit) => watched.forEach(visit),
       () => this.#copyIn(bytes),
     );
   }
@@ -403,7 +500,7 @@ export class Grid {
       sy,
       gx,
       gy,
-      ...searchCodes(o),
+      ...searchCodes(o, this.#slot(o.profile)),
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     return readResult(this.#module, this.#record, status, o.flags, this.#shape);
@@ -419,7 +516,7 @@ export class Grid {
    */
   startSearch(sx, sy, gx, gy, options) {
     const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
-    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o));
+    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o, this.#slot(o.profile)));
     if (id === REFUSED) throw new RangeError(native.lastError());
     // A task never floods the map for labels (one frame would pay for all of it): prepareReach
     // builds them in slices for the next searches of this rule.
@@ -472,7 +569,7 @@ export class Grid {
     const status = native.repairPath(
       cells.length,
       fromIndex,
-      ...searchCodes(o),
+      ...searchCodes(o, this.#slot(o.profile)),
       o.detourExpansions,
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
@@ -549,8 +646,8 @@ export class Grid {
 
   // --- stale-path alerts ---------------------------------------------------------------------
 
-  /** @type {PathWatches | null} */
-  #watches = null;
+  /** @type {Map<number, PathWatches>} the watched paths of each profile, by slot */
+  #watches = new Map();
   /** @type {Set<number>} the diagonal codes whose reachability labels sliced searches asked for */
   #reachWanted = new Set();
 
@@ -565,14 +662,20 @@ export class Grid {
     const watchOptions = readWatchOptions(options);
     const native = this.#live();
     const width = this.#width;
-    this.#watches ??= new PathWatches(
-      width,
-      this.#height,
-      (index) => native.get(index % width, Math.floor(index / width)),
-      (cls) => this.getCost(cls),
-      this.#shape,
-    );
-    return this.#watches.watch(path, onBlocked, watchOptions);
+    const slot = this.#slot(watchOptions.profile);
+    let watches = this.#watches.get(slot);
+    if (watches === undefined) {
+      const { profile } = watchOptions;
+      watches = new PathWatches(
+        width,
+        this.#height,
+        (index) => native.get(index % width, Math.floor(index / width)),
+        (cls) => this.getCost(cls, profile),
+        this.#shape,
+      );
+      this.#watches.set(slot, watches);
+    }
+    return watches.watch(path, onBlocked, watchOptions);
   }
 
   /**
@@ -582,8 +685,8 @@ export class Grid {
    * @param {() => void} apply
    */
   #watched(visitCells, apply) {
-    const watches = this.#watches;
-    if (!watches?.active) return apply();
+    const active = [...this.#watches.values()].filter((w) => w.active);
+    if (active.length === 0) return apply();
     const native = this.#live();
     const width = this.#width;
     /** @param {number} index */
@@ -592,15 +695,18 @@ export class Grid {
     const before = [];
     const seen = new Set(); // setCells may name a cell twice: it changed once
     visitCells((index) => {
-      if (watches.watches(index) && !seen.has(index)) {
+      if (active.some((w) => w.watches(index)) && !seen.has(index)) {
         seen.add(index);
         before.push(index, classAt(index));
       }
     });
     apply();
-    for (let i = 0; i < before.length; i += 2)
-      watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
-    watches.dispatch();
+    for (const watches of active) {
+      for (let i = 0; i < before.length; i += 2)
+        if (watches.watches(before[i]))
+          watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
+      watches.dispatch();
+    }
   }
 
   /**
@@ -611,6 +717,7 @@ export class Grid {
     this.#live();
     const { codes } = readFieldOptions(options);
     this.#live('options');
+    const slot = this.#slot(codes.profile);
     const cells = readGoals(goals, this.width, this.height);
     const native = this.#live('goals');
     const count = cells.length / 2;
@@ -619,7 +726,7 @@ export class Grid {
     const m = this.#module;
     const at = native.goalsAddress() >> 2;
     for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
-    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
+    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const n = this.width * this.height;
@@ -641,7 +748,8 @@ export class Grid {
     const { codes } = readFieldOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
-    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
+    const slot = this.#slot(codes.profile);
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const m = this.#module;
@@ -672,7 +780,8 @@ export class Grid {
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize);
+    const slot = this.#slot(codes.profile);
+    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize, slot);
     if (answer === REFUSED) throw new RangeError(native.lastQueryError());
     return answer === 1;
   }

@@ -3,20 +3,22 @@
 // PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
 // over; it calls each affected path's onBlocked once per edit.
 
-import { checkUnitSize, describe } from './checks.js';
+import { checkProfileName, checkUnitSize, describe } from './checks.js';
 
-const WATCH_OPTIONS = ['unitSize', 'diagonal'];
+const WATCH_OPTIONS = ['unitSize', 'diagonal', 'profile'];
 const DIAGONALS = ['never', 'noCorners', 'oneObstacle', 'always'];
 
 /**
- * watchPath's options: `{ unitSize, diagonal }`. `unitSize` (default 1) is the side of the unit
- * walking the path; `diagonal` the corner rule its search used (default 'noCorners', the
- * strictest: a wall on any side cell of a diagonal step alerts).
+ * watchPath's options: `{ unitSize, diagonal, profile }`. `unitSize` (default 1) is the side of
+ * the unit walking the path; `diagonal` the corner rule its search used (default 'noCorners', the
+ * strictest: a wall on any side cell of a diagonal step alerts); `profile` the movement profile
+ * whose costs it walks by (default 'default').
  * @param {unknown} options
- * @returns {{ unitSize: number, diagonal: string }}
+ * @returns {{ unitSize: number, diagonal: string, profile?: string }}
  */
 export function readWatchOptions(options) {
   if (options === undefined || options === null) return { unitSize: 1, diagonal: 'noCorners' };
+  const { profile } = /** @type {{ profile?: unknown }} */ (options);
   if (typeof options !== 'object') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
@@ -33,7 +35,8 @@ export function readWatchOptions(options) {
       `diagonal must be one of ${DIAGONALS.map((d) => `'${d}'`).join(', ')}, got ${describe(diagonal)}`,
     );
   }
-  return { unitSize: checkUnitSize(unitSize), diagonal };
+  const read = { unitSize: checkUnitSize(unitSize), diagonal };
+  return profile === undefined ? read : { ...read, profile: checkProfileName(profile) };
 }
 
 /** @typedef {import('../index.js').PathAlert} PathAlert */
@@ -276,6 +279,14 @@ export class PathWatches {
    */
   watches(index) {
     return this.#byCell.has(index);
+  }
+
+  /** Stops every watch (their movement profile was deleted): none is alerted. */
+  stopAll() {
+    for (const entry of this.#byCell.values())
+      for (let i = 0; i < entry.length; i += 2) this.#stop(/** @type {Watch} */ (entry[i]));
+    this.#byCell.clear();
+    this.#staleEntries = 0;
   }
 
   /** The watched cell indices (to diff a whole new level against). */

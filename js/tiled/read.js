@@ -15,7 +15,7 @@ import { findLayer, layerGids, listLayers } from './layers.js';
 import { createTemplates } from './templates.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
-import { costTable } from '../worker/options.js';
+import { costTable } from '../core/checks.js';
 import { parseMap, parseTilesetSource } from './map.js';
 import { gridShape } from './shape.js';
 import { createTileLookup } from './tilesets.js';

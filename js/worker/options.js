@@ -3,7 +3,7 @@
 // PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
 
 import {
-  checkCost,
+  costTable,
   checkRequest,
   checkSize,
   describe,
@@ -14,10 +14,6 @@ import {
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
-
-/** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
-const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
-const CLASSES = 256;
 
 /** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
 function isDetached(cells) {
@@ -43,70 +39,8 @@ export function cellsOf(cells, width, height) {
   return toCells(cells, width, height);
 }
 
-function checkCostOf(label, cls, cost) {
-  try {
-    checkCost(cls, cost);
-  } catch (error) {
-    throw new error.constructor(`${label}: ${error.message}`);
-  }
-}
-
-/**
- * `costs` for create, as (class, cost) pairs: an array (or typed array) indexed by class, of at
- * most 256 entries, holes and undefined keeping the default; a Map from class to cost; or an
- * object whose own keys are classes written as plain integers. Nothing is iterated beyond 256
- * entries, whatever `length` claims.
- */
-export function costTable(costs) {
-  if (!costs || typeof costs !== 'object') {
-    throw new TypeError(
-      `costs must be an array indexed by class or an object { [class]: cost }, got ${describe(costs)}`,
-    );
-  }
-  const pairs = [];
-  if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
-    const { length } = /** @type {ArrayLike<unknown>} */ (costs); // read once: a lying length cannot change between reads
-    if (!(length <= CLASSES)) {
-      throw new RangeError(
-        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
-      );
-    }
-    for (let cls = 0; cls < length; cls++) {
-      const cost = costs[cls];
-      if (cost === undefined) continue; // a hole keeps the default
-      checkCostOf(`costs[${cls}]`, cls, cost);
-      pairs.push([cls, cost]);
-    }
-    return pairs;
-  }
-  if (costs instanceof Map) {
-    if (costs.size > CLASSES) {
-      throw new RangeError(`costs has ${costs.size} entries, but classes go from 0 to 255`);
-    }
-    for (const [cls, cost] of costs) {
-      checkCostOf(`costs key ${describe(cls)}`, cls, cost);
-      pairs.push([cls, cost]);
-    }
-    return pairs;
-  }
-  const keys = Object.keys(costs);
-  if (keys.length > CLASSES) {
-    throw new RangeError(`costs has ${keys.length} keys, but classes go from 0 to 255`);
-  }
-  for (const key of keys) {
-    if (!CLASS_KEY.test(key)) {
-      throw new TypeError(
-        `costs key ${JSON.stringify(key)} is not a class: keys must be classes from 0 to 255 ` +
-          'written as plain integers',
-      );
-    }
-    const cost = costs[key];
-    if (cost === undefined) continue;
-    checkCostOf(`costs[${key}]`, Number(key), cost);
-    pairs.push([Number(key), cost]);
-  }
-  return pairs;
-}
+// `costs` for create: the form setProfile takes too (core/checks.js).
+export { costTable };
 
 /** The options PathWorker.create reads. */
 export const PATH_WORKER_OPTIONS = Object.freeze([

@@ -1,0 +1,277 @@
+// Movement profiles (grid.setProfile, the `profile` option of every query) against a reference
+// written here: for each query, its own Dijkstra over the cells as the test last set them and
+// the profile's table as the test last set it. Random maps of every shape, random profiles,
+// random edits between queries (cells, any profile's costs, tables replaced, profiles deleted
+// and added again), every algorithm and corner rule, unit sizes 1 to 3.
+// Run: node --test tests/js/core/profiles.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPathfinder } from '../../../js/node.js';
+import { random } from '../../e2e/pages/worker-maps.js';
+import { dijkstra, legalCost, SHAPES } from '../support/shape-reference.mjs';
+import { loadMap } from '../support/movingai.mjs';
+
+const tilepath = await createPathfinder({ bigMaps: true });
+const RULES = ['never', 'noCorners', 'oneObstacle', 'always'];
+const CLASSES = 4; // ground, water, forest, wall
+const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** A table as the test keeps it: class -> cost, 0 blocked (class 0 costs 1 unless given). */
+function randomTable(rand) {
+  const table = [1, 0, 0, 0];
+  for (let cls = 0; cls < CLASSES; cls++) table[cls] = Math.floor(rand() * 5); // 0: blocked
+  return table;
+}
+const costOf = (table) => (cls) => table[cls] ?? 0;
+
+/** Square grids: cost from (sx, sy) to every position of a unit of size n, its own Dijkstra. */
+function squareReference(width, height, cells, cost, n, rule, sx, sy) {
+  const open = (x, y) => {
+    if (x < 0 || y < 0 || x + n > width || y + n > height) return false;
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++) if (!(cost(cells[(y + j) * width + x + i]) > 0)) return false;
+    return true;
+  };
+  const enter = (x, y) => {
+    let c = 0;
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++) c = Math.max(c, cost(cells[(y + j) * width + x + i]));
+    return c;
+  };
+  const allowed = (x, y, dx, dy) => {
+    if (!open(x + dx, y + dy)) return false;
+    if (dx === 0 || dy === 0) return true;
+    const a = open(x + dx, y);
+    const b = open(x, y + dy);
+    return (
+      rule === 'always' || (rule === 'noCorners' ? a && b : rule === 'oneObstacle' && (a || b))
+    );
+  };
+  const dist = new Float64Array(width * height).fill(Infinity);
+  const done = new Uint8Array(width * height);
+  dist[sy * width + sx] = 0;
+  const frontier = [sy * width + sx];
+  while (frontier.length) {
+    let best = 0;
+    for (let k = 1; k < frontier.length; k++)
+      if (dist[frontier[k]] < dist[frontier[best]]) best = k;
+    const i = frontier.splice(best, 1)[0];
+    if (done[i]) continue;
+    done[i] = 1;
+    const x = i % width;
+    const y = Math.floor(i / width);
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((dx === 0 && dy === 0) || (rule === 'never' && dx && dy) || !allowed(x, y, dx, dy))
+          continue;
+        const d = dist[i] + (dx && dy ? Math.SQRT2 : 1) * enter(x + dx, y + dy);
+        const j = (y + dy) * width + x + dx;
+        if (d < dist[j]) {
+          dist[j] = d;
+          frontier.push(j);
+        }
+      }
+  }
+  return dist;
+}
+
+/** The test's own record of the grid: cells and each profile's table. */
+function model(width, height, shape, rand) {
+  const cells = new Uint8Array(width * height).map(() => Math.floor(rand() * CLASSES));
+  return { width, height, shape, cells, tables: new Map([['default', [1, 0, 0, 0]]]) };
+}
+
+function referenceCosts(m, profile, rule, n, sx, sy) {
+  const cost = costOf(m.tables.get(profile));
+  if (m.shape.orientation === 'orthogonal')
+    return squareReference(m.width, m.height, m.cells, cost, n, rule, sx, sy);
+  return dijkstra({ ...m, cost }, rule, sx, sy);
+}
+
+/** One random edit, made on the grid and on the model alike. */
+function randomEdit(grid, m, rand, names) {
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const kind = Math.floor(rand() * 6);
+  const index = Math.floor(rand() * m.cells.length);
+  const cls = Math.floor(rand() * CLASSES);
+  if (kind === 0) {
+    grid.setCell(index % m.width, Math.floor(index / m.width), cls);
+    m.cells[index] = cls;
+  } else if (kind === 1) {
+    const indices = [index, (index * 7 + 3) % m.cells.length];
+    grid.setCells(indices, cls);
+    for (const i of indices) m.cells[i] = cls;
+  } else if (kind === 2) {
+    const [x, y] = [index % m.width, Math.floor(index / m.width)];
+    grid.fillRect(x, y, 3, 2, cls);
+    for (let row = y; row < Math.min(y + 2, m.height); row++)
+      for (let col = x; col < Math.min(x + 3, m.width); col++) m.cells[row * m.width + col] = cls;
+  } else if (kind === 3) {
+    const name = pick([...m.tables.keys()]);
+    const cost = Math.floor(rand() * 5);
+    grid.setCost(cls, cost === 0 ? Infinity : cost, name === 'default' ? undefined : name);
+    m.tables.get(name)[cls] = cost;
+  } else if (kind === 4) {
+    const name = pick(names);
+    const table = randomTable(rand);
+    grid.setProfile(name, table);
+    m.tables.set(name, table);
+  } else {
+    const name = pick(names);
+    if (m.tables.has(name)) {
+      grid.deleteProfile(name);
+      m.tables.delete(name);
+    }
+  }
+}
+
+const ALL_SHAPES = [
+  { orientation: 'orthogonal', staggerAxis: 'y', staggerIndex: 'odd' },
+  ...SHAPES,
+];
+
+test('every query with a profile costs what a Dijkstra over its table finds, under random edits', () => {
+  const rand = random(29);
+  const names = ['boat', 'cavalry', 'ghost'];
+  let compared = 0;
+  let found = 0;
+  for (const shape of ALL_SHAPES) {
+    const square = shape.orientation === 'orthogonal';
+    const m = model(20, 14, shape, rand);
+    const grid = tilepath.createGrid(m.width, m.height, { cells: m.cells, ...shape });
+    for (const name of names) {
+      const table = randomTable(rand);
+      grid.setProfile(name, table);
+      m.tables.set(name, table);
+    }
+    for (let round = 0; round < 70; round++) {
+      randomEdit(grid, m, rand, names);
+      assert.deepEqual(grid.profiles(), [...m.tables.keys()]);
+      const profile = [...m.tables.keys()][round % m.tables.size];
+      const rule = RULES[round % 4];
+      const unitSize = square ? 1 + (round % 3) : 1;
+      const side = (v) => Math.floor(rand() * (v - unitSize + 1));
+      const [sx, sy, gx, gy] = [side(m.width), side(m.height), side(m.width), side(m.height)];
+      const want = referenceCosts(m, profile, rule, unitSize, sx, sy);
+      const expected = want[gy * m.width + gx];
+      const options = { profile, diagonal: rule, unitSize };
+      const algorithms = ['astar', 'dijkstra', 'bfs', 'jps'];
+      if (square && unitSize === 1 && rule !== 'never') algorithms.push('hpa');
+      for (const algorithm of algorithms) {
+        const r = grid.findPath(sx, sy, gx, gy, { ...options, algorithm });
+        const what = `${shape.orientation} round ${round} ${profile} ${algorithm} ${rule} size ${unitSize}`;
+        compared++;
+        assert.equal(r.status === 'found', Number.isFinite(expected), what);
+        if (r.status !== 'found') continue;
+        found++;
+        if (!square) {
+          const walked = legalCost({ ...m, cost: costOf(m.tables.get(profile)) }, rule, r.path);
+          assert.ok(close(walked, r.cost), `${what}: the path costs ${walked}, not ${r.cost}`);
+        }
+        if (algorithm === 'hpa') assert.ok(r.cost >= expected - 1e-9, what);
+        else assert.ok(close(r.cost, expected), `${what}: ${r.cost}, want ${expected}`);
+      }
+      const reach = grid.canReach(sx, sy, gx, gy, options);
+      const reachWhat = `canReach ${shape.orientation} ${profile} round ${round} ${rule} size ${unitSize} ${[sx, sy, gx, gy]}`;
+      assert.equal(reach, Number.isFinite(expected), reachWhat);
+      const range = grid.reachable(sx, sy, options);
+      for (let i = 0; i < want.length; i += 7)
+        if (Number.isFinite(want[i]))
+          assert.ok(close(range.costs[i], want[i]) || Math.abs(range.costs[i] - want[i]) < 1e-3);
+      const task = grid.startSearch(sx, sy, gx, gy, options);
+      while (!task.step(5));
+      const answer = task.result;
+      assert.equal(answer.status === 'found', Number.isFinite(expected));
+      if (answer.status === 'found') assert.ok(close(answer.cost, expected));
+    }
+    grid.dispose();
+  }
+  assert.ok(found > 400, `only ${found} of ${compared} searches found a path`);
+});
+
+test('a flow field and a watched path follow their profile', () => {
+  // A lake (class 1) between two shores: boats cross it, walkers go round.
+  const grid = tilepath.createGrid(7, 5, [
+    0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 0,
+    0, 1, 1, 1, 1, 1, 0,
+    0, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0,
+  ]); // prettier-ignore
+  grid.setProfile('boat', { 0: 1, 1: 1 });
+  const field = grid.flowField([[3, 4]], { profile: 'boat', diagonal: 'never' });
+  assert.equal(field.costs[3], 4); // (3, 0) straight down across the lake
+  assert.equal(grid.flowField([[3, 4]], { diagonal: 'never' }).costs[3], 10);
+  const boatPath = grid.findPath(3, 0, 3, 4, { profile: 'boat', diagonal: 'never' }).path;
+  const alerts = [];
+  grid.watchPath(boatPath, (alert) => alerts.push(alert), { profile: 'boat' });
+  grid.setCost(1, 5); // the walkers' lake: no concern of the boat's path
+  assert.equal(alerts.length, 0);
+  grid.setCost(1, 3, 'boat'); // the boat's water gets dearer: its path is stale
+  assert.equal(alerts.length, 1);
+  grid.dispose();
+});
+
+test('profiles on a Moving AI map: a ghost crosses the walls a walker goes round', () => {
+  const map = loadMap('arena.map');
+  const grid = tilepath.createGrid(map.width, map.height, map.cells);
+  // arena's cells: 0 open, 1 walls. A "ghost" walks through walls at three times the cost.
+  grid.setProfile('ghost', { 0: 1, 1: 3 });
+  const open = [...map.cells.keys()].filter((i) => map.cells[i] === 0);
+  const [from, to] = [open[0], open.at(-1)];
+  const [sx, sy, gx, gy] = [
+    from % map.width,
+    Math.floor(from / map.width),
+    to % map.width,
+    Math.floor(to / map.width),
+  ];
+  const walker = grid.findPath(sx, sy, gx, gy, { diagonal: 'noCorners' });
+  const ghost = grid.findPath(sx, sy, gx, gy, { profile: 'ghost', diagonal: 'noCorners' });
+  assert.equal(walker.status, 'found');
+  assert.ok(ghost.cost < walker.cost, `${ghost.cost} < ${walker.cost}`);
+  const cells = Uint8Array.from(map.cells);
+  for (const [result, cost] of [
+    [walker, (c) => (c === 0 ? 1 : 0)],
+    [ghost, (c) => (c === 0 ? 1 : 3)],
+  ]) {
+    const want = squareReference(map.width, map.height, cells, cost, 1, 'noCorners', sx, sy);
+    assert.ok(close(result.cost, want[to]), `${result.cost} against ${want[to]}`);
+  }
+  grid.dispose();
+});
+
+test('bad profile input is refused naming the value, and nothing changes', () => {
+  const grid = tilepath.createGrid(4, 4);
+  grid.setProfile('boat', { 1: 2 });
+  assert.throws(() => grid.findPath(0, 0, 1, 1, { profile: 'bota' }), {
+    name: 'RangeError',
+    message:
+      "unknown profile 'bota' (did you mean 'boat'? profiles: default, boat; add one with setProfile(name, costs))",
+  });
+  assert.throws(() => grid.canReach(0, 0, 1, 1, { profile: 7 }), {
+    name: 'TypeError',
+    message: "profile must be a profile's name (a string), got 7",
+  });
+  assert.throws(() => grid.setProfile('boat', { 1: -1 }), {
+    name: 'RangeError',
+    message: /^costs\[1\]: cost must be/,
+  });
+  assert.equal(grid.getCost(1, 'boat'), 2); // unchanged
+  assert.throws(() => grid.setProfile('', {}), { name: 'RangeError', message: /got ""/ });
+  assert.throws(() => grid.deleteProfile('default'), /'default' is the grid's own table/);
+  assert.throws(() => grid.setCost(1, 2, 'cavalry'), /unknown profile 'cavalry'/);
+  for (let k = 2; k < 8; k++) grid.setProfile(`p${k}`, {});
+  assert.throws(() => grid.setProfile('ninth', {}), {
+    name: 'RangeError',
+    message:
+      "a grid holds at most 8 profiles ('default' included): delete one with deleteProfile(name) before adding 'ninth'",
+  });
+  assert.equal(grid.profiles().length, 8);
+  grid.deleteProfile('boat');
+  assert.throws(() => grid.reachable(0, 0, { profile: 'boat' }), /unknown profile 'boat'/);
+  assert.throws(() => grid.watchPath([0, 0], () => {}, { profile: 'boat' }), /unknown profile/);
+  grid.setProfile('boat', {}); // a slot freed is taken again
+  assert.equal(grid.profiles().at(-1), 'boat');
+  grid.dispose();
+});
