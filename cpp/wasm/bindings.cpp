@@ -281,9 +281,6 @@ class WasmGrid {
         if (tasks_[id] && taskProfiles_[id] == slot) endSearch(static_cast<int>(id));
     return error;
   }
-  TILEPATH_SMALL std::string unknownProfile(std::string name) const {
-    return profiles_.unknownProfile(name);
-  }
   TILEPATH_SMALL std::string setCost(int cls, double cost, int profile) {
     if (!profiles_.live(profile)) return "no profile in slot " + std::to_string(profile);
     return profiles_.setCost(profile, cls, cost);
@@ -967,7 +964,6 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("costTableAddress", &WasmGrid::costTableAddress)
       .function("setProfile", &WasmGrid::setProfile)
       .function("deleteProfile", &WasmGrid::deleteProfile)
-      .function("unknownProfile", &WasmGrid::unknownProfile)
       .function("profileBytes", &WasmGrid::profileBytes)
       .function("resultAddress", &WasmGrid::resultAddress)
       .function("handle", &WasmGrid::handle)

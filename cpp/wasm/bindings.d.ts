@@ -35,7 +35,6 @@ export interface NativeGrid {
   costTableAddress(): number;
   setProfile(name: string): number;
   deleteProfile(name: string): string;
-  unknownProfile(name: string): string;
   profileBytes(profile: number): number;
   /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
    * publish the answer: a double each, in the order resultLayout() names them. */

@@ -430,6 +430,54 @@ export function checkProfileName(name, what = 'profile') {
 }
 
 /**
+ * The error for a profile name a grid does not have, with the one it misspells (misspeltName).
+ * @param {string} name
+ * @param {readonly string[]} known the grid's profiles, 'default' first
+ */
+export function unknownProfile(name, known) {
+  const meant = misspeltName(name, known);
+  const hint = meant === undefined ? '' : `did you mean '${meant}'? `;
+  return new RangeError(
+    `unknown profile '${name}' (${hint}profiles: ${known.join(', ')}; add one with setProfile(name, costs))`,
+  );
+}
+
+/**
+ * A profile's whole table from setProfile's (class, cost) pairs, laid over the core's default
+ * table (class 0 costs 1, every other class is blocked): Infinity where blocked.
+ * @param {Iterable<[number, number]>} pairs
+ */
+export function profileTable(pairs) {
+  const table = new Float64Array(CLASSES).fill(Infinity);
+  table[0] = 1;
+  for (const [cls, cost] of pairs) table[cls] = cost === 0 ? Infinity : cost;
+  return table;
+}
+
+/**
+ * The error for a profile past the limit, as the core words it (cpp/src/profiles/profiles.cpp).
+ * @param {string} name
+ */
+export function tooManyProfiles(name) {
+  return new RangeError(
+    `a grid holds at most ${PROFILES.max} profiles ('default' included): delete one with ` +
+      `deleteProfile(name) before adding '${name}'`,
+  );
+}
+
+/**
+ * Refuses a profile name that is not one of `known` (undefined and 'default' always are).
+ * @param {unknown} profile
+ * @param {Iterable<string>} known the profiles as the game last set them, 'default' first
+ */
+export function checkKnownProfile(profile, known) {
+  if (profile === undefined || profile === PROFILES.default) return;
+  const names = [...known];
+  if (!names.includes(/** @type {string} */ (profile)))
+    throw unknownProfile(checkProfileName(profile), names);
+}
+
+/**
  * The `profile` option of every query: a name, 'default' when not given.
  * @param {unknown} value
  */

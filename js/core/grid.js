@@ -24,6 +24,7 @@ import {
   costTable,
   checkSize,
   describe,
+  profileTable,
   OPTION_VALUES,
   readFieldOptions,
   readGoals,
@@ -34,8 +35,9 @@ import {
   refuseMisspelt,
   toCells,
   toDeltas,
+  unknownProfile,
 } from './checks.js';
-import { PathWatches, readWatchOptions } from './watch.js';
+import { ProfileWatches, readWatchOptions } from './watch.js';
 import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
@@ -186,9 +188,6 @@ const searchCodes = (o, slot) => [
   o.goal,
   o.flags | (slot << PROFILES.shift),
 ];
-
-/** The core's default table, which a profile's costs are laid over: class 0 costs 1. */
-const DEFAULT_TABLE = Float64Array.from({ length: 256 }, (_, cls) => (cls === 0 ? 1 : 0));
 
 /** @typedef {import('../index.js').Grid} GridApi */
 
@@ -353,13 +352,14 @@ export class Grid {
     const native = this.#live();
     checkCost(cls, cost);
     const slot = this.#slot(profile);
-    const watches = this.#watches.get(slot);
-    const before = watches?.active ? this.getCost(cls, profile) : 0;
+    const name = profile ?? PROFILES.default;
+    const watched = this.#watches?.watching(name);
+    const before = watched ? this.getCost(cls, profile) : 0;
     const error = native.setCost(cls, cost, slot);
     if (error) throw new RangeError(error);
-    if (watches?.active) {
-      watches.costChanged(cls, before, this.getCost(cls, profile));
-      watches.dispatch();
+    if (watched) {
+      this.#watches?.costChanged(name, cls, before, this.getCost(cls, profile));
+      this.#watches?.dispatch();
     }
   }
 
@@ -385,8 +385,7 @@ export class Grid {
     if (profile === undefined || profile === PROFILES.default) return 0;
     const slot = this.#profiles.get(/** @type {string} */ (profile));
     if (slot !== undefined) return slot;
-    const name = checkProfileName(profile);
-    throw new RangeError(this.#live().unknownProfile(name));
+    throw unknownProfile(checkProfileName(profile), [...this.#profiles.keys()]);
   }
 
   /**
@@ -401,19 +400,17 @@ export class Grid {
     checkProfileName(name, 'name');
     const pairs = costTable(costs);
     const slotBefore = this.#profiles.get(name);
-    const watches = slotBefore === undefined ? undefined : this.#watches.get(slotBefore);
-    const before = watches?.active ? this.#table(slotBefore ?? 0) : null;
-    const table = DEFAULT_TABLE.slice();
-    for (const [cls, cost] of pairs) table[cls] = cost;
-    this.#module.HEAPF64.set(table, native.costTableAddress() >> 3);
+    const watched = slotBefore !== undefined && this.#watches?.watching(name);
+    const before = watched ? this.#table(slotBefore) : null;
+    this.#module.HEAPF64.set(profileTable(pairs), native.costTableAddress() >> 3);
     const slot = native.setProfile(name);
     if (slot === REFUSED) throw new RangeError(native.lastError());
     if (!this.#profiles.has(name)) this.#profiles.set(name, slot);
-    if (watches?.active && before) {
+    if (before) {
       const after = this.#table(slot);
       for (let cls = 0; cls < before.length; cls++)
-        if (before[cls] !== after[cls]) watches.costChanged(cls, before[cls], after[cls]);
-      watches.dispatch();
+        this.#watches?.costChanged(name, cls, before[cls], after[cls]);
+      this.#watches?.dispatch();
     }
   }
 
@@ -440,12 +437,11 @@ export class Grid {
   deleteProfile(name) {
     const native = this.#live();
     checkProfileName(name, 'name');
+    if (name !== PROFILES.default) this.#slot(name); // an unknown name: its error
     const error = native.deleteProfile(name);
     if (error) throw new RangeError(error);
-    const slot = /** @type {number} */ (this.#profiles.get(name));
     this.#profiles.delete(name);
-    this.#watches.get(slot)?.stopAll();
-    this.#watches.delete(slot);
+    this.#watches?.dropProfile(name);
   }
 
   /**
@@ -470,9 +466,9 @@ export class Grid {
     this.#live();
     const bytes = toCells(cells, this.width, this.height);
     this.#live('cells');
-    const watched = [...this.#watches.values()].flatMap((w) => [...w.watchedCells()]);
+    const watches = this.#watches;
     this.#watched(
-      (visit) => watched.forEach(visit),
+      (visit) => watches && [...watches.watchedCells()].forEach(visit),
       () => this.#copyIn(bytes),
     );
   }
@@ -646,8 +642,8 @@ export class Grid {
 
   // --- stale-path alerts ---------------------------------------------------------------------
 
-  /** @type {Map<number, PathWatches>} the watched paths of each profile, by slot */
-  #watches = new Map();
+  /** @type {ProfileWatches | null} */
+  #watches = null;
   /** @type {Set<number>} the diagonal codes whose reachability labels sliced searches asked for */
   #reachWanted = new Set();
 
@@ -662,20 +658,15 @@ export class Grid {
     const watchOptions = readWatchOptions(options);
     const native = this.#live();
     const width = this.#width;
-    const slot = this.#slot(watchOptions.profile);
-    let watches = this.#watches.get(slot);
-    if (watches === undefined) {
-      const { profile } = watchOptions;
-      watches = new PathWatches(
-        width,
-        this.#height,
-        (index) => native.get(index % width, Math.floor(index / width)),
-        (cls) => this.getCost(cls, profile),
-        this.#shape,
-      );
-      this.#watches.set(slot, watches);
-    }
-    return watches.watch(path, onBlocked, watchOptions);
+    this.#slot(watchOptions.profile); // an unknown name: its error
+    this.#watches ??= new ProfileWatches(
+      width,
+      this.#height,
+      (index) => native.get(index % width, Math.floor(index / width)),
+      (cls, profile) => this.getCost(cls, profile),
+      this.#shape,
+    );
+    return this.#watches.watch(path, onBlocked, watchOptions);
   }
 
   /**
@@ -685,8 +676,8 @@ export class Grid {
    * @param {() => void} apply
    */
   #watched(visitCells, apply) {
-    const active = [...this.#watches.values()].filter((w) => w.active);
-    if (active.length === 0) return apply();
+    const watches = this.#watches;
+    if (!watches?.active) return apply();
     const native = this.#live();
     const width = this.#width;
     /** @param {number} index */
@@ -695,18 +686,15 @@ export class Grid {
     const before = [];
     const seen = new Set(); // setCells may name a cell twice: it changed once
     visitCells((index) => {
-      if (active.some((w) => w.watches(index)) && !seen.has(index)) {
+      if (watches.watches(index) && !seen.has(index)) {
         seen.add(index);
         before.push(index, classAt(index));
       }
     });
     apply();
-    for (const watches of active) {
-      for (let i = 0; i < before.length; i += 2)
-        if (watches.watches(before[i]))
-          watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
-      watches.dispatch();
-    }
+    for (let i = 0; i < before.length; i += 2)
+      watches.cellChanged(before[i], before[i + 1], classAt(before[i]));
+    watches.dispatch();
   }
 
   /**

@@ -580,3 +580,113 @@ function alertCells(watch, positions, width) {
   }
   return cells;
 }
+
+/**
+ * The watched paths of a grid under each movement profile: a PathWatches per profile in use,
+ * each judging edits by its own costs. Cell edits reach all of them; a cost edit only the
+ * profile's. Shared by Grid, PathWorker and PathWorkerPool, as PathWatches is.
+ */
+export class ProfileWatches {
+  #width;
+  #height;
+  #classAt;
+  #costOf;
+  #shape;
+  /** @type {Map<string, PathWatches>} */
+  #byProfile = new Map();
+
+  /**
+   * @param {number} width
+   * @param {number} height
+   * @param {(index: number) => number} classAt
+   * @param {(cls: number, profile: string) => number} costOf Infinity when blocked
+   * @param {{ orientation: string, staggerAxis: 'x' | 'y', staggerIndex: 'odd' | 'even' }} [shape]
+   */
+  constructor(width, height, classAt, costOf, shape) {
+    this.#width = width;
+    this.#height = height;
+    this.#classAt = classAt;
+    this.#costOf = costOf;
+    this.#shape = shape;
+  }
+
+  /** True while any path is watched. */
+  get active() {
+    for (const watches of this.#byProfile.values()) if (watches.active) return true;
+    return false;
+  }
+
+  /**
+   * As PathWatches.watch, under `options.profile` (default 'default'), read by readWatchOptions.
+   * @param {unknown} path
+   * @param {(alert: PathAlert) => void} onBlocked
+   * @param {{ unitSize: number, diagonal: string, profile?: string }} options
+   * @returns {PathWatch}
+   */
+  watch(path, onBlocked, options) {
+    const profile = options.profile ?? 'default';
+    let watches = this.#byProfile.get(profile);
+    if (!watches) {
+      const costOf = this.#costOf;
+      watches = new PathWatches(
+        this.#width,
+        this.#height,
+        this.#classAt,
+        (cls) => costOf(cls, profile),
+        this.#shape,
+      );
+      this.#byProfile.set(profile, watches);
+    }
+    return watches.watch(path, onBlocked, options);
+  }
+
+  /** Whether any profile watches cell `index`. @param {number} index */
+  watches(index) {
+    for (const watches of this.#byProfile.values()) if (watches.watches(index)) return true;
+    return false;
+  }
+
+  /** Every watched cell index, once. */
+  watchedCells() {
+    const cells = new Set();
+    for (const watches of this.#byProfile.values())
+      for (const index of watches.watchedCells()) cells.add(index);
+    return cells.values();
+  }
+
+  /**
+   * @param {number} index
+   * @param {number} before
+   * @param {number} after
+   */
+  cellChanged(index, before, after) {
+    for (const watches of this.#byProfile.values()) watches.cellChanged(index, before, after);
+  }
+
+  /**
+   * Class `cls` of `profile` costs `after` instead of `before` (Infinity: blocked).
+   * @param {string} profile
+   * @param {number} cls
+   * @param {number} before
+   * @param {number} after
+   */
+  costChanged(profile, cls, before, after) {
+    this.#byProfile.get(profile)?.costChanged(cls, before, after);
+  }
+
+  /** Whether `profile` has a watched path: a caller then reads its costs before an edit. */
+  watching(/** @type {string} */ profile) {
+    return this.#byProfile.get(profile)?.active ?? false;
+  }
+
+  /** The profile was deleted: its paths stop being watched, with no alert. */
+  dropProfile(/** @type {string} */ profile) {
+    this.#byProfile.get(profile)?.stopAll();
+    this.#byProfile.delete(profile);
+  }
+
+  /** Alerts the paths the edits since the last dispatch made worse. */
+  dispatch() {
+    for (const watches of this.#byProfile.values()) watches.dispatch();
+  }
+}

@@ -10,22 +10,22 @@ namespace tilepath {
 
 namespace {
 
-// Edits turning a into b (insert, delete, substitute, or swap two neighbouring letters, the
-// commonest slip: 'bota' is one edit from 'boat'): the measure of "did you mean".
+// Edits (insertions, deletions, substitutions) turning a into b, letters compared in any case:
+// the measure of "did you mean", as js/core/checks.js misspeltName measures it.
 std::size_t editDistance(std::string_view a, std::string_view b) {
-  const std::size_t w = b.size() + 1;
-  std::vector<std::size_t> d((a.size() + 1) * w);
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
+  auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t& here = d[i * w + j];
-      here = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1,
-                       d[(i - 1) * w + j - 1] + (a[i - 1] != b[j - 1])});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        here = std::min(here, d[(i - 2) * w + j - 2] + 1);
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) != lower(b[j - 1]))});
+      diagonal = above;
     }
-  return d[a.size() * w + b.size()];
+  }
+  return row[b.size()];
 }
 
 std::string quoted(std::string_view name) {
@@ -131,12 +131,12 @@ std::vector<std::string> Profiles::names() const {
 
 std::string Profiles::unknownProfile(std::string_view name) const {
   const std::vector<std::string> known = names();
+  // The closest name at most two edits away, the first added on a tie.
   std::string closest;
-  std::size_t best = 0;
+  std::size_t best = 3;
   for (const std::string& k : known) {
     const std::size_t d = editDistance(name, k);
-    // Close enough to be a slip: at most a third of the longer name's letters.
-    if (d * 3 <= std::max(name.size(), k.size()) && (closest.empty() || d < best)) {
+    if (d < best) {
       closest = k;
       best = d;
     }
