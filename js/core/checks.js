@@ -465,6 +465,14 @@ export function tooManyProfiles(name) {
   );
 }
 
+/** The error for deleteProfile('default'), as the core words it. */
+export function defaultUndeletable() {
+  return new RangeError(
+    "profile 'default' is the grid's own table and cannot be deleted (set its costs with " +
+      "setCost, or replace it with setProfile('default', costs))",
+  );
+}
+
 /**
  * Refuses a profile name that is not one of `known` (undefined and 'default' always are).
  * @param {unknown} profile
