@@ -210,7 +210,8 @@ export class Grid {
   /** The native grid's address, for the module's direct findPath. */
   #handle;
   /** Each profile's slot in the native grid, by name, in the order they were added. */
-  #profiles = new Map([[PROFILES.default, 0]]);
+  /** @type {Map<string, number>} */
+  #profiles = new Map([[/** @type {string} */ (PROFILES.default), 0]]);
 
   /**
    * @param {TilepathModule} module

@@ -344,7 +344,7 @@ export class InThreadPathWorker {
 
   // --- the path cache (worker/cache.js), told of each edit before it is applied -------------
 
-  /** @type {PathCache | null} */
+  /** @type {ProfileCaches | null} */
   #cache;
 
   #classAt(index) {

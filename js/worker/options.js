@@ -175,7 +175,7 @@ export function checkLoadOptions(loadOptions) {
  * differently later changes nothing. Throws the sync API's errors.
  */
 export function readRequest(width, height, sx, sy, gx, gy, options) {
-  /** @type {[any, any, any, any, object | null]} */
+  /** @type {[any, any, any, any, { profile?: string } | null]} */
   const request = [sx, sy, gx, gy, null];
   const snapshot = checkRequest(width, height, sx, sy, gx, gy, options);
   request[4] = snapshot;
