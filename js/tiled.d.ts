@@ -269,7 +269,9 @@ export declare function applyCosts<T extends { setCost(cls: number, cost: number
 
 /** Calls target.setProfile(name, costs) for each profile (checked whole first). Returns target. */
 export declare function applyProfiles<
-  T extends { setProfile(name: string, costs: { [cls: number]: number } | Map<number, number>): unknown },
+  T extends {
+    setProfile(name: string, costs: { [cls: number]: number } | Map<number, number>): unknown;
+  },
 >(target: T, profiles: { [name: string]: { [cls: number]: number } }): T;
 
 export interface TileClassifier {

@@ -638,8 +638,7 @@ class WasmGrid {
   // lastQueryError() set.
   // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
   // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
-  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize,
-                               int profile) {
+  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize, int profile) {
     FieldOptions o;
     if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_))
       return contract::kRefused;
@@ -896,7 +895,7 @@ class WasmGrid {
 
   // The cells and every profile's table and derived structures.
   Profiles profiles_;
-  int slot_ = 0;  // the profile of the query under way (select)
+  int slot_ = 0;                     // the profile of the query under way (select)
   Profiles::CostTable costTable_{};  // setProfile's input
   std::vector<int32_t> repairInput_;
   RepairResult repair_;

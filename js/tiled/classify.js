@@ -97,7 +97,10 @@ export function profileCostsOf(what, info) {
             "not 'default': the plain cost and blocked properties are the default profile's)",
         );
       }
-      if (kind === 'cost' && (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))) {
+      if (
+        kind === 'cost' &&
+        (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+      ) {
         throw new RangeError(
           `${what}: property ${key} must be a number > 0 (use blocked.${name} for walls), got ${shown(value)}`,
         );

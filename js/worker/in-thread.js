@@ -245,7 +245,8 @@ export class InThreadPathWorker {
     const grid = this.#open();
     checkProfileName(name, 'name');
     const pairs = costTable(costs);
-    if (!this.#profiles.has(name) && this.#profiles.size >= MAX_PROFILES) throw tooManyProfiles(name);
+    if (!this.#profiles.has(name) && this.#profiles.size >= MAX_PROFILES)
+      throw tooManyProfiles(name);
     const table = profileTable(pairs);
     this.#profiles.add(name);
     this.#edit(
@@ -254,7 +255,8 @@ export class InThreadPathWorker {
         this.#cache?.dropProfile(name);
       },
       (unapplied) => {
-        for (let cls = 0; cls < table.length; cls++) unapplied.costs.set(costKey(cls, name), table[cls]);
+        for (let cls = 0; cls < table.length; cls++)
+          unapplied.costs.set(costKey(cls, name), table[cls]);
       },
     );
   }

@@ -93,7 +93,9 @@ export function initMessage(
     ...(cache ? { cache } : {}), // answers the worker keeps (worker/cache.js)
     ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
     ...readShape(shape),
-    ...(profiles.length ? { profiles: profiles.map(([name, table]) => [name, table.slice()]) } : {}),
+    ...(profiles.length
+      ? { profiles: profiles.map(([name, table]) => [name, table.slice()]) }
+      : {}),
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
 }
@@ -352,7 +354,9 @@ export function checkInit(message) {
   if (!isAbsent(message.profiles)) {
     const most = PROFILES.max - 1;
     if (!Array.isArray(message.profiles) || message.profiles.length > most) {
-      throw new TypeError(`init.profiles must be an array of at most ${most} [name, table] entries`);
+      throw new TypeError(
+        `init.profiles must be an array of at most ${most} [name, table] entries`,
+      );
     }
     message.profiles.forEach((entry, k) =>
       checkProfileEdit(`init.profiles[${k}]`, entry?.[0], entry?.[1], false),

@@ -104,8 +104,8 @@ class Profiles {
  private:
   struct Profile {
     std::string name;
-    uint64_t order = 0;  // when it was added, for names()
-    CostTable costs{};   // the table while not in use (the grid's once it is)
+    uint64_t order = 0;         // when it was added, for names()
+    CostTable costs{};          // the table while not in use (the grid's once it is)
     std::unique_ptr<Grid> own;  // the sibling grid (null for 'default', and until used)
     Grid* grid = nullptr;       // own, or the cells for 'default'; null until used
     // After the grid: destroyed first, while the grid they watch still exists.

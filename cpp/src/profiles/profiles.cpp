@@ -21,7 +21,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) != lower(b[j - 1]))});
+      row[j] =
+          std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) != lower(b[j - 1]))});
       diagonal = above;
     }
   }
@@ -77,7 +78,8 @@ std::string Profiles::apply(const uint32_t* indices, const uint8_t* classes, std
 
 void Profiles::fillRect(int x, int y, int w, int h, uint8_t cls) {
   const int x0 = std::max(x, 0), y0 = std::max(y, 0);
-  const int x1 = static_cast<int>(std::min<long long>(static_cast<long long>(x) + w, cells_.width()));
+  const int x1 =
+      static_cast<int>(std::min<long long>(static_cast<long long>(x) + w, cells_.width()));
   const int y1 =
       static_cast<int>(std::min<long long>(static_cast<long long>(y) + h, cells_.height()));
   if (x1 <= x0 || y1 <= y0) return;
@@ -105,7 +107,8 @@ void Profiles::cellsChanged() {
 
 std::string Profiles::checkName(std::string_view name) {
   // Printable ASCII: names cross to JS and back in error messages as Latin-1 (bindings.cpp).
-  const bool printable = std::all_of(name.begin(), name.end(), [](char c) { return c >= ' ' && c <= '~'; });
+  const bool printable =
+      std::all_of(name.begin(), name.end(), [](char c) { return c >= ' ' && c <= '~'; });
   if (name.empty() || name.size() > kMaxNameLength || !printable)
     return "profile name must be 1 to " + std::to_string(kMaxNameLength) +
            " printable ASCII characters, got " + quoted(name);
@@ -153,7 +156,8 @@ std::string Profiles::set(std::string_view name, const CostTable& costs) {
   if (!error.empty()) return error;
   for (int cls = 0; cls < Grid::kClasses; ++cls) {
     error = Grid::validateCost(cls, costs[cls]);
-    if (!error.empty()) return "profile " + quoted(name) + ", class " + std::to_string(cls) + ": " + error;
+    if (!error.empty())
+      return "profile " + quoted(name) + ", class " + std::to_string(cls) + ": " + error;
   }
   int k = slot(name);
   if (k < 0) {

@@ -1,6 +1,8 @@
 // Movement profiles (profiles.hpp): every profile's searches, labels and unit positions against
 // a reference made here from scratch for each query: a new Grid with the cells as they are and
 // the profile's table as the test last set it, searched by shape_reference.hpp's Dijkstra.
+#include "tilepath/profiles.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <queue>
@@ -9,7 +11,6 @@
 #include <vector>
 
 #include "shape_reference.hpp"
-#include "tilepath/profiles.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -130,8 +131,8 @@ TEST_CASE("each profile searches the same cells with its own table, edits and al
           ++found;
           CHECK(r.cost == Approx(expected).margin(1e-9));
         }
-        CHECK(profiles.components(k).canReach(cells.index(sx, sy), cells.index(gx, gy),
-                                              rule) == (reachable || (sx == gx && sy == gy)));
+        CHECK(profiles.components(k).canReach(cells.index(sx, sy), cells.index(gx, gy), rule) ==
+              (reachable || (sx == gx && sy == gy)));
       }
     }
   }
