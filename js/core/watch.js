@@ -587,15 +587,13 @@ function alertCells(watch, positions, width) {
  * profile's. Shared by Grid, PathWorker and PathWorkerPool, as PathWatches is.
  */
 export class ProfileWatches {
-  #width;
-  #height;
-  #classAt;
-  #costOf;
-  #shape;
+  /** @type {(profile: string) => PathWatches} */
+  #make;
   /** @type {Map<string, PathWatches>} */
   #byProfile = new Map();
 
   /**
+   * As PathWatches' arguments, but `costOf(cls, profile)` reads a profile's cost.
    * @param {number} width
    * @param {number} height
    * @param {(index: number) => number} classAt
@@ -603,11 +601,8 @@ export class ProfileWatches {
    * @param {{ orientation: string, staggerAxis: 'x' | 'y', staggerIndex: 'odd' | 'even' }} [shape]
    */
   constructor(width, height, classAt, costOf, shape) {
-    this.#width = width;
-    this.#height = height;
-    this.#classAt = classAt;
-    this.#costOf = costOf;
-    this.#shape = shape;
+    this.#make = (profile) =>
+      new PathWatches(width, height, classAt, (cls) => costOf(cls, profile), shape);
   }
 
   /** True while any path is watched. */
@@ -626,17 +621,7 @@ export class ProfileWatches {
   watch(path, onBlocked, options) {
     const profile = options.profile ?? 'default';
     let watches = this.#byProfile.get(profile);
-    if (!watches) {
-      const costOf = this.#costOf;
-      watches = new PathWatches(
-        this.#width,
-        this.#height,
-        this.#classAt,
-        (cls) => costOf(cls, profile),
-        this.#shape,
-      );
-      this.#byProfile.set(profile, watches);
-    }
+    if (!watches) this.#byProfile.set(profile, (watches = this.#make(profile)));
     return watches.watch(path, onBlocked, options);
   }
 

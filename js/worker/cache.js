@@ -350,22 +350,15 @@ function unindex(map, key, value) {
  * worker) and InThreadPathWorker alike.
  */
 export class ProfileCaches {
-  #capacity;
-  #width;
-  #height;
-  #shape;
-  #settings;
+  /** @type {() => PathCache} */
+  #make;
   /** @type {Map<string, PathCache>} */
   #byProfile = new Map();
   #hits = 0; // of the caches of deleted profiles
 
   /** As PathCache's constructor, for each profile's cache. */
   constructor(capacity, width, height, shape, settings) {
-    this.#capacity = capacity;
-    this.#width = width;
-    this.#height = height;
-    this.#shape = shape;
-    this.#settings = settings;
+    this.#make = () => new PathCache(capacity, width, height, shape, settings);
   }
 
   /** Answers found in the caches so far. */
@@ -379,10 +372,7 @@ export class ProfileCaches {
   of(options) {
     const profile = options?.profile ?? 'default';
     let cache = this.#byProfile.get(profile);
-    if (!cache) {
-      cache = new PathCache(this.#capacity, this.#width, this.#height, this.#shape, this.#settings);
-      this.#byProfile.set(profile, cache);
-    }
+    if (!cache) this.#byProfile.set(profile, (cache = this.#make()));
     return cache;
   }
 

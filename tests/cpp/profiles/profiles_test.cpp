@@ -3,18 +3,20 @@
 // the profile's table as the test last set it, searched by shape_reference.hpp's Dijkstra.
 #include "tilepath/profiles.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <queue>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "maps.hpp"
 #include "shape_reference.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
 using tilepath::testing::referenceDijkstra;
+using tilepath::testing::referenceFrom;
 
 namespace {
 
@@ -27,45 +29,22 @@ Profiles::CostTable randomTable(std::mt19937& rng) {
   return t;
 }
 
-// Cost from (sx, sy) to every cell under `table`, read from the cells as they are now: a plain
-// Dijkstra with its own neighbour rule on square grids, shape_reference.hpp's on the others.
+// Cost from (sx, sy) to every cell under `table`, read from the cells as they are now: on square
+// grids maps.hpp's Dijkstra over a new Grid made here from them, shape_reference.hpp's on the
+// others.
 std::vector<double> reference(const Profiles& profiles, const Profiles::CostTable& table,
                               Diagonal rule, int sx, int sy) {
   const Grid& cells = profiles.cells();
-  const int w = cells.width(), h = cells.height();
   auto cost = [&](int x, int y) { return table[cells.get(x, y)]; };
   auto open = [&](int x, int y) { return cells.inside(x, y) && cost(x, y) > 0; };
   if (!cells.shape().square())
-    return referenceDijkstra(cells.shape(), rule, w, h, sx, sy, open, cost);
-  std::vector<double> dist(static_cast<std::size_t>(w) * h, INFINITY);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> frontier;
-  dist[sy * w + sx] = 0;
-  frontier.push({0, sy * w + sx});
-  while (!frontier.empty()) {
-    const auto [d, i] = frontier.top();
-    frontier.pop();
-    if (d > dist[i]) continue;
-    const int x = i % w, y = i / w;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        if ((dx == 0 && dy == 0) || !open(x + dx, y + dy)) continue;
-        const bool diagonal = dx != 0 && dy != 0;
-        if (diagonal) {
-          const int sides = open(x + dx, y) + open(x, y + dy);
-          if (rule == Diagonal::Never || (rule == Diagonal::NoCorners && sides < 2) ||
-              (rule == Diagonal::OneObstacle && sides < 1))
-            continue;
-        }
-        const double nd = d + (diagonal ? std::sqrt(2.0) : 1.0) * cost(x + dx, y + dy);
-        const int j = (y + dy) * w + x + dx;
-        if (nd < dist[j]) {
-          dist[j] = nd;
-          frontier.push({nd, j});
-        }
-      }
-  }
-  return dist;
+    return referenceDijkstra(cells.shape(), rule, cells.width(), cells.height(), sx, sy, open,
+                             cost);
+  Grid fresh(cells.width(), cells.height());
+  for (int cls = 0; cls < Grid::kClasses; ++cls) fresh.setCost(cls, table[cls]);
+  std::copy(cells.data(), cells.data() + cells.size(), fresh.data());
+  fresh.cellsChanged();
+  return referenceFrom(fresh, rule, sx, sy);
 }
 
 }  // namespace

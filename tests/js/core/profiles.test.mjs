@@ -11,6 +11,7 @@ import { createPathfinder } from '../../../js/node.js';
 import { random } from '../../e2e/pages/worker-maps.js';
 import { dijkstra, legalCost, SHAPES } from '../support/shape-reference.mjs';
 import { loadMap } from '../support/movingai.mjs';
+import { unitReference } from '../support/unit-reference.mjs';
 
 const tilepath = await createPathfinder({ bigMaps: true });
 const RULES = ['never', 'noCorners', 'oneObstacle', 'always'];
@@ -25,56 +26,9 @@ function randomTable(rand) {
 }
 const costOf = (table) => (cls) => table[cls] ?? 0;
 
-/** Square grids: cost from (sx, sy) to every position of a unit of size n, its own Dijkstra. */
-function squareReference(width, height, cells, cost, n, rule, sx, sy) {
-  const open = (x, y) => {
-    if (x < 0 || y < 0 || x + n > width || y + n > height) return false;
-    for (let j = 0; j < n; j++)
-      for (let i = 0; i < n; i++) if (!(cost(cells[(y + j) * width + x + i]) > 0)) return false;
-    return true;
-  };
-  const enter = (x, y) => {
-    let c = 0;
-    for (let j = 0; j < n; j++)
-      for (let i = 0; i < n; i++) c = Math.max(c, cost(cells[(y + j) * width + x + i]));
-    return c;
-  };
-  const allowed = (x, y, dx, dy) => {
-    if (!open(x + dx, y + dy)) return false;
-    if (dx === 0 || dy === 0) return true;
-    const a = open(x + dx, y);
-    const b = open(x, y + dy);
-    return (
-      rule === 'always' || (rule === 'noCorners' ? a && b : rule === 'oneObstacle' && (a || b))
-    );
-  };
-  const dist = new Float64Array(width * height).fill(Infinity);
-  const done = new Uint8Array(width * height);
-  dist[sy * width + sx] = 0;
-  const frontier = [sy * width + sx];
-  while (frontier.length) {
-    let best = 0;
-    for (let k = 1; k < frontier.length; k++)
-      if (dist[frontier[k]] < dist[frontier[best]]) best = k;
-    const i = frontier.splice(best, 1)[0];
-    if (done[i]) continue;
-    done[i] = 1;
-    const x = i % width;
-    const y = Math.floor(i / width);
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        if ((dx === 0 && dy === 0) || (rule === 'never' && dx && dy) || !allowed(x, y, dx, dy))
-          continue;
-        const d = dist[i] + (dx && dy ? Math.SQRT2 : 1) * enter(x + dx, y + dy);
-        const j = (y + dy) * width + x + dx;
-        if (d < dist[j]) {
-          dist[j] = d;
-          frontier.push(j);
-        }
-      }
-  }
-  return dist;
-}
+/** Square grids: cost from (sx, sy) to every position of a unit of size n (unit-reference). */
+const squareReference = (width, height, cells, table, n, rule, sx, sy) =>
+  unitReference(width, height, cells, table, n, rule).costsFrom(sx, sy);
 
 /** The test's own record of the grid: cells and each profile's table. */
 function model(width, height, shape, rand) {
@@ -83,10 +37,10 @@ function model(width, height, shape, rand) {
 }
 
 function referenceCosts(m, profile, rule, n, sx, sy) {
-  const cost = costOf(m.tables.get(profile));
+  const table = m.tables.get(profile);
   if (m.shape.orientation === 'orthogonal')
-    return squareReference(m.width, m.height, m.cells, cost, n, rule, sx, sy);
-  return dijkstra({ ...m, cost }, rule, sx, sy);
+    return squareReference(m.width, m.height, m.cells, table, n, rule, sx, sy);
+  return dijkstra({ ...m, cost: costOf(table) }, rule, sx, sy);
 }
 
 /** One random edit, made on the grid and on the model alike. */
@@ -231,11 +185,11 @@ test('profiles on a Moving AI map: a ghost crosses the walls a walker goes round
   assert.equal(walker.status, 'found');
   assert.ok(ghost.cost < walker.cost, `${ghost.cost} < ${walker.cost}`);
   const cells = Uint8Array.from(map.cells);
-  for (const [result, cost] of [
-    [walker, (c) => (c === 0 ? 1 : 0)],
-    [ghost, (c) => (c === 0 ? 1 : 3)],
+  for (const [result, table] of [
+    [walker, [1, 0]],
+    [ghost, [1, 3]],
   ]) {
-    const want = squareReference(map.width, map.height, cells, cost, 1, 'noCorners', sx, sy);
+    const want = squareReference(map.width, map.height, cells, table, 1, 'noCorners', sx, sy);
     assert.ok(close(result.cost, want[to]), `${result.cost} against ${want[to]}`);
   }
   grid.dispose();

@@ -8,44 +8,22 @@ import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { PathWorker } from '../../../js/worker-node.js';
 import { applyCosts, applyProfiles, readTiledLayer } from '../../../js/tiled.js';
+import { tiledMap } from '../support/draw-maps.mjs';
 
 const tp = await createPathfinder();
 
-/** A one-tileset map of digit rows: 0 empty, n the tileset's tile n - 1. */
-function tinyMap(rows, tiles) {
-  return {
-    width: rows[0].length,
-    height: rows.length,
-    tilewidth: 32,
-    tileheight: 32,
-    orientation: 'orthogonal',
-    infinite: false,
-    tilesets: [{ firstgid: 1, name: 'set', tilecount: 9, tiles }],
-    layers: [
-      {
-        type: 'tilelayer',
-        name: 'L',
-        width: rows[0].length,
-        height: rows.length,
-        data: [...rows.join('')].map(Number),
-      },
-    ],
-  };
-}
+/** A one-tileset map of digit rows: 0 empty, n the tileset's tile n - 1 (support/draw-maps). */
+const tinyMap = (rows, tiles) =>
+  JSON.parse(tiledMap(rows, { layer: 'L', gids: { 0: 0, 1: 1, 2: 2, 3: 3, 4: 4 }, tiles }).tmj);
 
-const prop = (name, value) => ({
-  name,
-  type: typeof value === 'boolean' ? 'bool' : 'float',
-  value,
-});
 // Tile 1 water (blocked; boats 1), 2 forest (cost 1.2; cavalry 6, boats blocked), 3 wall,
 // 4 a ford: walkers 3, boats 1 (another class than water: its default cost differs).
-const TILES = [
-  { id: 0, properties: [prop('blocked', true), prop('cost.boat', 1)] },
-  { id: 1, properties: [prop('cost', 1.2), prop('cost.cavalry', 6), prop('blocked.boat', true)] },
-  { id: 2, properties: [prop('blocked', true)] },
-  { id: 3, properties: [prop('cost', 3), prop('cost.boat', 1)] },
-];
+const TILES = {
+  0: { blocked: true, 'cost.boat': 1 },
+  1: { cost: 1.2, 'cost.cavalry': 6, 'blocked.boat': true },
+  2: { blocked: true },
+  3: { cost: 3, 'cost.boat': 1 },
+};
 
 test('cost.NAME and blocked.NAME give each profile its costs, each profiled tile its class', () => {
   const layer = readTiledLayer(tinyMap(['01234', '11110'], TILES), { layer: 'L' });
@@ -92,16 +70,16 @@ test('a grid made from the layer: boats sail, walkers walk, cavalry rides round 
 
 test('bad profile properties are refused, naming the tile and the property', () => {
   const bad = (properties) => () =>
-    readTiledLayer(tinyMap(['1'], [{ id: 0, properties }]), { layer: 'L' });
-  assert.throws(bad([prop('cost.boat', -1)]), {
+    readTiledLayer(tinyMap(['1'], { 0: properties }), { layer: 'L' });
+  assert.throws(bad({ 'cost.boat': -1 }), {
     name: 'RangeError',
     message:
       'tile GID 1: property cost.boat must be a number > 0 (use blocked.boat for walls), got -1',
   });
-  assert.throws(bad([{ name: 'blocked.boat', type: 'int', value: 1 }]), {
+  assert.throws(bad({ 'blocked.boat': 1 }), {
     name: 'TypeError',
     message: 'tile GID 1: property blocked.boat must be a bool, got 1',
   });
-  assert.throws(bad([prop('cost.default', 2)]), /names no profile/);
+  assert.throws(bad({ 'cost.default': 2 }), /names no profile/);
   assert.throws(() => applyProfiles({}, {}), /must have setProfile/);
 });
