@@ -379,12 +379,13 @@ describe('demo page', () => {
     const path = (await settledResult(page)).path;
     await page.click('[data-mode="agents"]');
     await page.click('[data-tool="route"]');
-    // Units plan with the algorithm, diagonals, heuristic and weight (and each its own size): the
-    // rest is greyed out.
+    // Units plan with the algorithm, diagonals, heuristic and weight (and each its own size and
+    // kind): the rest is greyed out.
     const greyed = await page.$$eval(UNUSED_OPTIONS, (list) => list.map((el) => el.id));
     assert.deepEqual(greyed, [
       'opt-budget',
       'opt-goal',
+      'opt-kind',
       'opt-unit',
       'opt-partial',
       'opt-smooth',
@@ -876,7 +877,7 @@ describe('demo page', () => {
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
       const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
-      const greyed = { agents: 6, defence: 9, tactics: 9 }[mode] ?? 0;
+      const greyed = { agents: 7, defence: 10, tactics: 10 }[mode] ?? 0;
       assert.equal(disabled, greyed, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }
