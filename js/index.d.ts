@@ -304,7 +304,8 @@ export interface Grid {
   /** Bytes held for units bigger than one tile: a position grid per `unitSize` searched, and
    * its reachability labels once canReach asked with that size (README gives the measured
    * bytes a tile), kept current by edits until released; the least recently used sizes are
-   * freed before a query is refused for memory. */
+   * freed before a query is refused for memory. The 'default' profile's: another profile's are
+   * in profileMemoryBytes(name). */
   footprintMemoryBytes(): number;
   /** Frees the position grid of `unitSize` (its next search builds it again). */
   releaseUnitSize(unitSize: number): void;

@@ -154,7 +154,9 @@ export function applyProfiles(target, profiles) {
     throw new TypeError('applyProfiles(target, profiles): profiles must be { name: costs }');
   }
   // Every table checked before any is set: a bad one is named, and nothing is applied.
-  const tables = Object.entries(profiles).map(([name, costs]) => [name, costTable(costs)]);
+  const tables = Object.entries(profiles).map(
+    ([name, costs]) => /** @type {const} */ ([name, costTable(costs)]),
+  );
   for (const [name, pairs] of tables) target.setProfile(name, new Map(pairs));
   return target;
 }

@@ -13,6 +13,17 @@ import { random } from '../../e2e/pages/worker-maps.js';
 import { loadMap } from '../support/movingai.mjs';
 
 const tilepath = await createPathfinder();
+
+/**
+ * Terminates a worker once its threads have been idle a moment: Node 20 can abort the whole
+ * process (node_platform.cc, ForIsolate: "Assertion failed: (data.first) != nullptr") when a
+ * worker is torn down while V8 still optimizes its code on a background thread, which a loaded
+ * machine makes likely right after a burst of requests.
+ */
+async function terminateIdle(target) {
+  await new Promise((done) => setTimeout(done, 100));
+  target.terminate();
+}
 const PROFILE_NAMES = ['boat', 'cavalry', 'ghost'];
 const OPTIONS = [
   undefined,
@@ -115,7 +126,7 @@ test('one stream of requests and edits gives the same paths in every layer', asy
       );
       hits += target.stats.cacheHits ?? 0;
     } finally {
-      target.terminate();
+      await terminateIdle(target);
     }
   }
   assert.ok(hits > 20, `the caches answered only ${hits} requests`);
@@ -138,7 +149,7 @@ test('a worker lost mid-stream is rebuilt with its profiles and replays their ed
     all.forEach((answer, k) => assert.deepEqual(answer, expected[k], `request ${k}`));
     assert.ok(pw.stats.restarts >= 1);
   } finally {
-    pw.terminate();
+    await terminateIdle(pw);
   }
 });
 
@@ -160,7 +171,7 @@ test('a worker refuses an unknown profile at once, naming the closest, and keeps
     assert.throws(() => pw.getCost(1, 'boat'), /unknown profile 'boat'/);
     assert.equal((await pw.findPath(0, 0, 3, 3, { profile: 'p2' })).status, 'found');
   } finally {
-    pw.terminate();
+    await terminateIdle(pw);
   }
 });
 
@@ -190,7 +201,7 @@ test("a cost edit of one profile drops its own cached paths, never another profi
       pw.setProfile('boat', { 0: Infinity, 1: 2 }); // a table replaced: its answers go
       assert.equal((await sail()).cost, 16, name);
     } finally {
-      pw.terminate();
+      await terminateIdle(pw);
     }
   }
 });
