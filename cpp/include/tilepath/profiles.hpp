@@ -86,12 +86,13 @@ class Profiles {
 
   // --- what a profile derives, made on first use (slot must be live) ---
   // Bytes use(slot) would allocate now: 0 once the profile is in use (and for 'default').
-  std::size_t bytesToUse(int slot) const;
+  // (Inline, as the accessors below: every query asks them, most often of a profile in use.)
+  std::size_t bytesToUse(int slot) const { return inUse(slot) ? 0 : bytesToMake(); }
   bool inUse(int slot) const { return live(slot) && slots_[slot]->grid != nullptr; }
   // The profile's grid (its sibling made now if it is not in use yet).
-  Grid& grid(int slot);
-  Components& components(int slot);
-  Footprints& footprints(int slot);
+  Grid& grid(int slot) { return *used(slot).grid; }
+  Components& components(int slot) { return *used(slot).components; }
+  Footprints& footprints(int slot) { return *used(slot).footprints; }
   // Its hpa hierarchy, made on first ask (built per rule by its first query).
   Hierarchy& hierarchy(int slot);
   Hierarchy* hierarchyIfMade(int slot) const;
@@ -116,6 +117,13 @@ class Profiles {
   Profile& at(int slot) { return *slots_[static_cast<std::size_t>(slot)]; }
   const Profile& at(int slot) const { return *slots_[static_cast<std::size_t>(slot)]; }
   void use(Profile& p);
+  Profile& used(int slot) {
+    Profile& p = at(slot);
+    if (!p.grid) use(p);
+    return p;
+  }
+  // What making a profile's grid allocates.
+  std::size_t bytesToMake() const;
   // The one way an edit reaches the profiles: `edit(profile)` for each profile in use.
   template <typename Edit>
   void forEachInUse(Edit edit) {

@@ -72,19 +72,4 @@ void Profiles::use(Profile& p) {
   p.footprints = std::make_unique<Footprints>(*p.grid);
 }
 
-Grid& Profiles::grid(int k) {
-  use(at(k));
-  return *at(k).grid;
-}
-
-Components& Profiles::components(int k) {
-  use(at(k));
-  return *at(k).components;
-}
-
-Footprints& Profiles::footprints(int k) {
-  use(at(k));
-  return *at(k).footprints;
-}
-
 }  // namespace tilepath

@@ -163,15 +163,13 @@ std::string Profiles::remove(std::string_view name) {
   return {};
 }
 
-std::size_t Profiles::bytesToUse(int k) const {
-  if (!live(k) || at(k).grid) return 0;
+std::size_t Profiles::bytesToMake() const {
   return static_cast<std::size_t>(cells_.size()) + cells_.bitsetBytes() + sizeof(Grid) +
          sizeof(Components) + sizeof(Footprints);
 }
 
 Hierarchy& Profiles::hierarchy(int k) {
-  Profile& p = at(k);
-  use(p);
+  Profile& p = used(k);
   if (!p.hierarchy) p.hierarchy = std::make_unique<Hierarchy>(*p.grid);
   return *p.hierarchy;
 }
