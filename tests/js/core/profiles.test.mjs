@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPathfinder } from '../../../js/node.js';
+import { createPathfinder, PathScheduler } from '../../../js/node.js';
 import { random } from '../../e2e/pages/worker-maps.js';
 import { dijkstra, legalCost, SHAPES } from '../support/shape-reference.mjs';
 import { loadMap } from '../support/movingai.mjs';
@@ -227,5 +227,21 @@ test('bad profile input is refused naming the value, and nothing changes', () =>
   assert.throws(() => grid.watchPath([0, 0], () => {}, { profile: 'boat' }), /unknown profile/);
   grid.setProfile('boat', {}); // a slot freed is taken again
   assert.equal(grid.profiles().at(-1), 'boat');
+  grid.dispose();
+});
+
+test('a PathScheduler searches in slices by a profile, and refuses an unknown one at once', async () => {
+  const grid = tilepath.createGrid(6, 3);
+  grid.fillRect(0, 1, 6, 1, 1); // a river along the middle row
+  grid.setProfile('boat', { 0: 0, 1: 1 });
+  const scheduler = new PathScheduler(grid, { expansionsPerFrame: 2 });
+  const sailed = scheduler.findPath(0, 1, 5, 1, { profile: 'boat' });
+  scheduler.flush();
+  assert.equal((await sailed).cost, 5);
+  assert.throws(() => scheduler.findPath(0, 1, 5, 1, { profile: 'bota' }), {
+    name: 'RangeError',
+    message: /^unknown profile 'bota' \(did you mean 'boat'\?/,
+  });
+  scheduler.dispose();
   grid.dispose();
 });
