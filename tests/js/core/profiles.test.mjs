@@ -133,6 +133,31 @@ test('every query with a profile costs what a Dijkstra over its table finds, und
       for (let i = 0; i < want.length; i += 7)
         if (Number.isFinite(want[i]))
           assert.ok(close(range.costs[i], want[i]) || Math.abs(range.costs[i] - want[i]) < 1e-3);
+      // Goal modes: the end each reports is reached at the reference's cost from the start; an
+      // adjacent end touches the goal, and costs no more than the goal's cheapest straight
+      // neighbour (always allowed), a nearest one is the goal itself whenever it is reachable.
+      const near = grid.findPath(sx, sy, gx, gy, { ...options, goal: 'nearest' });
+      assert.equal(near.status, 'found', `nearest ${profile} round ${round}`);
+      const nearEnd = near.goal.y * m.width + near.goal.x;
+      assert.ok(close(near.cost, want[nearEnd]), `nearest ${profile} round ${round}`);
+      if (Number.isFinite(expected)) assert.deepEqual([near.goal.x, near.goal.y], [gx, gy]);
+      if (square && unitSize === 1) {
+        const touch = grid.findPath(sx, sy, gx, gy, { ...options, goal: 'adjacent' });
+        const straight = [
+          [gx + 1, gy],
+          [gx - 1, gy],
+          [gx, gy + 1],
+          [gx, gy - 1],
+        ].filter(([x, y]) => x >= 0 && y >= 0 && x < m.width && y < m.height);
+        const best = Math.min(...straight.map(([x, y]) => want[y * m.width + x]));
+        if (touch.status === 'found') {
+          const { x, y } = touch.goal;
+          assert.ok(Math.max(Math.abs(x - gx), Math.abs(y - gy)) <= 1, `adjacent round ${round}`);
+          assert.ok(close(touch.cost, want[y * m.width + x]), `adjacent round ${round}`);
+          assert.ok(touch.cost <= best + 1e-9, `adjacent round ${round}: ${touch.cost} > ${best}`);
+        } else
+          assert.ok(!Number.isFinite(best), `adjacent round ${round}: a neighbour is reachable`);
+      }
       const task = grid.startSearch(sx, sy, gx, gy, options);
       while (!task.step(5));
       const answer = task.result;
