@@ -270,3 +270,22 @@ test('a PathScheduler searches in slices by a profile, and refuses an unknown on
   scheduler.dispose();
   grid.dispose();
 });
+
+test("a profile's first use that does not fit in wasm memory is a RangeError, never an abort", async () => {
+  const tp = await createPathfinder(); // a module of its own: this fills its heap
+  const grids = [];
+  assert.throws(() => {
+    for (let k = 0; k < 1000; k++) grids.push(tp.createGrid(4096, 4096));
+  }, RangeError);
+  const last = grids.at(-1);
+  last.setProfile('boat', { 0: 1 }); // only its table: 2 KB
+  assert.throws(() => last.findPath(0, 0, 5, 5, { profile: 'boat' }), {
+    name: 'RangeError',
+    message: /^not enough wasm memory for profile 'boat': needs about 21 MB more/,
+  });
+  // Freed, the same query runs.
+  for (const grid of grids.slice(0, -1)) grid.dispose();
+  assert.equal(last.findPath(0, 0, 5, 5, { profile: 'boat' }).status, 'found');
+  assert.ok(last.profileMemoryBytes('boat') > 4096 * 4096);
+  last.dispose();
+});
