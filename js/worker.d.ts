@@ -58,6 +58,9 @@ export interface PathWorkerOptions {
   cells?: ArrayBuffer | Uint8Array | ArrayLike<number>;
   /** Costs to start with: an array indexed by class, or { [class]: cost }. */
   costs?: ArrayLike<number> | Record<number, number>;
+  /** Movement profiles to start with, { name: costs } (each as setProfile takes it): what
+   * readTiledLayer returns as `profiles`. At most 7 ('default' is `costs`). */
+  profiles?: { [name: string]: CostTable };
   /** The grid's shape, as createGrid takes it (default orthogonal; axis `y`, index `odd`). */
   orientation?: Orientation;
   staggerAxis?: StaggerAxis;

@@ -112,7 +112,7 @@ export class PathWorker {
    * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
       options,
       'PathWorker.create',
       PATH_WORKER_OPTIONS,
@@ -140,7 +140,7 @@ export class PathWorker {
       cacheBytes,
       readyTimeout,
     });
-    return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
+    return pathWorker.#start(bytes, costPairs, profiles).then(() => pathWorker);
   }
 
   #width;
@@ -557,8 +557,8 @@ export class PathWorker {
 
   // --- the worker's life ----------------------------------------------------------------------
 
-  async #start(bytes, costPairs) {
-    this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
+  async #start(bytes, costPairs, profiles) {
+    this.#log.reset(bytes, costPairs, profiles); // the one copy: the main thread's own
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {

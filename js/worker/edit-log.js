@@ -65,10 +65,14 @@ export class EditLog {
     this.#cells = new Uint8Array(cellCount);
   }
 
-  /** Starting state, before anything is posted: `bytes` (copied) and (class, cost) pairs. */
-  reset(bytes, costPairs = []) {
+  /**
+   * Starting state, before anything is posted: `bytes` (copied), (class, cost) pairs and the
+   * profiles' [name, table] entries.
+   */
+  reset(bytes, costPairs = [], profiles = []) {
     if (bytes) this.#cells.set(bytes);
     this.#costs = new Map(costPairs);
+    this.#profiles = new Map(profiles);
   }
 
   /** A profile's 256 costs (Infinity where blocked), or undefined; do not change it. */

@@ -56,7 +56,7 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
       options,
       'InThreadPathWorker.create',
       IN_THREAD_OPTIONS,
@@ -87,6 +87,7 @@ export class InThreadPathWorker {
       }
       try {
         for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+        for (const [name, table] of profiles) grid.setProfile(name, table);
       } catch (error) {
         grid.dispose();
         throw error;
@@ -97,8 +98,8 @@ export class InThreadPathWorker {
   }
 
   #grid;
-  /** The profiles as the game last set them (queued edits included), 'default' first. */
-  #profiles = new Set(['default']);
+  /** @type {Set<string>} the profiles as the game last set them (queued edits too), 'default' first */
+  #profiles;
   #requests = 0;
   #closed = null; // after terminate: { cells, costs } as they were, still readable
 
@@ -111,6 +112,7 @@ export class InThreadPathWorker {
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
     this.#grid = grid;
+    this.#profiles = new Set(grid.profiles());
     this.#cache = cache
       ? new ProfileCaches(cache, grid.width, grid.height, grid.shape, {
           classAt: (index) => this.#classAt(index),

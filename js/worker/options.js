@@ -2,15 +2,19 @@
 // create's `cells`, `costs` and `loadOptions`, and each request's options and signal. Shared by
 // PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
 
+import { PROFILES } from '../../dist/contract.mjs';
 import {
+  checkProfileName,
   costTable,
   checkRequest,
   checkSize,
   describe,
   refuseMisspelt,
   requestList,
+  profileTable,
   signalOf,
   toCells,
+  tooManyProfiles,
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
@@ -48,6 +52,7 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'height',
   'cells',
   'costs',
+  'profiles',
   'orientation',
   'staggerAxis',
   'staggerIndex',
@@ -82,9 +87,37 @@ export function readGridOptions(options, call, known) {
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
   const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
   const costPairs = costs === undefined ? [] : costTable(costs);
+  const profiles = readProfiles(options.profiles);
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
-  return { width, height, bytes, costPairs, shape };
+  return { width, height, bytes, costPairs, profiles, shape };
+}
+
+/**
+ * `profiles` for create, { name: costs } (as readTiledLayer gives them): [name, table] entries,
+ * each table the 256 costs setProfile would give it.
+ * @param {unknown} profiles
+ * @returns {[string, Float64Array][]}
+ */
+function readProfiles(profiles) {
+  if (profiles === undefined) return [];
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) {
+    throw new TypeError(`profiles must be an object { name: costs }, got ${describe(profiles)}`);
+  }
+  const entries = Object.entries(profiles).map(([name, costs]) => {
+    checkProfileName(name, 'a profiles key');
+    if (name === PROFILES.default) {
+      throw new RangeError("profiles cannot hold 'default': the grid's own table is `costs`");
+    }
+    try {
+      return /** @type {[string, Float64Array]} */ ([name, profileTable(costTable(costs))]);
+    } catch (error) {
+      const { constructor: Type, message } = /** @type {Error} */ (error);
+      throw new /** @type {ErrorConstructor} */ (Type)(`profiles.${name}: ${message}`);
+    }
+  });
+  if (entries.length >= PROFILES.max) throw tooManyProfiles(entries[PROFILES.max - 1][0]);
+  return entries;
 }
 
 /** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */

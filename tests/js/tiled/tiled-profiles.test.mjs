@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
-import { PathWorker } from '../../../js/worker-node.js';
+import { InThreadPathWorker, PathWorker } from '../../../js/worker-node.js';
 import { applyCosts, applyProfiles, readTiledLayer } from '../../../js/tiled.js';
 import { tiledMap } from '../support/draw-maps.mjs';
 
@@ -58,13 +58,27 @@ test('a grid made from the layer: boats sail, walkers walk, cavalry rides round 
   assert.equal(grid.findPath(1, 1, 5, 1, { profile: 'boat' }).cost, 4);
   assert.equal(grid.canReach(1, 1, 1, 2, { profile: 'boat' }), false);
   grid.dispose();
-  // A PathWorker takes them the same way.
-  const pw = await PathWorker.create({ ...layer, cells: layer.cells.slice(), costs: layer.costs });
-  try {
-    applyProfiles(pw, layer.profiles);
-    assert.equal((await pw.findPath(0, 2, 6, 2, { profile: 'cavalry' })).cost, 8);
-  } finally {
-    pw.terminate();
+  // A PathWorker takes them the same way, or in create's `profiles`, as the layer has them.
+  for (const pw of [
+    applyProfiles(
+      await PathWorker.create({ ...layer, cells: layer.cells.slice(), profiles: {} }),
+      layer.profiles,
+    ),
+    await PathWorker.create({ ...layer, cells: layer.cells.slice() }),
+    await InThreadPathWorker.create({
+      ...layer,
+      cells: layer.cells.slice(),
+      loadPathfinder: () => tp,
+    }),
+    await PathWorker.create({ ...layer, cells: layer.cells.slice(), workers: 2 }),
+  ]) {
+    try {
+      assert.deepEqual(pw.profiles(), ['default', 'boat', 'cavalry']);
+      assert.equal((await pw.findPath(0, 2, 6, 2, { profile: 'cavalry' })).cost, 8);
+      assert.equal((await pw.findPath(1, 1, 5, 1, { profile: 'boat' })).cost, 4);
+    } finally {
+      pw.terminate();
+    }
   }
 });
 
@@ -82,4 +96,12 @@ test('bad profile properties are refused, naming the tile and the property', () 
   });
   assert.throws(bad({ 'cost.default': 2 }), /names no profile/);
   assert.throws(() => applyProfiles({}, {}), /must have setProfile/);
+  assert.throws(() => PathWorker.create({ width: 2, height: 2, profiles: { boat: { 1: -1 } } }), {
+    name: 'RangeError',
+    message: /^profiles\.boat: costs\[1\]: cost must be/,
+  });
+  assert.throws(
+    () => PathWorker.create({ width: 2, height: 2, profiles: { default: {} } }),
+    /'default'/,
+  );
 });
