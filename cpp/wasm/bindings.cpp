@@ -762,8 +762,13 @@ class WasmGrid {
   Components& components() { return profiles_.components(slot_); }
   Footprints& footprints() { return profiles_.footprints(slot_); }
   // Makes `profile` the one the query runs on; false with `error` set when it is no live
-  // profile's slot, or its grid does not fit in memory.
+  // profile's slot, or its grid does not fit in memory. A profile in use answers at once.
   bool select(int profile, std::string& error) {
+    if (!profiles_.inUse(profile)) return selectFirstUse(profile, error);
+    slot_ = profile;
+    return true;
+  }
+  __attribute__((noinline)) TILEPATH_SMALL bool selectFirstUse(int profile, std::string& error) {
     if (!profiles_.live(profile)) {
       error = "no profile in slot " + std::to_string(profile) + " (deleted?)";
       return false;

@@ -71,7 +71,9 @@ class Profiles {
   // As Grid::setCost, on one profile (slot must be live).
   std::string setCost(int slot, int cls, double cost);
   double cost(int slot, int cls) const;  // 0 when blocked
-  // Deletes a profile and everything derived from it; 'default' cannot be.
+  // Deletes a profile and everything derived from it; 'default' cannot be. An unknown name is
+  // "unknown profile 'x'" (unknownProfile(name) adds the closest name: the wasm build leaves that
+  // out, as JS words the same message itself).
   std::string remove(std::string_view name);
   // A profile's slot, or -1.
   int slot(std::string_view name) const;
@@ -81,7 +83,8 @@ class Profiles {
   const std::string& name(int slot) const { return slots_[static_cast<std::size_t>(slot)]->name; }
   // Names in the order they were added ('default' first).
   std::vector<std::string> names() const;
-  // "unknown profile 'bota' (did you mean 'boat'? profiles: default, boat)".
+  // "unknown profile 'bota' (did you mean 'boat'? profiles: default, boat; add one with
+  // setProfile(name, costs))": the closest name at most two edits away, as JS's misspeltName.
   std::string unknownProfile(std::string_view name) const;
 
   // --- what a profile derives, made on first use (slot must be live) ---

@@ -157,7 +157,7 @@ std::string Profiles::remove(std::string_view name) {
     return "profile 'default' is the grid's own table and cannot be deleted (set its costs with "
            "setCost, or replace it with setProfile('default', costs))";
   const int k = slot(name);
-  if (k < 0) return unknownProfile(name);
+  if (k < 0) return "unknown profile " + quoted(name);  // (unknownProfile: with the closest)
   slots_[k].reset();
   ++tableVersion_;
   return {};
