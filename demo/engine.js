@@ -4,6 +4,12 @@
 // switching between them never needs a reload.
 
 import { gridShape } from './shape-panel.js';
+import { UNIT_KINDS } from './terrain.js';
+
+/** Gives a grid or a worker the unit kinds' movement profiles (boats, cavalry). */
+function addProfiles(target) {
+  for (const { id, profile } of UNIT_KINDS) if (profile) target.setProfile(id, profile);
+}
 
 export class SearchEngine {
   /**
@@ -19,6 +25,7 @@ export class SearchEngine {
     const shape = gridShape(map);
     const grid = pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
+    addProfiles(grid);
     let worker = null;
     let workerError = null;
     if (PathWorker) {
@@ -32,6 +39,7 @@ export class SearchEngine {
           ...shape,
           loadOptions: { bigMaps: true },
         });
+        addProfiles(worker);
       } catch (error) {
         workerError = error;
       }

@@ -33,7 +33,14 @@ export class SearchPanel {
    */
   constructor({ onChange, onHeatChange, onWhereChange }) {
     showValue($('opt-weight'), (v) => `×${Number(v).toFixed(1)}`);
-    for (const id of ['opt-algorithm', 'opt-diagonal', 'opt-heuristic', 'opt-goal', 'opt-unit'])
+    for (const id of [
+      'opt-algorithm',
+      'opt-diagonal',
+      'opt-heuristic',
+      'opt-goal',
+      'opt-unit',
+      'opt-kind',
+    ])
       $(id).addEventListener('change', onChange);
     for (const id of ['opt-weight', 'opt-budget']) $(id).addEventListener('input', onChange);
     for (const id of ['opt-partial', 'opt-smooth']) $(id).addEventListener('change', onChange);
@@ -74,6 +81,9 @@ export class SearchPanel {
     if (options.algorithm === 'hpa')
       Object.assign(options, { weight: 1, maxExpansions: 0, partial: false, goal: 'exact' });
     else if (this.unitSize > 1) options.unitSize = this.unitSize;
+    // A boat or cavalry searches by its own movement profile (terrain.js UNIT_KINDS).
+    const kind = $('opt-kind').value;
+    if (kind !== 'walker' && !$('opt-kind').disabled) options.profile = kind;
     return options;
   }
 
@@ -121,6 +131,7 @@ export class SearchPanel {
       'opt-smooth',
       'opt-heat',
       'opt-unit',
+      'opt-kind',
     ]) {
       $(id).disabled = agents || whole;
       $(id)

@@ -51,6 +51,20 @@ function makeCanvas(width, height) {
   return canvas;
 }
 
+/**
+ * Kinds of units, each a movement profile over the same classes (docs/profiles.md): the path
+ * panel's "Unit" selector searches with one. Walkers use the sliders' table ('default').
+ * Boats sail water only; cavalry rides roads fast and avoids forest and swamp.
+ */
+export const UNIT_KINDS = [
+  { id: 'walker', profile: null },
+  { id: 'boat', profile: { [GROUND]: 0, [WATER]: 1 } },
+  {
+    id: 'cavalry',
+    profile: { [GROUND]: 1, [ROAD]: 0.25, [FOREST]: 8, [SWAMP]: 8 },
+  },
+];
+
 /** The cost table the demo starts from, as [class, cost] pairs. */
 export function defaultCosts() {
   return TERRAIN.map((t) => [t.id, t.cost]);

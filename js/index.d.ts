@@ -109,6 +109,9 @@ export interface SearchOptions {
    * a position is open when every covered tile is, and a step costs its length times the
    * dearest covered tile. */
   unitSize?: number;
+  /** The movement profile whose costs the unit walks by (grid.setProfile): a name the grid has.
+   * Default 'default', the grid's own table. */
+  profile?: string;
 }
 
 export interface GoalReached {
@@ -169,6 +172,9 @@ export interface FieldOptions {
   /** A unit of n x n tiles, as findPath's option: cells are its positions (top-left tiles); a
    * position whose footprint sticks out of the map is never reached. Default 1. */
   unitSize?: number;
+  /** The movement profile whose costs the unit walks by (grid.setProfile): a name the grid has.
+   * Default 'default', the grid's own table. */
+  profile?: string;
 }
 
 /** Options of canReach. */
@@ -179,6 +185,9 @@ export interface ReachOptions {
   /** A unit of n x n tiles, as findPath's option: start and goal are its positions (top-left
    * tiles); a goal whose footprint sticks out of the map is never reached. Default 1. */
   unitSize?: number;
+  /** The movement profile whose costs the unit walks by (grid.setProfile): a name the grid has.
+   * Default 'default', the grid's own table. */
+  profile?: string;
 }
 
 /** A direction code of a field or range: 0 = no step, 1 to 12 = a step of DIRECTIONS[code]. */
@@ -231,6 +240,10 @@ export interface MovementRange {
 /** A flow field's goals: [x, y], a flat list x0, y0, x1, y1, ..., or a list of [x, y] pairs. */
 export type Goals = ArrayLike<number> | ArrayLike<ArrayLike<number>>;
 
+/** A cost table over classes: an array indexed by class (holes keep the default), a Map, or an
+ * object { [class]: cost }; 0 or Infinity = blocked. */
+export type CostTable = ArrayLike<number> | Record<number, number> | Map<number, number>;
+
 export interface Grid {
   readonly width: number;
   readonly height: number;
@@ -248,9 +261,26 @@ export interface Grid {
   setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
   /** Set a rectangle of cells to one class. */
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
-  setCost(cls: number, cost: number): void;
-  getCost(cls: number): number;
+  /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
+   * movement profile `profile` when given (default 'default', the grid's own table). */
+  setCost(cls: number, cost: number, profile?: string): void;
+  /** Cost of entering class `cls` (Infinity = blocked) under `profile` (default 'default'). */
+  getCost(cls: number, profile?: string): number;
+  /** Adds the movement profile `name` (a boat, cavalry, an alliance's units), or replaces its
+   * table: `costs` over the same classes, in any form PathWorker.create's `costs` takes, laid
+   * over the default table (class 0 costs 1, every other class blocked). At most 8 profiles a
+   * grid, 'default' included; names are 1 to 64 printable ASCII characters. See
+   * docs/profiles.md. */
+  setProfile(name: string, costs: CostTable): void;
+  /** The profiles' names: 'default' first, then in the order they were added. */
+  profiles(): string[];
+  /** Deletes a profile and what the grid derived from it (labels, unit positions, hierarchy);
+   * its watched paths stop being watched. 'default' cannot be deleted. */
+  deleteProfile(name: string): void;
+  /** Bytes a profile holds beyond its table: its copy of the cells and their passability bits
+   * (about 1.25 bytes a cell), its labels, unit positions and hierarchy; 0 until a query uses
+   * it. */
+  profileMemoryBytes(profile?: string): number;
   /** A copy of all cells, row-major. */
   cells(): Uint8Array;
   /** Replace all cells at once: a new level into the same grid, checked like createGrid's
@@ -274,7 +304,8 @@ export interface Grid {
   /** Bytes held for units bigger than one tile: a position grid per `unitSize` searched, and
    * its reachability labels once canReach asked with that size (README gives the measured
    * bytes a tile), kept current by edits until released; the least recently used sizes are
-   * freed before a query is refused for memory. */
+   * freed before a query is refused for memory. The 'default' profile's: another profile's are
+   * in profileMemoryBytes(name). */
   footprintMemoryBytes(): number;
   /** Frees the position grid of `unitSize` (its next search builds it again). */
   releaseUnitSize(unitSize: number): void;
@@ -392,6 +423,9 @@ export interface WatchOptions {
    * watched as it reads them (a wall on one alerts under 'noCorners', on both under
    * 'oneObstacle'; 'always' watches none). Default 'noCorners', the strictest. */
   diagonal?: 'never' | 'noCorners' | 'oneObstacle' | 'always';
+  /** The movement profile the path was searched under: only its cost edits (and every cell
+   * edit) can alert. Default 'default'. */
+  profile?: string;
 }
 
 /** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */

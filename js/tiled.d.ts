@@ -95,6 +95,10 @@ export interface TiledMapGrid {
   /** Costs the tile and object properties gave, { [class]: cost }: pass to
    * PathWorker.create({ costs }) or applyCosts(grid, costs). Empty with a custom classOf. */
   costs: { [cls: number]: number };
+  /** The movement profiles the tiles' `cost.NAME` / `blocked.NAME` properties gave, each a table
+   * over `costs` (Infinity = blocked): pass to applyProfiles(grid or worker, profiles). Empty
+   * without such properties, and with a custom classOf. */
+  profiles: { [name: string]: { [cls: number]: number } };
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
   offsetY: number;
@@ -263,6 +267,13 @@ export declare function applyCosts<T extends { setCost(cls: number, cost: number
   costs: { [cls: number]: number } | Map<number, number>,
 ): T;
 
+/** Calls target.setProfile(name, costs) for each profile (checked whole first). Returns target. */
+export declare function applyProfiles<
+  T extends {
+    setProfile(name: string, costs: { [cls: number]: number } | Map<number, number>): unknown;
+  },
+>(target: T, profiles: { [name: string]: { [cls: number]: number } }): T;
+
 export interface TileClassifier {
   /** Class of a raw GID (flip bits ignored), cached per GID. */
   classOf(rawGid: number, tiles?: TilesMeaning): number;
@@ -273,6 +284,8 @@ export interface TileClassifier {
   /** The class the convention gives to something with these properties (a map object). */
   classOfProperties(what: string, properties: TileProperties, tiles?: TilesMeaning): number;
   readonly costs: { [cls: number]: number };
+  /** The movement profiles' tables the properties gave (see TiledMapGrid.profiles). */
+  readonly profiles: { [name: string]: { [cls: number]: number } };
 }
 
 /** The classifier behind readTiledLayer and the engine adapters. */

@@ -13,7 +13,7 @@
 //   classify.js              tile properties into classes (the adapters import this, and Laya
 //                            json-map.js, never the XML reader or inflate)
 //   objects.js               object shapes into the cells they cover
-//   read.js                  readTiledLayer, readTiledMap, applyCosts
+//   read.js                  readTiledLayer, readTiledMap, applyCosts, applyProfiles
 // This file is the package entry point.
 
 export {
@@ -30,6 +30,7 @@ export {
   readTiledMap,
   listTiledLayers,
   applyCosts,
+  applyProfiles,
   tileInfoOfMap,
 } from './tiled/read.js';
 export { loadTiledMap } from './tiled/load.js';

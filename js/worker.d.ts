@@ -2,6 +2,7 @@
 import type {
   AbortSignalLike,
   AbstractGraph,
+  CostTable,
   FieldOptions,
   FlowField,
   Goals,
@@ -57,6 +58,9 @@ export interface PathWorkerOptions {
   cells?: ArrayBuffer | Uint8Array | ArrayLike<number>;
   /** Costs to start with: an array indexed by class, or { [class]: cost }. */
   costs?: ArrayLike<number> | Record<number, number>;
+  /** Movement profiles to start with, { name: costs } (each as setProfile takes it): what
+   * readTiledLayer returns as `profiles`. At most 7 ('default' is `costs`). */
+  profiles?: { [name: string]: CostTable };
   /** The grid's shape, as createGrid takes it (default orthogonal; axis `y`, index `odd`). */
   orientation?: Orientation;
   staggerAxis?: StaggerAxis;
@@ -191,8 +195,15 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
   readonly stats: Stats;
   /** Class of cell (x, y), answered at once (PathWorker: from the main thread's copy). */
   get(x: number, y: number): number;
-  /** Cost of entering class `cls` (Infinity = blocked). */
-  getCost(cls: number): number;
+  /** Cost of entering class `cls` (Infinity = blocked), under `profile` (default 'default'). */
+  getCost(cls: number, profile?: string): number;
+  /** The movement profiles, 'default' first (Grid.profiles). */
+  profiles(): string[];
+  /** As Grid.setProfile: an edit, ordered with the others (PathWorker posts it after every
+   * request and edit made before it, and replays it on a new worker). */
+  setProfile(name: string, costs: CostTable): void;
+  /** As Grid.deleteProfile, as an edit. */
+  deleteProfile(name: string): void;
   /** A copy of all cells, row-major. */
   cells(): Uint8Array;
   setCell(x: number, y: number, cls: number): void;
@@ -200,8 +211,9 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
   setCells(indices: ArrayLike<number>, classes: ArrayLike<number> | number): void;
   /** A rectangle, clipped to the grid. */
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  /** 0 or Infinity = blocked, otherwise > 0. */
-  setCost(cls: number, cost: number): void;
+  /** 0 or Infinity = blocked, otherwise > 0; under `profile` when given. Changing one profile's
+   * costs keeps the other profiles' cached paths. */
+  setCost(cls: number, cost: number, profile?: string): void;
   /** A new level: every cell at once (width * height of them). PathWorker moves an ArrayBuffer or
    * a Uint8Array spanning its whole buffer (detached afterwards), as create does; it copies
    * anything else. InThreadPathWorker always copies. */

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "tilepath/fields.hpp"
+#include "tilepath/profiles.hpp"
 #include "tilepath/shape.hpp"
 
 using namespace tilepath;
@@ -64,7 +65,11 @@ int main() {
   json += ",\"unitSize\":{\"default\":" + number(defaults.unitSize) +
           ",\"max\":" + number(kMaxUnitSize) + ",\"shift\":" + number(contract::kUnitSizeShift) +
           "}";
-  json += "},\"flagOptions\":{";
+  json += "},\"profiles\":{\"max\":" + std::to_string(Profiles::kMaxProfiles) +
+          ",\"maxNameLength\":" + std::to_string(Profiles::kMaxNameLength) +
+          ",\"default\":" + quoted(Profiles::kDefault) +
+          ",\"shift\":" + std::to_string(contract::kProfileShift) + "}";
+  json += ",\"flagOptions\":{";
   bool first = true;
   for (const contract::FlagOption& flag : contract::kFlagOptions) {
     json += (first ? "" : ",") + quoted(flag.name) + ":{\"bit\":" + std::to_string(flag.bit) +

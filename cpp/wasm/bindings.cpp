@@ -25,6 +25,7 @@
 #include "tilepath/footprints.hpp"
 #include "tilepath/grid.hpp"
 #include "tilepath/hierarchy.hpp"
+#include "tilepath/profiles.hpp"
 #include "tilepath/rectangles.hpp"
 #include "tilepath/repair.hpp"
 #include "tilepath/search_task.hpp"
@@ -204,9 +205,7 @@ class WasmGrid {
   // The shape's codes index kOrientationNames, kStaggerAxisNames and kStaggerIndexNames; JS
   // checks them with checkShape first (unknown codes give an orthogonal grid).
   TILEPATH_SMALL WasmGrid(int width, int height, int orientation, int staggerAxis, int staggerIndex)
-      : grid_(width, height, shapeOf(orientation, staggerAxis, staggerIndex)),
-        components_(grid_),
-        footprints_(grid_) {}
+      : profiles_(width, height, shapeOf(orientation, staggerAxis, staggerIndex)) {}
   TILEPATH_SMALL static GridShape shapeOf(int orientation, int staggerAxis, int staggerIndex) {
     if (!validateShape(orientation, staggerAxis, staggerIndex).empty()) return {};
     return {static_cast<Orientation>(orientation), static_cast<StaggerAxis>(staggerAxis),
@@ -226,19 +225,16 @@ class WasmGrid {
     return {};
   }
 
-  int width() const { return grid_.width(); }
-  int height() const { return grid_.height(); }
+  int width() const { return cells().width(); }
+  int height() const { return cells().height(); }
   // JS writes a whole grid here, then calls cellsChanged().
-  uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(grid_.data()); }
-  TILEPATH_SMALL void cellsChanged() {
-    grid_.cellsChanged();
-    components_.reset();
-  }
+  uintptr_t cellsAddress() { return reinterpret_cast<uintptr_t>(profiles_.data()); }
+  TILEPATH_SMALL void cellsChanged() { profiles_.cellsChanged(); }
 
-  int get(int x, int y) const { return grid_.inside(x, y) ? grid_.get(x, y) : -1; }
+  int get(int x, int y) const { return cells().inside(x, y) ? cells().get(x, y) : -1; }
   bool set(int x, int y, int cls) {
-    if (!grid_.inside(x, y) || !isClass(cls)) return false;
-    setTold(grid_.index(x, y), static_cast<uint8_t>(cls));
+    if (!cells().inside(x, y) || !isClass(cls)) return false;
+    profiles_.setCell(cells().index(x, y), static_cast<uint8_t>(cls));
     return true;
   }
 
@@ -259,35 +255,40 @@ class WasmGrid {
   std::string applyDeltas(int count) {
     if (count < 0 || static_cast<std::size_t>(count) > deltaIndices_.size())
       return "delta count " + std::to_string(count) + " exceeds the reserved buffer";
-    // Checked first, so that a bad index applies nothing (Grid::apply says which one).
-    for (int k = 0; k < count; ++k)
-      if (deltaIndices_[k] >= static_cast<uint32_t>(grid_.size()))
-        return grid_.apply(deltaIndices_.data(), deltaClasses_.data(), count);
-    for (int k = 0; k < count; ++k) setTold(static_cast<int>(deltaIndices_[k]), deltaClasses_[k]);
-    return {};
+    return profiles_.apply(deltaIndices_.data(), deltaClasses_.data(), count);
   }
 
   void fillRect(int x, int y, int w, int h, int cls) {
-    if (!isClass(cls)) return;
-    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
-    const int x1 = std::min(x + w, grid_.width()), y1 = std::min(y + h, grid_.height());
-    // A large rectangle relabels everything at the next query rather than cell by cell.
-    if (static_cast<double>(x1 - x0) * (y1 - y0) > 4096) {
-      grid_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
-      components_.reset();
-      return;
-    }
-    for (int row = y0; row < y1; ++row)
-      for (int col = x0; col < x1; ++col) setTold(grid_.index(col, row), static_cast<uint8_t>(cls));
+    if (isClass(cls)) profiles_.fillRect(x, y, w, h, static_cast<uint8_t>(cls));
   }
-  TILEPATH_SMALL std::string setCost(int cls, double cost) {
-    const bool was = isClass(cls) && grid_.cost(cls) > 0;
-    std::string error = grid_.setCost(cls, cost);
-    // A class turned open or blocked changes every cell of it: relabel at the next query.
-    if (error.empty() && was != (grid_.cost(cls) > 0) && grid_.count(cls) > 0) components_.reset();
+
+  // --- movement profiles (profiles.hpp): tables by slot, as JS keeps them by name ---
+
+  // Where JS writes a profile's 256 costs before setProfile.
+  uintptr_t costTableAddress() { return reinterpret_cast<uintptr_t>(costTable_.data()); }
+  // Adds or replaces the profile `name` with the table at costTableAddress(): its slot, or
+  // contract::kRefused with lastError() set.
+  TILEPATH_SMALL int setProfile(std::string name) {
+    result_.error = profiles_.set(name, costTable_);
+    return result_.error.empty() ? profiles_.slot(name) : contract::kRefused;
+  }
+  // An error (nothing deleted), or empty. The searches in slices on it end.
+  TILEPATH_SMALL std::string deleteProfile(std::string name) {
+    const int slot = profiles_.slot(name);
+    std::string error = profiles_.remove(name);
+    if (error.empty())
+      for (std::size_t id = 0; id < tasks_.size(); ++id)
+        if (tasks_[id] && taskProfiles_[id] == slot) endSearch(static_cast<int>(id));
     return error;
   }
-  double getCost(int cls) const { return isClass(cls) ? grid_.cost(cls) : 0; }
+  TILEPATH_SMALL std::string setCost(int cls, double cost, int profile) {
+    if (!profiles_.live(profile)) return "no profile in slot " + std::to_string(profile);
+    return profiles_.setCost(profile, cls, cost);
+  }
+  double getCost(int cls, int profile) const { return profiles_.cost(profile, cls); }
+  TILEPATH_SMALL double profileBytes(int profile) const {
+    return static_cast<double>(profiles_.memoryBytes(profile));
+  }
 
   // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set;
   // the answer at resultAddress().
@@ -312,14 +313,14 @@ class WasmGrid {
         !roomToSearch(sharedSearcher(), o))
       return contract::kRefused;
     if (o.unitSize != 1) {
-      sharedSearcher().find(footprints_, sx, sy, gx, gy, o, result_);
+      sharedSearcher().find(footprints(), sx, sy, gx, gy, o, result_);
       return finished();
     }
     if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
     Hierarchy* hierarchy = nullptr;
     if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
       return contract::kRefused;
-    sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
+    sharedSearcher().find(grid(), sx, sy, gx, gy, o, result_, hierarchy);
     return finished();
   }
   // The answer in result_ written where JS reads it; returns `status`.
@@ -360,7 +361,7 @@ class WasmGrid {
       Hierarchy* hierarchy = nullptr;
       if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
         return contract::kRefused;
-      sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
+      sharedSearcher().find(grid(), sx, sy, gx, gy, o, result_, hierarchy);
       return finished() == contract::kRefused ? contract::kRefused
                                               : published(contract::kSearchAnswered);
     }
@@ -378,7 +379,7 @@ class WasmGrid {
       keepIdle(std::move(state));
       return result_.ok() ? published(contract::kSearchAnswered) : contract::kRefused;
     }
-    auto task = std::make_unique<SearchTask>(footprints_, sx, sy, gx, gy, o, std::move(state));
+    auto task = std::make_unique<SearchTask>(footprints(), sx, sy, gx, gy, o, std::move(state));
     if (!task->result().ok()) {
       result_.error = task->result().error;
       keepIdle(task->releaseState());
@@ -388,6 +389,8 @@ class WasmGrid {
     while (id < tasks_.size() && tasks_[id]) ++id;
     if (id == tasks_.size()) tasks_.emplace_back();
     tasks_[id] = std::move(task);
+    taskProfiles_.resize(tasks_.size());
+    taskProfiles_[id] = slot_;
     return static_cast<int>(id);
   }
   // Expands at most maxExpansions more cells (0: to the end). kSearchRunning while unfinished
@@ -465,25 +468,25 @@ class WasmGrid {
       result_.error = "option values must be non-negative codes";
       return false;
     }
-    return true;
+    return select(contract::unpackProfile(flags), result_.error);
   }
   // Whether a search by `searcher` with these options fits in memory (lastError() if not).
   bool roomToSearch(const Searcher& searcher, const SearchOptions& o) {
     // The unit sizes used least recently give their memory back before a search is refused.
     while (!roomToSearchNow(searcher, o))
-      if (!footprints_.releaseLeastRecent(o.unitSize)) return false;
+      if (!footprints().releaseLeastRecent(o.unitSize)) return false;
     result_.error.clear();
     return true;
   }
   bool roomToSearchNow(const Searcher& searcher, const SearchOptions& o) {
     // The path, a copy of it when smoothing, and the trace's copy as doubles grow too.
-    const std::size_t stateGrowth = searcher.bytesToGrowFor(grid_, o.trace);
+    const std::size_t stateGrowth = searcher.bytesToGrowFor(grid(), o.trace);
     // A unit size asked for the first time builds its position grid (footprints.hpp).
-    const double footprint = static_cast<double>(footprints_.bytesToBuild(o.unitSize));
+    const double footprint = static_cast<double>(footprints().bytesToBuild(o.unitSize));
     const double needed =
         static_cast<double>(stateGrowth) + footprint +
         (o.trace ? kMaxTraceEvents * contract::kTraceRecordSize * sizeof(double) : 0.0) +
-        4.0 * sizeof(int32_t) * grid_.size();
+        4.0 * sizeof(int32_t) * cells().size();
     if (!roomFor(needed)) {
       result_.error = memoryError("this search", needed);
       return false;
@@ -491,7 +494,7 @@ class WasmGrid {
     // The large blocks are also tried for real: the search state when it must grow to this
     // grid's size (the old state is still held while it grows), and the trace. The open list
     // and bfs's queue ask as they grow (Searcher::setRoomCheck, installed below).
-    const double cells = searcher.bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
+    const double cells = searcher.bytesToGrowFor(grid(), false) > 0 ? grid().size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
     // (The searcher's blocks: an 8-byte slot and a byte a cell.)
     if (!fits({cells * sizeof(double), cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
@@ -507,8 +510,8 @@ class WasmGrid {
 
   // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
   // one size's (built again by its next search).
-  double footprintBytes() const { return static_cast<double>(footprints_.memoryBytes()); }
-  void releaseUnitSize(int n) { footprints_.release(n); }
+  double footprintBytes() { return static_cast<double>(profiles_.footprints(0).memoryBytes()); }
+  void releaseUnitSize(int n) { profiles_.footprints(0).release(n); }
   // --- big maps: repairPath and the hierarchy (repair.hpp, hierarchy.hpp) ---
 
   // Room for a path of `count` numbers: JS fills repairInputAddress(), then calls repairPath.
@@ -541,7 +544,7 @@ class WasmGrid {
     RepairOptions repair;
     repair.detourExpansions = static_cast<uint32_t>(detourExpansions);
     repairInput_.resize(static_cast<std::size_t>(count));
-    tilepath::repairPath(sharedSearcher(), grid_, repairInput_, fromIndex, o, repair, repair_,
+    tilepath::repairPath(sharedSearcher(), grid(), repairInput_, fromIndex, o, repair, repair_,
                          hierarchy);
     std::swap(result_, repair_.search);
     return published(finished());
@@ -555,6 +558,7 @@ class WasmGrid {
   // The hierarchy's abstract graph under a rule, for drawing: nodes as x, y pairs, intra-cluster
   // edges as x0, y0, x1, y1 (read with graphAddress / graphLength). -1 with lastError() set.
   TILEPATH_SMALL int hierarchyGraph(int diagonal, bool edges) {
+    slot_ = 0;  // the hierarchy of the grid's own table ('default')
     if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
       result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
@@ -578,6 +582,7 @@ class WasmGrid {
   // The hierarchy for a rule built in slices (Hierarchy::buildStep): about `budget` units of
   // work; returns the fraction done, 1 once built, or -1 with lastError() set.
   TILEPATH_SMALL double buildHierarchy(int diagonal, double budget) {
+    slot_ = 0;  // the hierarchy of the grid's own table ('default')
     if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
       result_.error = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
@@ -601,8 +606,9 @@ class WasmGrid {
   }
   // Drops the rule's hierarchy, built or half built (a cancelled prepare).
   TILEPATH_SMALL void releaseHierarchy(int diagonal) {
-    if (hierarchy_ && diagonal >= 0 && diagonal <= static_cast<int>(Diagonal::Always))
-      hierarchy_->releaseLevel(static_cast<Diagonal>(diagonal));
+    Hierarchy* hierarchy = profiles_.hierarchyIfMade(0);
+    if (hierarchy && diagonal >= 0 && diagonal <= static_cast<int>(Diagonal::Always))
+      hierarchy->releaseLevel(static_cast<Diagonal>(diagonal));
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
   // -1 with lastError() set in the build without big maps.
@@ -611,14 +617,15 @@ class WasmGrid {
       result_.error = noBigMaps("rectangles");
       return contract::kRefused;
     }
-    tilepath::rectangles(grid_, sameClass, graph_);
+    tilepath::rectangles(cells(), sameClass, graph_);
     return 0;
   }
   uintptr_t graphAddress() const { return address(graph_); }
   int graphLength() const { return static_cast<int>(graph_.size()); }
   int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
   double hierarchyBytes() const {
-    return kBigMaps && hierarchy_ ? static_cast<double>(hierarchy_->memoryBytes()) : 0.0;
+    const Hierarchy* hierarchy = profiles_.hierarchyIfMade(0);
+    return kBigMaps && hierarchy ? static_cast<double>(hierarchy->memoryBytes()) : 0.0;
   }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
@@ -631,9 +638,10 @@ class WasmGrid {
   // lastQueryError() set.
   // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
   // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
-  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize) {
+  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize, int profile) {
     FieldOptions o;
-    if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
+    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_))
+      return contract::kRefused;
     if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
       queryError_ = "goal count " + std::to_string(count) + " exceeds the reserved buffer";
       return contract::kRefused;
@@ -641,7 +649,7 @@ class WasmGrid {
     if (!roomForQuery("this flow field", 0)) return contract::kRefused;
     const Grid* positions = fieldGrid(unitSize);
     if (!positions) return contract::kRefused;
-    if (positions != &grid_) count = goalPositions(count, *positions);
+    if (positions != &grid()) count = goalPositions(count, *positions);
     if (count < 0) return contract::kRefused;
     FlowField& field = sharedFields().field;
     sharedFields().search.flowField(*positions, goals_.data(), count, o, field);
@@ -654,15 +662,17 @@ class WasmGrid {
   uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
-  TILEPATH_SMALL int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize) {
+  TILEPATH_SMALL int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize,
+                               int profile) {
     FieldOptions o;
-    if (!readFieldOptions(diagonal, maxCost, o)) return contract::kRefused;
+    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_))
+      return contract::kRefused;
     // The reached cells, two int32 each, at most the grid.
-    if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * grid_.size()))
+    if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * cells().size()))
       return contract::kRefused;
     const Grid* positions = fieldGrid(unitSize);
     if (!positions) return contract::kRefused;
-    if (positions != &grid_ && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
+    if (positions != &grid() && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
     MovementRange& range = sharedFields().range;
     sharedFields().search.reachable(*positions, sx, sy, o, range);
     queryError_ = range.error;
@@ -679,25 +689,27 @@ class WasmGrid {
   // labels the first query of a diagonal rule builds).
   // Units bigger than one tile ask the components of their positions (unitSize >= 2): a goal
   // position whose footprint sticks out of the grid is never reached.
-  int canReach(int sx, int sy, int gx, int gy, int diagonal, int unitSize) {
+  int canReach(int sx, int sy, int gx, int gy, int diagonal, int unitSize, int profile) {
     if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always)) {
       queryError_ = "diagonal code " + std::to_string(diagonal) + " is unknown";
       return contract::kRefused;
     }
-    if (!grid_.inside(sx, sy) || !grid_.inside(gx, gy)) {
+    if (!select(profile, queryError_)) return contract::kRefused;
+    if (!cells().inside(sx, sy) || !cells().inside(gx, gy)) {
       queryError_ = "canReach cells (" + std::to_string(sx) + ", " + std::to_string(sy) + ") -> (" +
                     std::to_string(gx) + ", " + std::to_string(gy) + ") must be inside the grid";
       return contract::kRefused;
     }
     const Grid* positions = fieldGrid(unitSize);
     if (!positions) return contract::kRefused;
-    if (positions != &grid_ && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
+    if (positions != &grid() && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
     if (!positions->inside(gx, gy)) return 0;
-    Components& components = positions == &grid_ ? components_ : *footprints_.components(unitSize);
+    Components& components =
+        positions == &grid() ? this->components() : *footprints().components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);
     const double needed = static_cast<double>(components.bytesToBuild(rule));
     while (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
-      if (!footprints_.releaseLeastRecent(unitSize)) {
+      if (!footprints().releaseLeastRecent(unitSize)) {
         queryError_ = memoryError("reachability labels", needed);
         return contract::kRefused;
       }
@@ -716,12 +728,13 @@ class WasmGrid {
       return contract::kRefused;
     }
     const auto rule = static_cast<Diagonal>(diagonal);
-    const double needed = static_cast<double>(components_.bytesToBuild(rule));
+    Components& components = profiles_.components(0);
+    const double needed = static_cast<double>(components.bytesToBuild(rule));
     if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
       queryError_ = memoryError("reachability labels", needed);
       return contract::kRefused;
     }
-    return components_.prepare(rule, static_cast<std::size_t>(std::min(cells, 1e12))) ? 1 : 0;
+    return components.prepare(rule, static_cast<std::size_t>(std::min(cells, 1e12))) ? 1 : 0;
   }
 
  private:
@@ -741,11 +754,32 @@ class WasmGrid {
     return static_cast<int>(result_.status);
   }
 
-  // Every cell edit goes through here, so the reachability labels hear of it.
-  void setTold(int i, uint8_t cls) {
-    const bool was = grid_.passable(i);
-    grid_.set(i % grid_.width(), i / grid_.width(), cls);
-    components_.cellChanged(i, was, grid_.passable(i));
+  // The cells, under the 'default' table.
+  const Grid& cells() const { return profiles_.cells(); }
+  // The profile a query runs on (select), and what it derives. A query selects its profile
+  // first: its grid is then made, the memory for it checked.
+  Grid& grid() { return profiles_.grid(slot_); }
+  Components& components() { return profiles_.components(slot_); }
+  Footprints& footprints() { return profiles_.footprints(slot_); }
+  // Makes `profile` the one the query runs on; false with `error` set when it is no live
+  // profile's slot, or its grid does not fit in memory. A profile in use answers at once.
+  bool select(int profile, std::string& error) {
+    if (!profiles_.inUse(profile)) return selectFirstUse(profile, error);
+    slot_ = profile;
+    return true;
+  }
+  __attribute__((noinline)) TILEPATH_SMALL bool selectFirstUse(int profile, std::string& error) {
+    if (!profiles_.live(profile)) {
+      error = "no profile in slot " + std::to_string(profile) + " (deleted?)";
+      return false;
+    }
+    const double needed = static_cast<double>(profiles_.bytesToUse(profile));
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
+      error = memoryError(("profile '" + profiles_.name(profile) + "'").c_str(), needed);
+      return false;
+    }
+    slot_ = profile;
+    return true;
   }
 
   TILEPATH_SMALL bool readFieldOptions(int diagonal, double maxCost, FieldOptions& o) {
@@ -768,22 +802,22 @@ class WasmGrid {
     return false;
   }
   TILEPATH_SMALL const Grid* fieldGrid(int unitSize) {
-    queryError_ = validateUnitSize(unitSize, grid_.shape());
+    queryError_ = validateUnitSize(unitSize, cells().shape());
     if (!queryError_.empty()) return nullptr;
-    if (!footprints_.fits(unitSize)) {
+    if (!footprints().fits(unitSize)) {
       queryError_ = "unitSize " + std::to_string(unitSize) + " does not fit in a " +
-                    std::to_string(grid_.width()) + " x " + std::to_string(grid_.height()) +
+                    std::to_string(cells().width()) + " x " + std::to_string(cells().height()) +
                     " grid";
       return nullptr;
     }
-    const double needed = static_cast<double>(footprints_.bytesToBuild(unitSize));
+    const double needed = static_cast<double>(footprints().bytesToBuild(unitSize));
     while (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
-      if (!footprints_.releaseLeastRecent(unitSize)) {
+      if (!footprints().releaseLeastRecent(unitSize)) {
         queryError_ = memoryError("the positions of this unit size", needed);
         return nullptr;
       }
     }
-    return footprints_.positions(unitSize);
+    return footprints().positions(unitSize);
   }
   // The goal cells as positions of `positions`, in place; a cell no position starts on is no
   // goal (a unit cannot stand there). Returns how many remain, -1 on a bad index.
@@ -791,11 +825,11 @@ class WasmGrid {
     int kept = 0;
     for (int k = 0; k < count; ++k) {
       const int32_t cell = goals_[k];
-      if (cell < 0 || cell >= grid_.size()) {
+      if (cell < 0 || cell >= cells().size()) {
         queryError_ = "goal cell index " + std::to_string(cell) + " is outside the grid";
         return -1;
       }
-      const int x = cell % grid_.width(), y = cell / grid_.width();
+      const int x = cell % cells().width(), y = cell / cells().width();
       if (positions.inside(x, y)) goals_[kept++] = positions.index(x, y);
     }
     return kept;
@@ -803,17 +837,17 @@ class WasmGrid {
   // Per-position outputs laid out per cell, as JS reads them.
   TILEPATH_SMALL void spreadFromPositions(const Grid& positions, std::vector<float>& costs,
                                           std::vector<uint8_t>& steps) {
-    if (&positions == &grid_) return;
+    if (&positions == &grid()) return;
     const int pw = positions.width(), ph = positions.height();
-    spreadToCells(costs, pw, ph, grid_.width(), grid_.height(),
+    spreadToCells(costs, pw, ph, cells().width(), cells().height(),
                   std::numeric_limits<float>::infinity());
-    spreadToCells(steps, pw, ph, grid_.width(), grid_.height(), kNoStep);
+    spreadToCells(steps, pw, ph, cells().width(), cells().height(), kNoStep);
   }
 
   // Whether a field or range on this grid (and `extra` bytes beside it) fits in memory now.
   TILEPATH_SMALL bool roomForQuery(const char* what, double extra) {
-    const double cells = grid_.size();
-    const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid_)) + extra;
+    const double cells = this->cells().size();
+    const double needed = static_cast<double>(sharedFields().search.bytesToGrowFor(grid())) + extra;
     // (The open list asks as it grows: Searcher::setRoomCheck.)
     if (!roomFor(needed) || !fits({cells * sizeof(double), cells * sizeof(float), cells, extra})) {
       queryError_ = memoryError(what, needed);
@@ -827,16 +861,17 @@ class WasmGrid {
   // answers need the search, and labels that do not fit in memory are simply not used.
   bool unreachableAtOnce(int sx, int sy, int gx, int gy, const SearchOptions& o,
                          bool mayFlood = true) {
-    if (!mayFlood && !components_.ready(o.diagonal)) return false;
+    if (!mayFlood && !components().ready(o.diagonal)) return false;
     if (o.goal != GoalMode::Exact || o.partial || !validateOptions(o).empty()) return false;
-    if (!grid_.inside(sx, sy) || !grid_.inside(gx, gy) || !grid_.passable(gx, gy)) return false;
+    const Grid& grid = this->grid();
+    if (!grid.inside(sx, sy) || !grid.inside(gx, gy) || !grid.passable(gx, gy)) return false;
     // The start is never checked (a unit on a cell just blocked walks off it), and start == goal
     // is always found: leave both to the search, which answers them at once or from the start's
     // neighbours.
-    if ((sx == gx && sy == gy) || !grid_.passable(sx, sy)) return false;
-    const double needed = static_cast<double>(components_.bytesToBuild(o.diagonal));
+    if ((sx == gx && sy == gy) || !grid.passable(sx, sy)) return false;
+    const double needed = static_cast<double>(components().bytesToBuild(o.diagonal));
     if (needed > 0 && (!roomFor(needed) || !fits({needed}))) return false;
-    if (components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal)) return false;
+    if (components().canReach(grid.index(sx, sy), grid.index(gx, gy), o.diagonal)) return false;
     // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
     result_.clear();
     result_.reason = Reason::Unreachable;
@@ -852,25 +887,24 @@ class WasmGrid {
       result_.error = noBigMaps("algorithm 'hpa'");
       return nullptr;
     }
-    result_.error = squareGridOnly("algorithm 'hpa'", grid_.shape());
+    result_.error = squareGridOnly("algorithm 'hpa'", cells().shape());
     if (!result_.ok()) return nullptr;
-    if (!hierarchy_) hierarchy_ = std::make_unique<Hierarchy>(grid_);
-    const double needed = static_cast<double>(hierarchy_->bytesToBuild(rule));
+    Hierarchy& hierarchy = profiles_.hierarchy(slot_);
+    const double needed = static_cast<double>(hierarchy.bytesToBuild(rule));
     if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
       result_.error = memoryError("the hpa hierarchy", needed);
       return nullptr;
     }
-    return hierarchy_.get();
+    return &hierarchy;
   }
 
-  Grid grid_;
-  // After grid_: destroyed first, while the grid it watches still exists.
-  std::unique_ptr<Hierarchy> hierarchy_;
+  // The cells and every profile's table and derived structures.
+  Profiles profiles_;
+  int slot_ = 0;                     // the profile of the query under way (select)
+  Profiles::CostTable costTable_{};  // setProfile's input
   std::vector<int32_t> repairInput_;
   RepairResult repair_;
   std::vector<int32_t> graph_;
-  Components components_;
-  Footprints footprints_;  // after grid_: it watches it
   std::vector<int32_t> goals_;
   std::string queryError_;
   std::vector<uint32_t> deltaIndices_;
@@ -878,8 +912,9 @@ class WasmGrid {
   SearchResult result_;
   std::vector<double> trace_;
   double summary_[kResultFields] = {};  // result_ as published for JS (resultAddress)
-  // Searches in slices, by number (null: a free number). Declared after grid_, so freed first.
+  // Searches in slices, by number (null: a free number). Declared after profiles_, so freed first.
   std::vector<std::unique_ptr<SearchTask>> tasks_;
+  std::vector<int> taskProfiles_;  // the profile each task searches
   double stepExpansions_ = 0;
   int restarts_ = 0;
   double editsSince_ = 0;
@@ -930,6 +965,10 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("fillRect", &WasmGrid::fillRect)
       .function("setCost", &WasmGrid::setCost)
       .function("getCost", &WasmGrid::getCost)
+      .function("costTableAddress", &WasmGrid::costTableAddress)
+      .function("setProfile", &WasmGrid::setProfile)
+      .function("deleteProfile", &WasmGrid::deleteProfile)
+      .function("profileBytes", &WasmGrid::profileBytes)
       .function("resultAddress", &WasmGrid::resultAddress)
       .function("handle", &WasmGrid::handle)
       .function("lastError", &WasmGrid::lastError)

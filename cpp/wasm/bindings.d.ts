@@ -30,8 +30,12 @@ export interface NativeGrid {
   deltaClassesAddress(): number;
   applyDeltas(count: number): string;
   fillRect(x: number, y: number, w: number, h: number, cls: number): void;
-  setCost(cls: number, cost: number): string;
-  getCost(cls: number): number;
+  setCost(cls: number, cost: number, profile: number): string;
+  getCost(cls: number, profile: number): number;
+  costTableAddress(): number;
+  setProfile(name: string): number;
+  deleteProfile(name: string): string;
+  profileBytes(profile: number): number;
   /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
    * publish the answer: a double each, in the order resultLayout() names them. */
   resultAddress(): number;
@@ -61,11 +65,24 @@ export interface NativeGrid {
   goalsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. Then fieldCostsAddress (float32 per cell) and
    * fieldStepsAddress (uint8 per cell) hold the field. */
-  flowField(count: number, diagonal: number, maxCost: number, unitSize: number): number;
+  flowField(
+    count: number,
+    diagonal: number,
+    maxCost: number,
+    unitSize: number,
+    profile: number,
+  ): number;
   fieldCostsAddress(): number;
   fieldStepsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. */
-  reachable(sx: number, sy: number, diagonal: number, maxCost: number, unitSize: number): number;
+  reachable(
+    sx: number,
+    sy: number,
+    diagonal: number,
+    maxCost: number,
+    unitSize: number,
+    profile: number,
+  ): number;
   rangeCostsAddress(): number;
   rangeCameFromAddress(): number;
   rangeCellsAddress(): number;
@@ -78,6 +95,7 @@ export interface NativeGrid {
     gy: number,
     diagonal: number,
     unitSize: number,
+    profile: number,
   ): number;
   lastQueryError(): string;
   /** 1 once the rule's reachability labels are ready, 0 while built in slices, or REFUSED. */

@@ -1,7 +1,13 @@
 // Argument checks shared by the in-thread API and the worker client, so both throw the
 // same TypeError / RangeError, naming the argument and the bad value, before anything
 // reaches wasm or is posted to a worker.
-import { ENUM_OPTIONS, FLAG_OPTIONS, LIMITS, NUMBER_OPTIONS } from '../../dist/contract.mjs';
+import {
+  ENUM_OPTIONS,
+  FLAG_OPTIONS,
+  LIMITS,
+  NUMBER_OPTIONS,
+  PROFILES,
+} from '../../dist/contract.mjs';
 
 const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES, maxCost: MAX_COST } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
@@ -11,7 +17,8 @@ const MAX_CLASS = CLASSES - 1;
 /**
  * What a wasm search call takes: the options as codes and bits (see dist/contract.mjs).
  * @typedef {{ algorithm: number, diagonal: number, heuristic: number, goal: number,
- *   weight: number, maxExpansions: number, flags: number }} OptionCodes
+ *   weight: number, maxExpansions: number, flags: number, profile: string }} OptionCodes
+ * (`profile` is the name: each grid turns it into its slot, which rides in `flags`.)
  */
 /**
  * A request of a findPaths list: start, goal, options snapshot.
@@ -317,6 +324,7 @@ const SEARCH_OPTIONS = [
   ...Object.keys(ENUM_OPTIONS),
   ...Object.keys(NUMBER_OPTIONS),
   ...Object.keys(FLAG_OPTIONS),
+  'profile',
 ];
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
 const FLAGS = Object.entries(FLAG_OPTIONS);
@@ -394,8 +402,167 @@ function encodeSnapshot(o) {
     weight,
     maxExpansions,
     flags,
+    profile: readProfileOption(o.profile),
   };
 }
+
+// --- movement profiles -------------------------------------------------------------------------
+
+// As cpp/src/profiles/profiles.cpp checks a name: printable ASCII, 1 to PROFILES.maxNameLength.
+const PROFILE_NAME = new RegExp(`^[\\x20-\\x7e]{1,${PROFILES.maxNameLength}}$`);
+
+/**
+ * A profile's name (setProfile, deleteProfile, setCost's third argument, the `profile` option).
+ * @param {unknown} name
+ * @param {string} [what]
+ * @returns {string}
+ */
+export function checkProfileName(name, what = 'profile') {
+  if (typeof name !== 'string') {
+    throw new TypeError(`${what} must be a profile's name (a string), got ${describe(name)}`);
+  }
+  if (!PROFILE_NAME.test(name)) {
+    throw new RangeError(
+      `${what} must be 1 to ${PROFILES.maxNameLength} printable ASCII characters, got ${describe(name)}`,
+    );
+  }
+  return name;
+}
+
+/**
+ * The error for a profile name a grid does not have, with the one it misspells (misspeltName).
+ * @param {string} name
+ * @param {readonly string[]} known the grid's profiles, 'default' first
+ */
+export function unknownProfile(name, known) {
+  const meant = misspeltName(name, known);
+  const hint = meant === undefined ? '' : `did you mean '${meant}'? `;
+  return new RangeError(
+    `unknown profile '${name}' (${hint}profiles: ${known.join(', ')}; add one with setProfile(name, costs))`,
+  );
+}
+
+/**
+ * A profile's whole table from setProfile's (class, cost) pairs, laid over the core's default
+ * table (class 0 costs 1, every other class is blocked): Infinity where blocked.
+ * @param {Iterable<[number, number]>} pairs
+ */
+export function profileTable(pairs) {
+  const table = new Float64Array(CLASSES).fill(Infinity);
+  table[0] = 1;
+  for (const [cls, cost] of pairs) table[cls] = cost === 0 ? Infinity : cost;
+  return table;
+}
+
+/**
+ * The error for a profile past the limit, as the core words it (cpp/src/profiles/profiles.cpp).
+ * @param {string} name
+ */
+export function tooManyProfiles(name) {
+  return new RangeError(
+    `a grid holds at most ${PROFILES.max} profiles ('default' included): delete one with ` +
+      `deleteProfile(name) before adding '${name}'`,
+  );
+}
+
+/** The error for deleteProfile('default'), as the core words it. */
+export function defaultUndeletable() {
+  return new RangeError(
+    "profile 'default' is the grid's own table and cannot be deleted (set its costs with " +
+      "setCost, or replace it with setProfile('default', costs))",
+  );
+}
+
+/**
+ * Refuses a profile name that is not one of `known` (undefined and 'default' always are).
+ * @param {unknown} profile
+ * @param {Iterable<string>} known the profiles as the game last set them, 'default' first
+ */
+export function checkKnownProfile(profile, known) {
+  if (profile === undefined || profile === PROFILES.default) return;
+  const names = [...known];
+  if (!names.includes(/** @type {string} */ (profile)))
+    throw unknownProfile(checkProfileName(profile), names);
+}
+
+/**
+ * The `profile` option of every query: a name, 'default' when not given.
+ * @param {unknown} value
+ */
+function readProfileOption(value) {
+  return value === undefined ? PROFILES.default : checkProfileName(value);
+}
+
+/**
+ * `costs` of PathWorker.create and setProfile, as (class, cost) pairs: an array (or typed array)
+ * indexed by class, of at most 256 entries, holes and undefined keeping the default; a Map from
+ * class to cost; or an object whose own keys are classes written as plain integers. Nothing is
+ * iterated beyond 256 entries, whatever `length` claims.
+ * @param {unknown} costs
+ * @returns {[number, number][]}
+ */
+export function costTable(costs) {
+  if (!costs || typeof costs !== 'object') {
+    throw new TypeError(
+      `costs must be an array indexed by class or an object { [class]: cost }, got ${describe(costs)}`,
+    );
+  }
+  /** @type {[number, number][]} */
+  const pairs = [];
+  /**
+   * @param {string} label
+   * @param {unknown} cls
+   * @param {unknown} cost
+   */
+  const add = (label, cls, cost) => {
+    try {
+      checkCost(cls, cost);
+    } catch (error) {
+      const { constructor: Type, message } = /** @type {Error} */ (error);
+      throw new /** @type {ErrorConstructor} */ (Type)(`${label}: ${message}`);
+    }
+    pairs.push([/** @type {number} */ (cls), /** @type {number} */ (cost)]);
+  };
+  if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
+    const list = /** @type {ArrayLike<unknown>} */ (costs);
+    const { length } = list; // read once: a lying length cannot change between reads
+    if (!(length <= CLASSES)) {
+      throw new RangeError(
+        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
+      );
+    }
+    for (let cls = 0; cls < length; cls++) {
+      const cost = list[cls];
+      if (cost !== undefined) add(`costs[${cls}]`, cls, cost); // a hole keeps the default
+    }
+    return pairs;
+  }
+  if (costs instanceof Map) {
+    if (costs.size > CLASSES) {
+      throw new RangeError(`costs has ${costs.size} entries, but classes go from 0 to 255`);
+    }
+    for (const [cls, cost] of costs) add(`costs key ${describe(cls)}`, cls, cost);
+    return pairs;
+  }
+  const keys = Object.keys(costs);
+  if (keys.length > CLASSES) {
+    throw new RangeError(`costs has ${keys.length} keys, but classes go from 0 to 255`);
+  }
+  const table = /** @type {Record<string, unknown>} */ (costs);
+  for (const key of keys) {
+    if (!CLASS_KEY.test(key)) {
+      throw new TypeError(
+        `costs key ${JSON.stringify(key)} is not a class: keys must be classes from 0 to 255 ` +
+          'written as plain integers',
+      );
+    }
+    const cost = table[key];
+    if (cost !== undefined) add(`costs[${key}]`, Number(key), cost);
+  }
+  return pairs;
+}
+/** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
+const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
 
 /**
  * Reads a search options object once, the same way for every caller: refuses any enumerable key
@@ -534,10 +701,10 @@ function readOptionsOf(options, names, encode) {
 // --- flow fields, movement ranges, reachability ------------------------------------------------
 
 /** What flowField, reachable and canReach take, as the wasm calls take it. */
-/** @typedef {{ diagonal: number, maxCost: number, unitSize: number }} FieldCodes */
+/** @typedef {{ diagonal: number, maxCost: number, unitSize: number, profile: string }} FieldCodes */
 
-const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize'];
-const REACH_OPTIONS = ['diagonal', 'unitSize'];
+const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize', 'profile'];
+const REACH_OPTIONS = ['diagonal', 'unitSize', 'profile'];
 
 /**
  * @param {Record<string, unknown>} o
@@ -549,7 +716,8 @@ function encodeFieldSnapshot(o) {
   if (typeof maxCost !== 'number') throw new TypeError(rule);
   if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
   const unitSize = checkUnitSize(o.unitSize);
-  return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize };
+  const profile = readProfileOption(o.profile);
+  return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize, profile };
 }
 
 /**

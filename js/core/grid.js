@@ -7,6 +7,7 @@ import {
   FACING,
   FLAG_OPTIONS,
   NUMBER_OPTIONS,
+  PROFILES,
   REASON,
   REFUSED,
   SEARCH_ANSWERED,
@@ -18,9 +19,12 @@ import {
   checkInteger,
   checkCoordinates,
   checkCost,
+  checkProfileName,
   checkRect,
+  costTable,
   checkSize,
   describe,
+  profileTable,
   OPTION_VALUES,
   readFieldOptions,
   readGoals,
@@ -31,8 +35,9 @@ import {
   refuseMisspelt,
   toCells,
   toDeltas,
+  unknownProfile,
 } from './checks.js';
-import { PathWatches, readWatchOptions } from './watch.js';
+import { ProfileWatches, readWatchOptions } from './watch.js';
 import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
@@ -168,18 +173,20 @@ function readResult(m, record, status, flags, shape) {
 }
 
 /**
- * A search's option codes in the order the native findPath (and repairPath) take them.
+ * A search's option codes in the order the native findPath (and repairPath) take them, the
+ * profile's slot riding in the flags.
  * @param {import('./checks.js').OptionCodes} o
+ * @param {number} slot
  * @returns {import('../../dist/tilepath.mjs').SearchCodes}
  */
-const searchCodes = (o) => [
+const searchCodes = (o, slot) => [
   o.algorithm,
   o.diagonal,
   o.heuristic,
   o.weight,
   o.maxExpansions,
   o.goal,
-  o.flags,
+  o.flags | (slot << PROFILES.shift),
 ];
 
 /** @typedef {import('../index.js').Grid} GridApi */
@@ -202,6 +209,9 @@ export class Grid {
   #record;
   /** The native grid's address, for the module's direct findPath. */
   #handle;
+  /** Each profile's slot in the native grid, by name, in the order they were added. */
+  /** @type {Map<string, number>} */
+  #profiles = new Map([[/** @type {string} */ (PROFILES.default), 0]]);
 
   /**
    * @param {TilepathModule} module
@@ -337,27 +347,111 @@ export class Grid {
   /**
    * @param {number} cls
    * @param {number} cost
+   * @param {string} [profile] default 'default', the grid's own table
    */
-  setCost(cls, cost) {
+  setCost(cls, cost, profile) {
     const native = this.#live();
     checkCost(cls, cost);
-    const before = this.#watches?.active ? this.getCost(cls) : 0;
-    const error = native.setCost(cls, cost);
+    const slot = this.#slot(profile);
+    const name = profile ?? PROFILES.default;
+    const watched = this.#watches?.watching(name);
+    const before = watched ? this.getCost(cls, profile) : 0;
+    const error = native.setCost(cls, cost, slot);
     if (error) throw new RangeError(error);
-    if (this.#watches?.active) {
-      this.#watches.costChanged(cls, before, this.getCost(cls));
-      this.#watches.dispatch();
+    if (watched) {
+      this.#watches?.costChanged(name, cls, before, this.getCost(cls, profile));
+      this.#watches?.dispatch();
     }
   }
 
   /**
    * @param {number} cls
+   * @param {string} [profile]
    */
-  getCost(cls) {
+  getCost(cls, profile) {
     const native = this.#live();
     checkClass(cls);
-    const c = native.getCost(cls);
+    const c = native.getCost(cls, this.#slot(profile));
     return c === 0 ? Infinity : c;
+  }
+
+  // --- movement profiles (docs/profiles.md; cpp/include/tilepath/profiles.hpp) ---------------
+
+  /**
+   * The slot of a profile given by name (undefined: 'default'), or a RangeError naming it with
+   * the closest name.
+   * @param {unknown} profile
+   */
+  #slot(profile) {
+    if (profile === undefined || profile === PROFILES.default) return 0;
+    const slot = this.#profiles.get(/** @type {string} */ (profile));
+    if (slot !== undefined) return slot;
+    throw unknownProfile(checkProfileName(profile), [...this.#profiles.keys()]);
+  }
+
+  /**
+   * Adds the profile `name`, or replaces its table: `costs` over the grid's classes (as
+   * PathWorker.create takes them), laid over the default table (class 0 costs 1, the others
+   * blocked). Nothing changes when anything is refused.
+   * @param {string} name
+   * @param {ArrayLike<number> | Record<number, number> | Map<number, number>} costs
+   */
+  setProfile(name, costs) {
+    const native = this.#live();
+    checkProfileName(name, 'name');
+    const pairs = costTable(costs);
+    const slotBefore = this.#profiles.get(name);
+    const watched = slotBefore !== undefined && this.#watches?.watching(name);
+    const before = watched ? this.#table(slotBefore) : null;
+    this.#module.HEAPF64.set(profileTable(pairs), native.costTableAddress() >> 3);
+    const slot = native.setProfile(name);
+    if (slot === REFUSED) throw new RangeError(native.lastError());
+    if (!this.#profiles.has(name)) this.#profiles.set(name, slot);
+    if (before) {
+      const after = this.#table(slot);
+      for (let cls = 0; cls < before.length; cls++)
+        this.#watches?.costChanged(name, cls, before[cls], after[cls]);
+      this.#watches?.dispatch();
+    }
+  }
+
+  /**
+   * A profile's costs, class by class (Infinity where blocked).
+   * @param {number} slot
+   */
+  #table(slot) {
+    const native = this.#live();
+    return Float64Array.from({ length: 256 }, (_, cls) => native.getCost(cls, slot) || Infinity);
+  }
+
+  /** The profiles' names, 'default' first, then in the order they were added. */
+  profiles() {
+    this.#live();
+    return [...this.#profiles.keys()];
+  }
+
+  /**
+   * Deletes a profile and everything derived from it (its labels, unit positions, hierarchy);
+   * paths watched under it stop being watched.
+   * @param {string} name
+   */
+  deleteProfile(name) {
+    const native = this.#live();
+    checkProfileName(name, 'name');
+    if (name !== PROFILES.default) this.#slot(name); // an unknown name: its error
+    const error = native.deleteProfile(name);
+    if (error) throw new RangeError(error);
+    this.#profiles.delete(name);
+    this.#watches?.dropProfile(name);
+  }
+
+  /**
+   * Bytes a profile holds beyond its table (its copy of the cells and their passability bits,
+   * its labels, unit positions and hierarchy); 0 until a query uses it.
+   * @param {string} [profile]
+   */
+  profileMemoryBytes(profile) {
+    return this.#live().profileBytes(this.#slot(profile));
   }
 
   cells() {
@@ -403,7 +497,7 @@ export class Grid {
       sy,
       gx,
       gy,
-      ...searchCodes(o),
+      ...searchCodes(o, this.#slot(o.profile)),
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
     return readResult(this.#module, this.#record, status, o.flags, this.#shape);
@@ -419,7 +513,7 @@ export class Grid {
    */
   startSearch(sx, sy, gx, gy, options) {
     const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
-    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o));
+    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o, this.#slot(o.profile)));
     if (id === REFUSED) throw new RangeError(native.lastError());
     // A task never floods the map for labels (one frame would pay for all of it): prepareReach
     // builds them in slices for the next searches of this rule.
@@ -472,7 +566,7 @@ export class Grid {
     const status = native.repairPath(
       cells.length,
       fromIndex,
-      ...searchCodes(o),
+      ...searchCodes(o, this.#slot(o.profile)),
       o.detourExpansions,
     );
     if (status === REFUSED) throw new RangeError(native.lastError());
@@ -549,7 +643,7 @@ export class Grid {
 
   // --- stale-path alerts ---------------------------------------------------------------------
 
-  /** @type {PathWatches | null} */
+  /** @type {ProfileWatches | null} */
   #watches = null;
   /** @type {Set<number>} the diagonal codes whose reachability labels sliced searches asked for */
   #reachWanted = new Set();
@@ -565,11 +659,12 @@ export class Grid {
     const watchOptions = readWatchOptions(options);
     const native = this.#live();
     const width = this.#width;
-    this.#watches ??= new PathWatches(
+    this.#slot(watchOptions.profile); // an unknown name: its error
+    this.#watches ??= new ProfileWatches(
       width,
       this.#height,
       (index) => native.get(index % width, Math.floor(index / width)),
-      (cls) => this.getCost(cls),
+      (cls, profile) => this.getCost(cls, profile),
       this.#shape,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
@@ -611,6 +706,7 @@ export class Grid {
     this.#live();
     const { codes } = readFieldOptions(options);
     this.#live('options');
+    const slot = this.#slot(codes.profile);
     const cells = readGoals(goals, this.width, this.height);
     const native = this.#live('goals');
     const count = cells.length / 2;
@@ -619,7 +715,7 @@ export class Grid {
     const m = this.#module;
     const at = native.goalsAddress() >> 2;
     for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
-    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
+    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const n = this.width * this.height;
@@ -641,7 +737,8 @@ export class Grid {
     const { codes } = readFieldOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
-    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize) === REFUSED) {
+    const slot = this.#slot(codes.profile);
+    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const m = this.#module;
@@ -672,7 +769,8 @@ export class Grid {
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize);
+    const slot = this.#slot(codes.profile);
+    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize, slot);
     if (answer === REFUSED) throw new RangeError(native.lastQueryError());
     return answer === 1;
   }

@@ -4,7 +4,13 @@
 // it stopped (Grid.startSearch). Round-robin slices keep it fair: a long search cannot hold
 // up a short one for more than a slice per turn.
 import { NUMBER_OPTIONS } from '../../dist/contract.mjs';
-import { checkCoordinates, checkInteger, describe, readOptions } from './checks.js';
+import {
+  checkCoordinates,
+  checkInteger,
+  checkKnownProfile,
+  describe,
+  readOptions,
+} from './checks.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
 /** @typedef {import('../index.js').SearchOptions} SearchOptions */
@@ -165,6 +171,7 @@ export class PathScheduler {
     if (this.#grid.disposed) throw new TypeError('the grid of this PathScheduler was disposed');
     checkCoordinates(this.#grid.width, this.#grid.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.#grid.width, this.#grid.height, gx, gy, 'goalX', 'goalY');
+    checkKnownProfile(snapshot?.profile, this.#grid.profiles()); // an unknown name throws now
     // An AbortSignal's reason (core/checks.js checks only what every signal-like object has).
     const reason = () => /** @type {{ reason?: unknown }} */ (signal).reason;
     if (signal?.aborted) return fail(reason());

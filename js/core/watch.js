@@ -3,20 +3,22 @@
 // PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
 // over; it calls each affected path's onBlocked once per edit.
 
-import { checkUnitSize, describe } from './checks.js';
+import { checkProfileName, checkUnitSize, describe } from './checks.js';
 
-const WATCH_OPTIONS = ['unitSize', 'diagonal'];
+const WATCH_OPTIONS = ['unitSize', 'diagonal', 'profile'];
 const DIAGONALS = ['never', 'noCorners', 'oneObstacle', 'always'];
 
 /**
- * watchPath's options: `{ unitSize, diagonal }`. `unitSize` (default 1) is the side of the unit
- * walking the path; `diagonal` the corner rule its search used (default 'noCorners', the
- * strictest: a wall on any side cell of a diagonal step alerts).
+ * watchPath's options: `{ unitSize, diagonal, profile }`. `unitSize` (default 1) is the side of
+ * the unit walking the path; `diagonal` the corner rule its search used (default 'noCorners', the
+ * strictest: a wall on any side cell of a diagonal step alerts); `profile` the movement profile
+ * whose costs it walks by (default 'default').
  * @param {unknown} options
- * @returns {{ unitSize: number, diagonal: string }}
+ * @returns {{ unitSize: number, diagonal: string, profile?: string }}
  */
 export function readWatchOptions(options) {
   if (options === undefined || options === null) return { unitSize: 1, diagonal: 'noCorners' };
+  const { profile } = /** @type {{ profile?: unknown }} */ (options);
   if (typeof options !== 'object') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
@@ -33,7 +35,8 @@ export function readWatchOptions(options) {
       `diagonal must be one of ${DIAGONALS.map((d) => `'${d}'`).join(', ')}, got ${describe(diagonal)}`,
     );
   }
-  return { unitSize: checkUnitSize(unitSize), diagonal };
+  const read = { unitSize: checkUnitSize(unitSize), diagonal };
+  return profile === undefined ? read : { ...read, profile: checkProfileName(profile) };
 }
 
 /** @typedef {import('../index.js').PathAlert} PathAlert */
@@ -276,6 +279,14 @@ export class PathWatches {
    */
   watches(index) {
     return this.#byCell.has(index);
+  }
+
+  /** Stops every watch (their movement profile was deleted): none is alerted. */
+  stopAll() {
+    for (const entry of this.#byCell.values())
+      for (let i = 0; i < entry.length; i += 2) this.#stop(/** @type {Watch} */ (entry[i]));
+    this.#byCell.clear();
+    this.#staleEntries = 0;
   }
 
   /** The watched cell indices (to diff a whole new level against). */
@@ -568,4 +579,99 @@ function alertCells(watch, positions, width) {
     cells[2 * k + 1] = Math.floor(index / width);
   }
   return cells;
+}
+
+/**
+ * The watched paths of a grid under each movement profile: a PathWatches per profile in use,
+ * each judging edits by its own costs. Cell edits reach all of them; a cost edit only the
+ * profile's. Shared by Grid, PathWorker and PathWorkerPool, as PathWatches is.
+ */
+export class ProfileWatches {
+  /** @type {(profile: string) => PathWatches} */
+  #make;
+  /** @type {Map<string, PathWatches>} */
+  #byProfile = new Map();
+
+  /**
+   * As PathWatches' arguments, but `costOf(cls, profile)` reads a profile's cost.
+   * @param {number} width
+   * @param {number} height
+   * @param {(index: number) => number} classAt
+   * @param {(cls: number, profile: string) => number} costOf Infinity when blocked
+   * @param {{ orientation: string, staggerAxis: 'x' | 'y', staggerIndex: 'odd' | 'even' }} [shape]
+   */
+  constructor(width, height, classAt, costOf, shape) {
+    this.#make = (profile) =>
+      new PathWatches(width, height, classAt, (cls) => costOf(cls, profile), shape);
+  }
+
+  /** True while any path is watched. */
+  get active() {
+    for (const watches of this.#byProfile.values()) if (watches.active) return true;
+    return false;
+  }
+
+  /**
+   * As PathWatches.watch, under `options.profile` (default 'default'), read by readWatchOptions.
+   * @param {unknown} path
+   * @param {(alert: PathAlert) => void} onBlocked
+   * @param {{ unitSize: number, diagonal: string, profile?: string }} options
+   * @returns {PathWatch}
+   */
+  watch(path, onBlocked, options) {
+    const profile = options.profile ?? 'default';
+    let watches = this.#byProfile.get(profile);
+    if (!watches) this.#byProfile.set(profile, (watches = this.#make(profile)));
+    return watches.watch(path, onBlocked, options);
+  }
+
+  /** Whether any profile watches cell `index`. @param {number} index */
+  watches(index) {
+    for (const watches of this.#byProfile.values()) if (watches.watches(index)) return true;
+    return false;
+  }
+
+  /** Every watched cell index, once. */
+  watchedCells() {
+    const cells = new Set();
+    for (const watches of this.#byProfile.values())
+      for (const index of watches.watchedCells()) cells.add(index);
+    return cells.values();
+  }
+
+  /**
+   * @param {number} index
+   * @param {number} before
+   * @param {number} after
+   */
+  cellChanged(index, before, after) {
+    for (const watches of this.#byProfile.values()) watches.cellChanged(index, before, after);
+  }
+
+  /**
+   * Class `cls` of `profile` costs `after` instead of `before` (Infinity: blocked).
+   * @param {string} profile
+   * @param {number} cls
+   * @param {number} before
+   * @param {number} after
+   */
+  costChanged(profile, cls, before, after) {
+    this.#byProfile.get(profile)?.costChanged(cls, before, after);
+  }
+
+  /** Whether `profile` has a watched path: a caller then reads its costs before an edit. */
+  watching(/** @type {string} */ profile) {
+    return this.#byProfile.get(profile)?.active ?? false;
+  }
+
+  /** The profile was deleted: its paths stop being watched, with no alert. */
+  dropProfile(/** @type {string} */ profile) {
+    this.#byProfile.get(profile)?.stopAll();
+    this.#byProfile.delete(profile);
+  }
+
+  /** Alerts the paths the edits since the last dispatch made worse. */
+  dispatch() {
+    for (const watches of this.#byProfile.values()) watches.dispatch();
+  }
 }

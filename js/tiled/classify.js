@@ -63,7 +63,7 @@ export function conventionOf(what, info, tiles = 'walls') {
       `${what}: property cost must be a number > 0 (use blocked for walls), got ${shown(cost)}`,
     );
   }
-  if (pathClass !== undefined) return { cls: pathClass, cost };
+  if (pathClass !== undefined) return { cls: pathClass, cost, explicit: true };
   if (blocked === true) return { cls: DEFAULT_TILE_CLASS };
   if (cost !== undefined) return cost === 1 ? { cls: 0 } : { cost };
   if (blocked === false) return { cls: 0 };
@@ -74,12 +74,55 @@ export function conventionOf(what, info, tiles = 'walls') {
 }
 
 const RULE_PROPERTIES = ['pathClass', 'blocked', 'collides', 'cost'];
+/** `cost.NAME` and `blocked.NAME`: a movement profile's cost of the tile (docs/profiles.md). */
+const PROFILE_PROPERTY = /^(cost|blocked)\.(.+)$/;
+const PROFILE_NAME = /^[\x20-\x7e]{1,64}$/;
+
+/**
+ * The movement profiles' costs a tile's (or its tileset's) properties give: name -> cost,
+ * Infinity where `blocked.NAME` is true; `cost.NAME` wins over `blocked.NAME` = false (which
+ * alone means 1). Empty when it has none.
+ */
+export function profileCostsOf(what, info) {
+  /** @type {Map<string, { cost?: number, blocked?: boolean }>} */
+  const said = new Map();
+  for (const properties of [info.tileset?.properties, info.properties]) {
+    for (const [key, value] of Object.entries(properties ?? {})) {
+      const match = PROFILE_PROPERTY.exec(key);
+      if (!match) continue;
+      const [, kind, name] = match;
+      if (!PROFILE_NAME.test(name) || name === 'default') {
+        throw new RangeError(
+          `${what}: property ${shown(key)} names no profile (1 to 64 printable ASCII characters, ` +
+            "not 'default': the plain cost and blocked properties are the default profile's)",
+        );
+      }
+      if (
+        kind === 'cost' &&
+        (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+      ) {
+        throw new RangeError(
+          `${what}: property ${key} must be a number > 0 (use blocked.${name} for walls), got ${shown(value)}`,
+        );
+      }
+      if (kind === 'blocked' && typeof value !== 'boolean') {
+        throw new TypeError(`${what}: property ${key} must be a bool, got ${shown(value)}`);
+      }
+      said.set(name, { ...said.get(name), [kind === 'cost' ? 'cost' : 'blocked']: value });
+    }
+  }
+  const costs = new Map();
+  for (const [name, { cost, blocked }] of said) costs.set(name, cost ?? (blocked ? Infinity : 1));
+  return costs;
+}
 
 /** Whether the tile (or its tileset) has one of the convention's properties. */
 export function hasRuleProperties(info) {
-  return RULE_PROPERTIES.some(
-    (key) => info.properties?.[key] !== undefined || info.tileset?.properties?.[key] !== undefined,
-  );
+  const has = (properties) =>
+    Object.keys(properties ?? {}).some(
+      (key) => RULE_PROPERTIES.includes(key) || PROFILE_PROPERTY.test(key),
+    );
+  return has(info.properties) || has(info.tileset?.properties);
 }
 
 /** A tile that says nothing: no convention property and no collision shapes that count. */
@@ -129,6 +172,9 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
   const costs = new Map(); // class -> cost (from the default convention)
   const costClass = new Map(); // cost -> class allocated for it
   const reserved = new Set([0, DEFAULT_TILE_CLASS]); // classes claimed by pathClass or a cost
+  /** @type {Map<string, Map<number, number>>} */
+  const profileCosts = new Map(); // profile -> class -> cost (cost.NAME, blocked.NAME)
+  const profiledClass = new Map(); // a profiled tile's signature -> the class allocated for it
 
   const record = (what, cls, cost) => {
     if (cost !== undefined) {
@@ -156,8 +202,48 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
     return cls;
   };
 
+  /** Records profile `name`'s cost of class `cls`; one class, one cost per profile. */
+  const recordProfile = (what, cls, name, cost) => {
+    let table = profileCosts.get(name);
+    if (!table) profileCosts.set(name, (table = new Map()));
+    const known = table.get(cls);
+    if (known !== undefined && known !== cost) {
+      throw new RangeError(
+        `${what}: class ${cls} already costs ${known} for profile '${name}', this one says ${cost}`,
+      );
+    }
+    table.set(cls, cost);
+  };
+
+  /**
+   * A tile with profile costs: its own class (shared only with tiles that say the same for every
+   * profile and the default), unless pathClass fixes it.
+   */
+  const classOfProfiled = (what, rule, costsOf) => {
+    let cls = rule.cls;
+    if (rule.explicit) {
+      if (rule.cost !== undefined) record(what, cls, rule.cost);
+      else reserved.add(cls);
+    } else {
+      const base = rule.cls === undefined ? rule.cost : rule.cls === 0 ? 1 : Infinity;
+      const signature = JSON.stringify([base, [...costsOf].sort()]);
+      cls = profiledClass.get(signature);
+      if (cls === undefined) {
+        for (cls = 2; cls < 256 && reserved.has(cls); cls++);
+        if (cls === 256) throw new RangeError(`${what}: no class left for its profiles' costs`);
+        reserved.add(cls);
+        if (Number.isFinite(base)) costs.set(cls, base); // not costClass: plain tiles stay apart
+        profiledClass.set(signature, cls);
+      }
+    }
+    for (const [name, cost] of costsOf) recordProfile(what, cls, name, cost);
+    return cls;
+  };
+
   /** The class the convention gives to a thing with these properties (tiles and shapes alike). */
-  const classOfRule = (what, rule) => {
+  const classOfRule = (what, rule, info) => {
+    const costsOf = info ? profileCostsOf(what, info) : new Map();
+    if (costsOf.size) return classOfProfiled(what, rule, costsOf);
     if (rule.cls === undefined) return allocate(what, rule.cost);
     if (rule.cost !== undefined) record(what, rule.cls, rule.cost);
     else reserved.add(rule.cls);
@@ -168,7 +254,7 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
     /** @type {{ gid: number, properties?: Record<string, unknown> }} */
     const tile = { gid, ...info(gid) };
     if (classOf) return checkedClass(classOf(gid, tile.properties, tile), `classOf(${gid})`);
-    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, tiles));
+    return classOfRule(`tile GID ${gid}`, conventionOf(`tile GID ${gid}`, tile, tiles), tile);
   };
 
   const emptyClass = (tiles) => {
@@ -199,7 +285,9 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
       const costOnly = [];
       for (const gid of distinct) {
         if (gid === 0) continue;
-        const rule = conventionOf(`tile GID ${gid}`, { gid, ...info(gid) }, tiles);
+        const tile = { gid, ...info(gid) };
+        const rule = conventionOf(`tile GID ${gid}`, tile, tiles);
+        if (profileCostsOf(`tile GID ${gid}`, tile).size) continue; // after the plain ones
         if (rule.cls === undefined) costOnly.push([gid, rule.cost]);
         else classOfGid(gid, tiles);
       }
@@ -244,10 +332,8 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
      * errors); `tiles` says what an object without properties is.
      */
     classOfProperties(what, properties, tiles = meaning, tileset = null) {
-      return classOfRule(
-        what,
-        conventionOf(what, { properties, tileset }, checkTilesMeaning(tiles)),
-      );
+      const info = { properties, tileset };
+      return classOfRule(what, conventionOf(what, info, checkTilesMeaning(tiles)), info);
     },
     /** The distinct GIDs (flags masked, 0 included) of the layer classesOf or prepare saw last. */
     get lastTiles() {
@@ -256,6 +342,16 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
     /** Costs the tile properties gave, { [class]: cost }: the shape PathWorker.create takes. */
     get costs() {
       return Object.fromEntries(costs);
+    },
+    /**
+     * The movement profiles the tiles' cost.NAME / blocked.NAME properties gave,
+     * { name: { [class]: cost } }: each over the default costs above, for setProfile.
+     */
+    get profiles() {
+      const out = {};
+      for (const [name, own] of profileCosts)
+        out[name] = { ...Object.fromEntries(costs), ...Object.fromEntries(own) };
+      return out;
     },
   };
 }

@@ -15,7 +15,7 @@ import { findLayer, layerGids, listLayers } from './layers.js';
 import { createTemplates } from './templates.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
-import { costTable } from '../worker/options.js';
+import { costTable } from '../core/checks.js';
 import { parseMap, parseTilesetSource } from './map.js';
 import { gridShape } from './shape.js';
 import { createTileLookup } from './tilesets.js';
@@ -86,6 +86,7 @@ function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
     height,
     cells,
     costs: classifier.costs,
+    profiles: classifier.profiles,
     offsetX,
     offsetY,
     ...gridShape(model, offsetX, offsetY),
@@ -137,6 +138,28 @@ export function applyCosts(target, costs) {
   // Checked whole first, as PathWorker.create checks its costs: a bad entry is named, and
   // nothing of a refused table is applied.
   for (const [cls, cost] of costTable(costs)) target.setCost(cls, cost);
+  return target;
+}
+
+/**
+ * Adds the movement profiles readTiledLayer found ({ name: { [class]: cost } }) to a Grid or a
+ * PathWorker, with setProfile. Returns target.
+ */
+export function applyProfiles(target, profiles) {
+  if (!target || typeof target.setProfile !== 'function') {
+    throw new TypeError(
+      'applyProfiles(target, profiles): target must have setProfile (a Grid or a PathWorker)',
+    );
+  }
+  if (profiles === undefined || profiles === null) return target;
+  if (typeof profiles !== 'object') {
+    throw new TypeError('applyProfiles(target, profiles): profiles must be { name: costs }');
+  }
+  // Every table checked before any is set: a bad one is named, and nothing is applied.
+  const tables = Object.entries(profiles).map(
+    ([name, costs]) => /** @type {const} */ ([name, costTable(costs)]),
+  );
+  for (const [name, pairs] of tables) target.setProfile(name, new Map(pairs));
   return target;
 }
 

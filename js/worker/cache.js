@@ -342,3 +342,63 @@ function unindex(map, key, value) {
   set?.delete(value);
   if (set?.size === 0) map.delete(key);
 }
+
+/**
+ * A path worker's caches, one PathCache per movement profile in use (each its own capacity and
+ * byte budget), so that an edit of one profile's costs drops none of another's answers. Cell
+ * edits reach every profile's cache, judged by that profile's costs. Used by serve.js (in the
+ * worker) and InThreadPathWorker alike.
+ */
+export class ProfileCaches {
+  /** @type {() => PathCache} */
+  #make;
+  /** @type {Map<string, PathCache>} */
+  #byProfile = new Map();
+  #hits = 0; // of the caches of deleted profiles
+
+  /** As PathCache's constructor, for each profile's cache. */
+  constructor(capacity, width, height, shape, settings) {
+    this.#make = () => new PathCache(capacity, width, height, shape, settings);
+  }
+
+  /** Answers found in the caches so far. */
+  get hits() {
+    let hits = this.#hits;
+    for (const cache of this.#byProfile.values()) hits += cache.hits;
+    return hits;
+  }
+
+  /** The cache of a request's profile (its options' `profile`, 'default' when absent). */
+  of(options) {
+    const profile = options?.profile ?? 'default';
+    let cache = this.#byProfile.get(profile);
+    if (!cache) this.#byProfile.set(profile, (cache = this.#make()));
+    return cache;
+  }
+
+  /**
+   * As PathCache.cellsEdited, for every profile: `costOf(cls, profile)` reads a class's cost.
+   */
+  cellsEdited(indices, values, from, to, classAt, costOf) {
+    for (const [profile, cache] of this.#byProfile)
+      cache.cellsEdited(indices, values, from, to, classAt, (cls) => costOf(cls, profile));
+  }
+
+  /** Class `cls` of `profile` is about to cost `after` instead of `before`. */
+  costEdited(profile, cls, before, after) {
+    this.#byProfile.get(profile)?.costEdited(cls, before, after);
+  }
+
+  /** A profile's table replaced or deleted: its answers go, the others' stay. */
+  dropProfile(profile) {
+    const cache = this.#byProfile.get(profile);
+    if (!cache) return;
+    this.#hits += cache.hits;
+    this.#byProfile.delete(profile);
+  }
+
+  /** A new level: every answer goes. */
+  clear() {
+    for (const cache of this.#byProfile.values()) cache.clear();
+  }
+}

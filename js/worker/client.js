@@ -20,16 +20,23 @@ import { WorkerConnection } from './connection.js';
 import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { HOLD_WATCHES, PathWorkerPool } from './pool.js';
-import { PathWatches, readWatchOptions } from '../core/watch.js';
+import { ProfileWatches, readWatchOptions } from '../core/watch.js';
+import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
   checkClass,
   checkCoordinates,
   checkCost,
+  checkKnownProfile,
+  checkProfileName,
   checkRect,
+  costTable,
   describe,
+  profileTable,
   toDeltas,
+  tooManyProfiles,
+  defaultUndeletable,
 } from '../core/checks.js';
 import {
   cellsOf,
@@ -105,7 +112,7 @@ export class PathWorker {
    * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
       options,
       'PathWorker.create',
       PATH_WORKER_OPTIONS,
@@ -133,7 +140,7 @@ export class PathWorker {
       cacheBytes,
       readyTimeout,
     });
-    return pathWorker.#start(bytes, costPairs).then(() => pathWorker);
+    return pathWorker.#start(bytes, costPairs, profiles).then(() => pathWorker);
   }
 
   #width;
@@ -237,12 +244,62 @@ export class PathWorker {
     return this.#log.cell(y * this.#width + x);
   }
 
-  /** Cost of entering a cell of class `cls` (Infinity = blocked), from the main thread's copy. */
-  getCost(cls) {
+  /**
+   * Cost of entering a cell of class `cls` (Infinity = blocked) under `profile` (default
+   * 'default'), from the main thread's copy.
+   */
+  getCost(cls, profile) {
     checkClass(cls);
+    checkKnownProfile(profile, this.profiles());
+    if (profile !== undefined && profile !== PROFILES.default)
+      return /** @type {Float64Array} */ (this.#log.profileTable(profile))[cls];
     // The core's default table: class 0 costs 1, every other class is blocked.
     const cost = this.#log.cost(cls) ?? (cls === 0 ? 1 : 0);
     return cost === 0 ? Infinity : cost;
+  }
+
+  /** The movement profiles, 'default' first, then in the order they were added. */
+  profiles() {
+    return [PROFILES.default, ...this.#log.profileEntries().map(([name]) => name)];
+  }
+
+  /**
+   * As Grid.setProfile: adds the profile `name` or replaces its table. Requests made after see
+   * it, those made before do not (it is posted as a message of its own, after them).
+   */
+  setProfile(name, costs) {
+    this.#checkOpen();
+    checkProfileName(name, 'name');
+    const table = profileTable(costTable(costs));
+    if (name === PROFILES.default) {
+      for (let cls = 0; cls < table.length; cls++) this.setCost(cls, table[cls]);
+      return;
+    }
+    const before = this.#log.profileTable(name);
+    if (!before && this.profiles().length >= PROFILES.max) throw tooManyProfiles(name);
+    this.#setTable(name, table, before);
+  }
+
+  /** As Grid.deleteProfile; its paths watched stop being watched. */
+  deleteProfile(name) {
+    this.#checkOpen();
+    checkProfileName(name, 'name');
+    if (name === PROFILES.default) throw defaultUndeletable();
+    checkKnownProfile(name, this.profiles());
+    this.#setTable(name, null, this.#log.profileTable(name));
+    this.#watches?.dropProfile(name);
+  }
+
+  /** A profile's table now `table` (null: deleted), posted after everything asked before. */
+  #setTable(name, table, before) {
+    this.flush();
+    const update = this.#log.setProfileTable(name, table);
+    if (this.#connection) this.#post(update);
+    if (table && before && this.#watches?.watching(name)) {
+      for (let cls = 0; cls < table.length; cls++)
+        this.#watches.costChanged(name, cls, before[cls], table[cls]);
+      this.#watches.dispatch();
+    }
   }
 
   /** A copy of all cells, row-major. */
@@ -282,14 +339,25 @@ export class PathWorker {
     this.#watches?.dispatch();
   }
 
-  /** Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0. */
-  setCost(cls, cost) {
+  /**
+   * Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
+   * `profile` when given (a profile's edit is posted as its own message).
+   */
+  setCost(cls, cost, profile) {
     this.#checkOpen();
     checkCost(cls, cost);
+    checkKnownProfile(profile, this.profiles());
+    if (profile !== undefined && profile !== PROFILES.default) {
+      const before = /** @type {Float64Array} */ (this.#log.profileTable(profile));
+      const table = before.slice();
+      table[cls] = cost === 0 ? Infinity : cost;
+      if (table[cls] !== before[cls]) this.#setTable(profile, table, before);
+      return;
+    }
     const before = this.getCost(cls);
     if (this.#log.setCost(cls, cost)) this.#scheduleFlush();
     if (this.#watches?.active) {
-      this.#watches.costChanged(cls, before, this.getCost(cls));
+      this.#watches.costChanged(PROFILES.default, cls, before, this.getCost(cls));
       this.#watches.dispatch();
     }
   }
@@ -323,7 +391,7 @@ export class PathWorker {
 
   // --- stale-path alerts, on the main thread's copy (no round trip) ---------------------------
 
-  /** @type {PathWatches | null} */
+  /** @type {ProfileWatches | null} */
   #watches = null;
 
   /**
@@ -332,11 +400,12 @@ export class PathWorker {
    */
   watchPath(path, onBlocked, options) {
     const watchOptions = readWatchOptions(options);
-    this.#watches ??= new PathWatches(
+    checkKnownProfile(watchOptions.profile, this.profiles());
+    this.#watches ??= new ProfileWatches(
       this.#width,
       this.#height,
       (index) => this.#log.cell(index),
-      (cls) => this.getCost(cls),
+      (cls, profile) => this.getCost(cls, profile),
       this.#shape,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
@@ -353,6 +422,7 @@ export class PathWorker {
   findPath(sx, sy, gx, gy, options) {
     this.#checkOpen();
     const { request, signal } = readRequest(this.#width, this.#height, sx, sy, gx, gy, options);
+    checkKnownProfile(request[4]?.profile, this.profiles());
     const [promise] = this.#enqueue([request], signal);
     return promise;
   }
@@ -366,6 +436,8 @@ export class PathWorker {
   findPaths(requests, options) {
     this.#checkOpen();
     const { list, signal } = readRequests(requests, options, this.#width, this.#height);
+    const known = this.profiles();
+    list.forEach((request) => checkKnownProfile(request[4]?.profile, known));
     return Promise.all(this.#enqueue(list, signal));
   }
 
@@ -396,6 +468,7 @@ export class PathWorker {
   #query(kind, args) {
     this.#checkOpen();
     const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
+    checkKnownProfile(request[4]?.profile, this.profiles());
     const [promise] = this.#enqueue([request], signal);
     return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
   }
@@ -484,8 +557,8 @@ export class PathWorker {
 
   // --- the worker's life ----------------------------------------------------------------------
 
-  async #start(bytes, costPairs) {
-    this.#log.reset(bytes, costPairs); // the one copy: the main thread's own
+  async #start(bytes, costPairs, profiles) {
+    this.#log.reset(bytes, costPairs, profiles); // the one copy: the main thread's own
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
@@ -535,7 +608,7 @@ export class PathWorker {
    * @param {ArrayBuffer} buffer
    * @param {Iterable<[number, number]>} [costTable] (class, cost) pairs
    */
-  #launch(buffer, costTable = this.#log.costPairs()) {
+  #launch(buffer, costTable = this.#log.costPairs(), profiles = this.#log.profileEntries()) {
     const worker =
       this.#adopted ?? workerLike(this.#startWorker(), 'what options.worker() returned');
     this.#adopted = null;
@@ -553,6 +626,7 @@ export class PathWorker {
       this.#cache,
       this.#shape,
       this.#cacheBytes,
+      profiles,
     );
     this.#awaitingInit = true;
     this.#send(message, transfer);
@@ -701,7 +775,7 @@ export class PathWorker {
     // Not: it starts at the state after them, with nothing to replay.
     const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
     try {
-      this.#launch(base.cells.buffer, base.costs);
+      this.#launch(base.cells.buffer, base.costs, base.profiles);
       const connection = this.#connection;
       for (const update of [...this.#log.unconfirmed]) {
         if (this.#connection !== connection) break; // lost again while replaying

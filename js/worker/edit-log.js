@@ -41,10 +41,15 @@ class NumberQueue {
  *   costPrevious  Float64Array: each class's cost before, NaN where it had the default
  *   requests      whatever the client attached (the log only keeps it)
  *   overwritten   Uint8Array, only in an update made by load(): every cell before it
+ *   profile       only in an update made by setProfileTable(): { name, table } (table: the
+ *                 profile's 256 costs, null once deleted); profileBefore: its table before, or
+ *                 undefined when it did not exist
  */
 export class EditLog {
   #cells; // current: every edit applied, posted or not
   #costs = new Map(); // class -> cost, every setCost ever made (absent: the core's default)
+  /** @type {Map<string, Float64Array>} */
+  #profiles = new Map(); // the movement profiles other than 'default': name -> its 256 costs
 
   // Edits since the last take().
   #indices = new NumberQueue(Uint32Array);
@@ -60,10 +65,41 @@ export class EditLog {
     this.#cells = new Uint8Array(cellCount);
   }
 
-  /** Starting state, before anything is posted: `bytes` (copied) and (class, cost) pairs. */
-  reset(bytes, costPairs = []) {
+  /**
+   * Starting state, before anything is posted: `bytes` (copied), (class, cost) pairs and the
+   * profiles' [name, table] entries.
+   */
+  reset(bytes, costPairs = [], profiles = []) {
     if (bytes) this.#cells.set(bytes);
     this.#costs = new Map(costPairs);
+    this.#profiles = new Map(profiles);
+  }
+
+  /** A profile's 256 costs (Infinity where blocked), or undefined; do not change it. */
+  profileTable(name) {
+    return this.#profiles.get(name);
+  }
+
+  /** The profiles other than 'default', in the order they were added, with their tables. */
+  profileEntries() {
+    return [...this.#profiles];
+  }
+
+  /**
+   * Sets a profile's whole table (null: deletes it), as an update of its own, taken at once
+   * (as load(): edits made before must have been taken first).
+   */
+  setProfileTable(name, table) {
+    if (this.pendingCells || this.pendingCosts) {
+      throw new Error('EditLog.setProfileTable: take() the edits made before it first');
+    }
+    const profileBefore = this.#profiles.get(name);
+    if (table) this.#profiles.set(name, table);
+    else this.#profiles.delete(name);
+    const update = this.take();
+    update.profile = { name, table };
+    update.profileBefore = profileBefore;
+    return update;
   }
 
   get cellCount() {
@@ -189,12 +225,13 @@ export class EditLog {
   }
 
   /**
-   * The cells and costs as they were before unconfirmed update `k` (0: before all of them;
+   * The cells, costs and profiles ([name, table] pairs) as they were before unconfirmed update `k` (0: before all of them;
    * unconfirmed.length: after every update taken, without the edits since the last take()).
    */
   stateBefore(k = 0) {
     const cells = this.#cells.slice();
     const costs = new Map(this.#costs);
+    const profiles = new Map(this.#profiles);
     const undo = (indices, previous, costPairs, costPrevious) => {
       for (let i = indices.length - 1; i >= 0; i--) cells[indices[i]] = previous[i];
       for (let i = costPrevious.length - 1; i >= 0; i--) {
@@ -213,8 +250,11 @@ export class EditLog {
       const { indices, previous, costs: pairs, costPrevious, overwritten } = this.#updates[u];
       undo(indices, previous, pairs, costPrevious);
       if (overwritten) cells.set(overwritten);
+      const { profile, profileBefore } = this.#updates[u];
+      if (profile && profileBefore) profiles.set(profile.name, profileBefore);
+      else if (profile) profiles.delete(profile.name);
     }
-    return { cells, costs };
+    return { cells, costs, profiles: [...profiles] };
   }
 
   /** Forgets every unconfirmed update (their requests were given up); returns the state after them. */

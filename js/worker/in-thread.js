@@ -6,14 +6,20 @@
 // before it have ended, and the requests asked after it wait for it. So an edit never runs a
 // search inside its own call, and a frame's budget holds.
 
+import { PROFILES } from '../../dist/contract.mjs';
 import { abortError } from './protocol.js';
 import {
   checkClass,
   checkCoordinates,
   checkCost,
+  checkKnownProfile,
+  checkProfileName,
   checkRect,
+  costTable,
   describe,
+  profileTable,
   toDeltas,
+  tooManyProfiles,
 } from '../core/checks.js';
 import {
   cellsOf,
@@ -26,11 +32,15 @@ import {
   readRequest,
   readRequests,
 } from './options.js';
-import { cacheKey, PathCache } from './cache.js';
+import { cacheKey, ProfileCaches } from './cache.js';
 import { answerQuery, queryRequest, queryResult } from './fields.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
+const MAX_PROFILES = PROFILES.max;
+
+/** The key of a queued cost edit (names are printable: no newline). */
+const costKey = (/** @type {number} */ cls, /** @type {string} */ profile) => `${cls}\n${profile}`;
 
 /** What requests pending at terminate() reject with, and later edits and requests throw. */
 function terminatedError() {
@@ -46,7 +56,7 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
       options,
       'InThreadPathWorker.create',
       IN_THREAD_OPTIONS,
@@ -77,6 +87,7 @@ export class InThreadPathWorker {
       }
       try {
         for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+        for (const [name, table] of profiles) grid.setProfile(name, table);
       } catch (error) {
         grid.dispose();
         throw error;
@@ -87,6 +98,8 @@ export class InThreadPathWorker {
   }
 
   #grid;
+  /** @type {Set<string>} the profiles as the game last set them (queued edits too), 'default' first */
+  #profiles;
   #requests = 0;
   #closed = null; // after terminate: { cells, costs } as they were, still readable
 
@@ -99,8 +112,9 @@ export class InThreadPathWorker {
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
     this.#grid = grid;
+    this.#profiles = new Set(grid.profiles());
     this.#cache = cache
-      ? new PathCache(cache, grid.width, grid.height, grid.shape, {
+      ? new ProfileCaches(cache, grid.width, grid.height, grid.shape, {
           classAt: (index) => this.#classAt(index),
           bytes: cacheBytes,
         })
@@ -147,13 +161,18 @@ export class InThreadPathWorker {
     checkCoordinates(this.width, this.height, x, y);
     return this.#closed.cells[y * this.width + x];
   }
-  getCost(cls) {
-    if (!this.#closed) {
-      const cost = this.#grid.getCost(cls); // checks cls
-      return this.#unapplied?.costs.get(cls) ?? cost;
-    }
+  getCost(cls, profile) {
     checkClass(cls);
-    return this.#closed.costs[cls];
+    checkKnownProfile(profile, this.#profiles.keys());
+    const name = profile ?? 'default';
+    if (this.#closed) return this.#closed.costs.get(name)[cls];
+    // An edit still queued (a setCost, or the whole table of a setProfile) is read first.
+    return this.#unapplied?.costs.get(costKey(cls, name)) ?? this.#grid.getCost(cls, profile);
+  }
+
+  /** The movement profiles as the game last set them, 'default' first (see Grid.profiles). */
+  profiles() {
+    return [...this.#profiles.keys()];
   }
   cells() {
     if (this.#closed) return this.#closed.cells.slice();
@@ -207,17 +226,56 @@ export class InThreadPathWorker {
       (unapplied) => indices.forEach((i) => unapplied.cells.set(i, cls)),
     );
   }
-  setCost(cls, cost) {
+  setCost(cls, cost, profile) {
     const grid = this.#open();
     checkCost(cls, cost);
+    checkKnownProfile(profile, this.#profiles.keys());
+    const name = profile ?? 'default';
     this.#edit(
       () => {
-        if (!this.#cache) return grid.setCost(cls, cost);
-        const before = grid.getCost(cls);
-        grid.setCost(cls, cost);
-        this.#cache.costEdited(cls, before, grid.getCost(cls));
+        if (!this.#cache) return grid.setCost(cls, cost, profile);
+        const before = grid.getCost(cls, profile);
+        grid.setCost(cls, cost, profile);
+        this.#cache.costEdited(name, cls, before, grid.getCost(cls, profile));
       },
-      (unapplied) => unapplied.costs.set(cls, cost === 0 ? Infinity : cost),
+      (unapplied) => unapplied.costs.set(costKey(cls, name), cost === 0 ? Infinity : cost),
+    );
+  }
+
+  /** As Grid.setProfile, in its turn among the edits. */
+  setProfile(name, costs) {
+    const grid = this.#open();
+    checkProfileName(name, 'name');
+    const pairs = costTable(costs);
+    if (!this.#profiles.has(name) && this.#profiles.size >= MAX_PROFILES)
+      throw tooManyProfiles(name);
+    const table = profileTable(pairs);
+    this.#profiles.add(name);
+    this.#edit(
+      () => {
+        grid.setProfile(name, new Map(pairs));
+        this.#cache?.dropProfile(name);
+      },
+      (unapplied) => {
+        for (let cls = 0; cls < table.length; cls++)
+          unapplied.costs.set(costKey(cls, name), table[cls]);
+      },
+    );
+  }
+
+  /** As Grid.deleteProfile, in its turn among the edits. */
+  deleteProfile(name) {
+    const grid = this.#open();
+    checkProfileName(name, 'name');
+    if (name === 'default') grid.deleteProfile(name); // its error
+    checkKnownProfile(name, this.#profiles.keys());
+    this.#profiles.delete(name);
+    this.#edit(
+      () => {
+        grid.deleteProfile(name);
+        this.#cache?.dropProfile(name);
+      },
+      () => {},
     );
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
@@ -290,7 +348,7 @@ export class InThreadPathWorker {
 
   // --- the path cache (worker/cache.js), told of each edit before it is applied -------------
 
-  /** @type {PathCache | null} */
+  /** @type {ProfileCaches | null} */
   #cache;
 
   #classAt(index) {
@@ -304,7 +362,7 @@ export class InThreadPathWorker {
       0,
       indices.length,
       (index) => this.#classAt(index),
-      (cls) => this.#grid.getCost(cls),
+      (cls, profile) => this.#grid.getCost(cls, profile),
     );
   }
   /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
@@ -324,6 +382,7 @@ export class InThreadPathWorker {
     const grid = this.#open();
     // Programming errors throw here, synchronously, as PathWorker's do.
     const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
+    checkKnownProfile(request[4]?.profile, this.#profiles);
     if (signal?.aborted) return Promise.reject(abortError());
     const cancel = this.#canceller(signal);
     return this.#search(request, cancel.signal).finally(cancel.detach);
@@ -333,6 +392,7 @@ export class InThreadPathWorker {
     const grid = this.#open();
     // Checked in full before any search runs, with PathWorker's own errors.
     const { list, signal } = readRequests(requests, options, grid.width, grid.height);
+    list.forEach((request) => checkKnownProfile(request[4]?.profile, this.#profiles));
     if (signal?.aborted) return Promise.reject(abortError());
     const cancel = this.#canceller(signal);
     return Promise.all(list.map((request) => this.#search(request, cancel.signal))).finally(
@@ -381,8 +441,9 @@ export class InThreadPathWorker {
   #lookUp([sx, sy, gx, gy, options], signal, resolve, reject) {
     if (signal?.aborted) return reject(signal.reason);
     const key = this.#cache ? cacheKey(sx, sy, gx, gy, options) : null;
+    const cache = this.#cache?.of(options);
     const started = performance.now();
-    const cached = this.#cache?.get(key);
+    const cached = cache?.get(key);
     if (cached) {
       cached.workerMs = performance.now() - started;
       this.#requests++;
@@ -390,7 +451,7 @@ export class InThreadPathWorker {
     }
     const done = (result, ms) => {
       // An answer for an older grid (a search frozen under edits) is no answer to cache.
-      if (!result.outdated) this.#cache?.put(key, result, sx, sy, gx, gy, options);
+      if (!result.outdated) cache?.put(key, result, sx, sy, gx, gy, options);
       result.workerMs = ms; // as PathWorker's results carry
       this.#requests++;
       resolve(result);
@@ -440,6 +501,7 @@ export class InThreadPathWorker {
   #query(kind, args) {
     const grid = this.#open();
     const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
+    checkKnownProfile(request[4]?.profile, this.#profiles);
     if (signal?.aborted) return Promise.reject(abortError());
     const [sx, sy, gx, gy, snapshot] = request;
     return new Promise((resolve, reject) => {
@@ -476,7 +538,11 @@ export class InThreadPathWorker {
       else item.cancel?.(terminatedError());
     }
     this.#unapplied = null;
-    const costs = Array.from({ length: 256 }, (_, cls) => grid.getCost(cls));
+    const costs = new Map(
+      grid
+        .profiles()
+        .map((name) => [name, Array.from({ length: 256 }, (_, cls) => grid.getCost(cls, name))]),
+    );
     this.#closed = { cells: grid.cells(), costs };
     grid.dispose();
   }

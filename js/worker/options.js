@@ -2,22 +2,22 @@
 // create's `cells`, `costs` and `loadOptions`, and each request's options and signal. Shared by
 // PathWorker and InThreadPathWorker, so both refuse the same things with the same errors.
 
+import { PROFILES } from '../../dist/contract.mjs';
 import {
-  checkCost,
+  checkProfileName,
+  costTable,
   checkRequest,
   checkSize,
   describe,
   refuseMisspelt,
   requestList,
+  profileTable,
   signalOf,
   toCells,
+  tooManyProfiles,
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
-
-/** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
-const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
-const CLASSES = 256;
 
 /** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
 function isDetached(cells) {
@@ -43,70 +43,8 @@ export function cellsOf(cells, width, height) {
   return toCells(cells, width, height);
 }
 
-function checkCostOf(label, cls, cost) {
-  try {
-    checkCost(cls, cost);
-  } catch (error) {
-    throw new error.constructor(`${label}: ${error.message}`);
-  }
-}
-
-/**
- * `costs` for create, as (class, cost) pairs: an array (or typed array) indexed by class, of at
- * most 256 entries, holes and undefined keeping the default; a Map from class to cost; or an
- * object whose own keys are classes written as plain integers. Nothing is iterated beyond 256
- * entries, whatever `length` claims.
- */
-export function costTable(costs) {
-  if (!costs || typeof costs !== 'object') {
-    throw new TypeError(
-      `costs must be an array indexed by class or an object { [class]: cost }, got ${describe(costs)}`,
-    );
-  }
-  const pairs = [];
-  if (Array.isArray(costs) || (ArrayBuffer.isView(costs) && !(costs instanceof DataView))) {
-    const { length } = /** @type {ArrayLike<unknown>} */ (costs); // read once: a lying length cannot change between reads
-    if (!(length <= CLASSES)) {
-      throw new RangeError(
-        `costs has ${length} entries, but classes go from 0 to 255 (at most 256 entries)`,
-      );
-    }
-    for (let cls = 0; cls < length; cls++) {
-      const cost = costs[cls];
-      if (cost === undefined) continue; // a hole keeps the default
-      checkCostOf(`costs[${cls}]`, cls, cost);
-      pairs.push([cls, cost]);
-    }
-    return pairs;
-  }
-  if (costs instanceof Map) {
-    if (costs.size > CLASSES) {
-      throw new RangeError(`costs has ${costs.size} entries, but classes go from 0 to 255`);
-    }
-    for (const [cls, cost] of costs) {
-      checkCostOf(`costs key ${describe(cls)}`, cls, cost);
-      pairs.push([cls, cost]);
-    }
-    return pairs;
-  }
-  const keys = Object.keys(costs);
-  if (keys.length > CLASSES) {
-    throw new RangeError(`costs has ${keys.length} keys, but classes go from 0 to 255`);
-  }
-  for (const key of keys) {
-    if (!CLASS_KEY.test(key)) {
-      throw new TypeError(
-        `costs key ${JSON.stringify(key)} is not a class: keys must be classes from 0 to 255 ` +
-          'written as plain integers',
-      );
-    }
-    const cost = costs[key];
-    if (cost === undefined) continue;
-    checkCostOf(`costs[${key}]`, Number(key), cost);
-    pairs.push([Number(key), cost]);
-  }
-  return pairs;
-}
+// `costs` for create: the form setProfile takes too (core/checks.js).
+export { costTable };
 
 /** The options PathWorker.create reads. */
 export const PATH_WORKER_OPTIONS = Object.freeze([
@@ -114,6 +52,7 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'height',
   'cells',
   'costs',
+  'profiles',
   'orientation',
   'staggerAxis',
   'staggerIndex',
@@ -148,9 +87,37 @@ export function readGridOptions(options, call, known) {
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
   const bytes = cells === undefined ? undefined : cellsOf(cells, width, height);
   const costPairs = costs === undefined ? [] : costTable(costs);
+  const profiles = readProfiles(options.profiles);
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
-  return { width, height, bytes, costPairs, shape };
+  return { width, height, bytes, costPairs, profiles, shape };
+}
+
+/**
+ * `profiles` for create, { name: costs } (as readTiledLayer gives them): [name, table] entries,
+ * each table the 256 costs setProfile would give it.
+ * @param {unknown} profiles
+ * @returns {[string, Float64Array][]}
+ */
+function readProfiles(profiles) {
+  if (profiles === undefined) return [];
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) {
+    throw new TypeError(`profiles must be an object { name: costs }, got ${describe(profiles)}`);
+  }
+  const entries = Object.entries(profiles).map(([name, costs]) => {
+    checkProfileName(name, 'a profiles key');
+    if (name === PROFILES.default) {
+      throw new RangeError("profiles cannot hold 'default': the grid's own table is `costs`");
+    }
+    try {
+      return /** @type {[string, Float64Array]} */ ([name, profileTable(costTable(costs))]);
+    } catch (error) {
+      const { constructor: Type, message } = /** @type {Error} */ (error);
+      throw new /** @type {ErrorConstructor} */ (Type)(`profiles.${name}: ${message}`);
+    }
+  });
+  if (entries.length >= PROFILES.max) throw tooManyProfiles(entries[PROFILES.max - 1][0]);
+  return entries;
 }
 
 /** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */
@@ -241,7 +208,7 @@ export function checkLoadOptions(loadOptions) {
  * differently later changes nothing. Throws the sync API's errors.
  */
 export function readRequest(width, height, sx, sy, gx, gy, options) {
-  /** @type {[any, any, any, any, object | null]} */
+  /** @type {[any, any, any, any, { profile?: string } | null]} */
   const request = [sx, sy, gx, gy, null];
   const snapshot = checkRequest(width, height, sx, sy, gx, gy, options);
   request[4] = snapshot;

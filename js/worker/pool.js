@@ -4,8 +4,9 @@
 // request sees exactly the edits made before it, whichever member answers it.
 
 import { cacheKey } from './cache.js';
+import { checkKnownProfile } from '../core/checks.js';
 import { cellsOf, readRequest, readRequests } from './options.js';
-import { PathWatches, readWatchOptions } from '../core/watch.js';
+import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 
 /** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
 export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
@@ -59,7 +60,7 @@ export class PathWorkerPool {
   #members;
   #routeByKey; // with a cache, a repeated request goes where its answer is kept
   #reader; // the member reads and watches use: one that got every edit (see #reading)
-  /** @type {PathWatches | null} */
+  /** @type {ProfileWatches | null} */
   #watches = null; // the pool's own, held by #reader (see #edit)
   #watchesHeldBy = null;
 
@@ -118,8 +119,11 @@ export class PathWorkerPool {
   get(x, y) {
     return this.#reading().get(x, y);
   }
-  getCost(cls) {
-    return this.#reading().getCost(cls);
+  getCost(cls, profile) {
+    return this.#reading().getCost(cls, profile);
+  }
+  profiles() {
+    return this.#reading().profiles();
   }
   cells() {
     return this.#reading().cells();
@@ -149,8 +153,14 @@ export class PathWorkerPool {
   fillRect(x, y, w, h, cls) {
     this.#edit((member) => member.fillRect(x, y, w, h, cls));
   }
-  setCost(cls, cost) {
-    this.#edit((member) => member.setCost(cls, cost));
+  setCost(cls, cost, profile) {
+    this.#edit((member) => member.setCost(cls, cost, profile));
+  }
+  setProfile(name, costs) {
+    this.#edit((member) => member.setProfile(name, costs));
+  }
+  deleteProfile(name) {
+    this.#edit((member) => member.deleteProfile(name));
   }
   setAll(cells) {
     const open = this.#open();
@@ -162,12 +172,13 @@ export class PathWorkerPool {
   /** As PathWorker's, on the pool's own watches, which read the cells from the reader. */
   watchPath(path, onBlocked, options) {
     const watchOptions = readWatchOptions(options);
+    checkKnownProfile(watchOptions.profile, this.profiles());
     const { width } = this;
-    this.#watches ??= new PathWatches(
+    this.#watches ??= new ProfileWatches(
       width,
       this.height,
       (index) => this.#reading().get(index % width, Math.floor(index / width)),
-      (cls) => this.#reading().getCost(cls),
+      (cls, profile) => this.#reading().getCost(cls, profile),
       this.shape,
     );
     this.#holdWatches();

@@ -2,15 +2,17 @@
 // each other: the messages, and the plumbing both sides share.
 // No Node built-ins: this runs in browsers and WeChat workers too.
 
-import { checkCost, checkSize, describe } from '../core/checks.js';
+import { checkCost, checkProfileName, checkSize, describe } from '../core/checks.js';
 import { readShape } from '../core/shape.js';
+import { PROFILES } from '../../dist/contract.mjs';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, profiles? }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
 //       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
-//       createGrid takes it
+//       createGrid takes it; profiles: [name, Float64Array of 256 costs] of each movement
+//       profile other than 'default', in the order they were added
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -21,6 +23,9 @@ import { readShape } from '../core/shape.js';
 //       cell and cost edits the request must see, which keeps main-thread order exactly.
 //       options[i]: the request's options without `signal`, or null.
 //       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
+//   { type: 'update', seq, profile: { name, table: Float64Array | null }, indices, values, ... }
+//       a movement profile's whole table set (setProfile, or setCost on a profile), or the
+//       profile deleted (table null): a message of its own, with no other edit or request.
 // worker -> main
 //   { type: 'ready', memoryBytes }   |   { type: 'initError', error }
 //   { type: 'results', results: [...], done, memoryBytes }
@@ -69,6 +74,7 @@ export function initMessage(
   cache = 0,
   shape = {},
   cacheBytes = undefined,
+  profiles = [],
 ) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
@@ -87,6 +93,9 @@ export function initMessage(
     ...(cache ? { cache } : {}), // answers the worker keeps (worker/cache.js)
     ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
     ...readShape(shape),
+    ...(profiles.length
+      ? { profiles: profiles.map(([name, table]) => [name, table.slice()]) }
+      : {}),
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
 }
@@ -106,6 +115,7 @@ export function updateMessage(update, live, cancel, cells) {
     type: 'update',
     seq: update.seq,
     ...(cells ? { cells } : {}), // only a new level carries its cells
+    ...(update.profile ? { profile: profileEdit(update.profile) } : {}),
     indices: update.indices.slice(),
     values: update.values.slice(),
     costs: update.costs.length ? update.costs.slice() : null,
@@ -120,7 +130,34 @@ export function updateMessage(update, live, cancel, cells) {
   return { message, transfer };
 }
 
+/** A profile edit as it crosses: a copy of the table (the log keeps its own). */
+function profileEdit({ name, table }) {
+  return { name, table: table ? table.slice() : null };
+}
+
 // --- what each side accepts -------------------------------------------------------------------
+
+/** A profile's name and its table of 256 costs (null allowed where `deleted` may be). */
+function checkProfileEdit(label, name, table, mayDelete) {
+  try {
+    checkProfileName(name, `${label} name`);
+  } catch (error) {
+    throw new error.constructor(error.message);
+  }
+  if (name === 'default') throw new RangeError(`${label}: 'default' travels as costs`);
+  if (mayDelete && table === null) return;
+  checkArray(`${label} table`, table, Float64Array);
+  if (table.length !== 256) {
+    throw new RangeError(`${label} table must hold 256 costs, got ${table.length}`);
+  }
+  for (let cls = 0; cls < 256; cls++) {
+    try {
+      checkCost(cls, table[cls]);
+    } catch (error) {
+      throw new error.constructor(`${label} table[${cls}]: ${error.message}`);
+    }
+  }
+}
 
 /** An error as it crosses: { name, message }, both strings. */
 export function isErrorReply(error) {
@@ -314,6 +351,17 @@ export function checkInit(message) {
     }
   }
   checkCostPairs('init.costs', message.costs);
+  if (!isAbsent(message.profiles)) {
+    const most = PROFILES.max - 1;
+    if (!Array.isArray(message.profiles) || message.profiles.length > most) {
+      throw new TypeError(
+        `init.profiles must be an array of at most ${most} [name, table] entries`,
+      );
+    }
+    message.profiles.forEach((entry, k) =>
+      checkProfileEdit(`init.profiles[${k}]`, entry?.[0], entry?.[1], false),
+    );
+  }
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
@@ -375,6 +423,10 @@ export function checkUpdate(message, width, height) {
     }
   }
   const costCount = checkCostPairs(`${label}: costs`, message.costs);
+  if (!isAbsent(message.profile)) {
+    const { name, table } = message.profile;
+    checkProfileEdit(`${label}: profile`, name, table, true);
+  }
   const { requests, options, cancel } = message;
   let requestCount = 0;
   if (!isAbsent(requests)) {

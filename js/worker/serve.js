@@ -4,7 +4,7 @@
 
 import { REQUEST_STRIDE, checkInit, checkUpdate, listen, serializeError } from './protocol.js';
 import { describe } from '../core/checks.js';
-import { cacheKey, PathCache } from './cache.js';
+import { cacheKey, ProfileCaches } from './cache.js';
 import { QUERY_ARRAYS, answerQuery } from './fields.js';
 
 /**
@@ -114,6 +114,7 @@ export function serveWorker(endpoint, loadPathfinder) {
       });
       const costs = message.costs;
       if (costs) for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
+      for (const [name, table] of message.profiles ?? []) created.setProfile(name, table);
     } catch (error) {
       created?.dispose?.();
       if (number === inits) post({ type: 'initError', error: serializeError(error) });
@@ -133,11 +134,11 @@ export function serveWorker(endpoint, loadPathfinder) {
 
   let cache = null;
   const classAt = (index) => grid.get(index % size.width, Math.floor(index / size.width));
-  const costOf = (cls) => grid.getCost(cls);
+  const costOf = (cls, profile) => grid.getCost(cls, profile);
 
   function startCache(message) {
     cache = message.cache
-      ? new PathCache(message.cache, message.width, message.height, grid.shape, {
+      ? new ProfileCaches(message.cache, message.width, message.height, grid.shape, {
           classAt,
           bytes: message.cacheBytes,
         })
@@ -175,7 +176,26 @@ export function serveWorker(endpoint, loadPathfinder) {
       const cls = costs[job.costs * 2];
       const before = cache ? costOf(cls) : 0;
       grid.setCost(cls, costs[job.costs * 2 + 1]);
-      cache?.costEdited(cls, before, costOf(cls));
+      cache?.costEdited('default', cls, before, costOf(cls));
+    }
+  }
+
+  /** A profile's table set (only the classes it changes, so its other answers stay cached), a
+   * profile added, or deleted. */
+  function applyProfile({ name, table }) {
+    const known = grid.profiles().includes(name);
+    if (table === null) {
+      grid.deleteProfile(name);
+      cache?.dropProfile(name);
+    } else if (!known) {
+      grid.setProfile(name, table);
+    } else {
+      for (let cls = 0; cls < table.length; cls++) {
+        const before = grid.getCost(cls, name);
+        if (before === table[cls]) continue;
+        grid.setCost(cls, table[cls], name);
+        cache?.costEdited(name, cls, before, table[cls]);
+      }
     }
   }
 
@@ -195,7 +215,8 @@ export function serveWorker(endpoint, loadPathfinder) {
     ];
     const isQuery = request[4] != null && 'query' in request[4];
     const key = cache && !isQuery ? cacheKey(...request) : null;
-    let result = key === null ? undefined : cache?.get(key);
+    const profileCache = cache?.of(request[4]);
+    let result = key === null ? undefined : profileCache?.get(key);
     try {
       const entry = options?.[index];
       // A field, range or canReach (worker/fields.js) travels as a request with `query` set;
@@ -204,7 +225,7 @@ export function serveWorker(endpoint, loadPathfinder) {
         result = answerQuery(grid, requests.subarray(base + 1, base + 5), entry);
       } else if (!result) {
         result = grid.findPath(...request);
-        cache?.put(key, result, ...request);
+        profileCache?.put(key, result, ...request);
       }
     } catch (error) {
       // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.
@@ -233,6 +254,10 @@ export function serveWorker(endpoint, loadPathfinder) {
     if (message.cells && !job.loaded) {
       grid.setAll(new Uint8Array(message.cells)); // a new level, before anything else in it
       cache?.clear();
+      job.loaded = true;
+    }
+    if (message.profile && !job.loaded) {
+      applyProfile(message.profile);
       job.loaded = true;
     }
     const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;

@@ -15,6 +15,7 @@ import { loadMap, loadScenario, matchesOptimal } from '../js/support/movingai.mj
 import { MOVING_AI_MAPS } from '../js/support/movingai-list.mjs';
 import { movingAiText, tiledMap } from '../js/support/draw-maps.mjs';
 import { readTiledMap } from '../../js/tiled.js';
+import { UNIT_KINDS, WATER } from '../../demo/terrain.js';
 
 /** The search options the current mode does not use. */
 const UNUSED_OPTIONS = '#group-search :is(input, select):disabled';
@@ -105,6 +106,8 @@ describe('demo page', () => {
     for (const [cls, cost] of await page.evaluate(() => window.tilepathDemo.costTable())) {
       grid.setCost(cls, cost);
     }
+    // The unit kinds' movement profiles, as the page gives its grids (demo/engine.js).
+    for (const { id, profile } of UNIT_KINDS) if (profile) grid.setProfile(id, profile);
     return grid;
   }
 
@@ -376,12 +379,13 @@ describe('demo page', () => {
     const path = (await settledResult(page)).path;
     await page.click('[data-mode="agents"]');
     await page.click('[data-tool="route"]');
-    // Units plan with the algorithm, diagonals, heuristic and weight (and each its own size): the
-    // rest is greyed out.
+    // Units plan with the algorithm, diagonals, heuristic and weight (and each its own size and
+    // kind): the rest is greyed out.
     const greyed = await page.$$eval(UNUSED_OPTIONS, (list) => list.map((el) => el.id));
     assert.deepEqual(greyed, [
       'opt-budget',
       'opt-goal',
+      'opt-kind',
       'opt-unit',
       'opt-partial',
       'opt-smooth',
@@ -435,6 +439,70 @@ describe('demo page', () => {
     assert.ok(last.cost > one.cost, `${last.cost} > ${one.cost}`);
     assert.match(await page.textContent('#opt-note'), /3 × 3 unit/);
     await session.screenshot(page, 'demo-unit-size-3');
+    assert.deepEqual(errorsOf(page), []);
+  });
+
+  test('the unit selector plans for a boat and for cavalry on the same map, each by its own costs', async (t) => {
+    const page = await openDemo(t);
+    const walker = await settledResult(page);
+    await page.selectOption('#opt-kind', 'cavalry');
+    const cavalry = await settledResult(page);
+    assert.equal(cavalry.query.options.profile, 'cavalry');
+    assert.equal(cavalry.status, 'found');
+    assert.deepEqual(await syncAnswer(page, cavalry), {
+      status: cavalry.status,
+      path: cavalry.path,
+      cost: cavalry.cost,
+    });
+    assert.notEqual(cavalry.cost, walker.cost, 'horses pay other costs than walkers');
+    // A boat: start and goal at the two ends of the biggest lake (its own flood fill here).
+    const map = await page.evaluate(() => window.tilepathDemo.map);
+    const cells = await page.evaluate(() => window.tilepathDemo.cells());
+    const seen = new Uint8Array(cells.length);
+    let lake = [];
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i] !== WATER || seen[i]) continue;
+      const part = [i];
+      seen[i] = 1;
+      for (let k = 0; k < part.length; k++) {
+        const [x, y] = [part[k] % map.width, Math.floor(part[k] / map.width)];
+        for (const [nx, ny] of [
+          [x + 1, y],
+          [x - 1, y],
+          [x, y + 1],
+          [x, y - 1],
+        ]) {
+          const j = ny * map.width + nx;
+          if (nx < 0 || ny < 0 || nx >= map.width || ny >= map.height) continue;
+          if (cells[j] === WATER && !seen[j]) (part.push(j), (seen[j] = 1));
+        }
+      }
+      if (part.length > lake.length) lake = part;
+    }
+    assert.ok(lake.length > 20, 'the demo map has a lake');
+    const [from, to] = [lake[0], lake.at(-1)];
+    await page.click('[data-tool="route"]');
+    await clickCell(page, from % map.width, Math.floor(from / map.width));
+    await clickCell(page, to % map.width, Math.floor(to / map.width));
+    await page.selectOption('#opt-kind', 'boat');
+    const boat = await settledResult(page);
+    assert.equal(boat.query.options.profile, 'boat');
+    assert.equal(boat.status, 'found');
+    assert.deepEqual(await syncAnswer(page, boat), {
+      status: boat.status,
+      path: boat.path,
+      cost: boat.cost,
+    });
+    for (let k = 0; k < boat.path.length; k += 2)
+      assert.equal(
+        cells[boat.path[k + 1] * map.width + boat.path[k]],
+        WATER,
+        'a boat stays afloat',
+      );
+    await session.screenshot(page, 'demo-unit-boat');
+    await page.selectOption('#opt-kind', 'walker');
+    const ashore = await settledResult(page);
+    assert.equal(ashore.query.options.profile, undefined);
     assert.deepEqual(errorsOf(page), []);
   });
 
@@ -810,7 +878,7 @@ describe('demo page', () => {
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
       const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
-      const greyed = { agents: 6, defence: 9, tactics: 9 }[mode] ?? 0;
+      const greyed = { agents: 7, defence: 10, tactics: 10 }[mode] ?? 0;
       assert.equal(disabled, greyed, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }

@@ -39,6 +39,13 @@ inline int unpackUnitSize(int flags) {
   return (flags >> kUnitSizeShift) & 0xff;
 }
 
+// The movement profile's slot (profiles.hpp; 0 = 'default') rides above unitSize:
+// flags | profile << kProfileShift.
+inline constexpr int kProfileShift = 16;
+inline int unpackProfile(int flags) {
+  return (flags >> kProfileShift) & 0xff;
+}
+
 // The enum options travel as their codes: the index of the name in these tables (an empty
 // name, heuristic code 0, is the default chosen from `diagonal` and cannot be asked for).
 // Status codes index kStatusNames; a negative status means the call was refused.

@@ -66,6 +66,8 @@ class Grid {
   static constexpr double kSqrt2 = 1.4142135623730951;
   // cost: 0 or +infinity = blocked, otherwise a positive multiplier up to kMaxCost.
   std::string setCost(int cls, double cost);
+  // setCost's checks alone: empty when it would accept (cls, cost).
+  static std::string validateCost(int cls, double cost);
   double cost(int cls) const { return costs_[cls]; }  // 0 when blocked
 
   // Cost of entering cell i, 0 when blocked. Out-of-grid cells are never asked for.

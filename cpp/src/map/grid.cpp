@@ -76,7 +76,7 @@ void Grid::fillRect(int x, int y, int w, int h, uint8_t cls) {
     for (int xx = x0; xx < x1; ++xx) write(xx, yy, cls);
 }
 
-std::string Grid::setCost(int cls, double cost) {
+std::string Grid::validateCost(int cls, double cost) {
   if (cls < 0 || cls >= kClasses)
     return "class must be an integer from 0 to 255, got " + std::to_string(cls);
   if (std::isnan(cost) || cost < 0)
@@ -85,6 +85,12 @@ std::string Grid::setCost(int cls, double cost) {
     // %.17g keeps huge costs readable (%f prints 1e308 as 309 digits).
     return "cost must be at most " + formatPrecise(kMaxCost) + " (or Infinity for blocked), got " +
            formatPrecise(cost);
+  return {};
+}
+
+std::string Grid::setCost(int cls, double cost) {
+  std::string error = validateCost(cls, cost);
+  if (!error.empty()) return error;
   const double was = costs_[cls];
   costs_[cls] = std::isinf(cost) ? 0.0 : cost;
   refreshCostSummary();

@@ -612,7 +612,7 @@ test('each option is read once, and an unknown key is refused even when inherite
   assert.throws(() => grid.flowField([3, 1], { maxcost: 3 }), {
     name: 'TypeError',
     message:
-      "unknown option 'maxcost' (did you mean 'maxCost'? known: diagonal, maxCost, unitSize, signal)",
+      "unknown option 'maxcost' (did you mean 'maxCost'? known: diagonal, maxCost, unitSize, profile, signal)",
   });
   grid.dispose();
 });

@@ -251,7 +251,7 @@ test('bad arguments throw as findPath throws, naming the argument', () => {
   });
   assert.throws(() => grid.flowField([0, 0], { algorithm: 'jps' }), {
     name: 'TypeError',
-    message: "unknown option 'algorithm' (known: diagonal, maxCost, unitSize, signal)",
+    message: "unknown option 'algorithm' (known: diagonal, maxCost, unitSize, profile, signal)",
   });
   assert.throws(() => grid.reachable(0, 0, { maxCost: -1 }), {
     name: 'RangeError',
