@@ -124,11 +124,10 @@ export function planningProfile(profile) {
 /**
  * addAgent's argument as the core's numbers: x, y, radius (0 = default), maxSpeed,
  * maxAcceleration, unitSize.
- * @param {TilepathModule} m
- * @param {AgentOptions} agent
+ * @param {unknown} agent
  * @returns {[number, number, number, number, number, number]}
  */
-export function readAgent(m, agent) {
+export function readAgent(agent) {
   if (agent === null || typeof agent !== 'object') {
     throw new TypeError(`addAgent takes { x, y, ... }, got ${describe(agent)}`);
   }
@@ -207,7 +206,7 @@ export class Crowd {
   /** @param {AgentOptions} agent */
   addAgent(agent) {
     const native = this.#live();
-    const id = native.addAgent(...readAgent(this.#module, agent));
+    const id = native.addAgent(...readAgent(agent));
     if (id < 0) throw new RangeError(native.lastError());
     return id;
   }
