@@ -1,13 +1,14 @@
 // embind bindings of a crowd (tilepath/crowd.hpp): marshalling only. Numbers in, an error
 // string out (empty when done); positions and velocities are read by JS straight from the heap
 // (positionsAddress, a float each) and copied out, never kept as views.
+#include "tilepath/crowd.hpp"
+
 #include <emscripten/bind.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "tilepath/crowd.hpp"
 #include "tilepath/format.hpp"
 
 using namespace tilepath;
@@ -36,8 +37,8 @@ class WasmCrowd {
  public:
   // `cells` and `footprints`: WasmGrid::cellsObject() and footprintsObject() of a live grid.
   WasmCrowd(uintptr_t cells, uintptr_t footprints, int maxAgents, int diagonal, double timeHorizon,
-            double obstacleHorizon, double neighbourDistance, int maxNeighbours,
-            double maxSubstep, double stuckTime, int maxReplansPerStep)
+            double obstacleHorizon, double neighbourDistance, int maxNeighbours, double maxSubstep,
+            double stuckTime, int maxReplansPerStep)
       : crowd_(*reinterpret_cast<Grid*>(cells), *reinterpret_cast<Footprints*>(footprints),
                crowdOptions(maxAgents, diagonal, timeHorizon, obstacleHorizon, neighbourDistance,
                             maxNeighbours, maxSubstep, stuckTime, maxReplansPerStep)) {}

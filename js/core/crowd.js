@@ -52,7 +52,8 @@ export function crowdDefaults(m) {
  * @returns {number}
  */
 function numberArgument(name, value) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
   return value;
 }
 
@@ -82,7 +83,9 @@ export function readCrowdOptions(m, options) {
   refuseMisspelt(given, CROWD_OPTIONS, 'createCrowd');
   for (const key of Object.keys(given)) {
     if (!(/** @type {readonly string[]} */ (CROWD_OPTIONS).includes(key))) {
-      throw new TypeError(`createCrowd: unknown option '${key}' (known: ${CROWD_OPTIONS.join(', ')})`);
+      throw new TypeError(
+        `createCrowd: unknown option '${key}' (known: ${CROWD_OPTIONS.join(', ')})`,
+      );
     }
   }
   const defaults = crowdDefaults(m);
@@ -179,7 +182,9 @@ export class Crowd {
 
   #live() {
     if (this.#native === null) {
-      throw new TypeError('crowd was disposed (or its grid was): create a new one with createCrowd()');
+      throw new TypeError(
+        'crowd was disposed (or its grid was): create a new one with createCrowd()',
+      );
     }
     return this.#native;
   }

@@ -400,7 +400,10 @@ export class PathWorker {
    * @param {import('../index.js').CrowdOptions} [options]
    */
   createCrowd(options) {
-    return WorkerCrowd.create((op, crowd, args) => this.#query('crowd', [op, crowd, args]), options);
+    return WorkerCrowd.create(
+      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
+      options,
+    );
   }
 
   #query(kind, args) {

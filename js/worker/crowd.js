@@ -39,17 +39,28 @@ export function crowdRequest(args) {
   if (op === 'addAgent') list[0] = readAgent(list[0]);
   if (op === 'setGroupTarget') {
     const ids = list[0];
-    if (ids === null || typeof ids !== 'object' || typeof (/** @type {any} */ (ids).length) !== 'number') {
+    if (
+      ids === null ||
+      typeof ids !== 'object' ||
+      typeof (/** @type {any} */ (ids).length) !== 'number'
+    ) {
       throw new TypeError(`setGroupTarget takes an array of ids, got ${describe(ids)}`);
     }
     list[0] = Array.from(/** @type {ArrayLike<number>} */ (ids));
   }
-  if (op === 'create' && list[0] !== undefined && (list[0] === null || typeof list[0] !== 'object')) {
+  if (
+    op === 'create' &&
+    list[0] !== undefined &&
+    (list[0] === null || typeof list[0] !== 'object')
+  ) {
     throw new TypeError(`createCrowd options must be an object, got ${describe(list[0])}`);
   }
   if (op === 'create' && list[0]) list[0] = { .../** @type {object} */ (list[0]) };
-  for (const value of list.slice(op === 'create' || op === 'addAgent' || op === 'setGroupTarget' ? 1 : 0)) {
-    if (typeof value !== 'number') throw new TypeError(`${op}: expected numbers, got ${describe(value)}`);
+  for (const value of list.slice(
+    op === 'create' || op === 'addAgent' || op === 'setGroupTarget' ? 1 : 0,
+  )) {
+    if (typeof value !== 'number')
+      throw new TypeError(`${op}: expected numbers, got ${describe(value)}`);
   }
   /** @type {[number, number, number, number, Record<string, unknown>]} */
   const request = [0, 0, 0, 0, { query: 'crowd', op, crowd, args: list }];
@@ -65,9 +76,11 @@ const crowdsOf = new WeakMap();
  * @param {Record<string, unknown>} snapshot
  */
 export function answerCrowd(grid, snapshot) {
-  const { op, crowd: number, args } = /** @type {{ op: CrowdOp, crowd: number, args: any[] }} */ (
-    snapshot
-  );
+  const {
+    op,
+    crowd: number,
+    args,
+  } = /** @type {{ op: CrowdOp, crowd: number, args: any[] }} */ (snapshot);
   if (!OPS.has(op)) throw new TypeError(`unknown crowd call ${describe(op)}`);
   let crowds = crowdsOf.get(grid);
   if (crowds === undefined) crowdsOf.set(grid, (crowds = new Map()));
@@ -137,10 +150,12 @@ export function crowdResult(answer) {
 
 let crowdNumbers = 0;
 
+/** @typedef {import('../worker.js').WorkerCrowd} WorkerCrowdApi */
+
 /**
  * A crowd in the worker, its methods as promises in call order (pw.createCrowd resolves with
  * one once the worker has made it).
- * @implements {import('../worker.js').WorkerCrowd}
+ * @implements {WorkerCrowdApi}
  */
 export class WorkerCrowd {
   /** @type {(op: CrowdOp, crowd: number, args: unknown[]) => Promise<any>} */
@@ -172,7 +187,10 @@ export class WorkerCrowd {
    * @param {unknown[]} args
    */
   #call(op, args) {
-    if (this.#disposed) return Promise.reject(new TypeError('crowd was disposed: create a new one with createCrowd()'));
+    if (this.#disposed)
+      return Promise.reject(
+        new TypeError('crowd was disposed: create a new one with createCrowd()'),
+      );
     return this.#send(op, this.#number, args);
   }
 

@@ -442,7 +442,10 @@ export class InThreadPathWorker {
    * @param {import('../index.js').CrowdOptions} [options]
    */
   createCrowd(options) {
-    return WorkerCrowd.create((op, crowd, args) => this.#query('crowd', [op, crowd, args]), options);
+    return WorkerCrowd.create(
+      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
+      options,
+    );
   }
 
   // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.

@@ -7,13 +7,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { loadMap } from '../support/movingai.mjs';
-import { DETERMINISM_HASH, determinismScenario, positionsHash } from '../support/crowd-scenario.mjs';
+import {
+  DETERMINISM_HASH,
+  determinismScenario,
+  positionsHash,
+} from '../support/crowd-scenario.mjs';
 
 const tilepath = await createPathfinder();
 
 test('the determinism scenario gives the positions the native build gives, bit for bit', async () => {
   const grid = tilepath.createGrid(64, 48);
-  const positions = await determinismScenario(grid, grid.createCrowd(), (crowd, dt) => crowd.step(dt));
+  const positions = await determinismScenario(grid, grid.createCrowd(), (crowd, dt) =>
+    crowd.step(dt),
+  );
   assert.equal(positionsHash(positions), DETERMINISM_HASH);
   grid.dispose();
 });
@@ -23,7 +29,7 @@ test('agents on a Moving AI map never stand in a wall, with walls built on them'
   const grid = tilepath.createGrid(map.width, map.height, map.cells);
   const crowd = grid.createCrowd();
   let seed = 7;
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const ids = [];
   while (ids.length < 300) {
     const x = Math.floor(next() * 200) + 150;
@@ -40,7 +46,11 @@ test('agents on a Moving AI map never stand in a wall, with walls built on them'
     crowd.step(1 / 30);
     const p = crowd.positions();
     for (let id = 0; id < ids.length; id++) {
-      assert.equal(grid.get(Math.floor(p[2 * id]), Math.floor(p[2 * id + 1])), 0, `agent ${id} in a wall`);
+      assert.equal(
+        grid.get(Math.floor(p[2 * id]), Math.floor(p[2 * id + 1])),
+        0,
+        `agent ${id} in a wall`,
+      );
     }
   }
   assert.equal(crowd.agentCount, 300);
@@ -69,27 +79,57 @@ test('a sealed-off target ends unreachable and a reachable one arrived', () => {
 test('bad input is refused with the value named and the crowd keeps working', () => {
   const grid = tilepath.createGrid(6, 4);
   grid.setCell(3, 1, 1);
-  assert.throws(() => grid.createCrowd({ maxAgents: 1e6 }), { name: 'RangeError', message: /maxAgents 1000000/ });
-  assert.throws(() => grid.createCrowd({ maxAgnets: 4 }), { name: 'TypeError', message: /did you mean 'maxAgents'/ });
-  assert.throws(() => grid.createCrowd({ diagonal: 'sometimes' }), { name: 'RangeError', message: /"sometimes"/ });
+  assert.throws(() => grid.createCrowd({ maxAgents: 1e6 }), {
+    name: 'RangeError',
+    message: /maxAgents 1000000/,
+  });
+  assert.throws(() => grid.createCrowd({ maxAgnets: 4 }), {
+    name: 'TypeError',
+    message: /did you mean 'maxAgents'/,
+  });
+  assert.throws(() => grid.createCrowd({ diagonal: 'sometimes' }), {
+    name: 'RangeError',
+    message: /"sometimes"/,
+  });
   const crowd = grid.createCrowd({ maxAgents: 3 });
   const a = crowd.addAgent({ x: 0.5, y: 0.5 });
   assert.throws(() => crowd.addAgent({ x: NaN, y: 1 }), { name: 'RangeError', message: /NaN/ });
-  assert.throws(() => crowd.addAgent({ x: '1', y: 1 }), { name: 'TypeError', message: /x must be a number, got "1"/ });
-  assert.throws(() => crowd.addAgent({ x: 3.5, y: 1.5 }), { name: 'RangeError', message: /inside a blocked cell/ });
-  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, radius: -1 }), { name: 'RangeError', message: /radius -1/ });
-  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, maxSpeed: -3 }), { name: 'RangeError', message: /maxSpeed -3/ });
-  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }), { name: 'RangeError', message: /profile "boat"/ });
+  assert.throws(() => crowd.addAgent({ x: '1', y: 1 }), {
+    name: 'TypeError',
+    message: /x must be a number, got "1"/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 3.5, y: 1.5 }), {
+    name: 'RangeError',
+    message: /inside a blocked cell/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, radius: -1 }), {
+    name: 'RangeError',
+    message: /radius -1/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, maxSpeed: -3 }), {
+    name: 'RangeError',
+    message: /maxSpeed -3/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }), {
+    name: 'RangeError',
+    message: /profile "boat"/,
+  });
   crowd.addAgent({ x: 1.5, y: 1.5 });
   crowd.addAgent({ x: 1.5, y: 2.5 });
-  assert.throws(() => crowd.addAgent({ x: 2.5, y: 2.5 }), { name: 'RangeError', message: /maxAgents is 3/ });
+  assert.throws(() => crowd.addAgent({ x: 2.5, y: 2.5 }), {
+    name: 'RangeError',
+    message: /maxAgents is 3/,
+  });
   for (const dt of [0, -1, 1e9, NaN, Infinity]) {
     assert.throws(() => crowd.step(dt), { name: 'RangeError', message: new RegExp(`dt ${dt}`) });
   }
   assert.throws(() => crowd.step('0.1'), { name: 'TypeError' });
   assert.throws(() => crowd.setTarget(9, 1, 1), { name: 'RangeError', message: /agent id 9/ });
   assert.throws(() => crowd.setTarget(a, 1.5, 99), { name: 'RangeError', message: /outside/ });
-  assert.throws(() => crowd.setGroupTarget([a, a], 1.5, 1.5), { name: 'RangeError', message: /twice/ });
+  assert.throws(() => crowd.setGroupTarget([a, a], 1.5, 1.5), {
+    name: 'RangeError',
+    message: /twice/,
+  });
   assert.throws(() => crowd.state(7), { name: 'RangeError', message: /agent id 7/ });
   // Still working.
   crowd.setTarget(a, 5.5, 3.5);

@@ -22,7 +22,8 @@ export function positionsHash(positions) {
  */
 export async function determinismScenario(grid, crowd, step) {
   for (let y = 0; y < 48; y++)
-    for (let x = 0; x < 64; x++) if ((x * 7 + y * 13) % 23 === 0 && x % 5 !== 0) grid.setCell(x, y, 1);
+    for (let x = 0; x < 64; x++)
+      if ((x * 7 + y * 13) % 23 === 0 && x % 5 !== 0) grid.setCell(x, y, 1);
   let seed = 12345;
   const next = () => {
     seed = (seed ^ (seed << 13)) >>> 0;

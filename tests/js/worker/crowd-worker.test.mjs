@@ -7,7 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { InThreadPathWorker, PathWorker } from '../../../js/worker-node.js';
-import { DETERMINISM_HASH, determinismScenario, positionsHash } from '../support/crowd-scenario.mjs';
+import {
+  DETERMINISM_HASH,
+  determinismScenario,
+  positionsHash,
+} from '../support/crowd-scenario.mjs';
 import { recordingWorkers } from '../support/workers.mjs';
 
 const open = (width, height) => ({ width, height, cells: new Uint8Array(width * height) });
@@ -35,10 +39,16 @@ for (const kind of ['PathWorker', 'InThreadPathWorker']) {
   test(`${kind}: bad input rejects with the value named, and the crowd keeps working`, async () => {
     const pw = await create(open(8, 8));
     try {
-      await assert.rejects(pw.createCrowd({ maxAgents: 1e6 }), { name: 'RangeError', message: /maxAgents 1000000/ });
+      await assert.rejects(pw.createCrowd({ maxAgents: 1e6 }), {
+        name: 'RangeError',
+        message: /maxAgents 1000000/,
+      });
       const crowd = await pw.createCrowd();
       const a = await crowd.addAgent({ x: 0.5, y: 0.5 });
-      await assert.rejects(crowd.addAgent({ x: NaN, y: 0.5 }), { name: 'RangeError', message: /NaN/ });
+      await assert.rejects(crowd.addAgent({ x: NaN, y: 0.5 }), {
+        name: 'RangeError',
+        message: /NaN/,
+      });
       assert.throws(() => crowd.addAgent({ x: '1', y: 1 }), { name: 'TypeError' });
       await assert.rejects(crowd.step(-1), { name: 'RangeError', message: /dt -1/ });
       await assert.rejects(crowd.setTarget(5, 1, 1), { name: 'RangeError', message: /agent id 5/ });
@@ -61,7 +71,8 @@ test('PathWorker: a step is one message out and one back, its positions transfer
   try {
     const crowd = await pw.createCrowd();
     const ids = [];
-    for (let k = 0; k < 50; k++) ids.push(crowd.addAgent({ x: 2.5 + (k % 10), y: 2.5 + Math.floor(k / 10) }));
+    for (let k = 0; k < 50; k++)
+      ids.push(crowd.addAgent({ x: 2.5 + (k % 10), y: 2.5 + Math.floor(k / 10) }));
     await crowd.setGroupTarget(await Promise.all(ids), 25.5, 25.5);
     await crowd.step(1 / 60); // settles the previous messages
     const posted = workers.posted.length;
