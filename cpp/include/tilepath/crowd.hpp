@@ -172,7 +172,10 @@ class Crowd : public GridObserver {
   // disc would block a corridor for good: ORCA alone only keeps them from touching).
   void giveWay(int id, double& wx, double& wy);
   void progress(int id, double measure, double dt);
-  void neighbours(int id, std::vector<int32_t>& out);
+  // The nearest maxNeighbours others within neighbourDistance, by (distance, id), into
+  // neighbourStore_ (maxNeighbours a slot) and neighbourCount_: once a sub-step, before any
+  // agent moves.
+  void findNeighbours(int id);
   void newVelocity(int id, double wx, double wy, double dt, double& nx, double& ny);
   // Pushes the anchor (ax, ay) of a size-`size` agent of wall radius `r` out of blocked
   // positions; false when it stays inside one.
@@ -201,9 +204,10 @@ class Crowd : public GridObserver {
 
   // The neighbour buckets: agents sorted by bucket (kBucket cells square), rebuilt each
   // sub-step by a counting sort, so each bucket lists its agents in id order.
-  static constexpr int kBucket = 4;
+  static constexpr int kBucket = 2;
   int bucketsX_ = 0, bucketsY_ = 0;
   std::vector<int32_t> bucketStart_, bucketAgents_, agentBucket_;
+  std::vector<double> bucketX_, bucketY_;  // the positions of bucketAgents_, in its order
   double largestRadius_ = 0;
 
   // Edits seen since the last step: cells turned blocked, whether any opened, any wholesale.
@@ -213,7 +217,7 @@ class Crowd : public GridObserver {
   bool edited_ = false;
 
   std::vector<double> newVx_, newVy_;
-  std::vector<int32_t> newBucketFill_, neighbourList_;
+  std::vector<int32_t> newBucketFill_, neighbourStore_, neighbourCount_;
   std::vector<double> neighbourDistances_;
   int firstFree_ = 0;
   uint64_t plansRun_ = 0;

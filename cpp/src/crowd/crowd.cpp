@@ -468,51 +468,66 @@ void Crowd::rebuildBuckets() {
   bucketAgents_.resize(count_);
   std::vector<int32_t>& fill = newBucketFill_;
   fill.assign(bucketStart_.begin(), bucketStart_.end() - 1);
-  for (int id = 0; id < slots(); ++id)
-    if (agentBucket_[id] >= 0) bucketAgents_[fill[agentBucket_[id]]++] = id;
+  bucketX_.resize(count_);
+  bucketY_.resize(count_);
+  for (int id = 0; id < slots(); ++id) {
+    if (agentBucket_[id] < 0) continue;
+    const int at = fill[agentBucket_[id]]++;
+    bucketAgents_[at] = id;
+    bucketX_[at] = px_[id];  // beside the ids: the neighbour scan reads them in order
+    bucketY_[at] = py_[id];
+  }
 }
 
-void Crowd::neighbours(int id, std::vector<int32_t>& out) {
-  out.clear();
+void Crowd::findNeighbours(int id) {
   const int most = options_.maxNeighbours;
-  if (most == 0) return;
+  int32_t* out = &neighbourStore_[static_cast<std::size_t>(id) * most];
+  double* d2s = neighbourDistances_.data();
+  int n = 0;
   const double range = options_.neighbourDistance;
   const double range2 = range * range;
   const double x = px_[id], y = py_[id];
-  const int bx0 = std::max(0, static_cast<int>(std::floor((x - range) / kBucket)));
-  const int bx1 = std::min(bucketsX_ - 1, static_cast<int>(std::floor((x + range) / kBucket)));
-  const int by0 = std::max(0, static_cast<int>(std::floor((y - range) / kBucket)));
-  const int by1 = std::min(bucketsY_ - 1, static_cast<int>(std::floor((y + range) / kBucket)));
-  std::vector<double>& d2s = neighbourDistances_;
-  d2s.clear();
-  for (int by = by0; by <= by1; ++by) {
-    for (int bx = bx0; bx <= bx1; ++bx) {
-      const int b = by * bucketsX_ + bx;
-      for (int k = bucketStart_[b]; k < bucketStart_[b + 1]; ++k) {
-        const int j = bucketAgents_[k];
-        if (j == id) continue;
-        const double dx = px_[j] - x, dy = py_[j] - y;
-        const double d2 = dx * dx + dy * dy;
-        if (d2 >= range2) continue;
-        // Insertion into the nearest `most`, by (distance, id).
-        std::size_t at = out.size();
-        if (at < static_cast<std::size_t>(most)) {
-          out.push_back(j);
-          d2s.push_back(d2);
-        } else if (d2s[at - 1] < d2 || (d2s[at - 1] == d2 && out[at - 1] < j)) {
-          continue;
+  const int cx = agentBucket_[id] % bucketsX_, cy = agentBucket_[id] / bucketsX_;
+  // Rings of buckets around the agent's, nearest first: a ring r lies at least (r - 1) buckets
+  // away, so once that is past the range, or past the farthest of `most` found, none nearer is
+  // left. The answer is the nearest `most` by (distance, id), whatever order they are seen in.
+  for (int ring = 0; most > 0; ++ring) {
+    if (ring > 0) {
+      // The nearest a point of this ring can be: past the edges of the rings inside it.
+      const double inner = (ring - 1) * static_cast<double>(kBucket);
+      const double least = std::min({x - cx * kBucket, (cx + 1) * kBucket - x, y - cy * kBucket,
+                                     (cy + 1) * kBucket - y}) +
+                           inner;
+      if (least >= range || (n == most && least * least > d2s[n - 1])) break;
+    }
+    if (cx - ring < 0 && cy - ring < 0 && cx + ring >= bucketsX_ && cy + ring >= bucketsY_) break;
+    for (int by = cy - ring; by <= cy + ring; ++by) {
+      if (by < 0 || by >= bucketsY_) continue;
+      const bool edge = by == cy - ring || by == cy + ring;
+      for (int bx = cx - ring; bx <= cx + ring; bx += edge || ring == 0 ? 1 : 2 * ring) {
+        if (bx < 0 || bx >= bucketsX_) continue;
+        const int b = by * bucketsX_ + bx;
+        for (int k = bucketStart_[b]; k < bucketStart_[b + 1]; ++k) {
+          const double dx = bucketX_[k] - x, dy = bucketY_[k] - y;
+          const double d2 = dx * dx + dy * dy;
+          if (d2 >= range2) continue;
+          const int j = bucketAgents_[k];
+          if (j == id) continue;
+          if (n == most && (d2s[n - 1] < d2 || (d2s[n - 1] == d2 && out[n - 1] < j))) continue;
+          // Insertion into the nearest `most`, by (distance, id).
+          int pos = n < most ? n++ : most - 1;
+          while (pos > 0 && (d2s[pos - 1] > d2 || (d2s[pos - 1] == d2 && out[pos - 1] > j))) {
+            d2s[pos] = d2s[pos - 1];
+            out[pos] = out[pos - 1];
+            --pos;
+          }
+          d2s[pos] = d2;
+          out[pos] = j;
         }
-        std::size_t pos = std::min(at, static_cast<std::size_t>(most) - 1);
-        while (pos > 0 && (d2s[pos - 1] > d2 || (d2s[pos - 1] == d2 && out[pos - 1] > j))) {
-          d2s[pos] = d2s[pos - 1];
-          out[pos] = out[pos - 1];
-          --pos;
-        }
-        d2s[pos] = d2;
-        out[pos] = j;
       }
     }
   }
+  neighbourCount_[id] = n;
 }
 
 void Crowd::progress(int id, double measure, double dt) {
@@ -543,8 +558,9 @@ void Crowd::progress(int id, double measure, double dt) {
 
 void Crowd::giveWay(int id, double& wx, double& wy) {
   double ax = 0, ay = 0;
-  neighbours(id, neighbourList_);
-  for (int j : neighbourList_) {
+  const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
+  for (int k = 0; k < neighbourCount_[id]; ++k) {
+    const int j = list[k];
     if (!plans_[j].hasTarget || state_[j] == AgentState::Arrived) continue;
     const double dx = px_[id] - px_[j], dy = py_[id] - py_[j];
     const double d = length(dx, dy);
@@ -642,8 +658,9 @@ void Crowd::newVelocity(int id, double wx, double wy, double dt, double& nx, dou
   const int hard =
       walls::planes(planningGridFor(n), ax, ay, rWall, reach, options_.obstacleHorizon, planes);
   std::size_t count = static_cast<std::size_t>(hard);
-  neighbours(id, neighbourList_);
-  for (int j : neighbourList_) {
+  const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
+  for (int k = 0; k < neighbourCount_[id]; ++k) {
+    const int j = list[k];
     double rx = px_[j] - px_[id], ry = py_[j] - py_[id];
     if (rx * rx + ry * ry < 1e-18) rx = j > id ? 1e-6 : -1e-6;  // same point: part by id
     planes[count++] =
@@ -665,6 +682,11 @@ void Crowd::substep(double h) {
   rebuildBuckets();
   newVx_.resize(slots());
   newVy_.resize(slots());
+  neighbourStore_.resize(static_cast<std::size_t>(slots()) * options_.maxNeighbours);
+  neighbourCount_.assign(slots(), 0);
+  neighbourDistances_.resize(options_.maxNeighbours + 1);
+  for (int id = 0; id < slots(); ++id)
+    if (alive_[id]) findNeighbours(id);
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     double wx, wy;
@@ -701,8 +723,9 @@ void Crowd::substep(double h) {
     const int n = size_[id];
     const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
     if (length(p.goalX - ax, p.goalY - ay) > group.spread) continue;
-    neighbours(id, neighbourList_);
-    for (int j : neighbourList_) {
+    const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
+    for (int k = 0; k < neighbourCount_[id]; ++k) {
+      const int j = list[k];
       if (plans_[j].group != p.group || state_[j] != AgentState::Arrived) continue;
       if (length(px_[j] - px_[id], py_[j] - py_[id]) < radius_[id] + radius_[j] + 0.15) {
         state_[id] = AgentState::Arrived;
