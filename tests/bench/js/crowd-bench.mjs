@@ -97,7 +97,11 @@ async function tilepathInThread(tp, count) {
 }
 
 async function tilepathWorker(count) {
-  const pw = await PathWorker.create({ width: map.width, height: map.height, cells: map.cells.slice() });
+  const pw = await PathWorker.create({
+    width: map.width,
+    height: map.height,
+    cells: map.cells.slice(),
+  });
   try {
     const crowd = await pw.createCrowd({ maxAgents: count });
     const { starts, targets } = scenario(count);
@@ -131,7 +135,20 @@ async function loadDetour() {
     const recast = await import(require.resolve('recast-navigation'));
     const generators = await import(require.resolve('recast-navigation/generators'));
     await recast.init();
-    return { recast, generators, version: JSON.parse(readFileSync(join(dirname(dirname(require.resolve('recast-navigation'))), 'recast-navigation', 'package.json'), 'utf8')).version };
+    return {
+      recast,
+      generators,
+      version: JSON.parse(
+        readFileSync(
+          join(
+            dirname(dirname(require.resolve('recast-navigation'))),
+            'recast-navigation',
+            'package.json',
+          ),
+          'utf8',
+        ),
+      ).version,
+    };
   } catch (error) {
     return { skipped: `recast-navigation did not load: ${String(error.message).split('\n')[0]}` };
   }
@@ -247,5 +264,6 @@ if (at2000) {
     `target: 2,000-agent step under 2 ms of wasm: ${ms(at2000.inThread.median)} ms median, ${verdict}`,
   );
 }
-if (navMeshCache) console.log(`(navmesh built in ${navMeshCache.buildMs.toFixed(0)} ms, not timed above)`);
+if (navMeshCache)
+  console.log(`(navmesh built in ${navMeshCache.buildMs.toFixed(0)} ms, not timed above)`);
 console.log(JSON.stringify({ map: args.map, rows, detour: detour.skipped ?? detour.version }));
