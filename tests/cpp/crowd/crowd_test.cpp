@@ -18,6 +18,7 @@ using tilepath::testing::drawn;
 namespace {
 
 constexpr double kDt = 1.0 / 60;
+constexpr double kArrive = 0.1;  // crowd.cpp: an own target is reached within this
 
 // Distance from (x, y) to the nearest blocked cell (or the outside) within 2 cells.
 double wallClearance(const Grid& grid, double x, double y) {
@@ -170,6 +171,22 @@ TEST_CASE("crowd: an agent follows its path round a wall and stops on its target
   CHECK(crowd.state(a) == AgentState::Arrived);
   CHECK(std::hypot(crowd.x(a) - 3.5, crowd.y(a) - 4.5) < 0.11);
   CHECK(std::hypot(crowd.vx(a), crowd.vy(a)) < 0.05);  // slowed down, no jitter
+}
+
+TEST_CASE("crowd: an agent slows down to arrive and does not overshoot its target", "[crowd]") {
+  Grid grid(24, 5);
+  Footprints footprints(grid);
+  Crowd crowd(grid, footprints);
+  const int a = add(crowd, 1.5, 2.5);
+  REQUIRE(crowd.setTarget(a, 10.5, 2.5).empty());
+  double furthest = 0;
+  for (int k = 0; k < 300; ++k) {
+    REQUIRE(crowd.step(kDt).empty());
+    furthest = std::max(furthest, crowd.x(a));
+  }
+  CHECK(crowd.state(a) == AgentState::Arrived);
+  CHECK(furthest < 10.5 + kArrive + 0.02);
+  CHECK(std::abs(crowd.x(a) - 10.5) < 0.11);
 }
 
 TEST_CASE("crowd: a sealed-off target ends unreachable, and a wall on the path re-plans",
