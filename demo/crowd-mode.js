@@ -122,27 +122,24 @@ export class CrowdMode {
 
   /** A group packed round the start pours through the map to the goal. */
   pour() {
-    if (!this.#fresh()) return;
-    const { route } = this.parts;
-    try {
-      this.#spawn(route.start.x, route.start.y, Number($('crowd-count').value));
-      this.target = { ...route.goal };
-      this.crowd.setGroupTarget(this.ids, route.goal.x + 0.5, route.goal.y + 0.5);
-    } catch (error) {
-      showError(error);
-    }
+    this.#send(this.parts.route.start);
   }
 
   /** A tower-defence wave: from the far corner to the goal; paint walls (towers) in its way. */
   wave() {
-    if (!this.#fresh()) return;
     const { route, level } = this.parts;
-    const far = {
+    this.#send({
       x: route.goal.x < level.map.width / 2 ? level.map.width - 2 : 1,
       y: route.goal.y < level.map.height / 2 ? level.map.height - 2 : 1,
-    };
+    });
+  }
+
+  /** A fresh crowd packed round `from`, sent as one group to the goal. */
+  #send(from) {
+    if (!this.#fresh()) return;
+    const { route } = this.parts;
     try {
-      this.#spawn(far.x, far.y, Number($('crowd-count').value));
+      this.#spawn(from.x, from.y, Number($('crowd-count').value));
       this.target = { ...route.goal };
       this.crowd.setGroupTarget(this.ids, route.goal.x + 0.5, route.goal.y + 0.5);
     } catch (error) {

@@ -70,7 +70,15 @@ function scenario(count) {
   return { starts, targets };
 }
 
-function summary(times) {
+/** Runs the warm-up steps, then times `steps` more: their median and p99 (ms). */
+async function timeSteps(step) {
+  for (let k = 0; k < WARM_UP; k++) await step();
+  const times = [];
+  for (let k = 0; k < steps; k++) {
+    const t0 = performance.now();
+    await step();
+    times.push(performance.now() - t0);
+  }
   return { median: median(times), p99: quantile(times, 0.99) };
 }
 
@@ -85,15 +93,9 @@ async function tilepathInThread(tp, count) {
       ...targets[g],
     );
   }
-  for (let k = 0; k < WARM_UP; k++) crowd.step(DT);
-  const times = [];
-  for (let k = 0; k < steps; k++) {
-    const t0 = performance.now();
-    crowd.step(DT);
-    times.push(performance.now() - t0);
-  }
+  const figures = await timeSteps(() => crowd.step(DT));
   grid.dispose();
-  return summary(times);
+  return figures;
 }
 
 async function tilepathWorker(count) {
@@ -114,14 +116,7 @@ async function tilepathWorker(count) {
         ...targets[g],
       );
     }
-    for (let k = 0; k < WARM_UP; k++) await crowd.step(DT);
-    const times = [];
-    for (let k = 0; k < steps; k++) {
-      const t0 = performance.now();
-      await crowd.step(DT);
-      times.push(performance.now() - t0);
-    }
-    return summary(times);
+    return await timeSteps(() => crowd.step(DT));
   } finally {
     pw.terminate();
   }
@@ -188,7 +183,7 @@ function detourNavMesh(generators) {
   return navMeshCache;
 }
 
-function detourCrowd({ recast, generators }, count) {
+async function detourCrowd({ recast, generators }, count) {
   const { navMesh } = detourNavMesh(generators);
   const query = new recast.NavMeshQuery(navMesh);
   const crowd = new recast.Crowd(navMesh, { maxAgents: count, maxAgentRadius: RADIUS });
@@ -209,16 +204,10 @@ function detourCrowd({ recast, generators }, count) {
     const [x, z] = targets[starts[k][2]];
     agent.requestMoveTarget(query.findClosestPoint({ x, y: 0, z }).point);
   });
-  for (let k = 0; k < WARM_UP; k++) crowd.update(DT);
-  const times = [];
-  for (let k = 0; k < steps; k++) {
-    const t0 = performance.now();
-    crowd.update(DT);
-    times.push(performance.now() - t0);
-  }
+  const figures = await timeSteps(() => crowd.update(DT));
   crowd.destroy();
   query.destroy();
-  return summary(times);
+  return figures;
 }
 
 const tp = await createPathfinder();
@@ -235,7 +224,7 @@ for (const count of counts) {
   let detourTimes = null;
   if (!detour.skipped) {
     try {
-      detourTimes = detourCrowd(detour, count);
+      detourTimes = await detourCrowd(detour, count);
     } catch (error) {
       detour.skipped = `DetourCrowd failed: ${error.message}`;
       console.log(detour.skipped);
