@@ -142,3 +142,37 @@ test('bad input is refused with the value named and the crowd keeps working', ()
   assert.throws(() => crowd.step(0.1), { name: 'TypeError', message: /disposed/ });
   grid.dispose();
 });
+
+test('a game moves, slows and stops agents: teleport, setAgentMaxSpeed, stop, removeAgent', () => {
+  const grid = tilepath.createGrid(12, 6);
+  grid.fillRect(6, 0, 1, 4, 1);
+  const crowd = grid.createCrowd();
+  const a = crowd.addAgent({ x: 1.5, y: 1.5 });
+  const b = crowd.addAgent({ x: 1.5, y: 4.5, maxSpeed: 2 });
+  crowd.setTarget(a, 10.5, 1.5);
+  crowd.setTarget(b, 10.5, 4.5);
+  assert.throws(() => crowd.teleport(a, 6.5, 1.5), {
+    name: 'RangeError',
+    message: /inside a blocked cell/,
+  });
+  assert.throws(() => crowd.setAgentMaxSpeed(a, -1), {
+    name: 'RangeError',
+    message: /maxSpeed -1/,
+  });
+  assert.throws(() => crowd.setAgentRadius(a, 0.9), { name: 'RangeError', message: /radius 0.9/ });
+  crowd.teleport(a, 8.5, 1.5); // past the wall: it keeps its target and re-plans from there
+  assert.deepEqual(Array.from(crowd.positions().subarray(0, 2)), [8.5, 1.5]);
+  crowd.setAgentMaxSpeed(b, 6);
+  for (let k = 0; k < 90; k++) crowd.step(1 / 30);
+  assert.equal(crowd.state(a), 'arrived');
+  assert.equal(crowd.state(b), 'arrived', 'at 6 cells a second it is there in 3 s');
+  crowd.setTarget(b, 1.5, 4.5);
+  crowd.step(1 / 30);
+  crowd.stop(b);
+  assert.equal(crowd.state(b), 'arrived');
+  crowd.removeAgent(a);
+  assert.equal(crowd.agentCount, 1);
+  assert.equal(crowd.slots, 2);
+  assert.throws(() => crowd.removeAgent(a), { name: 'RangeError', message: /agent id 0/ });
+  grid.dispose();
+});
