@@ -12,7 +12,7 @@ import {
   determinismScenario,
   positionsHash,
 } from '../support/crowd-scenario.mjs';
-import { recordingWorkers } from '../support/workers.mjs';
+import { nextTask, recordingWorkers } from '../support/workers.mjs';
 
 const open = (width, height) => ({ width, height, cells: new Uint8Array(width * height) });
 
@@ -103,5 +103,27 @@ test('PathWorkerPool: a crowd is pinned to one member and sees the pool edits', 
     assert.equal(await crowd.state(a), 'arrived');
   } finally {
     pool.terminate();
+  }
+});
+
+test('PathWorker: a replaced worker has lost its crowds, and their calls reject saying so', async () => {
+  const workers = recordingWorkers();
+  const pw = await PathWorker.create({ ...open(8, 8), worker: workers.start });
+  try {
+    const crowd = await pw.createCrowd();
+    const a = await crowd.addAgent({ x: 1.5, y: 1.5 });
+    await crowd.step(1 / 60);
+    const thread = pw.workers[0];
+    thread.terminate();
+    for (let wait = 0; pw.workers[0] === thread && wait < 20_000; wait++) await nextTask();
+    await assert.rejects(crowd.state(a), {
+      name: 'TypeError',
+      message: /lost with a worker that was replaced/,
+    });
+    // The worker itself goes on, and a new crowd works.
+    const again = await pw.createCrowd();
+    assert.equal(await again.addAgent({ x: 1.5, y: 1.5 }), 0);
+  } finally {
+    pw.terminate();
   }
 });
