@@ -1,6 +1,7 @@
 #include "crowd/walls.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace tilepath::walls {
@@ -15,6 +16,19 @@ void nearestOf(int cx, int cy, double ax, double ay, double& qx, double& qy) {
 
 bool blocked(const Grid& positions, int x, int y) {
   return !positions.passable(x, y);
+}
+
+// Whether every cell of columns x0..x1 (at most 64) in rows y0..y1 is open, from the grid's
+// passability bits: one read a row, where most agents stand (nowhere near a wall). False, as
+// "do look", where the bits do not reach (Grid::rowFrom's range).
+bool allOpen(const Grid& positions, int x0, int x1, int y0, int y1) {
+  if (x0 < -64 || x1 >= positions.width() + 64 || y0 < -1 || y1 > positions.height() ||
+      x1 - x0 >= 64)
+    return false;
+  const uint64_t mask = x1 - x0 == 63 ? ~uint64_t{0} : (uint64_t{1} << (x1 - x0 + 1)) - 1;
+  for (int y = y0; y <= y1; ++y)
+    if ((positions.rowFrom(x0, y) & mask) != mask) return false;
+  return true;
 }
 
 }  // namespace
@@ -32,6 +46,7 @@ int planes(const Grid& positions, double ax, double ay, double r, double reach, 
             x1 = static_cast<int>(std::floor(ax + reach));
   const int y0 = static_cast<int>(std::floor(ay - reach)),
             y1 = static_cast<int>(std::floor(ay + reach));
+  if (allOpen(positions, x0, x1, y0, y1)) return 0;
   const double reach2 = reach * reach;
   // Cells outside the grid get indices past it, so ties still order one way.
   const int stride = positions.width() + 8;
@@ -75,6 +90,7 @@ bool pushOut(const Grid& positions, double r, double& ax, double& ay) {
   for (int pass = 0; pass < 4; ++pass) {
     const int cx = static_cast<int>(std::floor(ax)), cy = static_cast<int>(std::floor(ay));
     if (blocked(positions, cx, cy)) return false;
+    if (allOpen(positions, cx - 1, cx + 1, cy - 1, cy + 1)) return true;
     double deepest = 0, mx = 0, my = 0;
     for (int y = cy - 1; y <= cy + 1; ++y) {
       for (int x = cx - 1; x <= cx + 1; ++x) {
