@@ -202,11 +202,11 @@ class Crowd : public GridObserver {
   int count_ = 0;
   std::vector<Group> groups_;
 
-  // The neighbour buckets: agents sorted by bucket (kBucket cells square), rebuilt each
-  // sub-step by a counting sort, so each bucket lists its agents in id order.
+  // The neighbour buckets (kBucket cells square): bucket b's agents are bucketAgents_[
+  // bucketStart_[b] .. bucketEnd_[b]), in id order, rebuilt each sub-step (rebuildBuckets).
   static constexpr int kBucket = 2;
   int bucketsX_ = 0, bucketsY_ = 0;
-  std::vector<int32_t> bucketStart_, bucketAgents_, agentBucket_;
+  std::vector<int32_t> bucketStart_, bucketEnd_, bucketAgents_, agentBucket_, usedBuckets_;
   std::vector<double> bucketX_, bucketY_;  // the positions of bucketAgents_, in its order
   double largestRadius_ = 0;
 
@@ -217,7 +217,7 @@ class Crowd : public GridObserver {
   bool edited_ = false;
 
   std::vector<double> newVx_, newVy_;
-  std::vector<int32_t> newBucketFill_, neighbourStore_, neighbourCount_;
+  std::vector<int32_t> neighbourStore_, neighbourCount_;
   std::vector<double> neighbourDistances_;
   int firstFree_ = 0;
   uint64_t plansRun_ = 0;

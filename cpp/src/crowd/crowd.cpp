@@ -74,7 +74,8 @@ Crowd::Crowd(Grid& grid, Footprints& footprints, const CrowdOptions& options)
       options_(validateCrowdOptions(options).empty() ? options : CrowdOptions{}) {
   bucketsX_ = (grid_.width() + kBucket - 1) / kBucket;
   bucketsY_ = (grid_.height() + kBucket - 1) / kBucket;
-  bucketStart_.assign(static_cast<std::size_t>(bucketsX_) * bucketsY_ + 1, 0);
+  bucketStart_.assign(static_cast<std::size_t>(bucketsX_) * bucketsY_, 0);
+  bucketEnd_.assign(bucketStart_.size(), 0);
   grid_.addObserver(this);
 }
 
@@ -454,28 +455,35 @@ void Crowd::publish(int id) {
 }
 
 void Crowd::rebuildBuckets() {
-  const std::size_t buckets = static_cast<std::size_t>(bucketsX_) * bucketsY_;
-  std::fill(bucketStart_.begin(), bucketStart_.end(), 0);
+  // Only the buckets in use are touched (a 512 x 512 map has 65,536 of them): emptied from the
+  // last sub-step's list, counted, then given their ranges in the order first met. Agents are
+  // placed in id order, so each bucket lists its agents in id order.
+  for (int32_t b : usedBuckets_) bucketStart_[b] = bucketEnd_[b] = 0;
+  usedBuckets_.clear();
   agentBucket_.assign(slots(), -1);
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int bx = std::clamp(static_cast<int>(px_[id]) / kBucket, 0, bucketsX_ - 1);
     const int by = std::clamp(static_cast<int>(py_[id]) / kBucket, 0, bucketsY_ - 1);
-    agentBucket_[id] = by * bucketsX_ + bx;
-    ++bucketStart_[agentBucket_[id] + 1];
+    const int b = by * bucketsX_ + bx;
+    agentBucket_[id] = b;
+    if (bucketEnd_[b]++ == 0) usedBuckets_.push_back(b);
   }
-  for (std::size_t b = 0; b < buckets; ++b) bucketStart_[b + 1] += bucketStart_[b];
+  int32_t at = 0;
+  for (int32_t b : usedBuckets_) {
+    const int32_t n = bucketEnd_[b];
+    bucketStart_[b] = bucketEnd_[b] = at;  // bucketEnd_ is the fill point until all are placed
+    at += n;
+  }
   bucketAgents_.resize(count_);
-  std::vector<int32_t>& fill = newBucketFill_;
-  fill.assign(bucketStart_.begin(), bucketStart_.end() - 1);
   bucketX_.resize(count_);
   bucketY_.resize(count_);
   for (int id = 0; id < slots(); ++id) {
     if (agentBucket_[id] < 0) continue;
-    const int at = fill[agentBucket_[id]]++;
-    bucketAgents_[at] = id;
-    bucketX_[at] = px_[id];  // beside the ids: the neighbour scan reads them in order
-    bucketY_[at] = py_[id];
+    const int32_t k = bucketEnd_[agentBucket_[id]]++;
+    bucketAgents_[k] = id;
+    bucketX_[k] = px_[id];  // beside the ids: the neighbour scan reads them in order
+    bucketY_[k] = py_[id];
   }
 }
 
@@ -507,7 +515,7 @@ void Crowd::findNeighbours(int id) {
       for (int bx = cx - ring; bx <= cx + ring; bx += edge || ring == 0 ? 1 : 2 * ring) {
         if (bx < 0 || bx >= bucketsX_) continue;
         const int b = by * bucketsX_ + bx;
-        for (int k = bucketStart_[b]; k < bucketStart_[b + 1]; ++k) {
+        for (int k = bucketStart_[b]; k < bucketEnd_[b]; ++k) {
           const double dx = bucketX_[k] - x, dy = bucketY_[k] - y;
           const double d2 = dx * dx + dy * dy;
           if (d2 >= range2) continue;
