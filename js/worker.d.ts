@@ -273,9 +273,11 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     fromIndex: number,
     options?: RepairOptions & WorkerSignalOption,
   ): Promise<RepairResult & { workerMs: number }>;
-  /** A crowd in the worker (on a pool: pinned to one member). Resolves once it exists; its
-   * calls are sent in order with the edits. */
-  createCrowd(options?: CrowdOptions): Promise<WorkerCrowd>;
+  /** A crowd in the worker (on a pool: pinned to one member). Resolves once it exists (rejects
+   * when the options are refused); the promise also takes the crowd's calls at once
+   * (`pw.createCrowd().addAgent(...)`), sent after its creation. All calls are sent in order
+   * with the edits. */
+  createCrowd(options?: CrowdOptions): Promise<WorkerCrowd> & Omit<WorkerCrowd, 'disposed'>;
   /** Posts the queued edits and requests now instead of at the end of the task
    * (InThreadPathWorker: finishes the searches still pending, on this frame, then applies the
    * edits queued behind them). */

@@ -91,8 +91,8 @@ export function answerCrowd(grid, snapshot) {
   const crowd = crowds.get(number);
   if (crowd === undefined || crowd.disposed) {
     throw new TypeError(
-      `crowd ${number} is not in this worker: disposed, or lost with a worker that was ` +
-        'replaced (create it again with createCrowd)',
+      `crowd ${number} is not in this worker: its createCrowd was refused, it was disposed, ` +
+        'or it was lost with a worker that was replaced (create it again with createCrowd)',
     );
   }
   switch (op) {
@@ -150,11 +150,30 @@ export function crowdResult(answer) {
 
 let crowdNumbers = 0;
 
+/** The calls createCrowd's promise takes before it settles. */
+const CROWD_CALLS = [
+  'addAgent',
+  'removeAgent',
+  'setTarget',
+  'setGroupTarget',
+  'stop',
+  'setAgentPosition',
+  'teleport',
+  'setAgentMaxSpeed',
+  'setAgentRadius',
+  'step',
+  'positions',
+  'velocities',
+  'state',
+  'agentCount',
+  'dispose',
+];
+
 /** @typedef {import('../worker.js').WorkerCrowd} WorkerCrowdApi */
 
 /**
  * A crowd in the worker, its methods as promises in call order (pw.createCrowd resolves with
- * one once the worker has made it).
+ * one once the worker has made it, and takes its calls before that).
  * @implements {WorkerCrowdApi}
  */
 export class WorkerCrowd {
@@ -173,13 +192,27 @@ export class WorkerCrowd {
   }
 
   /**
+   * pw.createCrowd: a promise of the crowd (rejected when the worker refuses the options) that
+   * also takes the crowd's calls at once, sent after its creation, in order.
    * @param {(op: CrowdOp, crowd: number, args: unknown[]) => Promise<any>} send a worker's query
    * @param {import('../index.js').CrowdOptions} [options]
    */
-  static async create(send, options) {
+  static create(send, options) {
     const number = ++crowdNumbers;
-    await send('create', number, [options]);
-    return new WorkerCrowd(send, number);
+    const crowd = new WorkerCrowd(send, number);
+    const created = /** @type {Promise<WorkerCrowd> & Record<string, unknown>} */ (
+      send('create', number, [options]).then(() => crowd)
+    );
+    // A caller who only makes calls on it hears of a refusal from them (they reject saying the
+    // crowd is not there): the creation's own rejection is not left unhandled.
+    created.catch(() => {});
+    for (const name of CROWD_CALLS) {
+      created[name] = (/** @type {unknown[]} */ ...args) =>
+        /** @type {any} */ (crowd)[name](...args);
+    }
+    return /** @type {Promise<WorkerCrowd> & Omit<WorkerCrowd, 'disposed'>} */ (
+      /** @type {unknown} */ (created)
+    );
   }
 
   /**

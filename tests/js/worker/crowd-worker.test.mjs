@@ -43,8 +43,11 @@ for (const kind of ['PathWorker', 'InThreadPathWorker']) {
         name: 'RangeError',
         message: /maxAgents 1000000/,
       });
-      const crowd = await pw.createCrowd();
-      const a = await crowd.addAgent({ x: 0.5, y: 0.5 });
+      // Its calls may be made before the crowd exists: they follow its creation.
+      const pending = pw.createCrowd();
+      const first = pending.addAgent({ x: 0.5, y: 0.5 });
+      const crowd = await pending;
+      const a = await first;
       await assert.rejects(crowd.addAgent({ x: NaN, y: 0.5 }), {
         name: 'RangeError',
         message: /NaN/,
