@@ -12,8 +12,9 @@
 //  - a disc overlaps a blocked cell by at most kWallTolerance;
 //  - the same agents, edits and step sizes give bit-identical positions on every build: agents
 //    are updated in id order, neighbours sorted by (distance, id), walls by (distance, cell), a
-//    step's velocities all computed before any agent moves, no libm call but sqrt (exact in
-//    IEEE arithmetic everywhere), no contraction into fused multiply-adds (CMakeLists.txt);
+//    step's velocities all computed before any agent moves, no libm call but the exactly
+//    rounded ones (sqrt, floor, ceil, fabs: the same on every IEEE platform), no contraction
+//    into fused multiply-adds (CMakeLists.txt);
 //  - a step of dt runs ceil(dt / maxSubstep) equal sub-steps, so a large dt never scatters.
 #pragma once
 
@@ -219,7 +220,8 @@ class Crowd : public GridObserver {
   std::vector<double> newVx_, newVy_;
   std::vector<int32_t> neighbourStore_, neighbourCount_;
   std::vector<double> neighbourDistances_;
-  int firstFree_ = 0;
+  int firstFree_ = 0;                // no free slot below it
+  std::vector<uint8_t> groupMarks_;  // setGroupTarget's check for ids given twice
   uint64_t plansRun_ = 0;
   uint64_t fieldsBuilt_ = 0;
 };

@@ -140,8 +140,10 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
   const double wallRadius = std::max(radius - (p.unitSize - 1) * 0.5, 0.05);
   walls::pushOut(positions, wallRadius, ax, ay);
 
-  int id = 0;
+  // The lowest free slot: none below firstFree_ (removals lower it).
+  int id = firstFree_;
   while (id < slots() && alive_[id]) ++id;
+  firstFree_ = id + 1;
   if (id == slots()) {
     alive_.push_back(0);
     for (auto* v : {&px_, &py_, &vx_, &vy_, &radius_, &maxSpeed_, &maxAccel_}) v->push_back(0);
@@ -173,6 +175,7 @@ std::string Crowd::removeAgent(int id) {
   alive_[id] = 0;
   plans_[id] = Plan{};
   --count_;
+  firstFree_ = std::min(firstFree_, id);
   positionsOut_[2 * id] = positionsOut_[2 * id + 1] = static_cast<float>(kNaN);
   velocitiesOut_[2 * id] = velocitiesOut_[2 * id + 1] = static_cast<float>(kNaN);
   return {};
@@ -206,10 +209,11 @@ std::string Crowd::setTarget(int id, double x, double y) {
 
 std::string Crowd::setGroupTarget(const int32_t* ids, std::size_t count, double x, double y) {
   if (std::string e = checkPoint(x, y, "group target"); !e.empty()) return e;
+  std::vector<uint8_t>& seen = groupMarks_;
+  seen.assign(slots(), 0);
   for (std::size_t k = 0; k < count; ++k) {
     if (std::string e = checkId(ids[k]); !e.empty()) return e;
-    for (std::size_t j = 0; j < k; ++j)
-      if (ids[j] == ids[k]) return "agent id " + std::to_string(ids[k]) + " appears twice";
+    if (seen[ids[k]]++) return "agent id " + std::to_string(ids[k]) + " appears twice";
   }
   if (count == 0) return {};
   for (std::size_t k = 0; k < count; ++k) leaveGroup(ids[k]);

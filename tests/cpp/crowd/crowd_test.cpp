@@ -436,6 +436,28 @@ TEST_CASE("crowd: bad input is refused with the value named and the crowd keeps 
   CHECK(crowd.addAgent(p, error) == 0);  // the free slot again
 }
 
+TEST_CASE("crowd: a full crowd of 100,000 takes ids lowest free first and groups them at once",
+          "[crowd]") {
+  Grid grid(400, 400);
+  Footprints footprints(grid);
+  CrowdOptions options;
+  options.maxAgents = kMaxCrowdAgents;
+  Crowd crowd(grid, footprints, options);
+  std::vector<int32_t> ids;
+  for (int k = 0; k < kMaxCrowdAgents; ++k)
+    ids.push_back(add(crowd, k % 400 + 0.5, k / 400 * 1.5 + 0.5));
+  CHECK(ids.back() == kMaxCrowdAgents - 1);
+  std::string error;
+  AgentParams p;
+  CHECK(crowd.addAgent(p, error) == -1);
+  for (int id : {70000, 5, 99999}) REQUIRE(crowd.removeAgent(id).empty());
+  CHECK(add(crowd, 0.5, 399.5) == 5);
+  CHECK(add(crowd, 1.5, 399.5) == 70000);
+  CHECK(add(crowd, 2.5, 399.5) == 99999);
+  REQUIRE(crowd.setGroupTarget(ids.data(), ids.size(), 200.5, 200.5).empty());
+  CHECK(crowd.fields() == 1);
+}
+
 // The scenario tests/js/core/crowd.test.mjs runs through wasm and the worker: its hash after
 // 1,000 steps must be this one there too (bit-identical positions).
 uint32_t determinismScenarioHash() {
