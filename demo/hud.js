@@ -201,6 +201,10 @@ export function showHint({ mode, tool, next, cells }) {
     text = painting
       ? `Paint ${name}: the unit's range is computed again in the worker.`
       : 'Click to place the unit and set its movement points. Hover a lit cell for the route there and its cost.';
+  } else if (mode === 'crowd') {
+    text = painting
+      ? `Paint ${name} as towers: the crowd's shared field is rebuilt and units on the paint are pushed out.`
+      : 'Click to send the crowd there. Pour: a group through the map to the goal; Wave: from the far corner. The frame graph shows each step in blue.';
   } else if (mode === 'agents') {
     text = painting
       ? `Paint ${name} in the units' way: the ones whose route it touches re-plan through the worker.`

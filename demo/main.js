@@ -21,6 +21,7 @@ import { PathMode } from './path-mode.js';
 import { StepMode } from './step-mode.js';
 import { AgentsMode } from './agents-mode.js';
 import { DefenceMode } from './defence-mode.js';
+import { CrowdMode } from './crowd-mode.js';
 import { TacticsMode } from './tactics-mode.js';
 import { BigMaps } from './big-maps.js';
 import { ModeSwitch } from './modes.js';
@@ -96,7 +97,8 @@ const step = new StepMode({ level, route, view, panel, hud, onStep: showCell });
 const agents = new AgentsMode({ level, panel, hud, costOf });
 const defence = new DefenceMode({ level, route, view, panel, hud, costOf });
 const tactics = new TacticsMode({ level, route, view, panel, hud });
-const modes = new ModeSwitch({ path, step, agents, defence, tactics }, view, showState);
+const crowd = new CrowdMode({ level, route, view, hud, costOf });
+const modes = new ModeSwitch({ path, step, agents, defence, crowd, tactics }, view, showState);
 const loader = new MapLoader(useMap);
 
 $('zoom-in').addEventListener('click', () => zoomCenter(1.5));
@@ -183,7 +185,7 @@ function showCell() {
 function frame(stamp) {
   const dt = hud.frame(stamp);
   if (level.map) modes.current?.frame(dt);
-  if (view.needsDraw || modes.name === 'agents' || modes.name === 'defence') {
+  if (view.needsDraw || ['agents', 'defence', 'crowd'].includes(modes.name)) {
     view.needsDraw = false;
     const scene = { hover: pointer.hover, brush: tools.brushSize };
     modes.current?.scene(scene);

@@ -122,8 +122,9 @@ export class SearchPanel {
   showFor(mode, uniformCosts) {
     // Units plan with the options agentOptions() keeps; nothing draws a heat map meanwhile.
     const agents = mode === 'agents';
-    // A field or a range is one Dijkstra over the map: only the diagonal rule applies.
-    const whole = mode === 'defence' || mode === 'tactics';
+    // A field or a range is one Dijkstra over the map: only the diagonal rule applies (a crowd
+    // plans with its own options).
+    const whole = mode === 'defence' || mode === 'tactics' || mode === 'crowd';
     for (const id of [
       'opt-budget',
       'opt-goal',

@@ -35,6 +35,8 @@ export class FrameGraph {
     this.ctx = canvas.getContext('2d');
     this.times = new Float32Array(samples);
     this.startUp = new Uint8Array(samples); // 1: the frame ran while starting
+    this.work = new Float32Array(samples); // ms of measured work in the frame (a crowd's step)
+    this.pendingWork = 0;
     this.starting = true;
     this.head = 0;
     this.count = 0;
@@ -48,10 +50,18 @@ export class FrameGraph {
     this.lastStamp = stamp;
     this.times[this.head] = dt;
     this.startUp[this.head] = this.starting ? 1 : 0;
+    this.work[this.head] = this.pendingWork;
+    this.pendingWork = 0;
     this.head = (this.head + 1) % this.times.length;
     this.count = Math.min(this.count + 1, this.times.length);
     this.frames++;
     return dt;
+  }
+
+  /** Counts `ms` of work (a crowd's step) in the frame now running: drawn in blue at its bar's
+   * foot. */
+  addWork(ms) {
+    this.pendingWork += ms;
   }
 
   lastFrame() {
@@ -113,6 +123,13 @@ export class FrameGraph {
             : '#ff5a4f';
       const top = y(v);
       ctx.fillRect((n - this.count + k) * bar, top, Math.max(1, bar - 0.3), h - top);
+      if (this.work[at] > 0) {
+        // The frame's measured work (drawn in the frame after it ran: the work of frame k
+        // counts in the tick that ends it).
+        const workTop = y(this.work[at]);
+        ctx.fillStyle = '#4aa3ff';
+        ctx.fillRect((n - this.count + k) * bar, workTop, Math.max(1, bar - 0.3), h - workTop);
+      }
     }
     ctx.strokeStyle = 'rgba(255,255,255,0.45)';
     ctx.lineWidth = 1;

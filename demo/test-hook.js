@@ -8,7 +8,7 @@
  * @param {Promise<void>} ready resolves once the page has its first map and path
  */
 export function installTestHook({ level, route, view, modes, hud }, ready) {
-  const { path, agents, defence, tactics } = modes.modes;
+  const { path, agents, defence, tactics, crowd } = modes.modes;
   const canvas = view.canvas;
   const toClient = (p) => {
     const rect = canvas.getBoundingClientRect();
@@ -16,6 +16,16 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
   };
   window.tilepathDemo = {
     ready,
+    /** Crowd mode: its units' states, positions and step times, as numbers. */
+    crowd: {
+      counts: () => crowd.counts(),
+      units: () => crowd.ids.length,
+      bigUnits: () => crowd.ids.filter((id) => crowd.sizes[id] > 1).length,
+      positions: () => Array.from(crowd.positions),
+      steps: () => crowd.steps,
+      medianStepMs: () => crowd.medianStepMs(),
+      workShown: () => Array.from(hud.graph.work).filter((ms) => ms > 0).length,
+    },
     /** The last path query answered and shown in path mode. */
     get last() {
       if (!path.last) return null;

@@ -596,5 +596,87 @@ export interface Pathfinder {
   };
 }
 
+/** createCrowd's options (docs/crowds.md). Every number is checked by the core: a RangeError
+ * names one out of range. */
+export interface CrowdOptions {
+  /** Agent slots, 1 to 100000 (default 10000). */
+  maxAgents?: number;
+  /** The corner rule agents plan under (default 'noCorners'). */
+  diagonal?: Diagonal;
+  /** Seconds ahead other agents are avoided (ORCA's horizon, default 1). */
+  timeHorizon?: number;
+  /** Seconds ahead walls are avoided (default 0.25). */
+  obstacleHorizon?: number;
+  /** Cells (centre to centre) within which others are considered (default 3). */
+  neighbourDistance?: number;
+  /** The nearest this many of them (default 8, at most 64). */
+  maxNeighbours?: number;
+  /** The longest sub-step in seconds: step(dt) runs ceil(dt / maxSubstep) equal ones
+   * (default 1/30, from 0.001 to 0.25). */
+  maxSubstep?: number;
+  /** Seconds without a quarter cell of progress before an agent is `stuck` and re-plans
+   * (default 2). */
+  stuckTime?: number;
+  /** Re-plans (edits, stuck agents) per step at most, in id order (default 32). */
+  maxReplansPerStep?: number;
+}
+
+/** addAgent's argument. Positions are in cells as floats: cell (x, y) spans [x, x + 1). */
+export interface AgentOptions {
+  /** The centre; its cell (for unitSize n: its n x n footprint) must be open. */
+  x: number;
+  y: number;
+  /** Disc radius in cells, above 0 and at most unitSize / 2 (default unitSize / 2 - 0.1). */
+  radius?: number;
+  /** Cells a second (default 4). */
+  maxSpeed?: number;
+  /** Cells a second squared (default 20). */
+  maxAcceleration?: number;
+  /** The footprint's side in cells, 1 to 16: it plans as findPath's unitSize does. */
+  unitSize?: number;
+  /** Movement profiles are not in this version: only 'default' (or leave it out). */
+  profile?: 'default';
+}
+
+export type AgentState = 'moving' | 'arrived' | 'stuck' | 'unreachable';
+
+/** Agents on a grid that follow paths or a group's flow field and avoid one another and the
+ * walls (docs/crowds.md). Ids are slots: removed agents' ids are reused, lowest first. */
+export interface Crowd {
+  readonly disposed: boolean;
+  readonly agentCount: number;
+  /** Ids are below this: positions() holds 2 numbers for each slot. */
+  readonly slots: number;
+  addAgent(agent: AgentOptions): number;
+  removeAgent(id: number): void;
+  /** Its own path to (x, y), planned now (`unreachable` when there is none). */
+  setTarget(id: number, x: number, y: number): void;
+  /** One flow field to (x, y) shared by the agents; they settle around it. */
+  setGroupTarget(ids: ArrayLike<number>, x: number, y: number): void;
+  /** Stops following: the agent stands (`arrived`) and still gives way. */
+  stop(id: number): void;
+  /** Moves the agent there at once (velocity zero), keeping its target. */
+  setAgentPosition(id: number, x: number, y: number): void;
+  teleport(id: number, x: number, y: number): void;
+  setAgentMaxSpeed(id: number, speed: number): void;
+  setAgentRadius(id: number, radius: number): void;
+  /** Advances dt seconds (above 0, at most 10), in sub-steps of at most maxSubstep. */
+  step(dt: number): void;
+  /** [x0, y0, x1, y1, ...] by id, a fresh copy; NaN for removed agents. */
+  positions(): Float32Array;
+  /** Cells a second, as positions(). */
+  velocities(): Float32Array;
+  state(id: number): AgentState;
+  /** Searches run for own paths, and group flow fields built, so far. */
+  stats(): { plans: number; fields: number };
+  /** Frees it (the grid's dispose() does too). */
+  dispose(): void;
+}
+
+export interface Grid {
+  /** A crowd of agents on this grid, kept current with its edits (square grids only). */
+  createCrowd(options?: CrowdOptions): Crowd;
+}
+
 /** Loads the wasm module once per build (bigMaps or not); later calls return the same instance. */
 export function createPathfinder(options?: LoadOptions): Promise<Pathfinder>;

@@ -1,6 +1,9 @@
 // Types for `tilepath/worker`: the sync API's grid, run in a worker.
 import type {
   AbortSignalLike,
+  AgentOptions,
+  AgentState,
+  CrowdOptions,
   AbstractGraph,
   CostTable,
   FieldOptions,
@@ -48,6 +51,28 @@ export type WorkerLike =
       readonly threadId: number;
       terminate(): unknown;
     };
+
+/** Crowd's methods as promises, sent in call order with the worker's edits. Argument types are
+ * checked at once (TypeError thrown); ranges in the worker (the promise rejects). */
+export interface WorkerCrowd {
+  readonly disposed: boolean;
+  addAgent(agent: AgentOptions): Promise<number>;
+  removeAgent(id: number): Promise<void>;
+  setTarget(id: number, x: number, y: number): Promise<void>;
+  setGroupTarget(ids: ArrayLike<number>, x: number, y: number): Promise<void>;
+  stop(id: number): Promise<void>;
+  setAgentPosition(id: number, x: number, y: number): Promise<void>;
+  teleport(id: number, x: number, y: number): Promise<void>;
+  setAgentMaxSpeed(id: number, speed: number): Promise<void>;
+  setAgentRadius(id: number, radius: number): Promise<void>;
+  /** One message out, one back: resolves with the positions after the step (transferred). */
+  step(dt: number): Promise<Float32Array>;
+  positions(): Promise<Float32Array>;
+  velocities(): Promise<Float32Array>;
+  state(id: number): Promise<AgentState>;
+  agentCount(): Promise<number>;
+  dispose(): Promise<void>;
+}
 
 export interface PathWorkerOptions {
   width: number;
@@ -260,6 +285,11 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
     fromIndex: number,
     options?: RepairOptions & WorkerSignalOption,
   ): Promise<RepairResult & { workerMs: number }>;
+  /** A crowd in the worker (on a pool: pinned to one member). Resolves once it exists (rejects
+   * when the options are refused); the promise also takes the crowd's calls at once
+   * (`pw.createCrowd().addAgent(...)`), sent after its creation. All calls are sent in order
+   * with the edits. */
+  createCrowd(options?: CrowdOptions): Promise<WorkerCrowd> & Omit<WorkerCrowd, 'disposed'>;
   /** Posts the queued edits and requests now instead of at the end of the task
    * (InThreadPathWorker: finishes the searches still pending, on this frame, then applies the
    * edits queued behind them). */

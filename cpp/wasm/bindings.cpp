@@ -301,6 +301,10 @@ class WasmGrid {
   // without embind's generic invoker (the build has no dynamic execution: ~70 ns a call and
   // more per argument). JS passes only addresses its live grids gave it.
   uintptr_t handle() const { return reinterpret_cast<uintptr_t>(this); }
+  // The cells and their footprints, for a crowd over this grid (cpp/wasm/crowd.cpp), which JS
+  // disposes before the grid.
+  uintptr_t cellsObject() { return reinterpret_cast<uintptr_t>(&grid_); }
+  uintptr_t footprintsObject() { return reinterpret_cast<uintptr_t>(&footprints_); }
   // Where the answer last published lies in the heap (a double each, as resultLayout() names
   // them): fixed for the grid's life.
   uintptr_t resultAddress() const { return reinterpret_cast<uintptr_t>(summary_); }
@@ -971,6 +975,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("profileBytes", &WasmGrid::profileBytes)
       .function("resultAddress", &WasmGrid::resultAddress)
       .function("handle", &WasmGrid::handle)
+      .function("cellsObject", &WasmGrid::cellsObject)
+      .function("footprintsObject", &WasmGrid::footprintsObject)
       .function("lastError", &WasmGrid::lastError)
       .function("startSearch", &WasmGrid::startSearch)
       .function("stepSearch", &WasmGrid::stepSearch)

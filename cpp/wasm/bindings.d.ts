@@ -41,6 +41,9 @@ export interface NativeGrid {
   resultAddress(): number;
   /** The object's address, for TilepathModule._tilepath_find_path. */
   handle(): number;
+  /** The core Grid and its Footprints inside this object, for a NativeCrowd (cpp/wasm/crowd.cpp). */
+  cellsObject(): number;
+  footprintsObject(): number;
   lastError(): string;
   /** findPath's arguments: a task number, SEARCH_ANSWERED (read the answer as findPath's) or
    * REFUSED. */
@@ -132,7 +135,61 @@ export interface NativeGrid {
   delete(): void;
 }
 
+/** One native crowd (class WasmCrowd, cpp/wasm/crowd.cpp). Each call returning a string gives an
+ * error message, or '' when done. */
+export interface NativeCrowd {
+  /** The new id, or -1 with lastError(). */
+  addAgent(
+    x: number,
+    y: number,
+    radius: number,
+    maxSpeed: number,
+    maxAcceleration: number,
+    unitSize: number,
+  ): number;
+  lastError(): string;
+  removeAgent(id: number): string;
+  setTarget(id: number, x: number, y: number): string;
+  /** Room for `count` ids (int32) at the returned address, for setGroupTarget. */
+  reserveIds(count: number): number;
+  setGroupTarget(count: number, x: number, y: number): string;
+  stop(id: number): string;
+  setPosition(id: number, x: number, y: number): string;
+  setMaxSpeed(id: number, speed: number): string;
+  setRadius(id: number, radius: number): string;
+  step(dt: number): string;
+  slots(): number;
+  agentCount(): number;
+  /** 2 floats a slot, in the heap; read after the last call, never kept. */
+  positionsAddress(): number;
+  velocitiesAddress(): number;
+  /** An index of kAgentStateNames, or -1 when `id` is no agent. */
+  state(id: number): number;
+  plans(): number;
+  fields(): number;
+  delete(): void;
+}
+
+/** createCrowd's options in the constructor's order (js/core/crowd.js CROWD_OPTIONS). */
+export type CrowdCodes = [
+  maxAgents: number,
+  diagonal: number,
+  timeHorizon: number,
+  obstacleHorizon: number,
+  neighbourDistance: number,
+  maxNeighbours: number,
+  maxSubstep: number,
+  stuckTime: number,
+  maxReplansPerStep: number,
+];
+
 export interface TilepathModule {
+  Crowd: {
+    new (cells: number, footprints: number, ...codes: CrowdCodes): NativeCrowd;
+    checkOptions(...codes: CrowdCodes): string;
+    /** "name value" pairs, space-separated: CrowdOptions' defaults and maxStep. */
+    defaultOptions(): string;
+  };
   Grid: {
     /** The shape's codes index SHAPES.orientations, staggerAxes, staggerIndices. */
     new (

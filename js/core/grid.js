@@ -43,6 +43,7 @@ import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
 import { HierarchyBuild, readPrepareOptions, readPrepareTargets, runPrepare } from './prepare.js';
+import { Crowd, readCrowdOptions } from './crowd.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
 /** @typedef {import('../index.js').Pathfinder} Pathfinder */
@@ -212,6 +213,8 @@ export class Grid {
   /** Each profile's slot in the native grid, by name, in the order they were added. */
   /** @type {Map<string, number>} */
   #profiles = new Map([[/** @type {string} */ (PROFILES.default), 0]]);
+  /** Crowds over this grid: disposed with it (they watch its cells). */
+  #crowds = new Set();
 
   /**
    * @param {TilepathModule} module
@@ -811,8 +814,26 @@ export class Grid {
     native.releaseUnitSize(checkInteger('unitSize', unitSize, 1, NUMBER_OPTIONS.unitSize.max));
   }
 
+  /**
+   * A crowd of agents on this grid (docs/crowds.md).
+   * @param {import('../index.js').CrowdOptions} [options]
+   */
+  createCrowd(options) {
+    const native = this.#live();
+    const codes = readCrowdOptions(this.#module, options);
+    if (this.#shape.orientation === 'staggered' || this.#shape.orientation === 'hexagonal') {
+      throw new RangeError(
+        `crowds need a square grid (orthogonal or isometric), not a ${this.#shape.orientation} one`,
+      );
+    }
+    const crowd = new Crowd(this.#module, native, codes, () => this.#crowds.delete(crowd));
+    this.#crowds.add(crowd);
+    return crowd;
+  }
+
   dispose() {
     if (this.#native === null) return;
+    for (const crowd of [...this.#crowds]) crowd.dispose();
     this.#native.delete();
     this.#native = null;
     this.#owner.live--;

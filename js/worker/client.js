@@ -23,6 +23,7 @@ import { HOLD_WATCHES, PathWorkerPool } from './pool.js';
 import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
+import { WorkerCrowd } from './crowd.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
   checkClass,
@@ -463,6 +464,18 @@ export class PathWorker {
   /** grid.repairPath in the worker, after the edits made before it. */
   repairPath(path, fromIndex, options) {
     return this.#query('repairPath', [path, fromIndex, options]);
+  }
+
+  /**
+   * A crowd in the worker (worker/crowd.js): its calls travel as queries, in order with the
+   * edits; a step is one message out and one back.
+   * @param {import('../index.js').CrowdOptions} [options]
+   */
+  createCrowd(options) {
+    return WorkerCrowd.create(
+      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
+      options,
+    );
   }
 
   #query(kind, args) {

@@ -16,8 +16,9 @@ import {
   readRepairOptions,
 } from '../core/checks.js';
 import { readRepairPath } from '../core/repair.js';
+import { answerCrowd, crowdRequest, crowdResult, isCrowdAnswer } from './crowd.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'crowd'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -30,6 +31,7 @@ import { readRepairPath } from '../core/repair.js';
  * @returns {{ request: QueryRequest, signal: import('../core/checks.js').SignalLike | null }}
  */
 export function queryRequest(query, width, height, args) {
+  if (query === 'crowd') return crowdRequest(args); // worker/crowd.js
   if (query === 'flowField') {
     const [goals, options] = args;
     const read = readFieldOptions(options);
@@ -79,6 +81,7 @@ export function queryRequest(query, width, height, args) {
  */
 export function answerQuery(grid, ends, options) {
   const { query, goals, ...rest } = options;
+  if (query === 'crowd') return answerCrowd(grid, rest);
   if (query === 'flowField') {
     const field = grid.flowField(/** @type {ArrayLike<number>} */ (goals), rest);
     return { costs: field.costs, directions: field.directions };
@@ -102,7 +105,16 @@ export function answerQuery(grid, ends, options) {
 }
 
 /** The keys of an answer whose arrays are transferred back. */
-export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges'];
+export const QUERY_ARRAYS = [
+  'costs',
+  'directions',
+  'cameFrom',
+  'cells',
+  'nodes',
+  'edges',
+  'positions',
+  'velocities',
+];
 
 // Per direction code (fields.js), its step; codes that are no direction are marked in NOT_A_STEP.
 const STEP_X = new Int8Array(256);
@@ -162,6 +174,7 @@ export function isQueryAnswer(request, answer, width, height) {
   const query = request.options?.query;
   const cellCount = width * height;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  if (query === 'crowd') return isCrowdAnswer(answer);
   if (query === 'abstractGraph') {
     return (
       Number.isInteger(answer.clusterSize) &&
@@ -189,6 +202,7 @@ export function isQueryAnswer(request, answer, width, height) {
  */
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
+  if (options.query === 'crowd') return crowdResult(answer);
   if (options.query === 'repairPath') return answer; // a RepairResult, with workerMs
   if (options.query === 'abstractGraph') {
     const { clusterSize, nodes, edges } = answer;

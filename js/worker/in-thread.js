@@ -34,6 +34,7 @@ import {
 } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
 import { answerQuery, queryRequest, queryResult } from './fields.js';
+import { WorkerCrowd } from './crowd.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
@@ -495,6 +496,17 @@ export class InThreadPathWorker {
       ...result,
       workerMs: performance.now() - started,
     }));
+  }
+
+  /**
+   * A crowd on this thread with PathWorker's promise API (worker/crowd.js), in turn with edits.
+   * @param {import('../index.js').CrowdOptions} [options]
+   */
+  createCrowd(options) {
+    return WorkerCrowd.create(
+      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
+      options,
+    );
   }
 
   // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.

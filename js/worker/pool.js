@@ -195,6 +195,15 @@ export class PathWorkerPool {
     return this.#memberFor(open, request).findPath(sx, sy, gx, gy, request[4] ?? undefined);
   }
 
+  /**
+   * A crowd lives in one member, the least busy now: it is pinned there (its state is that
+   * worker's), and every call of it goes to that member.
+   * @param {import('../index.js').CrowdOptions} [options]
+   */
+  createCrowd(options) {
+    return this.#leastBusy(this.#open()).createCrowd(options);
+  }
+
   /** A flow field from the least busy member (each holds the whole grid, edits included). */
   flowField(goals, options) {
     return this.#leastBusy(this.#open()).flowField(goals, options);

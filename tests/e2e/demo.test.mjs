@@ -857,7 +857,7 @@ describe('demo page', () => {
 
   test('the search options are visible without scrolling at 1280x720, in every mode', async (t) => {
     const page = await openDemo(t);
-    for (const mode of ['path', 'step', 'agents', 'defence', 'tactics']) {
+    for (const mode of ['path', 'step', 'agents', 'defence', 'crowd', 'tactics']) {
       await page.click(`[data-mode="${mode}"]`);
       const hidden = await page.evaluate(() => {
         const out = [];
@@ -878,7 +878,7 @@ describe('demo page', () => {
       });
       assert.deepEqual(hidden, [], `${mode} mode: controls out of sight`);
       const disabled = await page.$$eval(UNUSED_OPTIONS, (list) => list.length);
-      const greyed = { agents: 7, defence: 10, tactics: 10 }[mode] ?? 0;
+      const greyed = { agents: 7, defence: 10, crowd: 10, tactics: 10 }[mode] ?? 0;
       assert.equal(disabled, greyed, `${mode} mode: options greyed out`);
       await session.screenshot(page, `demo-1280x720-${mode}`);
     }
@@ -928,6 +928,38 @@ describe('demo page', () => {
       await page.mouse.wheel(0, -400);
     }
   }
+
+  test('crowd: 1,200 units, big ones among them, pour to the goal as discs, never in a wall, and the frame graph shows the step', async (t) => {
+    const page = await openDemo(t);
+    await pickMap(page, MAP_NAME);
+    await page.click('[data-mode="crowd"]');
+    await page.waitForFunction(() => window.tilepathDemo.crowd.steps() > 30);
+    const units = await page.evaluate(() => window.tilepathDemo.crowd.units());
+    assert.ok(units >= 1000, `${units} units`);
+    assert.ok((await page.evaluate(() => window.tilepathDemo.crowd.bigUnits())) > 50);
+    await page.waitForFunction(() => window.tilepathDemo.crowd.counts().arrived > 100, null, {
+      timeout: 60_000,
+    });
+    const cells = await page.evaluate(() => window.tilepathDemo.cells());
+    const width = (await page.evaluate(() => window.tilepathDemo.map)).width;
+    const positions = await page.evaluate(() => window.tilepathDemo.crowd.positions());
+    for (let id = 0; id < positions.length / 2; id++) {
+      const x = Math.floor(positions[2 * id]);
+      const y = Math.floor(positions[2 * id + 1]);
+      assert.equal(cells[y * width + x], 0, `unit ${id} stands in a wall`);
+    }
+    assert.ok((await page.evaluate(() => window.tilepathDemo.crowd.workShown())) > 10);
+    const stepMs = await page.evaluate(() => window.tilepathDemo.crowd.medianStepMs());
+    assert.ok(stepMs > 0 && stepMs < 50, `step ${stepMs} ms`);
+    await session.screenshot(page, 'demo-crowd');
+    // A wave from the far corner walks on.
+    await page.click('#crowd-wave');
+    await page.waitForFunction(() => window.tilepathDemo.crowd.steps() > 120);
+    assert.ok((await page.evaluate(() => window.tilepathDemo.crowd.counts().moving)) > 100);
+    t.diagnostic(`${units} units, median step ${stepMs.toFixed(2)} ms`);
+    await session.screenshot(page, 'demo-crowd-wave');
+    assert.deepEqual(errorsOf(page), []);
+  });
 
   test('tower defence: the field to the clicked exits is the sync API field, units walk down it, and a painted wall changes it', async (t) => {
     const page = await openDemo(t);

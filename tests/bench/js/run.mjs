@@ -9,6 +9,7 @@
 // Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
 // 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs)
 // 5b. movement profiles (profiles.mjs).
+// 5c. the crowd step against DetourCrowd (crowd-bench.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -866,6 +867,28 @@ if (args['no-worker']) {
   report.profiles = { exitCode: r.status, lines };
   for (const l of lines) console.log(`   ${l}`);
   if (r.status !== 0) console.log(`   profiles.mjs failed (exit ${r.status}): ${r.stderr}`);
+}
+
+// 5c. Crowds (issue 28), measured by crowd-bench.mjs in its own process (it starts a worker and
+// loads recast-navigation's DetourCrowd beside tilepath's crowd).
+{
+  console.log('\n5c. Crowd step (tests/bench/js/crowd-bench.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'crowd-bench.mjs');
+  const flags = args['no-worker'] ? ['--no-worker'] : [];
+  const r = spawnSync(process.execPath, [script, ...flags], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  const json = lines.length ? lines[lines.length - 1] : '';
+  report.crowd = { exitCode: r.status, lines: lines.slice(0, -1) };
+  try {
+    report.crowd.figures = JSON.parse(json);
+  } catch {
+    report.crowd.lines = lines;
+  }
+  if (r.status !== 0)
+    report.crowd.error = (r.stderr || String(r.error)).trim().split('\n').slice(0, 5);
+  for (const l of report.crowd.lines) console.log(`   ${l}`);
+  if (r.status !== 0)
+    console.log(`   crowd-bench failed (exit ${r.status}): ${report.crowd.error.join(' / ')}`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

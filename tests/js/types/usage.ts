@@ -13,6 +13,8 @@ import {
   PathScheduler,
   type SchedulerFrame,
   type SearchTask,
+  type AgentState,
+  type Crowd,
 } from 'tilepath';
 import { PathWorker, type WorkerPathResult } from 'tilepath/worker';
 import {
@@ -169,3 +171,20 @@ export async function loadLevel(url: URL): Promise<number> {
 
 // @ts-expect-error: diagonal names are checked by the type too
 export const wrong: SearchOptions = { diagonal: 'sometimes' };
+
+/** A crowd in-thread and through a worker: the same calls, values and promises. */
+export async function moveCrowd(grid: Grid, paths: PathWorker): Promise<number> {
+  const crowd: Crowd = grid.createCrowd({ maxAgents: 100, diagonal: 'never' });
+  const id: number = crowd.addAgent({ x: 1.5, y: 1.5, radius: 0.3, unitSize: 1 });
+  crowd.setGroupTarget([id], 5.5, 5.5);
+  crowd.step(1 / 60);
+  const state: AgentState = crowd.state(id);
+  const positions: Float32Array = crowd.positions();
+  // @ts-expect-error: profiles other than 'default' do not exist yet
+  crowd.addAgent({ x: 1, y: 1, profile: 'boat' });
+  const remote = await paths.createCrowd();
+  const other: number = await remote.addAgent({ x: 2.5, y: 2.5 });
+  const after: Float32Array = await remote.step(1 / 60);
+  const farState: AgentState = await remote.state(other);
+  return positions.length + after.length + Number(state === farState);
+}

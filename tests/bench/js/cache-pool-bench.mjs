@@ -1,6 +1,6 @@
 // What the path cache and the worker pool buy, in Node (worker_threads). Not a test: it prints
 // figures (medians and 95th percentiles, and ratios measured side by side in the same run).
-//   node tests/bench/js/crowds-bench.mjs [--map den011d.map] [--requests 400] [--rounds 3]
+//   node tests/bench/js/cache-pool-bench.mjs [--map den011d.map] [--requests 400] [--rounds 3]
 //
 // 1. Cache-hit latency against a fresh search: the Moving AI problems of the map asked one by
 //    one (awaited) on a PathWorker with `cache`, first (a search) then again (from the cache).

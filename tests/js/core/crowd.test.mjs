@@ -1,0 +1,178 @@
+// Crowds through the in-thread wasm API: the determinism scenario gives the hash the native
+// Catch2 test checks (tests/cpp/crowd/crowd_test.cpp), walls and targets on a Moving AI map, bad
+// input refused with the value named.
+// Run: node --test tests/js/core/crowd.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPathfinder } from '../../../js/node.js';
+import { loadMap } from '../support/movingai.mjs';
+import {
+  DETERMINISM_HASH,
+  determinismScenario,
+  positionsHash,
+} from '../support/crowd-scenario.mjs';
+
+const tilepath = await createPathfinder();
+
+test('the determinism scenario gives the positions the native build gives, bit for bit', async () => {
+  const grid = tilepath.createGrid(64, 48);
+  const positions = await determinismScenario(grid, grid.createCrowd(), (crowd, dt) =>
+    crowd.step(dt),
+  );
+  assert.equal(positionsHash(positions), DETERMINISM_HASH);
+  grid.dispose();
+});
+
+test('agents on a Moving AI map never stand in a wall, with walls built on them', () => {
+  const map = loadMap('AR0011SR.map');
+  const grid = tilepath.createGrid(map.width, map.height, map.cells);
+  const crowd = grid.createCrowd();
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const ids = [];
+  while (ids.length < 300) {
+    const x = Math.floor(next() * 200) + 150;
+    const y = Math.floor(next() * 200) + 150;
+    if (grid.get(x, y) === 0) ids.push(crowd.addAgent({ x: x + 0.5, y: y + 0.5 }));
+  }
+  crowd.setGroupTarget(ids.slice(0, 150), 256.5, 256.5);
+  for (const id of ids.slice(150)) crowd.setTarget(id, 200.5, 300.5);
+  for (let k = 0; k < 300; k++) {
+    if (k % 50 === 10) {
+      const p = crowd.positions();
+      grid.fillRect(Math.floor(p[0]) - 1, Math.floor(p[1]) - 1, 3, 3, 1); // on agent 0
+    }
+    crowd.step(1 / 30);
+    const p = crowd.positions();
+    for (let id = 0; id < ids.length; id++) {
+      assert.equal(
+        grid.get(Math.floor(p[2 * id]), Math.floor(p[2 * id + 1])),
+        0,
+        `agent ${id} in a wall`,
+      );
+    }
+  }
+  assert.equal(crowd.agentCount, 300);
+  assert.ok(['moving', 'arrived', 'stuck', 'unreachable'].includes(crowd.state(0)));
+  grid.dispose();
+  assert.equal(crowd.disposed, true, 'disposed with its grid');
+});
+
+test('a sealed-off target ends unreachable and a reachable one arrived', () => {
+  const grid = tilepath.createGrid(10, 5);
+  grid.fillRect(4, 0, 1, 5, 1);
+  const crowd = grid.createCrowd({ diagonal: 'never' });
+  const a = crowd.addAgent({ x: 1.5, y: 2.5 });
+  const b = crowd.addAgent({ x: 2.5, y: 2.5, radius: 0.3, maxSpeed: 6 });
+  crowd.setTarget(a, 8.5, 2.5);
+  crowd.setTarget(b, 0.5, 0.5);
+  assert.equal(crowd.state(a), 'unreachable');
+  for (let k = 0; k < 120; k++) crowd.step(1 / 30);
+  assert.equal(crowd.state(b), 'arrived');
+  const p = crowd.positions();
+  assert.ok(Math.hypot(p[2] - 0.5, p[3] - 0.5) < 0.11);
+  assert.equal(crowd.velocities().length, 4);
+  crowd.dispose();
+});
+
+test('bad input is refused with the value named and the crowd keeps working', () => {
+  const grid = tilepath.createGrid(6, 4);
+  grid.setCell(3, 1, 1);
+  assert.throws(() => grid.createCrowd({ maxAgents: 1e6 }), {
+    name: 'RangeError',
+    message: /maxAgents 1000000/,
+  });
+  assert.throws(() => grid.createCrowd({ maxAgnets: 4 }), {
+    name: 'TypeError',
+    message: /did you mean 'maxAgents'/,
+  });
+  assert.throws(() => grid.createCrowd({ diagonal: 'sometimes' }), {
+    name: 'RangeError',
+    message: /"sometimes"/,
+  });
+  const crowd = grid.createCrowd({ maxAgents: 3 });
+  const a = crowd.addAgent({ x: 0.5, y: 0.5 });
+  assert.throws(() => crowd.addAgent({ x: NaN, y: 1 }), { name: 'RangeError', message: /NaN/ });
+  assert.throws(() => crowd.addAgent({ x: '1', y: 1 }), {
+    name: 'TypeError',
+    message: /x must be a number, got "1"/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 3.5, y: 1.5 }), {
+    name: 'RangeError',
+    message: /inside a blocked cell/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, radius: -1 }), {
+    name: 'RangeError',
+    message: /radius -1/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, maxSpeed: -3 }), {
+    name: 'RangeError',
+    message: /maxSpeed -3/,
+  });
+  assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }), {
+    name: 'RangeError',
+    message: /profile "boat"/,
+  });
+  crowd.addAgent({ x: 1.5, y: 1.5 });
+  crowd.addAgent({ x: 1.5, y: 2.5 });
+  assert.throws(() => crowd.addAgent({ x: 2.5, y: 2.5 }), {
+    name: 'RangeError',
+    message: /maxAgents is 3/,
+  });
+  for (const dt of [0, -1, 1e9, NaN, Infinity]) {
+    assert.throws(() => crowd.step(dt), { name: 'RangeError', message: new RegExp(`dt ${dt}`) });
+  }
+  assert.throws(() => crowd.step('0.1'), { name: 'TypeError' });
+  assert.throws(() => crowd.setTarget(9, 1, 1), { name: 'RangeError', message: /agent id 9/ });
+  assert.throws(() => crowd.setTarget(a, 1.5, 99), { name: 'RangeError', message: /outside/ });
+  assert.throws(() => crowd.setGroupTarget([a, a], 1.5, 1.5), {
+    name: 'RangeError',
+    message: /twice/,
+  });
+  assert.throws(() => crowd.state(7), { name: 'RangeError', message: /agent id 7/ });
+  // Still working.
+  crowd.setTarget(a, 5.5, 3.5);
+  for (let k = 0; k < 180; k++) crowd.step(1 / 30);
+  assert.equal(crowd.state(a), 'arrived');
+  crowd.removeAgent(a);
+  assert.ok(Number.isNaN(crowd.positions()[0]));
+  assert.equal(crowd.addAgent({ x: 0.5, y: 0.5 }), a, 'the free id again');
+  crowd.dispose();
+  assert.throws(() => crowd.step(0.1), { name: 'TypeError', message: /disposed/ });
+  grid.dispose();
+});
+
+test('a game moves, slows and stops agents: teleport, setAgentMaxSpeed, stop, removeAgent', () => {
+  const grid = tilepath.createGrid(12, 6);
+  grid.fillRect(6, 0, 1, 4, 1);
+  const crowd = grid.createCrowd();
+  const a = crowd.addAgent({ x: 1.5, y: 1.5 });
+  const b = crowd.addAgent({ x: 1.5, y: 4.5, maxSpeed: 2 });
+  crowd.setTarget(a, 10.5, 1.5);
+  crowd.setTarget(b, 10.5, 4.5);
+  assert.throws(() => crowd.teleport(a, 6.5, 1.5), {
+    name: 'RangeError',
+    message: /inside a blocked cell/,
+  });
+  assert.throws(() => crowd.setAgentMaxSpeed(a, -1), {
+    name: 'RangeError',
+    message: /maxSpeed -1/,
+  });
+  assert.throws(() => crowd.setAgentRadius(a, 0.9), { name: 'RangeError', message: /radius 0.9/ });
+  crowd.teleport(a, 8.5, 1.5); // past the wall: it keeps its target and re-plans from there
+  assert.deepEqual(Array.from(crowd.positions().subarray(0, 2)), [8.5, 1.5]);
+  crowd.setAgentMaxSpeed(b, 6);
+  for (let k = 0; k < 90; k++) crowd.step(1 / 30);
+  assert.equal(crowd.state(a), 'arrived');
+  assert.equal(crowd.state(b), 'arrived', 'at 6 cells a second it is there in 3 s');
+  crowd.setTarget(b, 1.5, 4.5);
+  crowd.step(1 / 30);
+  crowd.stop(b);
+  assert.equal(crowd.state(b), 'arrived');
+  crowd.removeAgent(a);
+  assert.equal(crowd.agentCount, 1);
+  assert.equal(crowd.slots, 2);
+  assert.throws(() => crowd.removeAgent(a), { name: 'RangeError', message: /agent id 0/ });
+  grid.dispose();
+});
