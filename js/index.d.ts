@@ -619,6 +619,10 @@ export interface CrowdOptions {
   stuckTime?: number;
   /** Re-plans (edits, stuck agents) per step at most, in id order (default 32). */
   maxReplansPerStep?: number;
+  /** The movement profile the crowd's agents plan and meet walls under (grid.setProfile;
+   * default 'default'). A crowd moves one profile's units: make a crowd per profile. The
+   * profile cannot be deleted while a crowd uses it. */
+  profile?: string;
 }
 
 /** addAgent's argument. Positions are in cells as floats: cell (x, y) spans [x, x + 1). */
@@ -634,8 +638,8 @@ export interface AgentOptions {
   maxAcceleration?: number;
   /** The footprint's side in cells, 1 to 16: it plans as findPath's unitSize does. */
   unitSize?: number;
-  /** Movement profiles are not in this version: only 'default' (or leave it out). */
-  profile?: 'default';
+  /** The crowd's profile (CrowdOptions.profile), or left out: another is a RangeError. */
+  profile?: string;
 }
 
 export type AgentState = 'moving' | 'arrived' | 'stuck' | 'unreachable';
@@ -644,6 +648,8 @@ export type AgentState = 'moving' | 'arrived' | 'stuck' | 'unreachable';
  * walls (docs/crowds.md). Ids are slots: removed agents' ids are reused, lowest first. */
 export interface Crowd {
   readonly disposed: boolean;
+  /** The movement profile it plans for (CrowdOptions.profile). */
+  readonly profile: string;
   readonly agentCount: number;
   /** Ids are below this: positions() holds 2 numbers for each slot. */
   readonly slots: number;

@@ -301,10 +301,16 @@ class WasmGrid {
   // without embind's generic invoker (the build has no dynamic execution: ~70 ns a call and
   // more per argument). JS passes only addresses its live grids gave it.
   uintptr_t handle() const { return reinterpret_cast<uintptr_t>(this); }
-  // The cells and their footprints, for a crowd over this grid (cpp/wasm/crowd.cpp), which JS
-  // disposes before the grid.
-  uintptr_t cellsObject() { return reinterpret_cast<uintptr_t>(&grid_); }
-  uintptr_t footprintsObject() { return reinterpret_cast<uintptr_t>(&footprints_); }
+  // A profile's cells and their footprints, for a crowd over this grid (cpp/wasm/crowd.cpp),
+  // which JS disposes before the grid and before the profile: 0, with lastQueryError() set,
+  // when the profile is deleted or its first use does not fit in memory.
+  TILEPATH_SMALL uintptr_t cellsObject(int profile) {
+    return select(profile, queryError_) ? reinterpret_cast<uintptr_t>(&profiles_.grid(profile)) : 0;
+  }
+  TILEPATH_SMALL uintptr_t footprintsObject(int profile) {
+    return profiles_.inUse(profile) ? reinterpret_cast<uintptr_t>(&profiles_.footprints(profile))
+                                    : 0;
+  }
   // Where the answer last published lies in the heap (a double each, as resultLayout() names
   // them): fixed for the grid's life.
   uintptr_t resultAddress() const { return reinterpret_cast<uintptr_t>(summary_); }

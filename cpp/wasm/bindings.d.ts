@@ -42,8 +42,9 @@ export interface NativeGrid {
   /** The object's address, for TilepathModule._tilepath_find_path. */
   handle(): number;
   /** The core Grid and its Footprints inside this object, for a NativeCrowd (cpp/wasm/crowd.cpp). */
-  cellsObject(): number;
-  footprintsObject(): number;
+  /** A profile's cells for a crowd (0 with lastQueryError() set when it cannot be used). */
+  cellsObject(profile: number): number;
+  footprintsObject(profile: number): number;
   lastError(): string;
   /** findPath's arguments: a task number, SEARCH_ANSWERED (read the answer as findPath's) or
    * REFUSED. */

@@ -112,15 +112,18 @@ export function readCrowdOptions(m, options) {
 }
 
 /**
- * The one place an agent's movement profile picks what it plans on. Profiles (named cost
- * tables) are not in this build: only the grid's own table, 'default'.
- * @param {unknown} profile
+ * The one place an agent's movement profile picks what it plans on: a crowd plans for the
+ * profile it was created with (createCrowd({ profile })), and an agent may name that profile or
+ * none.
+ * @param {unknown} profile the agent's
+ * @param {string} crowdProfile the crowd's
  */
-export function planningProfile(profile) {
-  if (profile === undefined || profile === 'default') return 'default';
+export function planningProfile(profile, crowdProfile) {
+  if (profile === undefined || profile === crowdProfile) return crowdProfile;
   throw new RangeError(
-    `profile ${describe(profile)}: movement profiles are not in this version; leave profile ` +
-      "out or use 'default' (the grid's cost table)",
+    `profile ${describe(profile)}: this crowd plans for profile '${crowdProfile}'; a crowd ` +
+      'moves the units of one profile, so make a crowd per profile ' +
+      `(grid.createCrowd({ profile: ${describe(profile)} }))`,
   );
 }
 
@@ -128,9 +131,10 @@ export function planningProfile(profile) {
  * addAgent's argument as the core's numbers: x, y, radius (0 = default), maxSpeed,
  * maxAcceleration, unitSize.
  * @param {unknown} agent
+ * @param {string} [crowdProfile] the profile the crowd plans for ('default' when left out)
  * @returns {[number, number, number, number, number, number]}
  */
-export function readAgent(agent) {
+export function readAgent(agent, crowdProfile = 'default') {
   if (agent === null || typeof agent !== 'object') {
     throw new TypeError(`addAgent takes { x, y, ... }, got ${describe(agent)}`);
   }
@@ -149,7 +153,7 @@ export function readAgent(agent) {
       ? 20
       : numberArgument('maxAcceleration', given.maxAcceleration);
   const unitSize = given.unitSize === undefined ? 1 : integerArgument('unitSize', given.unitSize);
-  planningProfile(given.profile);
+  planningProfile(given.profile, crowdProfile);
   return [x, y, radius, speed, acceleration, unitSize];
 }
 
@@ -164,20 +168,32 @@ export class Crowd {
   /** @type {() => void} */
   #forget;
 
+  /** @type {string} */
+  #profile;
+
   /**
    * @param {TilepathModule} module
    * @param {NativeGrid} grid
    * @param {number[]} codes readCrowdOptions' answer
+   * @param {{ name: string, slot: number }} profile what the crowd plans for
    * @param {() => void} forget told when the crowd is disposed
    */
-  constructor(module, grid, codes, forget) {
+  constructor(module, grid, codes, profile, forget) {
     this.#module = module;
+    const cells = grid.cellsObject(profile.slot);
+    if (cells === 0) throw new RangeError(grid.lastQueryError());
     this.#native = new module.Crowd(
-      grid.cellsObject(),
-      grid.footprintsObject(),
+      cells,
+      grid.footprintsObject(profile.slot),
       .../** @type {CrowdCodes} */ (codes),
     );
+    this.#profile = profile.name;
     this.#forget = forget;
+  }
+
+  /** The movement profile the crowd plans for ('default': the grid's own costs). */
+  get profile() {
+    return this.#profile;
   }
 
   #live() {
@@ -211,7 +227,7 @@ export class Crowd {
   /** @param {AgentOptions} agent */
   addAgent(agent) {
     const native = this.#live();
-    const id = native.addAgent(...readAgent(agent));
+    const id = native.addAgent(...readAgent(agent, this.#profile));
     if (id < 0) throw new RangeError(native.lastError());
     return id;
   }

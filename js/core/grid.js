@@ -442,6 +442,13 @@ export class Grid {
     const native = this.#live();
     checkProfileName(name, 'name');
     if (name !== PROFILES.default) this.#slot(name); // an unknown name: its error
+    for (const crowd of this.#crowds) {
+      if (crowd.profile === name) {
+        throw new RangeError(
+          `profile '${name}' moves a crowd: dispose its crowds (crowd.dispose()) before deleting it`,
+        );
+      }
+    }
     const error = native.deleteProfile(name);
     if (error) throw new RangeError(error);
     this.#profiles.delete(name);
@@ -820,13 +827,21 @@ export class Grid {
    */
   createCrowd(options) {
     const native = this.#live();
-    const codes = readCrowdOptions(this.#module, options);
+    const { profile, ...rest } =
+      options !== null && typeof options === 'object'
+        ? /** @type {Record<string, unknown>} */ (options)
+        : {};
+    const codes = readCrowdOptions(this.#module, options === undefined ? undefined : rest);
     if (this.#shape.orientation === 'staggered' || this.#shape.orientation === 'hexagonal') {
       throw new RangeError(
         `crowds need a square grid (orthogonal or isometric), not a ${this.#shape.orientation} one`,
       );
     }
-    const crowd = new Crowd(this.#module, native, codes, () => this.#crowds.delete(crowd));
+    const slot = this.#slot(profile);
+    const name = /** @type {string} */ (profile ?? PROFILES.default);
+    const crowd = new Crowd(this.#module, native, codes, { name, slot }, () =>
+      this.#crowds.delete(crowd),
+    );
     this.#crowds.add(crowd);
     return crowd;
   }

@@ -36,7 +36,11 @@ const OPS = new Set([
 export function crowdRequest(args) {
   const [op, crowd, given] = /** @type {[CrowdOp, number, unknown[]]} */ (args);
   const list = [...given];
-  if (op === 'addAgent') list[0] = readAgent(list[0]);
+  if (op === 'addAgent') {
+    // The agent's profile goes along as given: the crowd in the worker knows its own and judges.
+    const profile = /** @type {{ profile?: unknown } | null} */ (list[0])?.profile;
+    list[0] = [...readAgent(list[0], typeof profile === 'string' ? profile : undefined), profile];
+  }
   if (op === 'setGroupTarget') {
     const ids = list[0];
     if (
@@ -97,7 +101,7 @@ export function answerCrowd(grid, snapshot) {
   }
   switch (op) {
     case 'addAgent': {
-      const [x, y, radius, maxSpeed, maxAcceleration, unitSize] = args[0];
+      const [x, y, radius, maxSpeed, maxAcceleration, unitSize, profile] = args[0];
       return {
         value: crowd.addAgent({
           x,
@@ -106,6 +110,7 @@ export function answerCrowd(grid, snapshot) {
           maxSpeed,
           maxAcceleration,
           unitSize,
+          ...(profile !== undefined ? { profile } : {}),
         }),
       };
     }
