@@ -71,6 +71,7 @@ class Components {
   uint64_t cellsFlooded() const { return flooded_; }
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the labels
   struct Labels {
     bool built = false;
     bool allDiagonals = false;    // the `always` rule's 8-way connectivity

@@ -89,6 +89,7 @@ class Footprints : public GridObserver {
   void allChanged() override;
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the position grids
   struct Size {
     std::unique_ptr<Grid> grid;
     // Watches `grid`: declared after it, so destroyed first. Dropped when the grid is replaced.

@@ -97,6 +97,7 @@ class Hierarchy : public GridObserver {
   struct Level;
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the levels
   Level& level(Diagonal rule);
   bool place(Level& lv, int32_t cluster);      // its nodes' place in the level's pool
   void rebuildAll(Level& lv);                  // every cluster left to the next update

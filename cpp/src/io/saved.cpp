@@ -1,0 +1,573 @@
+// The saved format of tilepath/saved.hpp: a grid and the structures prepared on it, written as
+// they are in memory (so loading copies, and builds nothing), and read back with every index
+// checked against what it points into, so that a buffer that passes the checksum but was made
+// by hand still cannot make a later query read outside an array.
+#include "tilepath/saved.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "hierarchy/internal.hpp"
+
+namespace tilepath {
+
+// Reaches the private parts of the structures a save holds (each names it its friend).
+struct SavedAccess {
+  static void writeLabels(SavedWriter& w, const Components::Labels& l, uint8_t which);
+  static bool readLabels(SavedReader& r, const Grid& grid, Components& components);
+  static void writeComponents(SavedWriter& w, const Components& c);
+  static bool readComponents(SavedReader& r, const Grid& grid, Components& components);
+  static bool current(const Footprints& f, int n) { return f.sizes_[n].grid && !f.sizes_[n].stale; }
+  static void writeUnitSize(SavedWriter& w, const Footprints& f, int n);
+  static bool readUnitSize(SavedReader& r, const Grid& grid, Footprints& footprints);
+  static std::string bringUpToDate(Hierarchy& h);
+  static void writeHierarchy(SavedWriter& w, const Hierarchy& h);
+  static bool readHierarchy(SavedReader& r, const Grid& grid, std::unique_ptr<Hierarchy>& out);
+  static bool readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hierarchy::Level& lv);
+};
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'A', 'T', 'H'};
+constexpr char kGridTag[4] = {'G', 'R', 'I', 'D'};
+constexpr char kLabelsTag[4] = {'L', 'A', 'B', 'L'};
+constexpr char kUnitTag[4] = {'U', 'N', 'I', 'T'};
+constexpr char kHierarchyTag[4] = {'H', 'I', 'E', 'R'};
+
+// 64 bits over the body, a word at a time (a byte at a time would be most of a load's time).
+uint64_t checksum(const uint8_t* p, std::size_t n) {
+  constexpr uint64_t k1 = 0x9e3779b97f4a7c15ull, k2 = 0xc2b2ae3d27d4eb4full;
+  uint64_t h = k1 ^ n;
+  std::size_t i = 0;
+  auto mix = [&](uint64_t word) {
+    h ^= word * k2;
+    h = (h << 31 | h >> 33) * k1;
+  };
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    mix(word);
+  }
+  uint64_t tail = 0;
+  for (std::size_t k = 0; i < n; ++i, ++k) tail |= static_cast<uint64_t>(p[i]) << (8 * k);
+  mix(tail);
+  h ^= h >> 29;
+  h *= k2;
+  return h ^ (h >> 32);
+}
+
+std::string tagName(const uint8_t* tag) {
+  std::string name;
+  for (int k = 0; k < 4; ++k) {
+    const char c = static_cast<char>(tag[k]);
+    name += c >= 32 && c < 127 ? std::string(1, c) : "\\x" + std::to_string(tag[k]);
+  }
+  return name;
+}
+
+// Writes a section: its tag, its length (patched once the body is written), its body.
+template <typename Body>
+void section(SavedWriter& w, const char (&tag)[4], Body body) {
+  w.putBytes(tag, 4);
+  const std::size_t at = w.bytes().size();
+  w.put<uint64_t>(0);
+  body(w);
+  const uint64_t length = w.bytes().size() - at - 8;
+  std::memcpy(w.bytes().data() + at, &length, 8);
+}
+
+struct Section {
+  const uint8_t* tag;
+  const uint8_t* data;
+  std::size_t size;
+};
+
+// The header checked and the body cut into sections; an error names what is wrong.
+std::string readSections(const uint8_t* data, std::size_t size, std::vector<Section>& out) {
+  if (data == nullptr || size < kSavedHeaderBytes)
+    return "saved grid: " + std::to_string(size) + " bytes is too short for a saved grid (" +
+           std::to_string(kSavedHeaderBytes) + " bytes of header at least): truncated?";
+  if (std::memcmp(data, kMagic, 8) != 0)
+    return "saved grid: these bytes are not a saved grid (they do not begin with TILEPATH)";
+  uint32_t version, flags;
+  uint64_t length, sum;
+  std::memcpy(&version, data + 8, 4);
+  std::memcpy(&flags, data + 12, 4);
+  std::memcpy(&length, data + 16, 8);
+  std::memcpy(&sum, data + 24, 8);
+  if (version != kSavedVersion)
+    return "saved grid: format version " + std::to_string(version) +
+           ", but this tilepath reads version " + std::to_string(kSavedVersion) +
+           " only: save the grid again with this version";
+  if (flags != 0) return "saved grid: unknown flags " + std::to_string(flags) + " in the header";
+  if (length != size - kSavedHeaderBytes)
+    return "saved grid: the header says " + std::to_string(length) + " bytes follow it, but " +
+           std::to_string(size - kSavedHeaderBytes) + " do (" +
+           (length > size - kSavedHeaderBytes ? "truncated" : "extra bytes at the end") + ")";
+  const uint8_t* body = data + kSavedHeaderBytes;
+  if (checksum(body, static_cast<std::size_t>(length)) != sum)
+    return "saved grid: the checksum does not match: the bytes were corrupted (or changed) "
+           "after saving";
+  std::size_t at = 0;
+  while (at < length) {
+    if (length - at < 12)
+      return "saved grid: a section header at byte " + std::to_string(at) + " is cut short";
+    uint64_t n;
+    std::memcpy(&n, body + at + 4, 8);
+    if (n > length - at - 12)
+      return "saved grid: section '" + tagName(body + at) + "' says it holds " +
+             std::to_string(n) + " bytes, more than are left";
+    out.push_back({body + at, body + at + 12, static_cast<std::size_t>(n)});
+    at += 12 + static_cast<std::size_t>(n);
+  }
+  for (const Section& s : out) {
+    if (std::memcmp(s.tag, kGridTag, 4) != 0 && std::memcmp(s.tag, kLabelsTag, 4) != 0 &&
+        std::memcmp(s.tag, kUnitTag, 4) != 0 && std::memcmp(s.tag, kHierarchyTag, 4) != 0)
+      return "saved grid: unknown section '" + tagName(s.tag) +
+             "' (saved by a newer tilepath? this one reads GRID, LABL, UNIT and HIER)";
+  }
+  if (out.empty() || std::memcmp(out[0].tag, kGridTag, 4) != 0)
+    return "saved grid: its first section must be GRID";
+  for (std::size_t k = 1; k < out.size(); ++k)
+    if (std::memcmp(out[k].tag, kGridTag, 4) == 0)
+      return "saved grid: more than one GRID section";
+  return {};
+}
+
+struct GridRecord {
+  int32_t width, height;
+  uint8_t orientation, staggerAxis, staggerIndex, unused;
+};
+
+// The GRID section's fixed part, checked: sides, shape, and that the cells are all there.
+bool readGridRecord(SavedReader& r, std::size_t sectionSize, SavedHeader& header) {
+  GridRecord g{};
+  if (!r.get(g)) return false;
+  const std::string sizeError = Grid::validateSize(g.width, g.height);
+  if (!r.check(sizeError.empty(), sizeError)) return false;
+  const std::string shapeError = validateShape(g.orientation, g.staggerAxis, g.staggerIndex);
+  if (!r.check(shapeError.empty(), shapeError)) return false;
+  const std::size_t cells = static_cast<std::size_t>(g.width) * g.height;
+  if (!r.check(sectionSize == sizeof(GridRecord) + Grid::kClasses * sizeof(double) + cells,
+               "holds " + std::to_string(sectionSize) + " bytes, not those of a " +
+                   std::to_string(g.width) + " x " + std::to_string(g.height) + " grid"))
+    return false;
+  header.width = g.width;
+  header.height = g.height;
+  header.shape = {static_cast<Orientation>(g.orientation), static_cast<StaggerAxis>(g.staggerAxis),
+                  static_cast<StaggerIndex>(g.staggerIndex)};
+  return true;
+}
+
+// Whether the union-find parents all lead to a root (no cycle), in O(labels).
+bool parentsEndAtRoots(const std::vector<int32_t>& parent) {
+  std::vector<uint8_t> state(parent.size(), 0);  // 0 unknown, 1 on the walk, 2 leads to a root
+  std::vector<int32_t> walk;
+  for (std::size_t start = 0; start < parent.size(); ++start) {
+    walk.clear();
+    auto at = static_cast<int32_t>(start);
+    while (state[at] == 0 && parent[at] != at) {
+      state[at] = 1;
+      walk.push_back(at);
+      at = parent[at];
+    }
+    if (state[at] == 1) return false;
+    state[at] = 2;
+    for (int32_t k : walk) state[k] = 2;
+  }
+  return true;
+}
+
+}  // namespace
+
+// --- labels -----------------------------------------------------------------------------------
+
+void SavedAccess::writeLabels(SavedWriter& w, const Components::Labels& l, uint8_t which) {
+  w.put(which);
+  w.putVector(l.label);
+  w.putVector(l.parent);
+  w.putVector(l.dirty);
+  w.putVector(l.closed);
+}
+
+bool SavedAccess::readLabels(SavedReader& r, const Grid& grid, Components& components) {
+  uint8_t which = 0;
+  if (!r.get(which) || !r.check(which < 2, "labelling " + std::to_string(which) + " is unknown"))
+    return false;
+  Components::Labels l;
+  l.allDiagonals = which == 1;
+  const auto n = static_cast<uint64_t>(grid.size());
+  if (!r.getVector(l.label, n, "a labelling") || !r.getVector(l.parent, 2 * n + 65, "its roots") ||
+      !r.getVector(l.dirty, 2 * n + 65, "its dirty roots") ||
+      !r.getVector(l.closed, 4 * n, "its closed cells"))
+    return false;
+  if (!r.check(l.label.size() == n, "a labelling of " + std::to_string(l.label.size()) +
+                                        " cells on a grid of " + std::to_string(n)) ||
+      !r.check(l.dirty.size() == l.parent.size(), "its dirty roots do not match its roots"))
+    return false;
+  const auto labels = static_cast<int32_t>(l.parent.size());
+  for (uint64_t i = 0; i < n; ++i) {
+    const int32_t label = l.label[i];
+    const bool open = grid.passable(static_cast<int>(i));
+    if (!r.check(open ? label >= 0 && label < labels : label == -1,
+                 "cell " + std::to_string(i) + " has label " + std::to_string(label) +
+                     (open ? ", not one of its " + std::to_string(labels) : " though blocked")))
+      return false;
+  }
+  for (int32_t p : l.parent)
+    if (!r.check(p >= 0 && p < labels, "a root " + std::to_string(p) + " out of range"))
+      return false;
+  if (!r.check(parentsEndAtRoots(l.parent), "its roots go round in a cycle")) return false;
+  for (int32_t c : l.closed)
+    if (!r.check(c >= 0 && static_cast<uint64_t>(c) < n,
+                 "a closed cell " + std::to_string(c) + " outside the grid"))
+      return false;
+  l.built = true;
+  components.labels_[which] = std::move(l);
+  return true;
+}
+
+void SavedAccess::writeComponents(SavedWriter& w, const Components& c) {
+  uint8_t count = 0;
+  for (const auto& l : c.labels_) count += l.built && !l.building;
+  w.put(count);
+  for (uint8_t k = 0; k < 2; ++k)
+    if (c.labels_[k].built && !c.labels_[k].building) writeLabels(w, c.labels_[k], k);
+}
+
+bool SavedAccess::readComponents(SavedReader& r, const Grid& grid, Components& components) {
+  uint8_t count = 0;
+  if (!r.get(count) || !r.check(count <= 2, std::to_string(count) + " labellings"))
+    return false;
+  for (uint8_t k = 0; k < count; ++k)
+    if (!readLabels(r, grid, components)) return false;
+  return true;
+}
+
+// --- unit sizes -------------------------------------------------------------------------------
+
+void SavedAccess::writeUnitSize(SavedWriter& w, const Footprints& f, int n) {
+  const Footprints::Size& size = f.sizes_[n];
+  w.put(static_cast<uint8_t>(n));
+  w.put<uint64_t>(size.lastUse);
+  w.put<uint64_t>(f.uses_);
+  w.putBytes(size.grid->data(), static_cast<std::size_t>(size.grid->size()));
+  w.put<uint8_t>(size.components ? 1 : 0);
+  if (size.components) writeComponents(w, size.components->components());
+}
+
+bool SavedAccess::readUnitSize(SavedReader& r, const Grid& grid, Footprints& f) {
+  uint8_t n = 0;
+  uint64_t lastUse = 0, uses = 0;
+  if (!r.get(n) || !r.get(lastUse) || !r.get(uses)) return false;
+  const std::string error = validateUnitSize(n, grid.shape());
+  if (!r.check(n >= 2 && error.empty(), error.empty() ? "unit size 1 has no positions" : error) ||
+      !r.check(f.fits(n), "unit size " + std::to_string(n) + " does not fit in the grid") ||
+      !r.check(!f.sizes_[n].grid || f.sizes_[n].stale,
+               "unit size " + std::to_string(n) + " is saved twice"))
+    return false;
+  const int pw = grid.width() - n + 1, ph = grid.height() - n + 1;
+  if (!r.check(r.remaining() >= static_cast<std::size_t>(pw) * ph + 1,
+               "the positions of unit size " + std::to_string(n) + " are cut short"))
+    return false;
+  auto positions = std::make_unique<Grid>(pw, ph);
+  for (int cls = 0; cls < Grid::kClasses; ++cls) positions->setCost(cls, grid.cost(cls));
+  std::vector<uint8_t> bytes;
+  bytes.resize(static_cast<std::size_t>(pw) * ph);
+  for (uint8_t& b : bytes) r.get(b);
+  std::memcpy(positions->data(), bytes.data(), bytes.size());
+  positions->cellsChanged();
+  Footprints::Size& size = f.sizes_[n];
+  size.components.reset();
+  size.grid = std::move(positions);
+  size.stale = false;
+  size.lastUse = lastUse;
+  f.uses_ = std::max(f.uses_, uses);
+  uint8_t hasLabels = 0;
+  if (!r.get(hasLabels)) return false;
+  if (hasLabels) {
+    size.components = std::make_unique<WatchedComponents>(*size.grid);
+    if (!readComponents(r, *size.grid, size.components->components())) return false;
+  }
+  return true;
+}
+
+// --- the hierarchy ----------------------------------------------------------------------------
+
+std::string SavedAccess::bringUpToDate(Hierarchy& h) {
+  for (int rule = 0; rule < 4; ++rule)
+    if (h.levels_[rule] && h.update(static_cast<Diagonal>(rule)) < 0)
+      return "not enough memory to bring hpa's hierarchy up to date before saving it";
+  return {};
+}
+
+void SavedAccess::writeHierarchy(SavedWriter& w, const Hierarchy& h) {
+  w.put(static_cast<uint8_t>(h.shift_));
+  uint8_t mask = 0;
+  for (int rule = 0; rule < 4; ++rule) mask |= h.levels_[rule] ? 1 << rule : 0;
+  w.put(mask);
+  for (int rule = 0; rule < 4; ++rule) {
+    if (!h.levels_[rule]) continue;
+    const Hierarchy::Level& lv = *h.levels_[rule];
+    w.put<uint64_t>(lv.nodeCount);
+    w.put<uint64_t>(lv.edgeCount);
+    std::vector<uint32_t> xy(lv.pool.size());
+    for (std::size_t k = 0; k < xy.size(); ++k) xy[k] = lv.pool[k].xy;
+    w.putVector(xy);
+    w.putVector(lv.landmarks);
+    w.put(lv.landmarksValid);
+    w.put(lv.refreshed);
+    w.putVector(lv.opened);
+    w.put<uint64_t>(lv.version);
+    w.put<int32_t>(lv.pending.landmark);
+    w.put<uint64_t>(lv.pending.version);
+    w.putVector(lv.pending.dist);
+    w.putVector(lv.pending.heap);
+    for (const Hierarchy::Cluster& c : lv.clusters) {
+      for (const auto& links : c.links) w.putVector(links);
+      w.putVector(c.nodes);
+      w.putVector(c.acrossStart);
+      w.putVector(c.across);
+      w.putVector(c.innerStart);
+      w.putVector(c.inner);
+      w.putVector(c.acrossTo);
+      w.put(c.base);
+      w.put(c.capacity);
+    }
+  }
+}
+
+bool SavedAccess::readHierarchy(SavedReader& r, const Grid& grid, std::unique_ptr<Hierarchy>& out) {
+  uint8_t shift = 0, mask = 0;
+  if (!r.get(shift) || !r.get(mask)) return false;
+  if (!r.check(shift >= 3 && shift <= 6, "cluster size 2^" + std::to_string(shift) + " is unknown") ||
+      !r.check(mask != 0 && mask < 16, "diagonal rules " + std::to_string(mask) + " are unknown") ||
+      !r.check(grid.shape().square(), "a hierarchy on a grid that is not square"))
+    return false;
+  out = std::make_unique<Hierarchy>(grid, 1 << shift);
+  for (int rule = 0; rule < 4; ++rule) {
+    if (!(mask >> rule & 1)) continue;
+    Hierarchy::Level& lv = out->level(static_cast<Diagonal>(rule));
+    lv.dirty.clear();
+    for (Hierarchy::Cluster& c : lv.clusters) c.dirty = false;
+    if (!readLevel(r, grid, *out, lv)) return false;
+  }
+  return true;
+}
+
+bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hierarchy::Level& lv) {
+  const auto n = static_cast<uint64_t>(grid.size());
+  uint64_t nodeCount = 0, edgeCount = 0, version = 0, pendingVersion = 0;
+  int32_t pendingLandmark = -1;
+  std::vector<uint32_t> xy;
+  if (!r.get(nodeCount) || !r.get(edgeCount) || !r.getVector(xy, 4 * n, "the node pool") ||
+      !r.getVector(lv.landmarks, 4 * n * kLandmarks, "the landmarks") ||
+      !r.get(lv.landmarksValid) || !r.get(lv.refreshed) ||
+      !r.getVector(lv.opened, 16, "the boxes of cheapened cells") || !r.get(version) ||
+      !r.get(pendingLandmark) || !r.get(pendingVersion) ||
+      !r.getVector(lv.pending.dist, 4 * n, "a landmark's costs") ||
+      !r.getVector(lv.pending.heap, 64 * n, "a landmark's queue"))
+    return false;
+  const std::size_t pool = xy.size();
+  lv.nodeCount = static_cast<std::size_t>(nodeCount);
+  lv.edgeCount = static_cast<std::size_t>(edgeCount);
+  lv.version = version;
+  lv.pending.landmark = pendingLandmark;
+  lv.pending.version = pendingVersion;
+  lv.pool.assign(pool, Hierarchy::Level::Node{0, kNoNode, 0, 0});
+  for (std::size_t k = 0; k < pool; ++k) {
+    const int x = static_cast<int>(xy[k] & 0xffff), y = static_cast<int>(xy[k] >> 16);
+    if (!r.check(grid.inside(x, y), "node " + std::to_string(k) + " lies outside the grid"))
+      return false;
+    lv.pool[k].xy = xy[k];
+  }
+  const bool landmarksRead = lv.landmarksValid != 0 || pendingLandmark >= 0;
+  if (!r.check(lv.landmarksValid <= kAllLandmarks && lv.refreshed <= kAllLandmarks &&
+                   pendingLandmark >= -1 && pendingLandmark < kLandmarks,
+               "landmark flags out of range") ||
+      !r.check(lv.landmarks.size() % kLandmarks == 0 && lv.landmarks.size() <= pool * kLandmarks &&
+                   (!landmarksRead || lv.landmarks.size() == pool * kLandmarks),
+               "a landmark table of " + std::to_string(lv.landmarks.size()) + " for " +
+                   std::to_string(pool) + " nodes") ||
+      !r.check(pendingLandmark < 0 || lv.pending.dist.size() == pool,
+               "a landmark under way over another number of nodes"))
+    return false;
+  for (const auto& entry : lv.pending.heap)
+    if (!r.check(entry.second < lv.pending.dist.size(), "a landmark's queue names no node"))
+      return false;
+  // Clusters, then their edges (which name nodes of any cluster) once all are read.
+  const int w = grid.width();
+  for (std::size_t k = 0; k < lv.clusters.size(); ++k) {
+    Hierarchy::Cluster& c = lv.clusters[k];
+    for (auto& links : c.links)
+      if (!r.getVector(links, 4 * static_cast<uint64_t>(h.size_) + 8, "a cluster's links"))
+        return false;
+    const uint64_t area = static_cast<uint64_t>(c.w) * c.h;
+    if (!r.getVector(c.nodes, area, "a cluster's nodes") ||
+        !r.getVector(c.acrossStart, area + 1, "a cluster's steps across") ||
+        !r.getVector(c.across, 8 * area, "a cluster's steps across") ||
+        !r.getVector(c.innerStart, area + 1, "a cluster's edges") ||
+        !r.getVector(c.inner, area * area, "a cluster's edges") ||
+        !r.getVector(c.acrossTo, 8 * area, "a cluster's steps across") || !r.get(c.base) ||
+        !r.get(c.capacity))
+      return false;
+    const std::string where = "cluster " + std::to_string(k);
+    for (const auto& links : c.links)
+      for (const Link& link : links)
+        if (!r.check(link.a >= 0 && static_cast<uint64_t>(link.a) < n && link.b >= 0 &&
+                         static_cast<uint64_t>(link.b) < n,
+                     where + " links cells outside the grid"))
+          return false;
+    const std::size_t m = c.nodes.size();
+    if (!r.check(m <= c.capacity && static_cast<uint64_t>(c.base) + c.capacity <= pool,
+                 where + "'s nodes lie outside the pool"))
+      return false;
+    for (std::size_t i = 0; i < m; ++i) {
+      const int32_t cell = c.nodes[i];
+      const int x = cell % w, y = cell / w;
+      if (!r.check(cell >= 0 && static_cast<uint64_t>(cell) < n && (i == 0 || cell > c.nodes[i - 1]) &&
+                       x >= c.x0 && x < c.x0 + c.w && y >= c.y0 && y < c.y0 + c.h &&
+                       lv.pool[c.base + i].xy ==
+                           (static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16),
+                   where + "'s node " + std::to_string(i) + " is not one of its cells in order"))
+        return false;
+    }
+    auto ranges = [&](const std::vector<uint32_t>& start, std::size_t total) {
+      if (start.size() != m + 1 || start[0] != 0 || start[m] != total) return false;
+      for (std::size_t i = 0; i < m; ++i)
+        if (start[i] > start[i + 1]) return false;
+      return true;
+    };
+    if (!r.check(ranges(c.innerStart, c.inner.size()), where + "'s edges do not match its nodes") ||
+        !r.check(ranges(c.acrossStart, c.across.size()) && c.acrossTo.size() == c.across.size(),
+                 where + "'s steps across do not match its nodes"))
+      return false;
+    for (int32_t cell : c.across)
+      if (!r.check(cell >= 0 && static_cast<uint64_t>(cell) < n,
+                   where + " steps across to a cell outside the grid"))
+        return false;
+  }
+  // Each edge leads to a node its cluster holds, at a finite cost.
+  for (std::size_t k = 0; k < lv.clusters.size(); ++k) {
+    const Hierarchy::Cluster& c = lv.clusters[k];
+    auto leads = [&](const Hierarchy::Cluster::Edge& e, bool mayBeNone) {
+      if (e.to == kNoNode) return mayBeNone;
+      if (e.to >= pool || !(std::isfinite(e.cost) && e.cost >= 0)) return false;
+      const Hierarchy::Cluster& to = lv.clusters[h.clusterOf(lv.pool[e.to].xy)];
+      return e.to >= to.base && e.to - to.base < to.nodes.size();
+    };
+    for (const auto& e : c.inner)
+      if (!r.check(leads(e, false), "cluster " + std::to_string(k) + " has an edge to no node"))
+        return false;
+    for (const auto& e : c.acrossTo)
+      if (!r.check(leads(e, true), "cluster " + std::to_string(k) + " steps across to no node"))
+        return false;
+  }
+  return true;
+}
+
+// --- the whole ---------------------------------------------------------------------------------
+
+uint64_t savedChecksum(const uint8_t* body, std::size_t size) {
+  return checksum(body, size);
+}
+
+std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint8_t>& out) {
+  if (parts.hierarchy && *parts.hierarchy) {
+    std::string error = SavedAccess::bringUpToDate(**parts.hierarchy);
+    if (!error.empty()) return error;
+  }
+  SavedWriter w;
+  section(w, kGridTag, [&](SavedWriter& s) {
+    const GridShape& shape = grid.shape();
+    s.put(GridRecord{grid.width(), grid.height(), static_cast<uint8_t>(shape.orientation),
+                     static_cast<uint8_t>(shape.staggerAxis),
+                     static_cast<uint8_t>(shape.staggerIndex), 0});
+    for (int cls = 0; cls < Grid::kClasses; ++cls) s.put(grid.cost(cls));
+    s.putBytes(grid.data(), static_cast<std::size_t>(grid.size()));
+  });
+  if (parts.labels)
+    section(w, kLabelsTag, [&](SavedWriter& s) { SavedAccess::writeComponents(s, *parts.labels); });
+  if (parts.unitSizes)
+    for (int n = 2; n <= kMaxUnitSize; ++n) {
+      if (SavedAccess::current(*parts.unitSizes, n))
+        section(w, kUnitTag,
+                [&](SavedWriter& s) { SavedAccess::writeUnitSize(s, *parts.unitSizes, n); });
+    }
+  if (parts.hierarchy && *parts.hierarchy)
+    section(w, kHierarchyTag,
+            [&](SavedWriter& s) { SavedAccess::writeHierarchy(s, **parts.hierarchy); });
+  const std::vector<uint8_t>& body = w.bytes();
+  out.clear();
+  out.reserve(kSavedHeaderBytes + body.size());
+  out.insert(out.end(), kMagic, kMagic + 8);
+  auto put = [&out](const auto& value) {
+    const auto* p = reinterpret_cast<const uint8_t*>(&value);
+    out.insert(out.end(), p, p + sizeof(value));
+  };
+  put(kSavedVersion);
+  put(uint32_t{0});
+  put(static_cast<uint64_t>(body.size()));
+  put(checksum(body.data(), body.size()));
+  out.insert(out.end(), body.begin(), body.end());
+  return {};
+}
+
+std::string readSavedHeader(const uint8_t* data, std::size_t size, SavedHeader& header) {
+  std::vector<Section> sections;
+  std::string error = readSections(data, size, sections);
+  if (!error.empty()) return error;
+  SavedReader r(sections[0].data, sections[0].size, "saved grid, section GRID");
+  readGridRecord(r, sections[0].size, header);
+  return r.error();
+}
+
+std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const SavedParts& parts) {
+  std::vector<Section> sections;
+  std::string error = readSections(data, size, sections);
+  if (!error.empty()) return error;
+  SavedHeader header;
+  {
+    SavedReader r(sections[0].data, sections[0].size, "saved grid, section GRID");
+    if (!readGridRecord(r, sections[0].size, header)) return r.error();
+    if (header.width != grid.width() || header.height != grid.height())
+      return "saved grid: a " + std::to_string(header.width) + " x " +
+             std::to_string(header.height) + " grid cannot load into a " +
+             std::to_string(grid.width()) + " x " + std::to_string(grid.height()) + " one";
+    for (int cls = 0; cls < Grid::kClasses; ++cls) {
+      double cost = 0;
+      r.get(cost);
+      error = grid.setCost(cls, cost);
+      if (!error.empty()) return "saved grid, section GRID: class " + std::to_string(cls) + ": " + error;
+    }
+    std::memcpy(grid.data(), sections[0].data + sizeof(GridRecord) + Grid::kClasses * sizeof(double),
+                static_cast<std::size_t>(grid.size()));
+    grid.cellsChanged();
+  }
+  if (parts.labels) parts.labels->reset();
+  for (std::size_t k = 1; k < sections.size(); ++k) {
+    const Section& s = sections[k];
+    SavedReader r(s.data, s.size, "saved grid, section " + tagName(s.tag));
+    // A section of a part not asked for is skipped (a native user may load the cells alone).
+    bool read = false, ok = true;
+    if (std::memcmp(s.tag, kLabelsTag, 4) == 0 && parts.labels) {
+      read = true;
+      ok = SavedAccess::readComponents(r, grid, *parts.labels);
+    } else if (std::memcmp(s.tag, kUnitTag, 4) == 0 && parts.unitSizes) {
+      read = true;
+      ok = SavedAccess::readUnitSize(r, grid, *parts.unitSizes);
+    } else if (std::memcmp(s.tag, kHierarchyTag, 4) == 0 && parts.hierarchy) {
+      read = true;
+      ok = r.check(!*parts.hierarchy, "more than one hierarchy") &&
+           SavedAccess::readHierarchy(r, grid, *parts.hierarchy);
+    }
+    if (!ok) return r.error();
+    if (read && r.remaining() != 0)
+      return "saved grid, section " + tagName(s.tag) + ": " + std::to_string(r.remaining()) +
+             " bytes left over at its end";
+  }
+  return {};
+}
+
+}  // namespace tilepath
