@@ -110,6 +110,11 @@ export interface NativeGrid {
   graphLength(): number;
   clusterSize(): number;
   hierarchyBytes(): number;
+  /** The grid and what is prepared on it saved into Grid.savedAddress() / savedLength(): '' or
+   * an error (memory). */
+  save(): string;
+  /** Loads the bytes Grid.checkSaved() checked into this fresh grid: '' or an error. */
+  loadSaved(): string;
   /** Frees it (embind). */
   delete(): void;
 }
@@ -128,6 +133,18 @@ export interface TilepathModule {
     checkSize(width: number, height: number): string;
     /** An error message naming an unknown shape code, else ''. */
     checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
+    /** Where the saved bytes lie (after save(), or for loading after reserveSaved). */
+    savedAddress(): number;
+    savedLength(): number;
+    /** Room for `length` saved bytes to load: '' or an error (memory). */
+    reserveSaved(length: number): string;
+    /** The saved bytes' header, checksum and grid checked: '' (then savedWidth() ...) or why not. */
+    checkSaved(): string;
+    savedWidth(): number;
+    savedHeight(): number;
+    savedOrientation(): number;
+    savedStaggerAxis(): number;
+    savedStaggerIndex(): number;
   };
   searchMemoryBytes(): number;
   /** Whether this build has the big-map features (tilepath-bigmaps.wasm, tilepath-single.mjs). */

@@ -72,6 +72,9 @@ class Hierarchy : public GridObserver {
   // Frees the rule's graph (built or half built); the next query or buildStep starts afresh.
   void releaseLevel(Diagonal rule);
 
+  // Whether the rule's graph is built and current (a query would build nothing first).
+  bool current(Diagonal rule) const;
+
   int clusterSize() const { return size_; }
   // Abstract nodes and edges of the rule's graph as last built (0 if never built).
   std::size_t nodeCount(Diagonal rule) const;

@@ -18,7 +18,6 @@ struct SavedAccess {
   static bool readLabels(SavedReader& r, const Grid& grid, Components& components);
   static void writeComponents(SavedWriter& w, const Components& c);
   static bool readComponents(SavedReader& r, const Grid& grid, Components& components);
-  static bool current(const Footprints& f, int n) { return f.sizes_[n].grid && !f.sizes_[n].stale; }
   static void writeUnitSize(SavedWriter& w, const Footprints& f, int n);
   static bool readUnitSize(SavedReader& r, const Grid& grid, Footprints& footprints);
   static std::string bringUpToDate(Hierarchy& h);
@@ -491,7 +490,7 @@ std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint
     section(w, kLabelsTag, [&](SavedWriter& s) { SavedAccess::writeComponents(s, *parts.labels); });
   if (parts.unitSizes)
     for (int n = 2; n <= kMaxUnitSize; ++n) {
-      if (SavedAccess::current(*parts.unitSizes, n))
+      if (parts.unitSizes->built(n))
         section(w, kUnitTag,
                 [&](SavedWriter& s) { SavedAccess::writeUnitSize(s, *parts.unitSizes, n); });
     }
