@@ -182,11 +182,25 @@ enum ResultField {
   kBuiltPositionsMs,
   kResultFields
 };
-constexpr const char* kResultFieldNames[kResultFields] = {
-    "pathAddress", "pathLength", "rawPathAddress", "rawPathLength", "traceAddress", "traceLength",
-    "cost",        "expanded",   "endX",           "endY",          "faceX",        "faceY",
-    "faceStep",    "reason",     "algorithm",      "traceTruncated", "builtHpaMs",
-    "builtLabelsMs", "builtPositionsMs"};
+constexpr const char* kResultFieldNames[kResultFields] = {"pathAddress",
+                                                          "pathLength",
+                                                          "rawPathAddress",
+                                                          "rawPathLength",
+                                                          "traceAddress",
+                                                          "traceLength",
+                                                          "cost",
+                                                          "expanded",
+                                                          "endX",
+                                                          "endY",
+                                                          "faceX",
+                                                          "faceY",
+                                                          "faceStep",
+                                                          "reason",
+                                                          "algorithm",
+                                                          "traceTruncated",
+                                                          "builtHpaMs",
+                                                          "builtLabelsMs",
+                                                          "builtPositionsMs"};
 
 TILEPATH_SMALL std::string resultLayout() {
   std::string names;
@@ -380,6 +394,7 @@ class WasmGrid {
     s[kBuiltHpaMs] = built_[kBuiltHpa];
     s[kBuiltLabelsMs] = built_[kBuiltLabels];
     s[kBuiltPositionsMs] = built_[kBuiltPositions];
+    forgetBuilt();  // told once: an answer published later built nothing unless it says so
     return status;
   }
 
@@ -678,8 +693,7 @@ class WasmGrid {
   // Room for `length` bytes to load (0 frees them); JS writes them at savedAddress().
   TILEPATH_SMALL static std::string reserveSaved(double length) {
     std::vector<uint8_t>().swap(savedBytes());
-    if (!(length >= 0 && length < heapMax()) || !roomFor(3 * length) ||
-        !fits({length, 2 * length}))
+    if (!(length >= 0 && length < heapMax()) || !roomFor(3 * length) || !fits({length, 2 * length}))
       return memoryError("loading these saved bytes", 3 * length);
     savedBytes().resize(static_cast<std::size_t>(length));
     return {};
@@ -709,7 +723,7 @@ class WasmGrid {
     // The small build has no hierarchy: a saved one is skipped (hpa refuses there anyway).
     std::string error =
         tilepath::loadSaved(bytes.data(), bytes.size(), grid_,
-                            {&components_, &footprints_, kBigMaps ? &hierarchy_ : nullptr});
+                            {&components_, &footprints_, kBigMaps ? &hierarchy_ : nullptr}, true);
     std::vector<uint8_t>().swap(bytes);
     return error;
   }

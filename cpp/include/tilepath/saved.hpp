@@ -58,7 +58,9 @@ std::string readSavedHeader(const uint8_t* data, std::size_t size, SavedHeader& 
 // Loads a saved buffer into a grid made with readSavedHeader's sides and shape, with nothing
 // else done to it yet, and the structures of `parts` made over that grid. Returns an error
 // (the grid and parts are then in an unspecified but safe state: throw them away) or empty.
-std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const SavedParts& parts);
+// `summed`: readSavedHeader has checked these very bytes' checksum (not computed again).
+std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const SavedParts& parts,
+                      bool summed = false);
 
 // The header's checksum of a body (for tools and tests that build or mend a saved buffer).
 uint64_t savedChecksum(const uint8_t* body, std::size_t size);
@@ -92,8 +94,11 @@ class SavedReader {
       : p_(data), end_(data + size), what_(std::move(what)) {}
   template <typename T>
   bool get(T& value) {
-    if (!take(sizeof(T))) return false;
-    std::memcpy(&value, p_ - sizeof(T), sizeof(T));
+    return getBytes(&value, sizeof(T));
+  }
+  bool getBytes(void* out, std::size_t count) {
+    if (!take(count)) return false;
+    std::memcpy(out, p_ - count, count);
     return true;
   }
   // A count and that many values; refused when the count is above `most` or the bytes are not
@@ -108,16 +113,18 @@ class SavedReader {
                                 : "the bytes left in the section"));
     }
     values.resize(static_cast<std::size_t>(count));
-    if (count) std::memcpy(static_cast<void*>(values.data()), p_, static_cast<std::size_t>(count) * sizeof(T));
+    if (count)
+      std::memcpy(static_cast<void*>(values.data()), p_,
+                  static_cast<std::size_t>(count) * sizeof(T));
     p_ += count * sizeof(T);
     return true;
   }
+  // Always false; the first failure's `why` becomes error() (checks read `ok || r.fail(...)`,
+  // so that a message is only made for a failure).
   bool fail(const std::string& why) {
     if (error_.empty()) error_ = what_ + ": " + why;
     return false;
   }
-  // Holds only when a check fails: `why` then says what was wrong.
-  bool check(bool ok, const std::string& why) { return ok || fail(why); }
   std::size_t remaining() const { return static_cast<std::size_t>(end_ - p_); }
   const std::string& error() const { return error_; }
   bool ok() const { return error_.empty(); }

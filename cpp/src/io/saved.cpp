@@ -34,23 +34,31 @@ constexpr char kLabelsTag[4] = {'L', 'A', 'B', 'L'};
 constexpr char kUnitTag[4] = {'U', 'N', 'I', 'T'};
 constexpr char kHierarchyTag[4] = {'H', 'I', 'E', 'R'};
 
-// 64 bits over the body, a word at a time (a byte at a time would be most of a load's time).
+// 64 bits over the body, a word at a time in four independent lanes (one chain of multiplies
+// would wait on itself; a byte at a time would be most of a load's time).
 uint64_t checksum(const uint8_t* p, std::size_t n) {
   constexpr uint64_t k1 = 0x9e3779b97f4a7c15ull, k2 = 0xc2b2ae3d27d4eb4full;
-  uint64_t h = k1 ^ n;
-  std::size_t i = 0;
-  auto mix = [&](uint64_t word) {
+  uint64_t lane[4] = {k1 ^ n, k2, k1 + k2, ~k1};
+  auto mix = [](uint64_t& h, uint64_t word) {
     h ^= word * k2;
     h = (h << 31 | h >> 33) * k1;
   };
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    uint64_t words[4];
+    std::memcpy(words, p + i, 32);
+    for (int k = 0; k < 4; ++k) mix(lane[k], words[k]);
+  }
+  uint64_t h = lane[0];
+  for (int k = 1; k < 4; ++k) mix(h, lane[k]);
   for (; i + 8 <= n; i += 8) {
     uint64_t word;
     std::memcpy(&word, p + i, 8);
-    mix(word);
+    mix(h, word);
   }
   uint64_t tail = 0;
   for (std::size_t k = 0; i < n; ++i, ++k) tail |= static_cast<uint64_t>(p[i]) << (8 * k);
-  mix(tail);
+  mix(h, tail);
   h ^= h >> 29;
   h *= k2;
   return h ^ (h >> 32);
@@ -83,7 +91,8 @@ struct Section {
 };
 
 // The header checked and the body cut into sections; an error names what is wrong.
-std::string readSections(const uint8_t* data, std::size_t size, std::vector<Section>& out) {
+std::string readSections(const uint8_t* data, std::size_t size, std::vector<Section>& out,
+                         bool summed) {
   if (data == nullptr || size < kSavedHeaderBytes)
     return "saved grid: " + std::to_string(size) + " bytes is too short for a saved grid (" +
            std::to_string(kSavedHeaderBytes) + " bytes of header at least): truncated?";
@@ -105,7 +114,7 @@ std::string readSections(const uint8_t* data, std::size_t size, std::vector<Sect
            std::to_string(size - kSavedHeaderBytes) + " do (" +
            (length > size - kSavedHeaderBytes ? "truncated" : "extra bytes at the end") + ")";
   const uint8_t* body = data + kSavedHeaderBytes;
-  if (checksum(body, static_cast<std::size_t>(length)) != sum)
+  if (!summed && checksum(body, static_cast<std::size_t>(length)) != sum)
     return "saved grid: the checksum does not match: the bytes were corrupted (or changed) "
            "after saving";
   std::size_t at = 0;
@@ -115,8 +124,8 @@ std::string readSections(const uint8_t* data, std::size_t size, std::vector<Sect
     uint64_t n;
     std::memcpy(&n, body + at + 4, 8);
     if (n > length - at - 12)
-      return "saved grid: section '" + tagName(body + at) + "' says it holds " +
-             std::to_string(n) + " bytes, more than are left";
+      return "saved grid: section '" + tagName(body + at) + "' says it holds " + std::to_string(n) +
+             " bytes, more than are left";
     out.push_back({body + at, body + at + 12, static_cast<std::size_t>(n)});
     at += 12 + static_cast<std::size_t>(n);
   }
@@ -129,8 +138,7 @@ std::string readSections(const uint8_t* data, std::size_t size, std::vector<Sect
   if (out.empty() || std::memcmp(out[0].tag, kGridTag, 4) != 0)
     return "saved grid: its first section must be GRID";
   for (std::size_t k = 1; k < out.size(); ++k)
-    if (std::memcmp(out[k].tag, kGridTag, 4) == 0)
-      return "saved grid: more than one GRID section";
+    if (std::memcmp(out[k].tag, kGridTag, 4) == 0) return "saved grid: more than one GRID section";
   return {};
 }
 
@@ -144,13 +152,13 @@ bool readGridRecord(SavedReader& r, std::size_t sectionSize, SavedHeader& header
   GridRecord g{};
   if (!r.get(g)) return false;
   const std::string sizeError = Grid::validateSize(g.width, g.height);
-  if (!r.check(sizeError.empty(), sizeError)) return false;
+  if (!(sizeError.empty() || r.fail(sizeError))) return false;
   const std::string shapeError = validateShape(g.orientation, g.staggerAxis, g.staggerIndex);
-  if (!r.check(shapeError.empty(), shapeError)) return false;
+  if (!(shapeError.empty() || r.fail(shapeError))) return false;
   const std::size_t cells = static_cast<std::size_t>(g.width) * g.height;
-  if (!r.check(sectionSize == sizeof(GridRecord) + Grid::kClasses * sizeof(double) + cells,
-               "holds " + std::to_string(sectionSize) + " bytes, not those of a " +
-                   std::to_string(g.width) + " x " + std::to_string(g.height) + " grid"))
+  if (!(sectionSize == sizeof(GridRecord) + Grid::kClasses * sizeof(double) + cells ||
+        r.fail("holds " + std::to_string(sectionSize) + " bytes, not those of a " +
+               std::to_string(g.width) + " x " + std::to_string(g.height) + " grid")))
     return false;
   header.width = g.width;
   header.height = g.height;
@@ -192,7 +200,7 @@ void SavedAccess::writeLabels(SavedWriter& w, const Components::Labels& l, uint8
 
 bool SavedAccess::readLabels(SavedReader& r, const Grid& grid, Components& components) {
   uint8_t which = 0;
-  if (!r.get(which) || !r.check(which < 2, "labelling " + std::to_string(which) + " is unknown"))
+  if (!r.get(which) || !(which < 2 || r.fail("labelling " + std::to_string(which) + " is unknown")))
     return false;
   Components::Labels l;
   l.allDiagonals = which == 1;
@@ -201,26 +209,26 @@ bool SavedAccess::readLabels(SavedReader& r, const Grid& grid, Components& compo
       !r.getVector(l.dirty, 2 * n + 65, "its dirty roots") ||
       !r.getVector(l.closed, 4 * n, "its closed cells"))
     return false;
-  if (!r.check(l.label.size() == n, "a labelling of " + std::to_string(l.label.size()) +
-                                        " cells on a grid of " + std::to_string(n)) ||
-      !r.check(l.dirty.size() == l.parent.size(), "its dirty roots do not match its roots"))
+  if (!(l.label.size() == n || r.fail("a labelling of " + std::to_string(l.label.size()) +
+                                      " cells on a grid of " + std::to_string(n))) ||
+      !(l.dirty.size() == l.parent.size() || r.fail("its dirty roots do not match its roots")))
     return false;
   const auto labels = static_cast<int32_t>(l.parent.size());
   for (uint64_t i = 0; i < n; ++i) {
     const int32_t label = l.label[i];
     const bool open = grid.passable(static_cast<int>(i));
-    if (!r.check(open ? label >= 0 && label < labels : label == -1,
-                 "cell " + std::to_string(i) + " has label " + std::to_string(label) +
-                     (open ? ", not one of its " + std::to_string(labels) : " though blocked")))
+    if (!((open ? label >= 0 && label < labels : label == -1) ||
+          r.fail("cell " + std::to_string(i) + " has label " + std::to_string(label) +
+                 (open ? ", not one of its " + std::to_string(labels) : " though blocked"))))
       return false;
   }
   for (int32_t p : l.parent)
-    if (!r.check(p >= 0 && p < labels, "a root " + std::to_string(p) + " out of range"))
+    if (!((p >= 0 && p < labels) || r.fail("a root " + std::to_string(p) + " out of range")))
       return false;
-  if (!r.check(parentsEndAtRoots(l.parent), "its roots go round in a cycle")) return false;
+  if (!(parentsEndAtRoots(l.parent) || r.fail("its roots go round in a cycle"))) return false;
   for (int32_t c : l.closed)
-    if (!r.check(c >= 0 && static_cast<uint64_t>(c) < n,
-                 "a closed cell " + std::to_string(c) + " outside the grid"))
+    if (!((c >= 0 && static_cast<uint64_t>(c) < n) ||
+          r.fail("a closed cell " + std::to_string(c) + " outside the grid")))
       return false;
   l.built = true;
   components.labels_[which] = std::move(l);
@@ -237,8 +245,7 @@ void SavedAccess::writeComponents(SavedWriter& w, const Components& c) {
 
 bool SavedAccess::readComponents(SavedReader& r, const Grid& grid, Components& components) {
   uint8_t count = 0;
-  if (!r.get(count) || !r.check(count <= 2, std::to_string(count) + " labellings"))
-    return false;
+  if (!r.get(count) || !(count <= 2 || r.fail(std::to_string(count) + " labellings"))) return false;
   for (uint8_t k = 0; k < count; ++k)
     if (!readLabels(r, grid, components)) return false;
   return true;
@@ -261,21 +268,19 @@ bool SavedAccess::readUnitSize(SavedReader& r, const Grid& grid, Footprints& f) 
   uint64_t lastUse = 0, uses = 0;
   if (!r.get(n) || !r.get(lastUse) || !r.get(uses)) return false;
   const std::string error = validateUnitSize(n, grid.shape());
-  if (!r.check(n >= 2 && error.empty(), error.empty() ? "unit size 1 has no positions" : error) ||
-      !r.check(f.fits(n), "unit size " + std::to_string(n) + " does not fit in the grid") ||
-      !r.check(!f.sizes_[n].grid || f.sizes_[n].stale,
-               "unit size " + std::to_string(n) + " is saved twice"))
+  if (!((n >= 2 && error.empty()) ||
+        r.fail(error.empty() ? "unit size 1 has no positions" : error)) ||
+      !(f.fits(n) || r.fail("unit size " + std::to_string(n) + " does not fit in the grid")) ||
+      !(!f.sizes_[n].grid || f.sizes_[n].stale ||
+        r.fail("unit size " + std::to_string(n) + " is saved twice")))
     return false;
   const int pw = grid.width() - n + 1, ph = grid.height() - n + 1;
-  if (!r.check(r.remaining() >= static_cast<std::size_t>(pw) * ph + 1,
-               "the positions of unit size " + std::to_string(n) + " are cut short"))
+  if (!(r.remaining() >= static_cast<std::size_t>(pw) * ph + 1 ||
+        r.fail("the positions of unit size " + std::to_string(n) + " are cut short")))
     return false;
   auto positions = std::make_unique<Grid>(pw, ph);
   for (int cls = 0; cls < Grid::kClasses; ++cls) positions->setCost(cls, grid.cost(cls));
-  std::vector<uint8_t> bytes;
-  bytes.resize(static_cast<std::size_t>(pw) * ph);
-  for (uint8_t& b : bytes) r.get(b);
-  std::memcpy(positions->data(), bytes.data(), bytes.size());
+  r.getBytes(positions->data(), static_cast<std::size_t>(pw) * ph);
   positions->cellsChanged();
   Footprints::Size& size = f.sizes_[n];
   size.components.reset();
@@ -340,9 +345,11 @@ void SavedAccess::writeHierarchy(SavedWriter& w, const Hierarchy& h) {
 bool SavedAccess::readHierarchy(SavedReader& r, const Grid& grid, std::unique_ptr<Hierarchy>& out) {
   uint8_t shift = 0, mask = 0;
   if (!r.get(shift) || !r.get(mask)) return false;
-  if (!r.check(shift >= 3 && shift <= 6, "cluster size 2^" + std::to_string(shift) + " is unknown") ||
-      !r.check(mask != 0 && mask < 16, "diagonal rules " + std::to_string(mask) + " are unknown") ||
-      !r.check(grid.shape().square(), "a hierarchy on a grid that is not square"))
+  if (!((shift >= 3 && shift <= 6) ||
+        r.fail("cluster size 2^" + std::to_string(shift) + " is unknown")) ||
+      !((mask != 0 && mask < 16) ||
+        r.fail("diagonal rules " + std::to_string(mask) + " are unknown")) ||
+      !(grid.shape().square() || r.fail("a hierarchy on a grid that is not square")))
     return false;
   out = std::make_unique<Hierarchy>(grid, 1 << shift);
   for (int rule = 0; rule < 4; ++rule) {
@@ -377,23 +384,23 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
   lv.pool.assign(pool, Hierarchy::Level::Node{0, kNoNode, 0, 0});
   for (std::size_t k = 0; k < pool; ++k) {
     const int x = static_cast<int>(xy[k] & 0xffff), y = static_cast<int>(xy[k] >> 16);
-    if (!r.check(grid.inside(x, y), "node " + std::to_string(k) + " lies outside the grid"))
+    if (!(grid.inside(x, y) || r.fail("node " + std::to_string(k) + " lies outside the grid")))
       return false;
     lv.pool[k].xy = xy[k];
   }
   const bool landmarksRead = lv.landmarksValid != 0 || pendingLandmark >= 0;
-  if (!r.check(lv.landmarksValid <= kAllLandmarks && lv.refreshed <= kAllLandmarks &&
-                   pendingLandmark >= -1 && pendingLandmark < kLandmarks,
-               "landmark flags out of range") ||
-      !r.check(lv.landmarks.size() % kLandmarks == 0 && lv.landmarks.size() <= pool * kLandmarks &&
-                   (!landmarksRead || lv.landmarks.size() == pool * kLandmarks),
-               "a landmark table of " + std::to_string(lv.landmarks.size()) + " for " +
-                   std::to_string(pool) + " nodes") ||
-      !r.check(pendingLandmark < 0 || lv.pending.dist.size() == pool,
-               "a landmark under way over another number of nodes"))
+  if (!((lv.landmarksValid <= kAllLandmarks && lv.refreshed <= kAllLandmarks &&
+         pendingLandmark >= -1 && pendingLandmark < kLandmarks) ||
+        r.fail("landmark flags out of range")) ||
+      !((lv.landmarks.size() % kLandmarks == 0 && lv.landmarks.size() <= pool * kLandmarks &&
+         (!landmarksRead || lv.landmarks.size() == pool * kLandmarks)) ||
+        r.fail("a landmark table of " + std::to_string(lv.landmarks.size()) + " for " +
+               std::to_string(pool) + " nodes")) ||
+      !(pendingLandmark < 0 || lv.pending.dist.size() == pool ||
+        r.fail("a landmark under way over another number of nodes")))
     return false;
   for (const auto& entry : lv.pending.heap)
-    if (!r.check(entry.second < lv.pending.dist.size(), "a landmark's queue names no node"))
+    if (!(entry.second < lv.pending.dist.size() || r.fail("a landmark's queue names no node")))
       return false;
   // Clusters, then their edges (which name nodes of any cluster) once all are read.
   const int w = grid.width();
@@ -414,22 +421,22 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
     const std::string where = "cluster " + std::to_string(k);
     for (const auto& links : c.links)
       for (const Link& link : links)
-        if (!r.check(link.a >= 0 && static_cast<uint64_t>(link.a) < n && link.b >= 0 &&
-                         static_cast<uint64_t>(link.b) < n,
-                     where + " links cells outside the grid"))
+        if (!((link.a >= 0 && static_cast<uint64_t>(link.a) < n && link.b >= 0 &&
+               static_cast<uint64_t>(link.b) < n) ||
+              r.fail(where + " links cells outside the grid")))
           return false;
     const std::size_t m = c.nodes.size();
-    if (!r.check(m <= c.capacity && static_cast<uint64_t>(c.base) + c.capacity <= pool,
-                 where + "'s nodes lie outside the pool"))
+    if (!((m <= c.capacity && static_cast<uint64_t>(c.base) + c.capacity <= pool) ||
+          r.fail(where + "'s nodes lie outside the pool")))
       return false;
     for (std::size_t i = 0; i < m; ++i) {
       const int32_t cell = c.nodes[i];
       const int x = cell % w, y = cell / w;
-      if (!r.check(cell >= 0 && static_cast<uint64_t>(cell) < n && (i == 0 || cell > c.nodes[i - 1]) &&
-                       x >= c.x0 && x < c.x0 + c.w && y >= c.y0 && y < c.y0 + c.h &&
-                       lv.pool[c.base + i].xy ==
-                           (static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16),
-                   where + "'s node " + std::to_string(i) + " is not one of its cells in order"))
+      if (!((cell >= 0 && static_cast<uint64_t>(cell) < n && (i == 0 || cell > c.nodes[i - 1]) &&
+             x >= c.x0 && x < c.x0 + c.w && y >= c.y0 && y < c.y0 + c.h &&
+             lv.pool[c.base + i].xy ==
+                 (static_cast<uint32_t>(x) | static_cast<uint32_t>(y) << 16)) ||
+            r.fail(where + "'s node " + std::to_string(i) + " is not one of its cells in order")))
         return false;
     }
     auto ranges = [&](const std::vector<uint32_t>& start, std::size_t total) {
@@ -438,13 +445,14 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
         if (start[i] > start[i + 1]) return false;
       return true;
     };
-    if (!r.check(ranges(c.innerStart, c.inner.size()), where + "'s edges do not match its nodes") ||
-        !r.check(ranges(c.acrossStart, c.across.size()) && c.acrossTo.size() == c.across.size(),
-                 where + "'s steps across do not match its nodes"))
+    if (!(ranges(c.innerStart, c.inner.size()) ||
+          r.fail(where + "'s edges do not match its nodes")) ||
+        !((ranges(c.acrossStart, c.across.size()) && c.acrossTo.size() == c.across.size()) ||
+          r.fail(where + "'s steps across do not match its nodes")))
       return false;
     for (int32_t cell : c.across)
-      if (!r.check(cell >= 0 && static_cast<uint64_t>(cell) < n,
-                   where + " steps across to a cell outside the grid"))
+      if (!((cell >= 0 && static_cast<uint64_t>(cell) < n) ||
+            r.fail(where + " steps across to a cell outside the grid")))
         return false;
   }
   // Each edge leads to a node its cluster holds, at a finite cost.
@@ -457,10 +465,10 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
       return e.to >= to.base && e.to - to.base < to.nodes.size();
     };
     for (const auto& e : c.inner)
-      if (!r.check(leads(e, false), "cluster " + std::to_string(k) + " has an edge to no node"))
+      if (!(leads(e, false) || r.fail("cluster " + std::to_string(k) + " has an edge to no node")))
         return false;
     for (const auto& e : c.acrossTo)
-      if (!r.check(leads(e, true), "cluster " + std::to_string(k) + " steps across to no node"))
+      if (!(leads(e, true) || r.fail("cluster " + std::to_string(k) + " steps across to no node")))
         return false;
   }
   return true;
@@ -515,16 +523,17 @@ std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint
 
 std::string readSavedHeader(const uint8_t* data, std::size_t size, SavedHeader& header) {
   std::vector<Section> sections;
-  std::string error = readSections(data, size, sections);
+  std::string error = readSections(data, size, sections, false);
   if (!error.empty()) return error;
   SavedReader r(sections[0].data, sections[0].size, "saved grid, section GRID");
   readGridRecord(r, sections[0].size, header);
   return r.error();
 }
 
-std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const SavedParts& parts) {
+std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const SavedParts& parts,
+                      bool summed) {
   std::vector<Section> sections;
-  std::string error = readSections(data, size, sections);
+  std::string error = readSections(data, size, sections, summed);
   if (!error.empty()) return error;
   SavedHeader header;
   {
@@ -538,9 +547,11 @@ std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const S
       double cost = 0;
       r.get(cost);
       error = grid.setCost(cls, cost);
-      if (!error.empty()) return "saved grid, section GRID: class " + std::to_string(cls) + ": " + error;
+      if (!error.empty())
+        return "saved grid, section GRID: class " + std::to_string(cls) + ": " + error;
     }
-    std::memcpy(grid.data(), sections[0].data + sizeof(GridRecord) + Grid::kClasses * sizeof(double),
+    std::memcpy(grid.data(),
+                sections[0].data + sizeof(GridRecord) + Grid::kClasses * sizeof(double),
                 static_cast<std::size_t>(grid.size()));
     grid.cellsChanged();
   }
@@ -558,7 +569,7 @@ std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const S
       ok = SavedAccess::readUnitSize(r, grid, *parts.unitSizes);
     } else if (std::memcmp(s.tag, kHierarchyTag, 4) == 0 && parts.hierarchy) {
       read = true;
-      ok = r.check(!*parts.hierarchy, "more than one hierarchy") &&
+      ok = (!*parts.hierarchy || r.fail("more than one hierarchy")) &&
            SavedAccess::readHierarchy(r, grid, *parts.hierarchy);
     }
     if (!ok) return r.error();

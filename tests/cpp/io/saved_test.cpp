@@ -101,7 +101,8 @@ void sameAnswers(Prepared& a, Prepared& b, std::mt19937& rng, int queries, bool 
         o.algorithm = Algorithm::AStar;
         for (int n : {2, 3}) {
           o.unitSize = n;
-          const int sx = std::min(k.sx, a.grid.width() - n), sy = std::min(k.sy, a.grid.height() - n);
+          const int sx = std::min(k.sx, a.grid.width() - n),
+                    sy = std::min(k.sy, a.grid.height() - n);
           const SearchResult ua = searcher.find(a.units, sx, sy, k.gx, k.gy, o);
           const SearchResult ub = searcher.find(b.units, sx, sy, k.gx, k.gy, o);
           REQUIRE(ua.path == ub.path);
@@ -142,9 +143,9 @@ void prepareAll(Prepared& p, bool square) {
 
 TEST_CASE("a loaded grid answers every query as the saved one, with nothing built", "[saved]") {
   std::mt19937 rng(7);
-  for (GridShape shape : {GridShape{}, GridShape{Orientation::Hexagonal, StaggerAxis::Y,
-                                                 StaggerIndex::Odd},
-                          GridShape{Orientation::Staggered, StaggerAxis::X, StaggerIndex::Even}}) {
+  for (GridShape shape :
+       {GridShape{}, GridShape{Orientation::Hexagonal, StaggerAxis::Y, StaggerIndex::Odd},
+        GridShape{Orientation::Staggered, StaggerAxis::X, StaggerIndex::Even}}) {
     const bool square = shape.square();
     INFO("orientation " << static_cast<int>(shape.orientation));
     Prepared original(90, 70, shape);
@@ -204,8 +205,7 @@ TEST_CASE("edits after loading keep every structure current, as on the saved gri
   }
 }
 
-TEST_CASE("a saved Moving AI map with its hierarchy loads and answers as the original",
-          "[saved]") {
+TEST_CASE("a saved Moving AI map with its hierarchy loads and answers as the original", "[saved]") {
   std::string error;
   std::ifstream in(TILEPATH_DEFAULT_MOVINGAI "/den011d.map");
   auto map = movingai::readMap(in, "den011d.map", error);
@@ -251,7 +251,8 @@ TEST_CASE("truncated, corrupted, other-version and hostile buffers are refused b
     const std::vector<uint8_t> shorter(bytes.begin(), bytes.begin() + cut);
     const std::string error = loadError(shorter);
     INFO(cut << ": " << error);
-    CHECK((error.find("truncated") != std::string::npos || error.find("too short") != std::string::npos));
+    CHECK((error.find("truncated") != std::string::npos ||
+           error.find("too short") != std::string::npos));
   }
   for (std::size_t at = kSavedHeaderBytes; at < bytes.size(); at += 97) {
     std::vector<uint8_t> bad = bytes;
