@@ -414,6 +414,9 @@ class WasmGrid {
       Hierarchy* hierarchy = nullptr;
       if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
         return contract::kRefused;
+      forgetBuilt();
+      if (validateOptions(o).empty() && grid_.inside(sx, sy) && grid_.inside(gx, gy))
+        timed(kBuiltHpa, !hierarchy->current(o.diagonal), [&] { hierarchy->update(o.diagonal); });
       sharedSearcher().find(grid_, sx, sy, gx, gy, o, result_, hierarchy);
       return finished() == contract::kRefused ? contract::kRefused
                                               : published(contract::kSearchAnswered);

@@ -40,6 +40,7 @@ import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
 import {
   HierarchyBuild,
+  PrepareTask,
   prepareParts,
   readPrepareOptions,
   readPrepareTargets,
@@ -563,10 +564,21 @@ export class Grid {
       const targets = readPrepareTargets(what);
       const settings = readPrepareOptions(options);
       this.#live();
-      return runPrepare(prepareParts(() => this.#live(), targets), settings);
+      return runPrepare(new PrepareTask(prepareParts(() => this.#live(), targets)), settings);
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * prepare's work as a task the caller steps (a worker between its messages, a game once a
+   * frame): step(ms) works about ms milliseconds and returns the progress.
+   * @param {{ hpa?: boolean | { diagonal?: string }, unitSizes?: number[], labels?: boolean | { diagonal?: string } }} what
+   */
+  startPrepare(what) {
+    const targets = readPrepareTargets(what);
+    this.#live();
+    return new PrepareTask(prepareParts(() => this.#live(), targets));
   }
 
   /**

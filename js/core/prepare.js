@@ -233,39 +233,117 @@ export function readPrepareOptions(options = {}) {
 }
 
 /**
- * Runs the parts in slices of about sliceMs, yielding to the event loop between them (a frame
- * goes on), calling onProgress(fraction, what) after each slice with the fraction of the whole
- * (weighted, never going back, 1 at the end); rejects with the signal's reason once aborted
- * (a half-built hierarchy is freed; half-built labels are finished by the next query).
- * @param {PreparePart[]} parts
- * @param {ReturnType<typeof readPrepareOptions>} options
- * @returns {Promise<{ built: string[], ms: number, parts: { what: string, ms: number }[] }>}
+ * A prepare in steps (Grid.startPrepare): the parts built one after the other, a slice at a
+ * time; what grid.prepare runs between frames, and a PathWorker's worker between messages.
  */
-export async function runPrepare(parts, { onProgress, signal, sliceMs }) {
-  const started = performance.now();
-  const total = parts.reduce((sum, part) => sum + part.weight, 0);
-  let before = 0;
-  let reported = 0;
+export class PrepareTask {
+  #parts;
+  #total;
+  #at = 0; // the part under way
+  #before = 0; // the weight of the parts done
+  #progress = 0;
+  #started = performance.now();
   /** @type {{ what: string, ms: number }[]} */
-  const times = [];
-  for (const part of parts) {
-    let spent = 0;
-    let done = 0;
-    while (done < 1) {
-      if (signal?.aborted) {
-        for (const p of parts) p.cancel?.();
-        throw signal.reason;
-      }
-      const t0 = performance.now();
-      do done = part.step();
-      while (done < 1 && performance.now() - t0 < sliceMs);
-      spent += performance.now() - t0;
-      reported = Math.max(reported, Math.min((before + done * part.weight) / total, 1));
-      onProgress?.(reported, part.what);
-      if (done < 1) await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    before += part.weight;
-    times.push({ what: part.what, ms: spent });
+  #times = [];
+  #partMs = 0;
+  /** @type {'building' | 'done' | 'cancelled'} */
+  #state = 'building';
+
+  /** @param {PreparePart[]} parts */
+  constructor(parts) {
+    this.#parts = parts;
+    this.#total = parts.reduce((sum, part) => sum + part.weight, 0);
   }
-  return { built: parts.map((part) => part.what), ms: performance.now() - started, parts: times };
+
+  /** The fraction done, weighted by each part's share of the time; it never goes back. */
+  get progress() {
+    return this.#progress;
+  }
+
+  /** The part under way (the last one once done): 'hpa', 'labels', 'unitSize 2' ... */
+  get what() {
+    return this.#parts[Math.min(this.#at, this.#parts.length - 1)].what;
+  }
+
+  get done() {
+    return this.#state === 'done';
+  }
+
+  get cancelled() {
+    return this.#state === 'cancelled';
+  }
+
+  /**
+   * Works for about `ms` milliseconds (at least one step of the part under way); returns
+   * `progress`. Edits between calls are taken in.
+   * @param {number} [ms]
+   */
+  step(ms = 4) {
+    if (typeof ms !== 'number' || !(ms > 0) || ms === Infinity) {
+      throw new RangeError(`ms must be a positive number of milliseconds, got ${describe(ms)}`);
+    }
+    if (this.#state === 'cancelled') {
+      throw new TypeError('this prepare was cancelled: start another with startPrepare()');
+    }
+    if (this.#state === 'done') return 1;
+    const part = this.#parts[this.#at];
+    const t0 = performance.now();
+    let done = 0;
+    do done = part.step();
+    while (done < 1 && performance.now() - t0 < ms);
+    this.#partMs += performance.now() - t0;
+    this.#progress = Math.max(
+      this.#progress,
+      Math.min((this.#before + done * part.weight) / this.#total, 1),
+    );
+    if (done >= 1) {
+      this.#times.push({ what: part.what, ms: this.#partMs });
+      this.#partMs = 0;
+      this.#before += part.weight;
+      if (++this.#at === this.#parts.length) {
+        this.#state = 'done';
+        this.#progress = 1;
+      }
+    }
+    return this.#progress;
+  }
+
+  /** What was built and how long it took: `built` (the parts' names), `ms` since the task
+   * began, and `parts` ({ what, ms } each: the time spent in its steps). */
+  report() {
+    return {
+      built: this.#parts.map((part) => part.what),
+      ms: performance.now() - this.#started,
+      parts: this.#times.slice(),
+    };
+  }
+
+  /** Stops it: a half-built hierarchy is freed, half-built labels are finished by the next
+   * query that needs them; what is done stays. Once done, a no-op. */
+  cancel() {
+    if (this.#state !== 'building') return;
+    this.#state = 'cancelled';
+    for (const part of this.#parts) part.cancel?.();
+  }
+}
+
+/**
+ * Runs a task in slices of about sliceMs, yielding to the event loop between them (a frame
+ * goes on), calling onProgress(fraction, what) after each slice (1 at the end); rejects with the
+ * signal's reason once aborted (the task cancelled).
+ * @param {PrepareTask} task
+ * @param {ReturnType<typeof readPrepareOptions>} options
+ */
+export async function runPrepare(task, { onProgress, signal, sliceMs }) {
+  for (;;) {
+    if (signal?.aborted) {
+      task.cancel();
+      throw signal.reason;
+    }
+    const what = task.what;
+    task.step(sliceMs);
+    onProgress?.(task.progress, what);
+    if (task.done) return task.report();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }

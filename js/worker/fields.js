@@ -16,8 +16,9 @@ import {
   readRepairOptions,
 } from '../core/checks.js';
 import { readRepairPath } from '../core/repair.js';
+import { readPrepareOptions, readPrepareTargets } from '../core/prepare.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'prepare'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -58,6 +59,15 @@ export function queryRequest(query, width, height, args) {
       snapshot,
     ];
     return { request, signal: read.signal ?? null };
+  }
+  if (query === 'prepare') {
+    // What to build travels; onProgress stays with the caller (progress messages reach it).
+    const [what, options] = args;
+    readPrepareTargets(what);
+    const { signal } = readPrepareOptions(options);
+    const { hpa, unitSizes, labels } = /** @type {Record<string, unknown>} */ (what);
+    const snapshot = { query, what: JSON.parse(JSON.stringify({ hpa, unitSizes, labels })) };
+    return { request: [0, 0, 0, 0, snapshot], signal: signal ?? null };
   }
   if (query === 'abstractGraph') {
     const read = readReachOptions(args[0]);
@@ -162,6 +172,15 @@ export function isQueryAnswer(request, answer, width, height) {
   const query = request.options?.query;
   const cellCount = width * height;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  if (query === 'prepare') {
+    return (
+      Array.isArray(answer.built) &&
+      answer.built.every((what) => typeof what === 'string') &&
+      Number.isFinite(answer.ms) &&
+      Array.isArray(answer.parts) &&
+      answer.parts.every((part) => typeof part?.what === 'string' && Number.isFinite(part.ms))
+    );
+  }
   if (query === 'abstractGraph') {
     return (
       Number.isInteger(answer.clusterSize) &&
@@ -189,6 +208,10 @@ export function isQueryAnswer(request, answer, width, height) {
  */
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
+  if (options.query === 'prepare') {
+    const { built, ms, parts } = answer;
+    return { built, ms, parts };
+  }
   if (options.query === 'repairPath') return answer; // a RepairResult, with workerMs
   if (options.query === 'abstractGraph') {
     const { clusterSize, nodes, edges } = answer;

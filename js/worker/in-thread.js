@@ -46,7 +46,7 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, shape, saved } = readGridOptions(
       options,
       'InThreadPathWorker.create',
       IN_THREAD_OPTIONS,
@@ -67,7 +67,9 @@ export class InThreadPathWorker {
     }
     const frame = readFrameBudget(options, 4); // each frame's search budget
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {
-      const grid = pathfinder.createGrid(width, height, { cells: bytes, ...shape });
+      const grid = saved
+        ? pathfinder.loadGrid(saved)
+        : pathfinder.createGrid(width, height, { cells: bytes, ...shape });
       let scheduler;
       try {
         scheduler = new PathScheduler(grid, frame);
@@ -76,7 +78,7 @@ export class InThreadPathWorker {
         throw error;
       }
       try {
-        for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+        if (!saved) for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
       } catch (error) {
         grid.dispose();
         throw error;
@@ -434,6 +436,22 @@ export class InThreadPathWorker {
       ...result,
       workerMs: performance.now() - started,
     }));
+  }
+
+  /**
+   * grid.prepare on this thread, started in its turn: it slices itself between frames, and
+   * requests after it do not wait for it (a query finishes a build it needs).
+   */
+  prepare(what, options) {
+    try {
+      const grid = this.#open();
+      queryRequest('prepare', grid.width, grid.height, [what, options]);
+      return new Promise((resolve, reject) => {
+        this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.

@@ -14,6 +14,8 @@ import {
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
+import { readSavedBytes, readSavedGrid } from '../core/saved.js';
+import { SHAPES } from '../../dist/contract.mjs';
 
 /** A class written as a plain integer: "0", "7", "255" (not "", " 2 ", "0x2", "02", "2.0"). */
 const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
@@ -117,6 +119,7 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'orientation',
   'staggerAxis',
   'staggerIndex',
+  'saved',
   'worker',
   'recover',
   'loadOptions',
@@ -143,6 +146,7 @@ export function readGridOptions(options, call, known) {
     throw new TypeError(`${call} needs an options object { width, height, cells? }`);
   }
   refuseMisspelt(options, known, call);
+  if (options.saved !== undefined) return readSavedOptions(options, call);
   const { width, height, cells, costs } = options;
   checkSize(width, height);
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
@@ -151,6 +155,45 @@ export function readGridOptions(options, call, known) {
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
   return { width, height, bytes, costPairs, shape };
+}
+
+/** The grid fields a saved grid holds, which create then refuses beside it. */
+const SAVED_HOLDS = ['width', 'height', 'cells', 'costs', 'orientation', 'staggerAxis', 'staggerIndex'];
+
+/**
+ * readGridOptions for `{ saved }` (what grid.save() gave): the grid as its GRID section says,
+ * and the bytes (a copy: they go to the worker), which the worker loads whole and checks.
+ * @param {Record<string, unknown>} options
+ * @param {string} call
+ */
+function readSavedOptions(options, call) {
+  for (const key of SAVED_HOLDS) {
+    if (options[key] !== undefined) {
+      throw new TypeError(`${call}: saved holds the grid, its cells, costs and shape: leave out '${key}'`);
+    }
+  }
+  const saved = readSavedBytes(options.saved).slice();
+  const grid = readSavedGrid(saved);
+  const [orientation, staggerAxis, staggerIndex] = grid.shapeCodes;
+  if (
+    SHAPES.orientations[orientation] === undefined ||
+    SHAPES.staggerAxes[staggerAxis] === undefined ||
+    SHAPES.staggerIndices[staggerIndex] === undefined
+  ) {
+    throw new RangeError(`saved grid, section GRID: unknown shape codes ${grid.shapeCodes}`);
+  }
+  const shape = readShape({
+    orientation: SHAPES.orientations[orientation],
+    staggerAxis: SHAPES.staggerAxes[staggerAxis],
+    staggerIndex: SHAPES.staggerIndices[staggerIndex],
+  });
+  checkSize(grid.width, grid.height);
+  /** @type {[number, number][]} */
+  const costPairs = [];
+  grid.costs.forEach((cost, cls) => {
+    if (cost !== (cls === 0 ? 1 : 0)) costPairs.push([cls, cost]);
+  });
+  return { width: grid.width, height: grid.height, bytes: grid.cells, costPairs, shape, saved };
 }
 
 /** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */

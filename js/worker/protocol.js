@@ -10,7 +10,8 @@ import { readShape } from '../core/shape.js';
 //     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
 //       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
-//       createGrid takes it
+//       createGrid takes it; saved?: ArrayBuffer, what grid.save() gave, loaded instead of the
+//       cells and costs (transferred)
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -69,6 +70,7 @@ export function initMessage(
   cache = 0,
   shape = {},
   cacheBytes = undefined,
+  saved = null,
 ) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
@@ -87,8 +89,12 @@ export function initMessage(
     ...(cache ? { cache } : {}), // answers the worker keeps (worker/cache.js)
     ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
     ...readShape(shape),
+    ...(saved ? { saved } : {}), // what grid.save() gave: loaded instead of cells and costs
   };
-  return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
+  const transfer = [costs.buffer];
+  if (cells) transfer.push(cells);
+  if (saved) transfer.push(saved);
+  return { message, transfer };
 }
 
 /**
@@ -314,6 +320,7 @@ export function checkInit(message) {
     }
   }
   checkCostPairs('init.costs', message.costs);
+  if (!isAbsent(message.saved)) checkArray('init.saved', message.saved, ArrayBuffer);
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
