@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "hierarchy/internal.hpp"
+#include "tilepath/format.hpp"
 
 namespace tilepath {
 
@@ -546,6 +547,10 @@ std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const S
     for (int cls = 0; cls < Grid::kClasses; ++cls) {
       double cost = 0;
       r.get(cost);
+      // A save holds what a table holds: 0 (blocked) or a cost in (0, kMaxCost].
+      if (!(cost == 0 || (cost > 0 && cost <= Grid::kMaxCost)))
+        return "saved grid, section GRID: class " + std::to_string(cls) + " has cost " +
+               formatPrecise(cost) + ", which no cost table holds";
       error = grid.setCost(cls, cost);
       if (!error.empty())
         return "saved grid, section GRID: class " + std::to_string(cls) + ": " + error;
