@@ -108,6 +108,15 @@ bool roomFor(double needed) {
   return wanted <= heapMax() - top || wanted <= freeBytes();
 }
 
+// The clock of result.built: milliseconds since the module loaded. Its start is read by a static
+// initializer that runs before the registrations (EMSCRIPTEN_BINDINGS, below): both builds then
+// import emscripten_get_now at the same place, as their glues must be the same
+// (js/tools/build.mjs), whichever of its callers the build without big maps leaves out.
+const double kModuleLoaded = emscripten_get_now();
+double nowMs() {
+  return emscripten_get_now() - kModuleLoaded;
+}
+
 // What the build without big maps answers for them.
 TILEPATH_SMALL std::string noBigMaps(const char* what) {
   return std::string(what) +
@@ -176,31 +185,17 @@ enum ResultField {
   kAlgorithm,
   kTraceTruncated,
   // Milliseconds the query spent building what it needed first (-1: nothing built): the rule's
-  // hpa hierarchy, the reachability labels, the positions of its unit size.
+  // hpa hierarchy, the positions of its unit size. (The labels a first query floods are not
+  // told: nearly every grid's first query builds them, in a flood of the start's region.)
   kBuiltHpaMs,
-  kBuiltLabelsMs,
   kBuiltPositionsMs,
   kResultFields
 };
-constexpr const char* kResultFieldNames[kResultFields] = {"pathAddress",
-                                                          "pathLength",
-                                                          "rawPathAddress",
-                                                          "rawPathLength",
-                                                          "traceAddress",
-                                                          "traceLength",
-                                                          "cost",
-                                                          "expanded",
-                                                          "endX",
-                                                          "endY",
-                                                          "faceX",
-                                                          "faceY",
-                                                          "faceStep",
-                                                          "reason",
-                                                          "algorithm",
-                                                          "traceTruncated",
-                                                          "builtHpaMs",
-                                                          "builtLabelsMs",
-                                                          "builtPositionsMs"};
+constexpr const char* kResultFieldNames[kResultFields] = {
+    "pathAddress",    "pathLength", "rawPathAddress",  "rawPathLength", "traceAddress",
+    "traceLength",    "cost",       "expanded",        "endX",          "endY",
+    "faceX",          "faceY",      "faceStep",        "reason",        "algorithm",
+    "traceTruncated", "builtHpaMs", "builtPositionsMs"};
 
 TILEPATH_SMALL std::string resultLayout() {
   std::string names;
@@ -362,15 +357,15 @@ class WasmGrid {
     return finished();
   }
   // What a query built before answering, and how long it took (kBuiltHpaMs ...).
-  enum Built { kBuiltHpa, kBuiltLabels, kBuiltPositions, kBuiltKinds };
-  double built_[kBuiltKinds] = {-1, -1, -1};
+  enum Built { kBuiltHpa, kBuiltPositions, kBuiltKinds };
+  double built_[kBuiltKinds] = {-1, -1};
   void forgetBuilt() { std::fill(std::begin(built_), std::end(built_), -1.0); }
   // Runs `build`, timed as `kind` when `needed` (else it has nothing to do, and runs untimed).
   template <typename Build>
   void timed(Built kind, bool needed, Build build) {
-    const double t0 = needed ? emscripten_get_now() : 0;
+    const double t0 = needed ? nowMs() : 0;
     build();
-    if (needed) built_[kind] = std::max(0.0, built_[kind]) + (emscripten_get_now() - t0);
+    if (needed) built_[kind] = std::max(0.0, built_[kind]) + (nowMs() - t0);
   }
   // The answer in result_ written where JS reads it; returns `status`.
   int published(int status) {
@@ -392,7 +387,6 @@ class WasmGrid {
     s[kAlgorithm] = static_cast<int>(result_.algorithm);
     s[kTraceTruncated] = result_.traceTruncated ? 1 : 0;
     s[kBuiltHpaMs] = built_[kBuiltHpa];
-    s[kBuiltLabelsMs] = built_[kBuiltLabels];
     s[kBuiltPositionsMs] = built_[kBuiltPositions];
     forgetBuilt();  // told once: an answer published later built nothing unless it says so
     return status;
@@ -972,11 +966,7 @@ class WasmGrid {
     if ((sx == gx && sy == gy) || !grid_.passable(sx, sy)) return false;
     const double needed = static_cast<double>(components_.bytesToBuild(o.diagonal));
     if (needed > 0 && (!roomFor(needed) || !fits({needed}))) return false;
-    bool reached = false;
-    timed(kBuiltLabels, !components_.ready(o.diagonal), [&] {
-      reached = components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal);
-    });
-    if (reached) return false;
+    if (components_.canReach(grid_.index(sx, sy), grid_.index(gx, gy), o.diagonal)) return false;
     // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
     result_.clear();
     result_.reason = Reason::Unreachable;

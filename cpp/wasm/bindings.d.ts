@@ -80,6 +80,11 @@ export interface NativeGrid {
     unitSize: number,
   ): number;
   lastQueryError(): string;
+  /** The position grid of unit size n built: 1, or REFUSED with lastQueryError() set. */
+  prepareUnitSize(n: number): number;
+  /** The reachability labels of a rule for units of size n, in slices of about `cells` cells:
+   * the fraction done (1: ready), or REFUSED with lastQueryError() set. */
+  prepareLabels(diagonal: number, unitSize: number, cells: number): number;
   /** 1 once the rule's reachability labels are ready, 0 while built in slices, or REFUSED. */
   prepareReach(diagonal: number, cells: number): number;
   /** Room for a path of `count` numbers to repair: '' or why not. */

@@ -13,8 +13,8 @@ const USAGE = `usage: tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit
   MAP            a Tiled map (.tmx, .tmj, .json) or a Moving AI map (.map)
   OUT            the saved grid to write (load it with tp.loadGrid(bytes))
   --hpa          build hpa's hierarchy (needs an orthogonal or isometric map)
-  --diagonal R   the rule hpa and the labels are built for: never, noCorners (default),
-                 oneObstacle, always
+  --diagonal R   the rule hpa and the labels are built for: never (the queries' default),
+                 noCorners, oneObstacle, always
   --unit-sizes   the unit sizes whose positions to build, e.g. 1,2,3
   --labels       build the reachability labels (of the cells, and of each unit size given)
   --layer NAME   the Tiled tile layer to read (default: the first one)
@@ -42,7 +42,8 @@ function readMovingAiMap(text, file) {
   const cells = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = lines[at + 1 + y] ?? '';
-    if (row.length < width) throw new Error(`${file}: row ${y} has ${row.length} tiles, not ${width}`);
+    if (row.length < width)
+      throw new Error(`${file}: row ${y} has ${row.length} tiles, not ${width}`);
     for (let x = 0; x < width; x++) cells[y * width + x] = '.GS'.includes(row[x]) ? 0 : 1;
   }
   return { width, height, cells };
@@ -56,8 +57,15 @@ function readArguments(args) {
     process.exit(0);
   }
   if (command !== 'prepare') fail(command ? `unknown command '${command}'` : 'no command');
-  if (!map || !out || map.startsWith('--') || out.startsWith('--')) fail('prepare needs MAP and OUT');
-  const options = { hpa: false, labels: false, unitSizes: [], diagonal: undefined, layer: undefined };
+  if (!map || !out || map.startsWith('--') || out.startsWith('--'))
+    fail('prepare needs MAP and OUT');
+  const options = {
+    hpa: false,
+    labels: false,
+    unitSizes: [],
+    diagonal: undefined,
+    layer: undefined,
+  };
   for (let k = 0; k < rest.length; k++) {
     const flag = rest[k];
     const value = () => {
@@ -72,7 +80,9 @@ function readArguments(args) {
     else if (flag === '--unit-sizes') {
       options.unitSizes = value()
         .split(',')
-        .map((n) => (/^\d+$/.test(n) ? Number(n) : fail(`--unit-sizes: '${n}' is not a unit size`)));
+        .map((n) =>
+          /^\d+$/.test(n) ? Number(n) : fail(`--unit-sizes: '${n}' is not a unit size`),
+        );
     } else fail(`unknown option '${flag}'`);
   }
   return { map, out, ...options };
@@ -89,9 +99,9 @@ try {
     let layer = args.layer;
     if (layer === undefined) {
       const text = await readFile(args.map, 'utf8');
-      const first = listTiledLayers(text.trimStart().startsWith('<') ? text : JSON.parse(text)).find(
-        (info) => info.kind === 'tilelayer',
-      );
+      const first = listTiledLayers(
+        text.trimStart().startsWith('<') ? text : JSON.parse(text),
+      ).find((info) => info.kind === 'tilelayer');
       if (!first) throw new Error(`${args.map}: no tile layer to read`);
       layer = first.path;
     }

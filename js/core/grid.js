@@ -92,13 +92,11 @@ const RESULT_FIELDS = /** @type {const} */ ([
   'algorithm',
   'traceTruncated',
   'builtHpaMs',
-  'builtLabelsMs',
   'builtPositionsMs',
 ]);
 /** What a query may build first, by the field that times it (PathResult.built). */
 const BUILT = /** @type {const} */ ([
   ['hpa', 'builtHpaMs'],
-  ['labels', 'builtLabelsMs'],
   ['positions', 'builtPositionsMs'],
 ]);
 /** @typedef {Record<typeof RESULT_FIELDS[number], number>} ResultLayout */
@@ -248,14 +246,13 @@ export class Grid {
         this.#native = null;
         throw new RangeError(error);
       }
-      bytes = undefined;
     }
     this.#record = this.#native.resultAddress() >> 3;
     this.#handle = this.#native.handle();
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
-    if (bytes !== undefined) this.#copyIn(bytes);
+    if (bytes instanceof Uint8Array) this.#copyIn(bytes);
   }
 
   /** The grid's shape, fixed at creation: { orientation, staggerAxis, staggerIndex }. */

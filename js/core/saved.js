@@ -33,6 +33,7 @@ const CLASSES = 256;
  */
 export function readSavedGrid(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @param {number} at @param {number} n */
   const text = (at, n) => String.fromCharCode(...bytes.subarray(at, at + n));
   if (bytes.length < HEADER_BYTES + 12 + GRID_RECORD || text(0, 8) !== 'TILEPATH') {
     throw new RangeError(
@@ -63,7 +64,8 @@ export function readSavedGrid(bytes) {
     );
   }
   const costs = new Float64Array(CLASSES);
-  for (let cls = 0; cls < CLASSES; cls++) costs[cls] = view.getFloat64(at + GRID_RECORD + cls * 8, true);
+  for (let cls = 0; cls < CLASSES; cls++)
+    costs[cls] = view.getFloat64(at + GRID_RECORD + cls * 8, true);
   return {
     width,
     height,

@@ -158,7 +158,15 @@ export function readGridOptions(options, call, known) {
 }
 
 /** The grid fields a saved grid holds, which create then refuses beside it. */
-const SAVED_HOLDS = ['width', 'height', 'cells', 'costs', 'orientation', 'staggerAxis', 'staggerIndex'];
+const SAVED_HOLDS = [
+  'width',
+  'height',
+  'cells',
+  'costs',
+  'orientation',
+  'staggerAxis',
+  'staggerIndex',
+];
 
 /**
  * readGridOptions for `{ saved }` (what grid.save() gave): the grid as its GRID section says,
@@ -169,7 +177,9 @@ const SAVED_HOLDS = ['width', 'height', 'cells', 'costs', 'orientation', 'stagge
 function readSavedOptions(options, call) {
   for (const key of SAVED_HOLDS) {
     if (options[key] !== undefined) {
-      throw new TypeError(`${call}: saved holds the grid, its cells, costs and shape: leave out '${key}'`);
+      throw new TypeError(
+        `${call}: saved holds the grid, its cells, costs and shape: leave out '${key}'`,
+      );
     }
   }
   const saved = readSavedBytes(options.saved).slice();

@@ -66,7 +66,8 @@ void use(Grid& grid, Components& labels, Footprints& units, std::unique_ptr<Hier
     }
   }
   std::vector<uint8_t> again;
-  require(saveGrid(grid, {&labels, &units, &hierarchy}, again).empty(), "a loaded grid cannot save");
+  require(saveGrid(grid, {&labels, &units, &hierarchy}, again).empty(),
+          "a loaded grid cannot save");
   SavedHeader header;
   require(readSavedHeader(again.data(), again.size(), header).empty(), "a save does not read");
   Grid copy(header.width, header.height, header.shape);

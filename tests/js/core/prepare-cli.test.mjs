@@ -21,20 +21,41 @@ test('prepare writes a Moving AI map with its hierarchy, labels and unit sizes: 
   const dir = mkdtempSync(join(tmpdir(), 'tilepath-cli-'));
   try {
     const out = join(dir, 'den.tilepath');
-    const r = run('prepare', join(movingaiDir, 'den011d.map'), out, '--hpa', '--labels', '--unit-sizes', '1,2', '--diagonal', 'noCorners');
+    const r = run(
+      'prepare',
+      join(movingaiDir, 'den011d.map'),
+      out,
+      '--hpa',
+      '--labels',
+      '--unit-sizes',
+      '1,2',
+      '--diagonal',
+      'noCorners',
+    );
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /a 247 x 167 grid, \d+ bytes, with unitSize 2, labels, labels of unitSize 2, hpa/);
+    assert.match(
+      r.stdout,
+      /a 247 x 167 grid, \d+ bytes, with unitSize 2, labels, labels of unitSize 2, hpa/,
+    );
     const grid = tp.loadGrid(readFileSync(out));
     try {
       assert.deepEqual(grid.cells(), loadMap('den011d.map').cells);
       const options = { algorithm: 'hpa', diagonal: 'noCorners' };
       let found = 0;
       for (let k = 0; k < 30; k++) {
-        const [sx, sy, gx, gy] = [(k * 37) % 245, (k * 11) % 165, (k * 53 + 9) % 247, (k * 29 + 5) % 167];
+        const [sx, sy, gx, gy] = [
+          (k * 37) % 245,
+          (k * 11) % 165,
+          (k * 53 + 9) % 247,
+          (k * 29 + 5) % 167,
+        ];
         const r = grid.findPath(sx, sy, gx, gy, options);
         assert.equal(r.built, undefined);
         found += r.status === 'found';
-        assert.equal(grid.findPath(sx, sy, gx, gy, { diagonal: 'noCorners', unitSize: 2 }).built, undefined);
+        assert.equal(
+          grid.findPath(sx, sy, gx, gy, { diagonal: 'noCorners', unitSize: 2 }).built,
+          undefined,
+        );
       }
       assert.ok(found > 5, `${found} found`);
     } finally {
@@ -53,7 +74,13 @@ test('prepare reads a Tiled map (its first tile layer, or --layer) with its cost
       ['hexagonal-x-odd-base64.tmj', undefined],
     ]) {
       const out = join(dir, `${file}.tilepath`);
-      const r = run('prepare', join(fixtures, file), out, '--labels', ...(layer ? ['--layer', layer] : []));
+      const r = run(
+        'prepare',
+        join(fixtures, file),
+        out,
+        '--labels',
+        ...(layer ? ['--layer', layer] : []),
+      );
       assert.equal(r.status, 0, r.stderr);
       const read = await loadTiledMap(join(fixtures, file), { layer: layer ?? 0 });
       const grid = tp.loadGrid(readFileSync(out));
@@ -75,11 +102,19 @@ test('bad arguments and maps are refused with the usage or a message naming what
   assert.match(usage.stderr, /prepare needs MAP and OUT[\s\S]*usage: tilepath prepare/);
   assert.equal(run('bake', 'a', 'b').status, 2);
   assert.match(run('prepare', 'a.map', 'b', '--fast').stderr, /unknown option '--fast'/);
-  assert.match(run('prepare', 'a.map', 'b', '--unit-sizes', '2,x').stderr, /'x' is not a unit size/);
+  assert.match(
+    run('prepare', 'a.map', 'b', '--unit-sizes', '2,x').stderr,
+    /'x' is not a unit size/,
+  );
   const missing = run('prepare', join(fixtures, 'no-such-map.tmx'), join(tmpdir(), 'x.tilepath'));
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /no-such-map\.tmx/);
-  const hex = run('prepare', join(fixtures, 'hexagonal-x-odd-base64.tmj'), join(tmpdir(), 'x.tilepath'), '--hpa');
+  const hex = run(
+    'prepare',
+    join(fixtures, 'hexagonal-x-odd-base64.tmj'),
+    join(tmpdir(), 'x.tilepath'),
+    '--hpa',
+  );
   assert.equal(hex.status, 1);
   assert.match(hex.stderr, /not supported on hexagonal grids/);
   assert.equal(run('--help').status, 0);

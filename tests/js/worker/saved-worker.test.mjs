@@ -103,7 +103,10 @@ for (const [kind, create] of Object.entries(KINDS)) {
       } finally {
         sync.dispose();
       }
-      await assert.rejects(pw.prepare({ hpa: 'yes' }), { name: 'TypeError', message: /hpa must be/ });
+      await assert.rejects(pw.prepare({ hpa: 'yes' }), {
+        name: 'TypeError',
+        message: /hpa must be/,
+      });
       await assert.rejects(pw.prepare({ hpa: true }, { onProgress: 1 }), { message: /onProgress/ });
     } finally {
       pw.terminate();
@@ -119,7 +122,10 @@ test('create({ saved }) refuses bad bytes and grid fields beside them, naming th
     name: 'TypeError',
     message: /saved holds the grid.*leave out 'width'/,
   });
-  assert.throws(() => PathWorker.create({ saved: 'x' }), { name: 'TypeError', message: /saved must be/ });
+  assert.throws(() => PathWorker.create({ saved: 'x' }), {
+    name: 'TypeError',
+    message: /saved must be/,
+  });
   assert.throws(() => PathWorker.create({ saved: bytes.slice(0, 40) }), {
     name: 'RangeError',
     message: /not a saved grid/,
