@@ -855,6 +855,17 @@ if (args['no-worker']) {
   }
 }
 
+// 5b. Prepared and saved grids (saved-bench.mjs, its own process): build, save size, load time.
+{
+  console.log('\n5b. Prepared and saved grids (tests/bench/js/saved-bench.mjs, 2048 x 2048)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'saved-bench.mjs');
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.saved = { exitCode: r.status, lines };
+  for (const l of lines) console.log(`   ${l}`);
+  if (r.status !== 0) console.log(`   saved-bench failed (exit ${r.status})`);
+}
+
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.
 {
   const pooled = (name) => report.allMaps?.find((s) => s.name === name);

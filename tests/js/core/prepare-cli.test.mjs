@@ -42,13 +42,15 @@ test('prepare writes a Moving AI map with its hierarchy, labels and unit sizes: 
       assert.deepEqual(grid.cells(), loadMap('den011d.map').cells);
       const options = { algorithm: 'hpa', diagonal: 'noCorners' };
       let found = 0;
+      // Starts and goals on open cells where a unit of size 2 fits.
+      const map = loadMap('den011d.map');
+      const open = [];
+      for (let y = 0; y < map.height - 1; y++)
+        for (let x = 0; x < map.width - 1; x++)
+          if (map.cells[y * map.width + x] === 0) open.push([x, y]);
       for (let k = 0; k < 30; k++) {
-        const [sx, sy, gx, gy] = [
-          (k * 37) % 245,
-          (k * 11) % 165,
-          (k * 53 + 9) % 247,
-          (k * 29 + 5) % 167,
-        ];
+        const [sx, sy] = open[(k * 7919) % open.length];
+        const [gx, gy] = open[(k * 104729 + 13) % open.length];
         const r = grid.findPath(sx, sy, gx, gy, options);
         assert.equal(r.built, undefined);
         found += r.status === 'found';
