@@ -110,8 +110,8 @@ export function costTable(costs) {
   return pairs;
 }
 
-/** The options PathWorker.create reads. */
-export const PATH_WORKER_OPTIONS = Object.freeze([
+/** The grid fields of create's options, which a saved grid holds (refused beside `saved`). */
+const GRID_FIELDS = [
   'width',
   'height',
   'cells',
@@ -119,6 +119,11 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'orientation',
   'staggerAxis',
   'staggerIndex',
+];
+
+/** The options PathWorker.create reads. */
+export const PATH_WORKER_OPTIONS = Object.freeze([
+  ...GRID_FIELDS,
   'saved',
   'worker',
   'recover',
@@ -157,16 +162,6 @@ export function readGridOptions(options, call, known) {
   return { width, height, bytes, costPairs, shape };
 }
 
-/** The grid fields a saved grid holds, which create then refuses beside it. */
-const SAVED_HOLDS = [
-  'width',
-  'height',
-  'cells',
-  'costs',
-  'orientation',
-  'staggerAxis',
-  'staggerIndex',
-];
 
 /**
  * readGridOptions for `{ saved }` (what grid.save() gave): the grid as its GRID section says,
@@ -175,7 +170,7 @@ const SAVED_HOLDS = [
  * @param {string} call
  */
 function readSavedOptions(options, call) {
-  for (const key of SAVED_HOLDS) {
+  for (const key of GRID_FIELDS) {
     if (options[key] !== undefined) {
       throw new TypeError(
         `${call}: saved holds the grid, its cells, costs and shape: leave out '${key}'`,
