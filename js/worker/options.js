@@ -162,7 +162,6 @@ export function readGridOptions(options, call, known) {
   return { width, height, bytes, costPairs, shape };
 }
 
-
 /**
  * readGridOptions for `{ saved }` (what grid.save() gave): the grid as its GRID section says,
  * and the bytes (a copy: they go to the worker), which the worker loads whole and checks.

@@ -59,7 +59,7 @@ const rng = makeRandom32(99);
 const pick = (limit) => Math.floor(rng.next() * limit);
 const times = { astar: [], hpa: [] };
 let built = 0;
-for (let q = 0; q < Number(values.queries); ) {
+for (let q = 0; q < Number(values.queries);) {
   const [sx, sy, gx, gy] = [pick(size), pick(size), pick(size), pick(size)];
   if (Math.max(Math.abs(sx - gx), Math.abs(sy - gy)) < size / 2 || !open(sx, sy) || !open(gx, gy))
     continue;

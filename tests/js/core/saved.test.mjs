@@ -350,7 +350,8 @@ test('tilepath.wasm (without the big-map features) loads a save with a hierarchy
   const loaded = small.loadGrid(grid.save());
   try {
     // (An unreachable goal is answered from the labels before hpa is asked for: a found one.)
-    let [sx, sy] = [0, 0];
+    const sy = 0;
+    let sx = 0;
     while (grid.findPath(sx, sy, 59, 49).status !== 'found') sx++;
     assert.throws(() => loaded.findPath(sx, sy, 59, 49, { algorithm: 'hpa' }), {
       message: /big-map features/,
