@@ -256,6 +256,9 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
    * frames and later requests do not wait). An abort rejects at once; the worker stops at its
    * next slice. */
   prepare(what: PrepareTargets, options?: PrepareOptions): Promise<PrepareReport>;
+  /** grid.save() in the worker, after the edits made before it (a pool: one member's, as they
+   * hold the same grid); the bytes are transferred back. */
+  save(): Promise<Uint8Array>;
   /** grid.repairPath in the worker, after the edits made before it (the hierarchy `hpa` needs
    * is built in the worker on first use). Resolves with the result plus `workerMs`. */
   repairPath(

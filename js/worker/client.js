@@ -412,6 +412,15 @@ export class PathWorker {
     }
   }
 
+  /** grid.save() in the worker, after the edits made before it: the bytes, transferred back. */
+  save() {
+    try {
+      return this.#query('save', []);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   #progress = new WeakMap(); // a prepare's options snapshot -> its onProgress
 
   #query(kind, args, onProgress = undefined) {

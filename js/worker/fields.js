@@ -18,7 +18,7 @@ import {
 import { readRepairPath } from '../core/repair.js';
 import { readPrepareOptions, readPrepareTargets } from '../core/prepare.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'prepare'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'prepare' | 'save'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -69,6 +69,7 @@ export function queryRequest(query, width, height, args) {
     const snapshot = { query, what: JSON.parse(JSON.stringify({ hpa, unitSizes, labels })) };
     return { request: [0, 0, 0, 0, snapshot], signal: signal ?? null };
   }
+  if (query === 'save') return { request: [0, 0, 0, 0, { query }], signal: null };
   if (query === 'abstractGraph') {
     const read = readReachOptions(args[0]);
     return { request: [0, 0, 0, 0, { ...read.options, query }], signal: read.signal ?? null };
@@ -100,6 +101,7 @@ export function answerQuery(grid, ends, options) {
   if (query === 'canReach')
     return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
   if (query === 'abstractGraph') return grid.abstractGraph(rest);
+  if (query === 'save') return { saved: grid.save() };
   if (query === 'repairPath') {
     const { path, fromIndex, ...repairOptions } = rest;
     return grid.repairPath(
@@ -112,7 +114,7 @@ export function answerQuery(grid, ends, options) {
 }
 
 /** The keys of an answer whose arrays are transferred back. */
-export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges'];
+export const QUERY_ARRAYS = ['costs', 'directions', 'cameFrom', 'cells', 'nodes', 'edges', 'saved'];
 
 // Per direction code (fields.js), its step; codes that are no direction are marked in NOT_A_STEP.
 const STEP_X = new Int8Array(256);
@@ -172,6 +174,8 @@ export function isQueryAnswer(request, answer, width, height) {
   const query = request.options?.query;
   const cellCount = width * height;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
+  // (Its bytes are checked where they are loaded: loadGrid or create({ saved }).)
+  if (query === 'save') return answer.saved instanceof Uint8Array;
   if (query === 'prepare') {
     return (
       Array.isArray(answer.built) &&
@@ -208,6 +212,7 @@ export function isQueryAnswer(request, answer, width, height) {
  */
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
+  if (options.query === 'save') return /** @type {Uint8Array} */ (answer.saved);
   if (options.query === 'prepare') {
     const { built, ms, parts } = answer;
     return { built, ms, parts };

@@ -454,6 +454,15 @@ export class InThreadPathWorker {
     }
   }
 
+  /** grid.save() in its turn (after the requests before it). */
+  save() {
+    try {
+      return this.#query('save', []);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.
   #query(kind, args) {
     const grid = this.#open();

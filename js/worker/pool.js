@@ -230,6 +230,11 @@ export class PathWorkerPool {
     ).then((reports) => reports.reduce((slowest, r) => (r.ms > slowest.ms ? r : slowest)));
   }
 
+  /** save of the least busy member (every member holds the same grid). */
+  save() {
+    return this.#leastBusy(this.#open()).save();
+  }
+
   /** abstractGraph of the least busy member (every member's is the same). */
   abstractGraph(options) {
     return this.#leastBusy(this.#open()).abstractGraph(options);

@@ -65,6 +65,15 @@ for (const [kind, create] of Object.entries(KINDS)) {
       const want = grid.findPath(1, 1, map.width - 2, map.height - 2, { algorithm: 'hpa' });
       const got = await pw.findPath(1, 1, map.width - 2, map.height - 2, { algorithm: 'hpa' });
       assert.deepEqual(got.path, want.path);
+      // And its own save, after those edits, loads as the grid with them.
+      const again = tp.loadGrid(await pw.save());
+      try {
+        assert.deepEqual(again.cells(), grid.cells());
+        const r = again.findPath(1, 1, map.width - 2, map.height - 2, { algorithm: 'hpa' });
+        assert.deepEqual(r.path, want.path);
+      } finally {
+        again.dispose();
+      }
     } finally {
       pw.terminate();
       grid.dispose();
