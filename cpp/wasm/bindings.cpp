@@ -683,7 +683,12 @@ class WasmGrid {
     // The sections are written once, then copied behind the header.
     std::vector<uint8_t>().swap(savedBytes());
     if (!roomFor(2 * held) || !fits({held, held})) return memoryError("saving this grid", 2 * held);
-    return saveGrid(grid_, {&components_, &footprints_, hierarchy}, savedBytes());
+    // (A SavedHierarchy is made in the big-map build only: the other links none of its code.)
+    if (kBigMaps && hierarchy_) {
+      SavedHierarchy saved(hierarchy_);
+      return saveGrid(grid_, {&components_, &footprints_, &saved}, savedBytes());
+    }
+    return saveGrid(grid_, {&components_, &footprints_, nullptr}, savedBytes());
   }
   TILEPATH_SMALL static uintptr_t savedAddress() { return address(savedBytes()); }
   TILEPATH_SMALL static double savedLength() { return static_cast<double>(savedBytes().size()); }
@@ -718,9 +723,15 @@ class WasmGrid {
   TILEPATH_SMALL std::string loadSaved() {
     std::vector<uint8_t>& bytes = savedBytes();
     // The small build has no hierarchy: a saved one is skipped (hpa refuses there anyway).
-    std::string error =
-        tilepath::loadSaved(bytes.data(), bytes.size(), grid_,
-                            {&components_, &footprints_, kBigMaps ? &hierarchy_ : nullptr}, true);
+    std::string error;
+    if (kBigMaps) {
+      SavedHierarchy saved(hierarchy_);
+      error = tilepath::loadSaved(bytes.data(), bytes.size(), grid_,
+                                  {&components_, &footprints_, &saved}, true);
+    } else {
+      error = tilepath::loadSaved(bytes.data(), bytes.size(), grid_,
+                                  {&components_, &footprints_, nullptr}, true);
+    }
     std::vector<uint8_t>().swap(bytes);
     return error;
   }

@@ -66,16 +66,17 @@ void use(Grid& grid, Components& labels, Footprints& units, std::unique_ptr<Hier
     }
   }
   std::vector<uint8_t> again;
-  require(saveGrid(grid, {&labels, &units, &hierarchy}, again).empty(),
-          "a loaded grid cannot save");
+  SavedHierarchy saved(hierarchy);
+  require(saveGrid(grid, {&labels, &units, &saved}, again).empty(), "a loaded grid cannot save");
   SavedHeader header;
   require(readSavedHeader(again.data(), again.size(), header).empty(), "a save does not read");
   Grid copy(header.width, header.height, header.shape);
   Components copyLabels(copy);
   Footprints copyUnits(copy);
   std::unique_ptr<Hierarchy> copyHierarchy;
+  SavedHierarchy copySaved(copyHierarchy);
   const std::string error =
-      loadSaved(again.data(), again.size(), copy, {&copyLabels, &copyUnits, &copyHierarchy});
+      loadSaved(again.data(), again.size(), copy, {&copyLabels, &copyUnits, &copySaved});
   require(error.empty(), "a save of a loaded grid does not load: " + error);
 }
 
@@ -105,7 +106,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   Components labels(grid);
   Footprints units(grid);
   std::unique_ptr<Hierarchy> hierarchy;
-  error = loadSaved(bytes.data(), bytes.size(), grid, {&labels, &units, &hierarchy});
+  SavedHierarchy saved(hierarchy);
+  error = loadSaved(bytes.data(), bytes.size(), grid, {&labels, &units, &saved});
   if (!error.empty()) return refused(error), 0;
   use(grid, labels, units, hierarchy);
   return 0;

@@ -37,12 +37,30 @@ struct SavedHeader {
   GridShape shape;
 };
 
+class SavedReader;
+class SavedWriter;
+
+// A grid's hierarchy as a save sees it: made by loadSaved when the save holds one. Its functions
+// are virtual (saved_hierarchy.cpp), so that a program that never constructs one links none of
+// the hierarchy's code (tilepath.wasm, the build without big maps).
+class SavedHierarchy {
+ public:
+  explicit SavedHierarchy(std::unique_ptr<Hierarchy>& hierarchy) : hierarchy(hierarchy) {}
+  virtual ~SavedHierarchy() = default;
+  // Every built rule's graph brought up to date (what its next query would do); an error when
+  // one could not grow.
+  virtual std::string bringUpToDate();
+  virtual void write(SavedWriter& w) const;
+  virtual bool read(SavedReader& r, const Grid& grid);
+  std::unique_ptr<Hierarchy>& hierarchy;
+};
+
 // The structures derived from one grid that a save holds; any may be null (not saved, or not
-// loaded). The hierarchy is made by loadSaved when the save holds one.
+// loaded: its section is skipped).
 struct SavedParts {
   Components* labels = nullptr;
   Footprints* unitSizes = nullptr;
-  std::unique_ptr<Hierarchy>* hierarchy = nullptr;
+  SavedHierarchy* hierarchy = nullptr;
 };
 
 // Writes `grid` and what `parts` hold into `out`. A hierarchy is brought up to date first (what

@@ -23,9 +23,10 @@ struct Prepared {
   Components labels;
   Footprints units;
   std::unique_ptr<Hierarchy> hierarchy;
+  SavedHierarchy savedHierarchy{hierarchy};
   explicit Prepared(int w, int h, GridShape shape = {})
       : grid(w, h, shape), labels(grid), units(grid) {}
-  SavedParts parts() { return {&labels, &units, &hierarchy}; }
+  SavedParts parts() { return {&labels, &units, &savedHierarchy}; }
   void set(int x, int y, uint8_t cls) {
     const int i = grid.index(x, y);
     const bool was = grid.passable(i);
