@@ -43,7 +43,7 @@ export default [
   // (and nothing else) may use Node's globals.
   { files: ['js/**/*.js'], languageOptions: { globals: gameHosts } },
   {
-    files: ['js/node.js', 'js/worker-node.js', 'js/worker/node.js'],
+    files: ['js/node.js', 'js/worker-node.js', 'js/worker/node.js', 'js/bin/**'],
     languageOptions: { globals: globals.node },
   },
   // Dev scripts and tests run in Node; browser tests also hand functions to the page.

@@ -1,7 +1,9 @@
 // Big maps in path mode, when the algorithm is hpa: the same query asked of astar too, with both
-// times side by side; after an edit (a wall painted on the path), the old path repaired with
-// repairPath and its time shown against the new search; and the hierarchy (entrance cells and
-// the abstract edges' ends) painted on the overlay when asked.
+// times side by side (a query that built the hierarchy first says how long that took, apart from
+// its search); after an edit (a wall painted on the path), the old path repaired with
+// repairPath and its time shown against the new search; the hierarchy (entrance cells and the
+// abstract edges' ends) painted on the overlay when asked; and the hierarchy built ahead with
+// its progress (pw.prepare), the map saved with it (pw.save) and loaded again (loadGrid).
 
 import { $, showError } from './page.js';
 import { rgbaWord } from './view.js';
@@ -11,12 +13,64 @@ const NODE = rgbaWord(255, 60, 200, 255);
 const BORDER = rgbaWord(255, 255, 255, 70);
 
 export class BigMaps {
-  /** @param {{ level: import('./level.js').Level, view: import('./view.js').MapView }} parts */
-  constructor(parts) {
+  /**
+   * @param {{ level: import('./level.js').Level, view: import('./view.js').MapView }} parts
+   * @param {(map: object) => Promise<void>} useMap loads a map as the map picker does
+   */
+  constructor(parts, useMap) {
     this.parts = parts;
     /** The last hpa answer outside a drag: { key, path }, for repairs after edits. */
     this.last = null;
     $('opt-hierarchy').addEventListener('change', () => this.drawHierarchy());
+    $('hpa-prepare').addEventListener('click', () => this.prepare().catch(showError));
+    $('hpa-save').addEventListener('click', () => this.save().catch(showError));
+    $('hpa-load').addEventListener('change', (event) => {
+      const file = /** @type {HTMLInputElement} */ (event.target).files?.[0];
+      if (file) this.load(file, useMap).catch(showError);
+    });
+  }
+
+  /** The hierarchy of the chosen rule built in the worker now, its progress shown as it goes. */
+  async prepare() {
+    const worker = this.parts.level.engine?.worker;
+    if (!worker) throw new Error('Build hpa ahead needs the worker');
+    const diagonal = $('opt-diagonal').value;
+    const note = $('hpa-build');
+    note.textContent = 'building the hierarchy: 0%';
+    const report = await worker.prepare(
+      { hpa: { diagonal } },
+      { onProgress: (f) => (note.textContent = `building the hierarchy: ${Math.round(f * 100)}%`) },
+    );
+    note.textContent = `hierarchy (${diagonal}) built in ${formatMs(report.ms)} ms: hpa queries now search only`;
+  }
+
+  /** The map, with what is built on it, as a file to download. */
+  async save() {
+    const worker = this.parts.level.engine?.worker;
+    if (!worker) throw new Error('Save map needs the worker');
+    const t0 = performance.now();
+    const bytes = await worker.save();
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+    link.download = 'map.tilepath';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    $('hpa-build').textContent =
+      `saved ${formatInt(bytes.length)} bytes in ${formatMs(performance.now() - t0)} ms`;
+  }
+
+  /** A saved map loaded: its cells and costs shown, what was built on it loaded, not built. */
+  async load(file, useMap) {
+    const saved = new Uint8Array(await file.arrayBuffer());
+    const t0 = performance.now();
+    const grid = this.parts.level.pathfinder.loadGrid(saved);
+    const costs = [];
+    for (let cls = 0; cls < 256; cls++) costs.push([cls, grid.getCost(cls)]);
+    const map = { width: grid.width, height: grid.height, cells: grid.cells(), ...grid.shape };
+    grid.dispose();
+    await useMap({ ...map, costs, saved, name: file.name });
+    $('hpa-build').textContent =
+      `loaded ${file.name} (${formatInt(saved.length)} bytes) in ${formatMs(performance.now() - t0)} ms`;
   }
 
   mapChanged() {
@@ -33,7 +87,12 @@ export class BigMaps {
   async afterSearch(engine, query, result, ms, askedDragging) {
     const { sx, sy, gx, gy, options } = query;
     const key = `${sx},${sy},${gx},${gy},${options.diagonal}`;
-    const lines = [`hpa ${formatMs(ms)} ms, ${formatInt(result.expanded)} cells`];
+    const building = result.built?.find((b) => b.what === 'hpa');
+    const lines = [
+      building
+        ? `hpa ${formatMs(ms - building.ms)} ms searching + ${formatMs(building.ms)} ms building the hierarchy, ${formatInt(result.expanded)} cells`
+        : `hpa ${formatMs(ms)} ms, ${formatInt(result.expanded)} cells`,
+    ];
     try {
       const astarOptions = { ...options, algorithm: 'astar' };
       const astar = await engine.findPath(sx, sy, gx, gy, astarOptions, false);

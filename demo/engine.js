@@ -23,7 +23,10 @@ export class SearchEngine {
     // on the map, so a road class nobody has painted yet does not slow the search.
     // Hexagonal and staggered maps are created with their shape, in Tiled's names.
     const shape = gridShape(map);
-    const grid = pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
+    // A saved map (the big-map panel's Load) brings what was prepared on it: loaded, not built.
+    const grid = map.saved
+      ? pathfinder.loadGrid(map.saved)
+      : pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
     addProfiles(grid);
     let worker = null;
@@ -31,14 +34,16 @@ export class SearchEngine {
     if (PathWorker) {
       try {
         // The worker takes ownership of the buffer it is given: hand it a copy.
-        worker = await PathWorker.create({
-          width: map.width,
-          height: map.height,
-          cells: map.cells.slice(),
-          costs: Object.fromEntries(costs),
-          ...shape,
-          loadOptions: { bigMaps: true },
-        });
+        worker = map.saved
+          ? await PathWorker.create({ saved: map.saved, loadOptions: { bigMaps: true } })
+          : await PathWorker.create({
+              width: map.width,
+              height: map.height,
+              cells: map.cells.slice(),
+              costs: Object.fromEntries(costs),
+              ...shape,
+              loadOptions: { bigMaps: true },
+            });
         addProfiles(worker);
       } catch (error) {
         workerError = error;

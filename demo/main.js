@@ -83,7 +83,7 @@ const pointer = new PointerInput($('map'), {
     showCell();
   },
 });
-const bigMaps = new BigMaps({ level, view });
+const bigMaps = new BigMaps({ level, view }, (map) => useMap(map));
 const path = new PathMode({
   level,
   route,

@@ -157,6 +157,12 @@ export interface PathResult {
   outdated?: true;
   /** With `outdated`: the cell and cost edits made after the grid the answer is for. */
   editsSince?: number;
+  /** Only when the query had to build something first (it was not prepared, or loaded with a
+   * saved grid): what, and the milliseconds it took: `hpa` (the rule's hierarchy, built or
+   * brought up to date after edits), `positions` (the unit size's position grid). Absent
+   * otherwise, so a benchmark or a demo can tell a build from a search. (The reachability labels
+   * a grid's first query floods are not told: prepare({ labels }) builds them ahead.) */
+  built?: { what: 'hpa' | 'positions'; ms: number }[];
   /** With `outdated`: whether every step of `path` (corners and footprints included) can still
    * be taken on the grid as it is; its cost may differ from a fresh findPath's. */
   stillLegal?: boolean;
@@ -372,17 +378,57 @@ export interface Grid {
    * finishes it. */
   prepareHierarchy(options?: { diagonal?: Diagonal }): HierarchyBuild;
   /** What later queries would build on first use, built now in slices of about `sliceMs`
-   * (default 4) between which the event loop runs; `onProgress(fraction, 'hpa')` after each.
-   * Only `hpa` so far. Aborted by `signal`: rejects with its reason, and what was built is
-   * freed. */
-  prepare(
-    what: { hpa: true | { diagonal?: Diagonal } },
-    options?: {
-      onProgress?: (fraction: number, what: 'hpa') => void;
-      signal?: AbortSignalLike;
-      sliceMs?: number;
-    },
-  ): Promise<{ built: ['hpa']; ms: number }>;
+   * (default 4) between which the event loop runs; `onProgress(fraction, what)` after each,
+   * the fraction of the whole (rising to 1) and the part under way. Aborted by `signal`:
+   * rejects with its reason; a half-built hierarchy is freed, what is done stays. */
+  prepare(what: PrepareTargets, options?: PrepareOptions): Promise<PrepareReport>;
+  /** prepare's work as a task the caller steps (a game once a frame). */
+  startPrepare(what: PrepareTargets): PrepareTask;
+  /** The grid, its cost table and what is prepared on it (hierarchy, labels, unit sizes'
+   * positions) as bytes: Pathfinder.loadGrid gives back a grid that answers every query alike,
+   * with nothing to build. A half-done build is finished first. */
+  save(): Uint8Array;
+}
+
+/** What prepare builds: `hpa` (the hierarchy of a rule, default the queries' default rule),
+ * `unitSizes` (their position grids), `labels` (the reachability labels of a rule, of the
+ * cells and of each unit size listed). */
+export interface PrepareTargets {
+  hpa?: boolean | { diagonal?: Diagonal };
+  unitSizes?: number[];
+  labels?: boolean | { diagonal?: Diagonal };
+}
+
+export interface PrepareOptions {
+  /** After each slice: the fraction of the whole done (weighted by each part's usual share of
+   * the time, never going back, 1 at the end) and the part ('hpa', 'labels', 'unitSize 2',
+   * 'labels of unitSize 2'). At least every 100 ms of work. */
+  onProgress?: (fraction: number, what: string) => void;
+  signal?: AbortSignalLike;
+  /** Milliseconds a slice works before the event loop runs again (default 4). */
+  sliceMs?: number;
+}
+
+/** What prepare built: its parts by name, the whole time, and each part's working time. */
+export interface PrepareReport {
+  built: string[];
+  ms: number;
+  parts: { what: string; ms: number }[];
+}
+
+/** A prepare in steps (Grid.startPrepare). */
+export interface PrepareTask {
+  /** Works about `ms` milliseconds (default 4; at least one step); returns `progress`. Edits
+   * between steps are taken in. A RangeError for ms not above 0; a TypeError once cancelled. */
+  step(ms?: number): number;
+  readonly progress: number;
+  /** The part under way. */
+  readonly what: string;
+  readonly done: boolean;
+  readonly cancelled: boolean;
+  report(): PrepareReport;
+  /** Stops it: a half-built hierarchy is freed; what is done stays. */
+  cancel(): void;
 }
 
 /** A hierarchy build in steps (Grid.prepareHierarchy). */
@@ -579,6 +625,11 @@ export interface Pathfinder {
     height: number,
     cellsOrOptions?: Uint8Array | ArrayBuffer | ArrayLike<number> | GridOptions,
   ): Grid;
+  /** A grid from what Grid.save() gave (its cells, costs, shape and everything prepared on it):
+   * every answer equals the saved grid's, and nothing is built again. A RangeError names what
+   * is wrong with bytes that are truncated, corrupted, from another format version or not a
+   * saved grid; a TypeError for something that is not bytes. */
+  loadGrid(saved: Uint8Array | ArrayBuffer): Grid;
   /** Bytes of wasm memory in use (grows, never shrinks). */
   memoryBytes(): number;
   /** Bytes held by the shared search state (about 25 per cell of the largest grid searched). */

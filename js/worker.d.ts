@@ -17,6 +17,9 @@ import type {
   PathAlert,
   PathResult,
   PathWatch,
+  PrepareOptions,
+  PrepareReport,
+  PrepareTargets,
   WatchOptions,
   Pathfinder,
   ReachOptions,
@@ -75,8 +78,14 @@ export interface WorkerCrowd {
 }
 
 export interface PathWorkerOptions {
-  width: number;
-  height: number;
+  /** The grid's sides: required, unless `saved` gives the grid. */
+  width?: number;
+  height?: number;
+  /** What Grid.save() gave: the grid (cells, costs, shape) and what was prepared on it, loaded
+   * in the worker with nothing to build (a replacement worker, should one die, starts from the
+   * cells and costs and builds on first use). Instead of width, height, cells, costs and the
+   * shape, which are then refused beside it. Copied, not transferred. */
+  saved?: Uint8Array | ArrayBuffer;
   /** width * height classes, row-major. An ArrayBuffer, or a Uint8Array spanning its whole
    * buffer, is transferred: the caller's buffer is detached afterwards. Any other view or
    * array is copied. All zeros when omitted. */
@@ -278,6 +287,15 @@ export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiS
   /** grid.abstractGraph in the worker, after the edits made before it: the hierarchy `hpa`
    * searches there, for drawing; arrays transferred back. */
   abstractGraph(options?: ReachOptions & WorkerSignalOption): Promise<AbstractGraph>;
+  /** grid.prepare in the worker, after the edits made before it: built there in slices, with
+   * `onProgress(fraction, what)` told by a message after each (the pool: its members' mean).
+   * Requests made after it are answered after it (InThreadPathWorker: it slices itself between
+   * frames and later requests do not wait). An abort rejects at once; the worker stops at its
+   * next slice. */
+  prepare(what: PrepareTargets, options?: PrepareOptions): Promise<PrepareReport>;
+  /** grid.save() in the worker, after the edits made before it (a pool: one member's, as they
+   * hold the same grid); the bytes are transferred back. */
+  save(): Promise<Uint8Array>;
   /** grid.repairPath in the worker, after the edits made before it (the hierarchy `hpa` needs
    * is built in the worker on first use). Resolves with the result plus `workerMs`. */
   repairPath(

@@ -28,6 +28,7 @@
 #include "tilepath/profiles.hpp"
 #include "tilepath/rectangles.hpp"
 #include "tilepath/repair.hpp"
+#include "tilepath/saved.hpp"
 #include "tilepath/search_task.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -108,6 +109,15 @@ bool roomFor(double needed) {
   return wanted <= heapMax() - top || wanted <= freeBytes();
 }
 
+// The clock of result.built: milliseconds since the module loaded. Its start is read by a static
+// initializer that runs before the registrations (EMSCRIPTEN_BINDINGS, below): both builds then
+// import emscripten_get_now at the same place, as their glues must be the same
+// (js/tools/build.mjs), whichever of its callers the build without big maps leaves out.
+const double kModuleLoaded = emscripten_get_now();
+double nowMs() {
+  return emscripten_get_now() - kModuleLoaded;
+}
+
 // What the build without big maps answers for them.
 TILEPATH_SMALL std::string noBigMaps(const char* what) {
   return std::string(what) +
@@ -175,18 +185,36 @@ enum ResultField {
   kReason,
   kAlgorithm,
   kTraceTruncated,
+  // Milliseconds the query spent building what it needed first (-1: nothing built): the rule's
+  // hpa hierarchy, the positions of its unit size. (The labels a first query floods are not
+  // told: nearly every grid's first query builds them, in a flood of the start's region.)
+  kBuiltHpaMs,
+  kBuiltPositionsMs,
   kResultFields
 };
 constexpr const char* kResultFieldNames[kResultFields] = {
-    "pathAddress", "pathLength", "rawPathAddress", "rawPathLength", "traceAddress", "traceLength",
-    "cost",        "expanded",   "endX",           "endY",          "faceX",        "faceY",
-    "faceStep",    "reason",     "algorithm",      "traceTruncated"};
+    "pathAddress",    "pathLength", "rawPathAddress",  "rawPathLength", "traceAddress",
+    "traceLength",    "cost",       "expanded",        "endX",          "endY",
+    "faceX",          "faceY",      "faceStep",        "reason",        "algorithm",
+    "traceTruncated", "builtHpaMs", "builtPositionsMs"};
 
 TILEPATH_SMALL std::string resultLayout() {
   std::string names;
   for (const char* name : kResultFieldNames)
     names += (names.empty() ? "" : ",") + std::string(name);
   return names;
+}
+
+// The bytes of the grid saved last, or of one to load: JS copies them out after save(), or in
+// before checkSaved() and loadSaved().
+std::vector<uint8_t>& savedBytes() {
+  static std::vector<uint8_t> bytes;
+  return bytes;
+}
+// What checkSaved() read of the bytes in savedBytes().
+SavedHeader& savedHeader() {
+  static SavedHeader header;
+  return header;
 }
 
 bool isClass(int cls) {
@@ -319,19 +347,36 @@ class WasmGrid {
   int search(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
              double weight, double maxExpansions, int goal, int flags) {
     SearchOptions o;
+    forgetBuilt();
     if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o) ||
         !roomToSearch(sharedSearcher(), o))
       return contract::kRefused;
     if (o.unitSize != 1) {
-      sharedSearcher().find(footprints(), sx, sy, gx, gy, o, result_);
+      Footprints& units = footprints();
+      if (validateOptions(o).empty() && units.fits(o.unitSize))
+        timed(kBuiltPositions, !units.built(o.unitSize), [&] { units.positions(o.unitSize); });
+      sharedSearcher().find(units, sx, sy, gx, gy, o, result_);
       return finished();
     }
     if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
     Hierarchy* hierarchy = nullptr;
     if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
       return contract::kRefused;
+    if (hierarchy && validateOptions(o).empty() && cells().inside(sx, sy) && cells().inside(gx, gy))
+      timed(kBuiltHpa, !hierarchy->current(o.diagonal), [&] { hierarchy->update(o.diagonal); });
     sharedSearcher().find(grid(), sx, sy, gx, gy, o, result_, hierarchy);
     return finished();
+  }
+  // What a query built before answering, and how long it took (kBuiltHpaMs ...).
+  enum Built { kBuiltHpa, kBuiltPositions, kBuiltKinds };
+  double built_[kBuiltKinds] = {-1, -1};
+  void forgetBuilt() { std::fill(std::begin(built_), std::end(built_), -1.0); }
+  // Runs `build`, timed as `kind` when `needed` (else it has nothing to do, and runs untimed).
+  template <typename Build>
+  void timed(Built kind, bool needed, Build build) {
+    const double t0 = needed ? nowMs() : 0;
+    build();
+    if (needed) built_[kind] = std::max(0.0, built_[kind]) + (nowMs() - t0);
   }
   // The answer in result_ written where JS reads it; returns `status`.
   int published(int status) {
@@ -352,6 +397,9 @@ class WasmGrid {
     s[kReason] = static_cast<int>(result_.reason);
     s[kAlgorithm] = static_cast<int>(result_.algorithm);
     s[kTraceTruncated] = result_.traceTruncated ? 1 : 0;
+    s[kBuiltHpaMs] = built_[kBuiltHpa];
+    s[kBuiltPositionsMs] = built_[kBuiltPositions];
+    forgetBuilt();  // told once: an answer published later built nothing unless it says so
     return status;
   }
 
@@ -371,6 +419,9 @@ class WasmGrid {
       Hierarchy* hierarchy = nullptr;
       if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
         return contract::kRefused;
+      forgetBuilt();
+      if (validateOptions(o).empty() && cells().inside(sx, sy) && cells().inside(gx, gy))
+        timed(kBuiltHpa, !hierarchy->current(o.diagonal), [&] { hierarchy->update(o.diagonal); });
       sharedSearcher().find(grid(), sx, sy, gx, gy, o, result_, hierarchy);
       return finished() == contract::kRefused ? contract::kRefused
                                               : published(contract::kSearchAnswered);
@@ -517,6 +568,15 @@ class WasmGrid {
 
  public:
   std::string lastError() const { return result_.error; }
+  // The profiles beside 'default', quoted and comma-separated, for messages.
+  TILEPATH_SMALL std::string otherProfiles() const {
+    std::string list;
+    for (const std::string& name : profiles_.names()) {
+      if (name == profiles_.name(0)) continue;
+      list += (list.empty() ? "'" : ", '") + name + "'";
+    }
+    return list;
+  }
 
   // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
   // one size's (built again by its next search).
@@ -636,6 +696,104 @@ class WasmGrid {
   double hierarchyBytes() const {
     const Hierarchy* hierarchy = profiles_.hierarchyIfMade(0);
     return kBigMaps && hierarchy ? static_cast<double>(hierarchy->memoryBytes()) : 0.0;
+  }
+
+  // --- saved grids (saved.hpp) ---
+
+  // The grid and what is prepared on it into the saved bytes (savedAddress / savedLength), or
+  // an error. The save is as large as what it holds: checked against memory first.
+  TILEPATH_SMALL std::string save() {
+    if (profiles_.names().size() > 1)
+      return "grid.save: this version saves the grid's own cost table only, and this grid has "
+             "profiles (" + otherProfiles() + "): delete them first, or set them again after "
+             "loadGrid";
+    select(0, queryError_);
+    std::unique_ptr<Hierarchy>& held_ = profiles_.hierarchyHolder(0);
+    const bool hierarchy = kBigMaps && held_;
+    const double held = cells().size() + footprints().memoryBytes() + components().memoryBytes() +
+                        (hierarchy ? held_->memoryBytes() : 0.0);
+    // The sections are written once, then copied behind the header.
+    std::vector<uint8_t>().swap(savedBytes());
+    if (!roomFor(2 * held) || !fits({held, held})) return memoryError("saving this grid", 2 * held);
+    // (A SavedHierarchy is made in the big-map build only: the other links none of its code.)
+    if (hierarchy) {
+      SavedHierarchy saved(held_);
+      return saveGrid(cells(), {&components(), &footprints(), &saved}, savedBytes());
+    }
+    return saveGrid(cells(), {&components(), &footprints(), nullptr}, savedBytes());
+  }
+  TILEPATH_SMALL static uintptr_t savedAddress() { return address(savedBytes()); }
+  TILEPATH_SMALL static double savedLength() { return static_cast<double>(savedBytes().size()); }
+  // Room for `length` bytes to load (0 frees them); JS writes them at savedAddress().
+  TILEPATH_SMALL static std::string reserveSaved(double length) {
+    std::vector<uint8_t>().swap(savedBytes());
+    if (!(length >= 0 && length < heapMax()) || !roomFor(3 * length) || !fits({length, 2 * length}))
+      return memoryError("loading these saved bytes", 3 * length);
+    savedBytes().resize(static_cast<std::size_t>(length));
+    return {};
+  }
+  // The saved bytes' header and grid checked: then savedWidth() ... name the grid to make.
+  TILEPATH_SMALL static std::string checkSaved() {
+    const std::vector<uint8_t>& bytes = savedBytes();
+    std::string error = readSavedHeader(bytes.data(), bytes.size(), savedHeader());
+    if (error.empty()) error = checkSize(savedHeader().width, savedHeader().height);
+    return error;
+  }
+  TILEPATH_SMALL static int savedWidth() { return savedHeader().width; }
+  TILEPATH_SMALL static int savedHeight() { return savedHeader().height; }
+  TILEPATH_SMALL static int savedOrientation() {
+    return static_cast<int>(savedHeader().shape.orientation);
+  }
+  TILEPATH_SMALL static int savedStaggerAxis() {
+    return static_cast<int>(savedHeader().shape.staggerAxis);
+  }
+  TILEPATH_SMALL static int savedStaggerIndex() {
+    return static_cast<int>(savedHeader().shape.staggerIndex);
+  }
+  // Loads the saved bytes into this grid, made with the sides and shape checkSaved() read and
+  // nothing else done to it; an error leaves it to be deleted. The bytes are freed either way.
+  TILEPATH_SMALL std::string loadSaved() {
+    std::vector<uint8_t>& bytes = savedBytes();
+    // The small build has no hierarchy: a saved one is skipped (hpa refuses there anyway).
+    std::string error;
+    select(0, queryError_);
+    if (kBigMaps) {
+      SavedHierarchy saved(profiles_.hierarchyHolder(0));
+      error = tilepath::loadSaved(bytes.data(), bytes.size(), grid(),
+                                  {&components(), &footprints(), &saved}, true);
+    } else {
+      error = tilepath::loadSaved(bytes.data(), bytes.size(), grid(),
+                                  {&components(), &footprints(), nullptr}, true);
+    }
+    std::vector<uint8_t>().swap(bytes);
+    return error;
+  }
+
+  // --- prepare (js/core/prepare.js): what queries would build on first use, built ahead ---
+
+  // The position grid of unit size n (one pass over the map): 1, or kRefused with
+  // lastQueryError() set.
+  TILEPATH_SMALL int prepareUnitSize(int n) { return fieldGrid(n) ? 1 : contract::kRefused; }
+  // The reachability labels of a rule for units of size n, in slices of about `cells` cells:
+  // the fraction done (1: ready), or kRefused with lastQueryError() set.
+  TILEPATH_SMALL double prepareLabels(int diagonal, int unitSize, double cells) {
+    if (diagonal < 0 || diagonal > static_cast<int>(Diagonal::Always) || !(cells >= 1)) {
+      queryError_ = "prepareLabels: diagonal code " + std::to_string(diagonal) +
+                    " or a budget of cells below 1";
+      return contract::kRefused;
+    }
+    const Grid* positions = fieldGrid(unitSize);
+    if (!positions) return contract::kRefused;
+    Components& components =
+        positions == &grid() ? this->components() : *footprints().components(unitSize);
+    const auto rule = static_cast<Diagonal>(diagonal);
+    const double needed = static_cast<double>(components.bytesToBuild(rule));
+    if (needed > 0 && (!roomFor(needed) || !fits({needed}))) {
+      queryError_ = memoryError("reachability labels", needed);
+      return contract::kRefused;
+    }
+    components.prepare(rule, static_cast<std::size_t>(std::min(cells, 1e12)));
+    return components.progress(rule);
   }
 
   // --- whole-map queries: flow fields, movement ranges, reachability (fields.hpp) ---
@@ -1021,6 +1179,19 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("rangeCellsLength", &WasmGrid::rangeCellsLength)
       .function("canReach", &WasmGrid::canReach)
       .function("prepareReach", &WasmGrid::prepareReach)
-      .function("lastQueryError", &WasmGrid::lastQueryError);
+      .function("lastQueryError", &WasmGrid::lastQueryError)
+      .function("prepareUnitSize", &WasmGrid::prepareUnitSize)
+      .function("prepareLabels", &WasmGrid::prepareLabels)
+      .function("save", &WasmGrid::save)
+      .class_function("savedAddress", &WasmGrid::savedAddress)
+      .class_function("savedLength", &WasmGrid::savedLength)
+      .class_function("reserveSaved", &WasmGrid::reserveSaved)
+      .class_function("checkSaved", &WasmGrid::checkSaved)
+      .class_function("savedWidth", &WasmGrid::savedWidth)
+      .class_function("savedHeight", &WasmGrid::savedHeight)
+      .class_function("savedOrientation", &WasmGrid::savedOrientation)
+      .class_function("savedStaggerAxis", &WasmGrid::savedStaggerAxis)
+      .class_function("savedStaggerIndex", &WasmGrid::savedStaggerIndex)
+      .function("loadSaved", &WasmGrid::loadSaved);
 }
 #pragma clang attribute pop

@@ -102,6 +102,11 @@ export interface NativeGrid {
     profile: number,
   ): number;
   lastQueryError(): string;
+  /** The position grid of unit size n built: 1, or REFUSED with lastQueryError() set. */
+  prepareUnitSize(n: number): number;
+  /** The reachability labels of a rule for units of size n, in slices of about `cells` cells:
+   * the fraction done (1: ready), or REFUSED with lastQueryError() set. */
+  prepareLabels(diagonal: number, unitSize: number, cells: number): number;
   /** 1 once the rule's reachability labels are ready, 0 while built in slices, or REFUSED. */
   prepareReach(diagonal: number, cells: number): number;
   /** Room for a path of `count` numbers to repair: '' or why not. */
@@ -132,6 +137,11 @@ export interface NativeGrid {
   graphLength(): number;
   clusterSize(): number;
   hierarchyBytes(): number;
+  /** The grid and what is prepared on it saved into Grid.savedAddress() / savedLength(): '' or
+   * an error (memory). */
+  save(): string;
+  /** Loads the bytes Grid.checkSaved() checked into this fresh grid: '' or an error. */
+  loadSaved(): string;
   /** Frees it (embind). */
   delete(): void;
 }
@@ -204,6 +214,18 @@ export interface TilepathModule {
     checkSize(width: number, height: number): string;
     /** An error message naming an unknown shape code, else ''. */
     checkShape(orientation: number, staggerAxis: number, staggerIndex: number): string;
+    /** Where the saved bytes lie (after save(), or for loading after reserveSaved). */
+    savedAddress(): number;
+    savedLength(): number;
+    /** Room for `length` saved bytes to load: '' or an error (memory). */
+    reserveSaved(length: number): string;
+    /** The saved bytes' header, checksum and grid checked: '' (then savedWidth() ...) or why not. */
+    checkSaved(): string;
+    savedWidth(): number;
+    savedHeight(): number;
+    savedOrientation(): number;
+    savedStaggerAxis(): number;
+    savedStaggerIndex(): number;
   };
   searchMemoryBytes(): number;
   /** Whether this build has the big-map features (tilepath-bigmaps.wasm, tilepath-single.mjs). */

@@ -11,6 +11,7 @@ import {
   REASON,
   REFUSED,
   SEARCH_ANSWERED,
+  SHAPES,
   STATUS,
   TRACE,
 } from '../../dist/contract.mjs';
@@ -42,7 +43,15 @@ import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
-import { HierarchyBuild, readPrepareOptions, readPrepareTargets, runPrepare } from './prepare.js';
+import {
+  HierarchyBuild,
+  PrepareTask,
+  prepareParts,
+  readPrepareOptions,
+  readPrepareTargets,
+  runPrepare,
+} from './prepare.js';
+import { readSavedBytes } from './saved.js';
 import { Crowd, readCrowdOptions } from './crowd.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
@@ -88,6 +97,13 @@ const RESULT_FIELDS = /** @type {const} */ ([
   'reason',
   'algorithm',
   'traceTruncated',
+  'builtHpaMs',
+  'builtPositionsMs',
+]);
+/** What a query may build first, by the field that times it (PathResult.built). */
+const BUILT = /** @type {const} */ ([
+  ['hpa', 'builtHpaMs'],
+  ['positions', 'builtPositionsMs'],
 ]);
 /** @typedef {Record<typeof RESULT_FIELDS[number], number>} ResultLayout */
 /** @type {WeakMap<TilepathModule, ResultLayout>} */
@@ -152,6 +168,10 @@ function readResult(m, record, status, flags, shape) {
     );
     result.goal = { x: read(f.endX), y: read(f.endY), dx, dy, facing };
   }
+  for (const [what, field] of BUILT) {
+    const ms = read(f[field]);
+    if (ms >= 0) (result.built ??= []).push({ what, ms });
+  }
   const rawLength = read(f.rawPathLength);
   if (rawLength > 0) result.rawPath = copyInt32(m, read(f.rawPathAddress), rawLength);
   if (flags & FLAG_OPTIONS.trace.bit) {
@@ -192,6 +212,9 @@ const searchCodes = (o, slot) => [
 
 /** @typedef {import('../index.js').Grid} GridApi */
 
+/** Grid's `bytes` when it loads the saved bytes already in the module (Pathfinder.loadGrid). */
+const LOAD_SAVED = Symbol('load saved');
+
 /** @implements {GridApi} (exported for tests/js/types/agree.ts, not by the package) */
 export class Grid {
   /** @type {TilepathModule} */
@@ -221,19 +244,28 @@ export class Grid {
    * @param {{ live: number }} owner
    * @param {number} width
    * @param {number} height
-   * @param {Uint8Array | undefined} bytes cells already checked by toCells (or all class 0)
+   * @param {Uint8Array | typeof LOAD_SAVED | undefined} bytes cells already checked by toCells
+   *   (or all class 0), or LOAD_SAVED: the saved bytes module.Grid.checkSaved() checked
    * @param {import('../index.js').GridShape} shape checked by readShape
    */
   constructor(module, owner, width, height, bytes, shape) {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height, ...shapeCodes(shape));
+    if (bytes === LOAD_SAVED) {
+      const error = this.#native.loadSaved();
+      if (error) {
+        this.#native.delete();
+        this.#native = null;
+        throw new RangeError(error);
+      }
+    }
     this.#record = this.#native.resultAddress() >> 3;
     this.#handle = this.#native.handle();
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
-    if (bytes !== undefined) this.#copyIn(bytes);
+    if (bytes instanceof Uint8Array) this.#copyIn(bytes);
   }
 
   /** The grid's shape, fixed at creation: { orientation, staggerAxis, staggerIndex }. */
@@ -630,13 +662,41 @@ export class Grid {
    */
   prepare(what, options) {
     try {
-      const diagonal = readPrepareTargets(what);
+      const targets = readPrepareTargets(what);
       const settings = readPrepareOptions(options);
       this.#live();
-      return runPrepare(new HierarchyBuild(() => this.#live(), diagonal), settings);
+      return runPrepare(new PrepareTask(prepareParts(() => this.#live(), targets)), settings);
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * prepare's work as a task the caller steps (a worker between its messages, a game once a
+   * frame): step(ms) works about ms milliseconds and returns the progress.
+   * @param {{ hpa?: boolean | { diagonal?: string }, unitSizes?: number[], labels?: boolean | { diagonal?: string } }} what
+   */
+  startPrepare(what) {
+    const targets = readPrepareTargets(what);
+    this.#live();
+    return new PrepareTask(prepareParts(() => this.#live(), targets));
+  }
+
+  /**
+   * The grid, its cost table and what is prepared on it (hpa's hierarchy, reachability labels,
+   * unit sizes' positions) as bytes that Pathfinder.loadGrid turns back into a grid answering
+   * every query alike, with nothing to build (docs/big-maps.md: Saved grids).
+   * @returns {Uint8Array}
+   */
+  save() {
+    const native = this.#live();
+    const error = native.save();
+    const saved = this.#module.Grid;
+    if (error) throw new RangeError(error);
+    const address = saved.savedAddress();
+    const bytes = this.#module.HEAPU8.slice(address, address + saved.savedLength());
+    saved.reserveSaved(0); // frees the module's copy
+    return bytes;
   }
 
   /**
@@ -877,6 +937,27 @@ export function wrapModule(module) {
       const memoryError = module.Grid.checkSize(width, height);
       if (memoryError) throw new RangeError(memoryError);
       const grid = new Grid(module, state, width, height, bytes, shape);
+      state.live++;
+      return grid;
+    },
+    /** @param {Uint8Array | ArrayBuffer} saved what Grid.save() gave */
+    loadGrid(saved) {
+      const bytes = readSavedBytes(saved);
+      const G = module.Grid;
+      const reserveError = G.reserveSaved(bytes.length);
+      if (reserveError) throw new RangeError(reserveError);
+      module.HEAPU8.set(bytes, G.savedAddress());
+      const error = G.checkSaved();
+      if (error) {
+        G.reserveSaved(0);
+        throw new RangeError(error);
+      }
+      const shape = Object.freeze({
+        orientation: SHAPES.orientations[G.savedOrientation()],
+        staggerAxis: SHAPES.staggerAxes[G.savedStaggerAxis()],
+        staggerIndex: SHAPES.staggerIndices[G.savedStaggerIndex()],
+      });
+      const grid = new Grid(module, state, G.savedWidth(), G.savedHeight(), LOAD_SAVED, shape);
       state.live++;
       return grid;
     },

@@ -17,6 +17,7 @@ import {
   updateMessage,
 } from './protocol.js';
 import { WorkerConnection } from './connection.js';
+import { readPrepareOptions } from '../core/prepare.js';
 import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { HOLD_WATCHES, PathWorkerPool } from './pool.js';
@@ -113,7 +114,7 @@ export class PathWorker {
    * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape, saved } = readGridOptions(
       options,
       'PathWorker.create',
       PATH_WORKER_OPTIONS,
@@ -141,6 +142,7 @@ export class PathWorker {
       cacheBytes,
       readyTimeout,
     });
+    pathWorker.#saved = saved ?? null;
     return pathWorker.#start(bytes, costPairs, profiles).then(() => pathWorker);
   }
 
@@ -156,6 +158,9 @@ export class PathWorker {
   #cacheBytes; // its byte budget, undefined for the default
   #readyTimeout; // ms a worker has to say it is ready; 0 for no limit
   #readyTimer = undefined;
+  // create's saved bytes, for the first worker (a replacement starts from the cells and costs,
+  // and builds what its queries need again).
+  #saved = null;
   #adopted = null; // a worker object given to create, until it is connected
   #connection = null; // to the worker in use
   #closed = null; // the reason, once terminated or lost for good
@@ -478,10 +483,36 @@ export class PathWorker {
     );
   }
 
-  #query(kind, args) {
+  /**
+   * grid.prepare in the worker: what its queries would build on first use, built in slices
+   * there, `onProgress(fraction, what)` told by a message after each. Requests made after it
+   * are answered after it; an abort rejects at once (the worker stops at its next slice).
+   */
+  prepare(what, options) {
+    try {
+      const { onProgress } = readPrepareOptions(options);
+      return this.#query('prepare', [what, options], onProgress);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** grid.save() in the worker, after the edits made before it: the bytes, transferred back. */
+  save() {
+    try {
+      return this.#query('save', []);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #progress = new WeakMap(); // a prepare's options snapshot -> its onProgress
+
+  #query(kind, args, onProgress = undefined) {
     this.#checkOpen();
     const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
     checkKnownProfile(request[4]?.profile, this.profiles());
+    if (onProgress) this.#progress.set(request[4], onProgress);
     const [promise] = this.#enqueue([request], signal);
     return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
   }
@@ -573,7 +604,9 @@ export class PathWorker {
   async #start(bytes, costPairs, profiles) {
     this.#log.reset(bytes, costPairs, profiles); // the one copy: the main thread's own
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
-    const buffer = bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
+    // (A saved grid's worker loads its cells from the saved bytes.)
+    const buffer =
+      this.#saved || bytes === undefined ? null : (movableBuffer(bytes) ?? bytes.slice().buffer);
     const ready = new Promise((resolve, reject) => {
       this.#whenReady = { resolve, reject };
     });
@@ -640,7 +673,9 @@ export class PathWorker {
       this.#shape,
       this.#cacheBytes,
       profiles,
+      this.#saved?.buffer ?? null,
     );
+    this.#saved = null;
     this.#awaitingInit = true;
     this.#send(message, transfer);
     this.#watchReady();
@@ -685,6 +720,15 @@ export class PathWorker {
         }
         if (settled) this.#lostInARow = 0;
         this.#updateRef();
+        break;
+      }
+      case 'progress': {
+        const request = this.#requests.get(message.id);
+        const onProgress = request && this.#progress.get(request.options);
+        const { fraction, what } = message;
+        if (!request) return; // aborted meanwhile: the worker stops at its next slice
+        if (!(fraction >= 0 && fraction <= 1) || typeof what !== 'string') return this.#ignore();
+        onProgress?.(fraction, what);
         break;
       }
       case 'protocolError': {

@@ -17,8 +17,9 @@ import {
 } from '../core/checks.js';
 import { readRepairPath } from '../core/repair.js';
 import { answerCrowd, crowdRequest, crowdResult, isCrowdAnswer } from './crowd.js';
+import { readPrepareOptions, readPrepareTargets } from '../core/prepare.js';
 
-/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'crowd'} QueryKind */
+/** @typedef {'flowField' | 'reachable' | 'canReach' | 'repairPath' | 'abstractGraph' | 'crowd' | 'prepare' | 'save'} QueryKind */
 /** @typedef {[number, number, number, number, Record<string, unknown>]} QueryRequest */
 
 /**
@@ -61,6 +62,16 @@ export function queryRequest(query, width, height, args) {
     ];
     return { request, signal: read.signal ?? null };
   }
+  if (query === 'prepare') {
+    // What to build travels; onProgress stays with the caller (progress messages reach it).
+    const [what, options] = args;
+    readPrepareTargets(what);
+    const { signal } = readPrepareOptions(options);
+    const { hpa, unitSizes, labels } = /** @type {Record<string, unknown>} */ (what);
+    const snapshot = { query, what: JSON.parse(JSON.stringify({ hpa, unitSizes, labels })) };
+    return { request: [0, 0, 0, 0, snapshot], signal: signal ?? null };
+  }
+  if (query === 'save') return { request: [0, 0, 0, 0, { query }], signal: null };
   if (query === 'abstractGraph') {
     const read = readReachOptions(args[0]);
     return { request: [0, 0, 0, 0, { ...read.options, query }], signal: read.signal ?? null };
@@ -93,6 +104,7 @@ export function answerQuery(grid, ends, options) {
   if (query === 'canReach')
     return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
   if (query === 'abstractGraph') return grid.abstractGraph(rest);
+  if (query === 'save') return { saved: grid.save() };
   if (query === 'repairPath') {
     const { path, fromIndex, ...repairOptions } = rest;
     return grid.repairPath(
@@ -114,6 +126,7 @@ export const QUERY_ARRAYS = [
   'edges',
   'positions',
   'velocities',
+  'saved',
 ];
 
 // Per direction code (fields.js), its step; codes that are no direction are marked in NOT_A_STEP.
@@ -175,6 +188,17 @@ export function isQueryAnswer(request, answer, width, height) {
   const cellCount = width * height;
   if (query === 'canReach') return typeof answer.reachable === 'boolean';
   if (query === 'crowd') return isCrowdAnswer(answer);
+  // (Its bytes are checked where they are loaded: loadGrid or create({ saved }).)
+  if (query === 'save') return answer.saved instanceof Uint8Array;
+  if (query === 'prepare') {
+    return (
+      Array.isArray(answer.built) &&
+      answer.built.every((what) => typeof what === 'string') &&
+      Number.isFinite(answer.ms) &&
+      Array.isArray(answer.parts) &&
+      answer.parts.every((part) => typeof part?.what === 'string' && Number.isFinite(part.ms))
+    );
+  }
   if (query === 'abstractGraph') {
     return (
       Number.isInteger(answer.clusterSize) &&
@@ -203,6 +227,11 @@ export function isQueryAnswer(request, answer, width, height) {
 export function queryResult([sx, sy, , , options], answer, width, height) {
   if (options.query === 'canReach') return /** @type {boolean} */ (answer.reachable);
   if (options.query === 'crowd') return crowdResult(answer);
+  if (options.query === 'save') return /** @type {Uint8Array} */ (answer.saved);
+  if (options.query === 'prepare') {
+    const { built, ms, parts } = answer;
+    return { built, ms, parts };
+  }
   if (options.query === 'repairPath') return answer; // a RepairResult, with workerMs
   if (options.query === 'abstractGraph') {
     const { clusterSize, nodes, edges } = answer;

@@ -57,7 +57,7 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs, profiles, shape } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape, saved } = readGridOptions(
       options,
       'InThreadPathWorker.create',
       IN_THREAD_OPTIONS,
@@ -78,7 +78,9 @@ export class InThreadPathWorker {
     }
     const frame = readFrameBudget(options, 4); // each frame's search budget
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {
-      const grid = pathfinder.createGrid(width, height, { cells: bytes, ...shape });
+      const grid = saved
+        ? pathfinder.loadGrid(saved)
+        : pathfinder.createGrid(width, height, { cells: bytes, ...shape });
       let scheduler;
       try {
         scheduler = new PathScheduler(grid, frame);
@@ -87,7 +89,7 @@ export class InThreadPathWorker {
         throw error;
       }
       try {
-        for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
+        if (!saved) for (const [cls, cost] of costPairs) grid.setCost(cls, cost);
         for (const [name, table] of profiles) grid.setProfile(name, table);
       } catch (error) {
         grid.dispose();
@@ -507,6 +509,31 @@ export class InThreadPathWorker {
       (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
       options,
     );
+  }
+
+  /**
+   * grid.prepare on this thread, started in its turn: it slices itself between frames, and
+   * requests after it do not wait for it (a query finishes a build it needs).
+   */
+  prepare(what, options) {
+    try {
+      const grid = this.#open();
+      queryRequest('prepare', grid.width, grid.height, [what, options]);
+      return new Promise((resolve, reject) => {
+        this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** grid.save() in its turn (after the requests before it). */
+  save() {
+    try {
+      return this.#query('save', []);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.

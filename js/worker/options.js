@@ -18,6 +18,8 @@ import {
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
+import { readSavedBytes, readSavedGrid } from '../core/saved.js';
+import { SHAPES } from '../../dist/contract.mjs';
 
 /** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
 function isDetached(cells) {
@@ -46,8 +48,8 @@ export function cellsOf(cells, width, height) {
 // `costs` for create: the form setProfile takes too (core/checks.js).
 export { costTable };
 
-/** The options PathWorker.create reads. */
-export const PATH_WORKER_OPTIONS = Object.freeze([
+/** The grid fields of create's options, which a saved grid holds (refused beside `saved`). */
+const GRID_FIELDS = [
   'width',
   'height',
   'cells',
@@ -56,6 +58,12 @@ export const PATH_WORKER_OPTIONS = Object.freeze([
   'orientation',
   'staggerAxis',
   'staggerIndex',
+];
+
+/** The options PathWorker.create reads. */
+export const PATH_WORKER_OPTIONS = Object.freeze([
+  ...GRID_FIELDS,
+  'saved',
   'worker',
   'recover',
   'loadOptions',
@@ -82,6 +90,7 @@ export function readGridOptions(options, call, known) {
     throw new TypeError(`${call} needs an options object { width, height, cells? }`);
   }
   refuseMisspelt(options, known, call);
+  if (options.saved !== undefined) return readSavedOptions(options, call);
   const { width, height, cells, costs } = options;
   checkSize(width, height);
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
@@ -118,6 +127,44 @@ function readProfiles(profiles) {
   });
   if (entries.length >= PROFILES.max) throw tooManyProfiles(entries[PROFILES.max - 1][0]);
   return entries;
+}
+
+/**
+ * readGridOptions for `{ saved }` (what grid.save() gave): the grid as its GRID section says,
+ * and the bytes (a copy: they go to the worker), which the worker loads whole and checks.
+ * @param {Record<string, unknown>} options
+ * @param {string} call
+ */
+function readSavedOptions(options, call) {
+  for (const key of GRID_FIELDS) {
+    if (options[key] !== undefined) {
+      throw new TypeError(
+        `${call}: saved holds the grid, its cells, costs and shape: leave out '${key}'`,
+      );
+    }
+  }
+  const saved = readSavedBytes(options.saved).slice();
+  const grid = readSavedGrid(saved);
+  const [orientation, staggerAxis, staggerIndex] = grid.shapeCodes;
+  if (
+    SHAPES.orientations[orientation] === undefined ||
+    SHAPES.staggerAxes[staggerAxis] === undefined ||
+    SHAPES.staggerIndices[staggerIndex] === undefined
+  ) {
+    throw new RangeError(`saved grid, section GRID: unknown shape codes ${grid.shapeCodes}`);
+  }
+  const shape = readShape({
+    orientation: SHAPES.orientations[orientation],
+    staggerAxis: SHAPES.staggerAxes[staggerAxis],
+    staggerIndex: SHAPES.staggerIndices[staggerIndex],
+  });
+  checkSize(grid.width, grid.height);
+  /** @type {[number, number][]} */
+  const costPairs = [];
+  grid.costs.forEach((cost, cls) => {
+    if (cost !== (cls === 0 ? 1 : 0)) costPairs.push([cls, cost]);
+  });
+  return { width: grid.width, height: grid.height, bytes: grid.cells, costPairs, shape, saved };
 }
 
 /** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */

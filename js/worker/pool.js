@@ -5,6 +5,7 @@
 
 import { cacheKey } from './cache.js';
 import { checkKnownProfile } from '../core/checks.js';
+import { readPrepareOptions } from '../core/prepare.js';
 import { cellsOf, readRequest, readRequests } from './options.js';
 import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 
@@ -42,7 +43,10 @@ export class PathWorkerPool {
         PathWorkerClass.create({
           ...options,
           workers: 1,
-          cells: i === count - 1 ? options.cells : copyOfCells(bytes),
+          // A saved grid holds its cells: each member loads its own copy of the bytes.
+          ...(options.saved !== undefined
+            ? {}
+            : { cells: i === count - 1 ? options.cells : copyOfCells(bytes) }),
         }),
       ),
     );
@@ -217,6 +221,38 @@ export class PathWorkerPool {
   /** canReach from the least busy member. */
   canReach(sx, sy, gx, gy, options) {
     return this.#leastBusy(this.#open()).canReach(sx, sy, gx, gy, options);
+  }
+
+  /**
+   * prepare on every member (each has its own grid); onProgress hears the members' mean
+   * fraction, and the answer is the slowest member's report.
+   */
+  prepare(what, options) {
+    let members;
+    try {
+      members = this.#open();
+      readPrepareOptions(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { onProgress, ...rest } = options ?? {};
+    const fractions = members.map(() => 0);
+    return Promise.all(
+      members.map((member, i) =>
+        member.prepare(what, {
+          ...rest,
+          onProgress: (fraction, part) => {
+            fractions[i] = fraction;
+            onProgress?.(fractions.reduce((a, b) => a + b, 0) / members.length, part);
+          },
+        }),
+      ),
+    ).then((reports) => reports.reduce((slowest, r) => (r.ms > slowest.ms ? r : slowest)));
+  }
+
+  /** save of the least busy member (every member holds the same grid). */
+  save() {
+    return this.#leastBusy(this.#open()).save();
   }
 
   /** abstractGraph of the least busy member (every member's is the same). */

@@ -8,11 +8,13 @@ import { PROFILES } from '../../dist/contract.mjs';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, profiles? }
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, profiles?, saved? }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
 //       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
 //       createGrid takes it; profiles: [name, Float64Array of 256 costs] of each movement
-//       profile other than 'default', in the order they were added
+//       profile other than 'default', in the order they were added (set after a saved grid
+//       is loaded too); saved: ArrayBuffer, what grid.save() gave, loaded instead of the cells
+//       and costs (transferred)
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
 //     cancel: number[] | null }
@@ -75,6 +77,7 @@ export function initMessage(
   shape = {},
   cacheBytes = undefined,
   profiles = [],
+  saved = null,
 ) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
@@ -96,8 +99,12 @@ export function initMessage(
     ...(profiles.length
       ? { profiles: profiles.map(([name, table]) => [name, table.slice()]) }
       : {}),
+    ...(saved ? { saved } : {}), // what grid.save() gave: loaded instead of cells and costs
   };
-  return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
+  const transfer = [costs.buffer];
+  if (cells) transfer.push(cells);
+  if (saved) transfer.push(saved);
+  return { message, transfer };
 }
 
 /**
@@ -362,6 +369,7 @@ export function checkInit(message) {
       checkProfileEdit(`init.profiles[${k}]`, entry?.[0], entry?.[1], false),
     );
   }
+  if (!isAbsent(message.saved)) checkArray('init.saved', message.saved, ArrayBuffer);
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);

@@ -106,14 +106,24 @@ export function serveWorker(endpoint, loadPathfinder) {
         ? new Uint8Array(message.cells, message.offset ?? 0, width * height)
         : undefined;
       const { orientation, staggerAxis, staggerIndex } = message;
-      created = pathfinder.createGrid(width, height, {
-        cells,
-        orientation,
-        staggerAxis,
-        staggerIndex,
-      });
-      const costs = message.costs;
-      if (costs) for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
+      if (message.saved) {
+        created = pathfinder.loadGrid(new Uint8Array(message.saved));
+        if (created.width !== width || created.height !== height) {
+          throw new RangeError(
+            `init: the saved grid is ${created.width} x ${created.height}, not ${width} x ${height}`,
+          );
+        }
+      } else {
+        created = pathfinder.createGrid(width, height, {
+          cells,
+          orientation,
+          staggerAxis,
+          staggerIndex,
+        });
+        const costs = message.costs;
+        if (costs)
+          for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
+      }
       for (const [name, table] of message.profiles ?? []) created.setProfile(name, table);
     } catch (error) {
       created?.dispose?.();
@@ -248,6 +258,40 @@ export function serveWorker(endpoint, loadPathfinder) {
     return true;
   }
 
+  /**
+   * A prepare (pw.prepare) runs in slices as the drain does, with a progress message after each;
+   * the requests after it wait (answers go in order), and a cancel that arrives meanwhile stops
+   * it. True once it is answered (or cancelled), false when the slice is over first.
+   */
+  function prepareSlice(job, results, started) {
+    const { requests, options } = job.message;
+    const id = requests[job.next * REQUEST_STRIDE];
+    const stop = (answer) => {
+      waiting.delete(id);
+      job.prepare = null;
+      if (answer) results.push(answer);
+      return true;
+    };
+    try {
+      job.prepare ??= grid.startPrepare(options[job.next].what);
+      const task = job.prepare;
+      while (!task.done) {
+        if (cancelled.delete(id)) {
+          task.cancel();
+          return stop(null);
+        }
+        const left = SLICE_MS - (now() - started);
+        if (left <= 0) return false;
+        const what = task.what;
+        task.step(left);
+        post({ type: 'progress', id, fraction: task.progress, what });
+      }
+      return stop({ id, ...task.report() });
+    } catch (error) {
+      return stop({ id, error: serializeError(error) });
+    }
+  }
+
   /** Works on the oldest job until the slice is over; true when it is fully handled. */
   function work(job, started, results, transfer) {
     const { message } = job;
@@ -265,6 +309,11 @@ export function serveWorker(endpoint, loadPathfinder) {
       const base = job.next * REQUEST_STRIDE;
       applyCells(job, message.requests[base + 5]);
       applyCosts(job, message.requests[base + 6]);
+      if (message.options?.[job.next]?.query === 'prepare') {
+        if (!prepareSlice(job, results, started)) return false;
+        job.next++;
+        continue;
+      }
       const index = job.next++;
       if (!run(message, index, results, transfer)) return false;
     }

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGETS = ['search', 'movingai', 'shapes', 'tasks', 'reach'];
+const TARGETS = ['search', 'movingai', 'shapes', 'tasks', 'reach', 'saved'];
 // Each search input runs one query per ~9 bytes against a reference Dijkstra: shorter inputs keep
 // the executions per second up (libFuzzer would grow them to 4 KB).
 const TARGET_FLAGS = {
@@ -22,6 +22,8 @@ const TARGET_FLAGS = {
   shapes: ['-max_len=1024'],
   tasks: ['-max_len=1024'],
   reach: ['-max_len=512'],
+  // A saved grid of a few hundred cells with its hierarchy is some 20 KB.
+  saved: ['-max_len=32768'],
 };
 
 const args = process.argv.slice(2);

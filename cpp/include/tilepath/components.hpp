@@ -55,6 +55,8 @@ class Components {
   // `budget` cells, so that no frame pays for a whole-map flood; true once ready(rule). An edit
   // of a cell the build has labelled starts it again; others (ahead of it) do not.
   bool prepare(Diagonal rule, std::size_t budget);
+  // How far prepare has come: 1 once ready(rule), else the share of the cells labelled so far.
+  double progress(Diagonal rule) const;
 
   // After one cell's passability may have changed (a class edit, a delta).
   void cellChanged(int cell, bool wasPassable, bool isPassable);
@@ -71,6 +73,7 @@ class Components {
   uint64_t cellsFlooded() const { return flooded_; }
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the labels
   struct Labels {
     bool built = false;
     bool allDiagonals = false;    // the `always` rule's 8-way connectivity

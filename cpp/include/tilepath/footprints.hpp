@@ -61,6 +61,10 @@ class Footprints : public GridObserver {
   // The position grid for units of size n (1..kMaxUnitSize), built or brought up to date first;
   // size 1 is the cell grid itself. Null when no position fits (n larger than a side).
   const Grid* positions(int n);
+  // Whether the position grid of size n is built and current (positions(n) would build nothing).
+  bool built(int n) const {
+    return n == 1 || (n >= 2 && n <= kMaxUnitSize && sizes_[n].grid && !sizes_[n].stale);
+  }
   // Whether a unit of size n fits in the grid at all.
   bool fits(int n) const { return n <= cells_.width() && n <= cells_.height(); }
   // Connected components of the positions of size n (n >= 2), built on first use and kept
@@ -89,6 +93,7 @@ class Footprints : public GridObserver {
   void allChanged() override;
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the position grids
   struct Size {
     std::unique_ptr<Grid> grid;
     // Watches `grid`: declared after it, so destroyed first. Dropped when the grid is replaced.

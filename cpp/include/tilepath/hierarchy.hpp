@@ -72,6 +72,9 @@ class Hierarchy : public GridObserver {
   // Frees the rule's graph (built or half built); the next query or buildStep starts afresh.
   void releaseLevel(Diagonal rule);
 
+  // Whether the rule's graph is built and current (a query would build nothing first).
+  bool current(Diagonal rule) const;
+
   int clusterSize() const { return size_; }
   // Abstract nodes and edges of the rule's graph as last built (0 if never built).
   std::size_t nodeCount(Diagonal rule) const;
@@ -97,6 +100,7 @@ class Hierarchy : public GridObserver {
   struct Level;
 
  private:
+  friend struct SavedAccess;  // saved.cpp writes and reads the levels
   Level& level(Diagonal rule);
   bool place(Level& lv, int32_t cluster);      // its nodes' place in the level's pool
   void rebuildAll(Level& lv);                  // every cluster left to the next update

@@ -99,6 +99,9 @@ class Profiles {
   // Its hpa hierarchy, made on first ask (built per rule by its first query).
   Hierarchy& hierarchy(int slot);
   Hierarchy* hierarchyIfMade(int slot) const;
+  // Where a profile in use keeps its hierarchy (null until made), for a saved grid's reader
+  // (saved.hpp), which makes it when the save holds one.
+  std::unique_ptr<Hierarchy>& hierarchyHolder(int slot) { return used(slot).hierarchy; }
   // Bytes a profile holds beyond its table: its sibling grid, labels, unit positions, hierarchy.
   std::size_t memoryBytes(int slot) const;
   // Counts edits of the tables (set, setCost, remove): with cells().version(), tells whether a

@@ -75,7 +75,8 @@ std::size_t FieldSearch::memoryBytes() const {
 // more than a factor of 512 keeps the heap.
 bool FieldSearch::useRing(const Grid& grid) {
   const double cheapest = grid.minCost(), dearest = grid.maxCost();
-  if (!(cheapest > 0) || dearest / cheapest > 512) return false;
+  // (A cost so small that its level's width underflows, which a table may hold, keeps the heap.)
+  if (!(cheapest > 1e-300) || dearest / cheapest > 512) return false;
   double width = 1;
   while (width > cheapest) width /= 2;
   while (width * 2 <= cheapest) width *= 2;

@@ -216,6 +216,11 @@ int Hierarchy::update(Diagonal rule) {
   return done < 0 ? -1 : rebuilt;
 }
 
+bool Hierarchy::current(Diagonal rule) const {
+  const Level* lv = levels_[static_cast<int>(rule)].get();
+  return lv && lv->dirty.empty() && !anyCostDirty_ && lv->building.phase == Level::Building::kIdle;
+}
+
 void Hierarchy::releaseLevel(Diagonal rule) {
   levels_[static_cast<int>(rule)].reset();
 }

@@ -54,6 +54,12 @@ bool Components::prepare(Diagonal rule, std::size_t budget) {
   return buildSome(labels, budget) && ready(rule);
 }
 
+double Components::progress(Diagonal rule) const {
+  if (ready(rule)) return 1;
+  const Labels& labels = labels_[rule == Diagonal::Always ? 1 : 0];
+  return labels.building && grid_.size() > 0 ? 0.999 * labels.scan / grid_.size() : 0;
+}
+
 std::size_t Components::bytesToBuild(Diagonal rule) const {
   const Labels& labels = labels_[rule == Diagonal::Always ? 1 : 0];
   if (labels.built || labels.building) return 0;

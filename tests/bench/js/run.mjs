@@ -10,6 +10,7 @@
 // 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs)
 // 5b. movement profiles (profiles.mjs).
 // 5c. the crowd step against DetourCrowd (crowd-bench.mjs).
+// 5d. prepared and saved grids (saved-bench.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -889,6 +890,17 @@ if (args['no-worker']) {
   for (const l of report.crowd.lines) console.log(`   ${l}`);
   if (r.status !== 0)
     console.log(`   crowd-bench failed (exit ${r.status}): ${report.crowd.error.join(' / ')}`);
+}
+
+// 5d. Prepared and saved grids (saved-bench.mjs, its own process): build, save size, load time.
+{
+  console.log('\n5d. Prepared and saved grids (tests/bench/js/saved-bench.mjs, 2048 x 2048)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'saved-bench.mjs');
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.saved = { exitCode: r.status, lines };
+  for (const l of lines) console.log(`   ${l}`);
+  if (r.status !== 0) console.log(`   saved-bench failed (exit ${r.status})`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

@@ -154,10 +154,12 @@ test('prepare cancelled by its signal rejects with the reason, and the grid stil
 test('prepare and prepareHierarchy refuse bad arguments, naming them', async () => {
   const grid = tilepath.createGrid(40, 40);
   try {
-    await assert.rejects(grid.prepare({ unitSizes: [2] }), {
+    await assert.rejects(grid.prepare({ profiles: ['boat'] }), {
       name: 'TypeError',
-      message: /'unitSizes' cannot be prepared yet/,
+      message: /'profiles' cannot be prepared yet/,
     });
+    await assert.rejects(grid.prepare({ unitSizes: [0] }), { name: 'RangeError' });
+    await assert.rejects(grid.prepare({ unitSizes: 2 }), { name: 'TypeError' });
     await assert.rejects(grid.prepare({ hpaa: true }), {
       name: 'TypeError',
       message: /did you mean 'hpa'/,

@@ -24,6 +24,7 @@ function full(result) {
   for (const key of ['rawPath', 'traceEvents', 'expandedCells'])
     if (result[key]) out[key] = Array.from(result[key]);
   delete out.workerMs;
+  delete out.built; // the time a first query spent building (result.built): not an answer
   if (out.status === 'none') {
     delete out.expanded;
     delete out.algorithm;

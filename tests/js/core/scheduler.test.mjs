@@ -32,7 +32,9 @@ const OPTIONS = [
 
 /** Everything findPath answers, in a form deepEqual compares. */
 function full(result) {
-  const out = { ...result, path: Array.from(result.path) };
+  // (`built` tells the time the first hpa query spent building the hierarchy: not an answer.)
+  const { built, ...answer } = result;
+  const out = { ...answer, path: Array.from(result.path) };
   for (const key of ['rawPath', 'traceEvents', 'expandedCells'])
     if (result[key]) out[key] = Array.from(result[key]);
   return out;

@@ -1,0 +1,76 @@
+// Saved grids (Grid.save, Pathfinder.loadGrid): what the JS side checks before the bytes go
+// into wasm, where cpp/src/io/saved.cpp checks everything else (header, version, checksum,
+// every section) and names what is wrong.
+import { describe } from './checks.js';
+
+/**
+ * The saved bytes as a Uint8Array (a view, not a copy), or a TypeError naming what was given.
+ * @param {unknown} saved
+ * @returns {Uint8Array}
+ */
+export function readSavedBytes(saved) {
+  if (saved instanceof Uint8Array) return saved;
+  if (saved instanceof ArrayBuffer) return new Uint8Array(saved);
+  if (ArrayBuffer.isView(saved)) {
+    return new Uint8Array(saved.buffer, saved.byteOffset, saved.byteLength);
+  }
+  throw new TypeError(
+    `saved must be the Uint8Array (or ArrayBuffer) that grid.save() gave, got ${describe(saved)}`,
+  );
+}
+
+const HEADER_BYTES = 32;
+const GRID_RECORD = 12;
+const CLASSES = 256;
+
+/**
+ * What a saved grid is, read from its header and GRID section without the wasm module (a
+ * PathWorker's main thread keeps its own copy of the cells): sides, shape codes, cost table
+ * (0 = blocked) and cells. The checksum and the other sections are checked where the bytes are
+ * loaded (in the worker); what is read here is checked enough to be used.
+ * @param {Uint8Array} bytes
+ * @returns {{ width: number, height: number, shapeCodes: [number, number, number], costs: Float64Array, cells: Uint8Array }}
+ */
+export function readSavedGrid(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @param {number} at @param {number} n */
+  const text = (at, n) => String.fromCharCode(...bytes.subarray(at, at + n));
+  if (bytes.length < HEADER_BYTES + 12 + GRID_RECORD || text(0, 8) !== 'TILEPATH') {
+    throw new RangeError(
+      'saved grid: these bytes are not a saved grid (too short, or they do not begin with TILEPATH)',
+    );
+  }
+  const version = view.getUint32(8, true);
+  if (version !== 1) {
+    throw new RangeError(
+      `saved grid: format version ${version}, but this tilepath reads version 1 only: save the grid again with this version`,
+    );
+  }
+  if (text(HEADER_BYTES, 4) !== 'GRID') {
+    throw new RangeError('saved grid: its first section must be GRID');
+  }
+  const at = HEADER_BYTES + 12;
+  const width = view.getInt32(at, true);
+  const height = view.getInt32(at + 4, true);
+  const length = Number(view.getBigUint64(HEADER_BYTES + 4, true));
+  const cellsAt = at + GRID_RECORD + CLASSES * 8;
+  if (
+    !(width >= 1 && height >= 1) ||
+    length !== GRID_RECORD + CLASSES * 8 + width * height ||
+    bytes.length < cellsAt + width * height
+  ) {
+    throw new RangeError(
+      `saved grid, section GRID: its ${width} x ${height} cells are not all there (truncated?)`,
+    );
+  }
+  const costs = new Float64Array(CLASSES);
+  for (let cls = 0; cls < CLASSES; cls++)
+    costs[cls] = view.getFloat64(at + GRID_RECORD + cls * 8, true);
+  return {
+    width,
+    height,
+    shapeCodes: [bytes[at + 8], bytes[at + 9], bytes[at + 10]],
+    costs,
+    cells: bytes.slice(cellsAt, cellsAt + width * height),
+  };
+}
