@@ -37,6 +37,7 @@ import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
+import { LinkBook, readEntry, readLink } from './rules.js';
 import { HierarchyBuild, readPrepareOptions, readPrepareTargets, runPrepare } from './prepare.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
@@ -82,6 +83,8 @@ const RESULT_FIELDS = /** @type {const} */ ([
   'reason',
   'algorithm',
   'traceTruncated',
+  'linksAddress',
+  'linksLength',
 ]);
 /** @typedef {Record<typeof RESULT_FIELDS[number], number>} ResultLayout */
 /** @type {WeakMap<TilepathModule, ResultLayout>} */
@@ -146,6 +149,8 @@ function readResult(m, record, status, flags, shape) {
     );
     result.goal = { x: read(f.endX), y: read(f.endY), dx, dy, facing };
   }
+  const linkCount = read(f.linksLength);
+  if (linkCount > 0) result.links = copyInt32(m, read(f.linksAddress), linkCount);
   const rawLength = read(f.rawPathLength);
   if (rawLength > 0) result.rawPath = copyInt32(m, read(f.rawPathAddress), rawLength);
   if (flags & FLAG_OPTIONS.trace.bit) {
@@ -348,6 +353,58 @@ export class Grid {
       this.#watches.costChanged(cls, before, this.getCost(cls));
       this.#watches.dispatch();
     }
+  }
+
+  /**
+   * @param {number} cls
+   * @param {readonly string[] | string | null} directions
+   */
+  setEntry(cls, directions) {
+    const native = this.#live();
+    const { names } = readEntry(cls, directions, this.#shape);
+    const error = native.setEntry(cls, names ?? '', names === null);
+    if (error) throw new RangeError(error);
+  }
+
+  #links = new LinkBook();
+
+  /**
+   * @param {number} ax
+   * @param {number} ay
+   * @param {number} bx
+   * @param {number} by
+   * @param {import('../index.js').LinkOptions} options
+   */
+  addLink(ax, ay, bx, by, options) {
+    return this.addLinkWithId(this.#links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options])));
+  }
+
+  /**
+   * addLink with the id chosen (the worker's copy of a grid takes the client's ids).
+   * @param {import('./rules.js').LinkRecord} link checked by readLink
+   * @returns {number} its id
+   */
+  addLinkWithId(link) {
+    const native = this.#live();
+    const { id, ax, ay, bx, by, cost, oneWay } = link;
+    const error = native.addLink(ax, ay, bx, by, cost, oneWay, id);
+    if (error) throw new RangeError(error);
+    this.#links.keep(link);
+    return id;
+  }
+
+  /** @param {number} id */
+  removeLink(id) {
+    const native = this.#live();
+    this.#links.check(id);
+    const error = native.removeLink(id);
+    if (error) throw new RangeError(error);
+    this.#links.drop(id);
+  }
+
+  links() {
+    this.#live();
+    return this.#links.list();
   }
 
   /**
@@ -628,7 +685,8 @@ export class Grid {
       (native.fieldCostsAddress() >> 2) + n,
     );
     const directions = m.HEAPU8.slice(native.fieldStepsAddress(), native.fieldStepsAddress() + n);
-    return new FlowField(this.width, this.height, costs, directions);
+    const linkTo = copyInt32(m, native.fieldLinksAddress(), native.fieldLinksLength());
+    return new FlowField(this.width, this.height, costs, directions, linkTo.length ? linkTo : null);
   }
 
   /**
@@ -656,6 +714,7 @@ export class Grid {
       m.HEAPF32.slice(costsAt, costsAt + n),
       m.HEAPU8.slice(cameFromAt, cameFromAt + n),
       copyInt32(m, native.rangeCellsAddress(), native.rangeCellsLength()),
+      native.rangeLinksLength() ? copyInt32(m, native.rangeLinksAddress(), native.rangeLinksLength()) : null,
     );
   }
 

@@ -6,6 +6,8 @@
 //
 // It knows nothing of messages or workers: an update is a plain record the client posts.
 
+import { foldRuleEdits, LinkBook } from '../core/rules.js';
+
 /** Appends numbers to a growable typed array (edits are queued one by one). */
 class NumberQueue {
   constructor(Type) {
@@ -39,6 +41,9 @@ class NumberQueue {
  *   previous      Uint8Array: the class it had before
  *   costs         Float64Array: (class, cost) pairs, in order
  *   costPrevious  Float64Array: each class's cost before, NaN where it had the default
+ *   rules         entry rule and link edits (core/rules.js RuleEdit), applied before the
+ *                 update's cells: a rule edit made after cell edits or requests starts a new
+ *                 update (the client flushes first), so the order of everything is kept
  *   requests      whatever the client attached (the log only keeps it)
  *   overwritten   Uint8Array, only in an update made by load(): every cell before it
  */
@@ -54,6 +59,12 @@ export class EditLog {
 
   #updates = []; // taken and not yet confirmed, oldest first
   #seq = 0;
+
+  // Entry rules and links: the edits since the last take(), the edits of every confirmed update
+  // (folded: what a new worker starts from), and the links as they are now, with their ids.
+  #ruleEdits = [];
+  #settledRules = [];
+  links = new LinkBook();
 
   /** A log of a grid of `cellCount` cells, all class 0, with the default cost table. */
   constructor(cellCount) {
@@ -116,6 +127,16 @@ export class EditLog {
   get pendingCosts() {
     return this.#costEdits.length / 3;
   }
+  get pendingRules() {
+    return this.#ruleEdits.length;
+  }
+
+  /** Records an entry rule or link edit (core/rules.js RuleEdit), its arguments checked. */
+  editRules(edit) {
+    if (edit.kind === 'link') this.links.keep(edit.link);
+    if (edit.kind === 'unlink') this.links.drop(edit.id);
+    this.#ruleEdits.push(edit);
+  }
 
   /** The edits since the last take(), as the next update; it stays in the log until confirmed. */
   take(requests = []) {
@@ -135,8 +156,10 @@ export class EditLog {
       previous: this.#previous.take(),
       costs,
       costPrevious,
+      rules: this.#ruleEdits,
       requests,
     };
+    this.#ruleEdits = [];
     this.#updates.push(update);
     return update;
   }
@@ -146,7 +169,7 @@ export class EditLog {
    * must have been taken first, so that the requests made before it see the old cells.
    */
   load(bytes) {
-    if (this.pendingCells || this.pendingCosts) {
+    if (this.pendingCells || this.pendingCosts || this.pendingRules) {
       throw new Error('EditLog.load: take() the edits made before it first');
     }
     const overwritten = this.#cells;
@@ -183,7 +206,8 @@ export class EditLog {
   confirm(seq, isSettled = () => true) {
     if (!Number.isInteger(seq) || seq > this.#seq) return false;
     while (this.#updates.length && this.#updates[0].seq <= seq && isSettled(this.#updates[0])) {
-      this.#updates.shift();
+      const { rules } = this.#updates.shift();
+      if (rules.length) this.#settledRules = foldRuleEdits([...this.#settledRules, ...rules]);
     }
     return true;
   }
@@ -214,13 +238,18 @@ export class EditLog {
       undo(indices, previous, pairs, costPrevious);
       if (overwritten) cells.set(overwritten);
     }
-    return { cells, costs };
+    const rules = foldRuleEdits([
+      ...this.#settledRules,
+      ...this.#updates.slice(0, k).flatMap((update) => update.rules),
+    ]);
+    return { cells, costs, rules };
   }
 
   /** Forgets every unconfirmed update (their requests were given up); returns the state after them. */
   dropUnconfirmed() {
     const state = this.stateBefore(this.#updates.length);
     this.#updates = [];
+    this.#settledRules = state.rules;
     return state;
   }
 

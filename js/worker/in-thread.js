@@ -27,6 +27,7 @@ import {
   readRequests,
 } from './options.js';
 import { cacheKey, PathCache } from './cache.js';
+import { LinkBook, readEntry, readLink } from '../core/rules.js';
 import { answerQuery, queryRequest, queryResult } from './fields.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
@@ -219,6 +220,48 @@ export class InThreadPathWorker {
       },
       (unapplied) => unapplied.costs.set(cls, cost === 0 ? Infinity : cost),
     );
+  }
+  // Entry rules and links: ids allocated when asked (the edit itself may wait its turn), so
+  // that they are the ones a PathWorker would give.
+  #links = new LinkBook();
+  setEntry(cls, directions) {
+    const grid = this.#open();
+    const { names } = readEntry(cls, directions, grid.shape);
+    this.#edit(
+      () => {
+        grid.setEntry(cls, names);
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+  }
+  addLink(ax, ay, bx, by, options) {
+    const grid = this.#open();
+    const link = this.#links.name(readLink(grid.width, grid.height, [ax, ay, bx, by, options]));
+    this.#links.keep(link);
+    this.#edit(
+      () => {
+        grid.addLinkWithId(link);
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+    return link.id;
+  }
+  removeLink(id) {
+    const grid = this.#open();
+    this.#links.check(id);
+    this.#links.drop(id);
+    this.#edit(
+      () => {
+        grid.removeLink(id);
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+  }
+  links() {
+    return this.#links.list();
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {

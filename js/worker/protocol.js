@@ -4,17 +4,20 @@
 
 import { checkCost, checkSize, describe } from '../core/checks.js';
 import { readShape } from '../core/shape.js';
+import { checkRuleEdits } from '../core/rules.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions, cache?, orientation, staggerAxis, staggerIndex }
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, rules? }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
 //       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
-//       createGrid takes it
+//       createGrid takes it; rules: entry rule and link edits (core/rules.js) after the costs
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
-//     cancel: number[] | null }
+//     cancel: number[] | null, rules? }
 //       cells: a new level (setAll): every cell, applied before anything else in the message.
+//       rules: entry rule and link edits (core/rules.js RuleEdit), applied next, before the
+//       cells and costs (the client starts a new update for a rule edit made after either).
 //       indices/values: every changed cell of this flush, in the order it was changed.
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
@@ -69,6 +72,7 @@ export function initMessage(
   cache = 0,
   shape = {},
   cacheBytes = undefined,
+  rules = [],
 ) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
@@ -87,6 +91,7 @@ export function initMessage(
     ...(cache ? { cache } : {}), // answers the worker keeps (worker/cache.js)
     ...(cache && cacheBytes !== undefined ? { cacheBytes } : {}), // and its byte budget
     ...readShape(shape),
+    ...(rules.length ? { rules } : {}),
   };
   return { message, transfer: cells ? [cells, costs.buffer] : [costs.buffer] };
 }
@@ -114,6 +119,7 @@ export function updateMessage(update, live, cancel, cells) {
       ? live.map((request) => request.options)
       : null,
     cancel: cancel.length ? cancel : null,
+    ...(update.rules?.length ? { rules: update.rules } : {}),
   };
   const transfer = transferables([message.indices, message.values, message.costs, requests]);
   if (cells) transfer.push(cells);
@@ -314,6 +320,7 @@ export function checkInit(message) {
     }
   }
   checkCostPairs('init.costs', message.costs);
+  checkRuleEdits('init.rules', message.rules);
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
@@ -375,6 +382,7 @@ export function checkUpdate(message, width, height) {
     }
   }
   const costCount = checkCostPairs(`${label}: costs`, message.costs);
+  checkRuleEdits(`${label}: rules`, message.rules);
   const { requests, options, cancel } = message;
   let requestCount = 0;
   if (!isAbsent(requests)) {

@@ -5,6 +5,7 @@
 import { REQUEST_STRIDE, checkInit, checkUpdate, listen, serializeError } from './protocol.js';
 import { describe } from '../core/checks.js';
 import { cacheKey, PathCache } from './cache.js';
+import { applyRuleEdits } from '../core/rules.js';
 import { QUERY_ARRAYS, answerQuery } from './fields.js';
 
 /**
@@ -114,6 +115,7 @@ export function serveWorker(endpoint, loadPathfinder) {
       });
       const costs = message.costs;
       if (costs) for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
+      if (message.rules) applyRuleEdits(created, message.rules);
     } catch (error) {
       created?.dispose?.();
       if (number === inits) post({ type: 'initError', error: serializeError(error) });
@@ -234,6 +236,13 @@ export function serveWorker(endpoint, loadPathfinder) {
       grid.setAll(new Uint8Array(message.cells)); // a new level, before anything else in it
       cache?.clear();
       job.loaded = true;
+    }
+    if (message.rules && !job.ruled) {
+      // Entry rules and links change which steps exist: a cached answer may no longer be
+      // optimal, or legal, whatever cells it crosses.
+      applyRuleEdits(grid, message.rules);
+      cache?.clear();
+      job.ruled = true;
     }
     const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;
     while (job.next < count && now() - started < SLICE_MS) {

@@ -9,12 +9,6 @@
 namespace tilepath {
 namespace {
 
-// The square grids' step names, in the searches' step order (search_run.hpp: kStepX, kStepY),
-// as a result names the facing of a step (contract.hpp: kFacingNames).
-constexpr std::string_view kSquareDirectionNames[8] = {"right",     "left",     "down",
-                                                       "up",        "downRight", "downLeft",
-                                                       "upRight",   "upLeft"};
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
