@@ -304,3 +304,30 @@ test('A* equals Dijkstra with links on a Moving AI map', async () => {
     grid.dispose();
   }
 });
+
+test('a request sees exactly the rule edits made before it, in the same task too', async () => {
+  const cells = Uint8Array.from([0, 1, 0]);
+  for (const create of [
+    () => PathWorker.create({ width: 3, height: 1, cells: cells.slice() }),
+    () => InThreadPathWorker.create({ width: 3, height: 1, cells: cells.slice(), loadPathfinder: () => createPathfinder() }),
+  ]) {
+    const pw = await create();
+    try {
+      const before = pw.findPath(0, 0, 2, 0);
+      pw.setCell(1, 0, 1); // a cell edit, then a rule edit, in one task
+      const id = pw.addLink(0, 0, 2, 0, { cost: 5 });
+      const after = pw.findPath(0, 0, 2, 0);
+      pw.setEntry(0, ['left']);
+      const oneWay = pw.findPath(0, 0, 2, 0);
+      pw.setEntry(0, null);
+      pw.removeLink(id);
+      const removed = pw.findPath(0, 0, 2, 0);
+      assert.equal((await before).status, 'none');
+      assert.deepEqual([...(await after).links], [0]);
+      assert.equal((await oneWay).cost, 5, 'links ignore entry rules: a link is its own step');
+      assert.equal((await removed).status, 'none');
+    } finally {
+      pw.terminate();
+    }
+  }
+});
