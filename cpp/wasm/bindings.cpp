@@ -179,10 +179,9 @@ enum ResultField {
   kResultFields
 };
 constexpr const char* kResultFieldNames[kResultFields] = {
-    "pathAddress", "pathLength", "rawPathAddress", "rawPathLength", "traceAddress", "traceLength",
-    "cost",        "expanded",   "endX",           "endY",          "faceX",        "faceY",
-    "faceStep",    "reason",     "algorithm",      "traceTruncated", "linksAddress",
-    "linksLength"};
+    "pathAddress", "pathLength", "rawPathAddress", "rawPathLength",  "traceAddress", "traceLength",
+    "cost",        "expanded",   "endX",           "endY",           "faceX",        "faceY",
+    "faceStep",    "reason",     "algorithm",      "traceTruncated", "linksAddress", "linksLength"};
 
 TILEPATH_SMALL std::string resultLayout() {
   std::string names;

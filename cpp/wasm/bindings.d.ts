@@ -82,7 +82,15 @@ export interface NativeGrid {
   lastQueryError(): string;
   /** Entry rules and links (movement_rules.hpp): an error message, or '' when done. */
   setEntry(cls: number, names: string, any: boolean): string;
-  addLink(ax: number, ay: number, bx: number, by: number, cost: number, oneWay: boolean, id: number): string;
+  addLink(
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    cost: number,
+    oneWay: boolean,
+    id: number,
+  ): string;
   removeLink(id: number): string;
   /** With links: int32 per cell, the cell a link step leads to (-1 elsewhere); length 0 without. */
   fieldLinksAddress(): number;

@@ -85,7 +85,11 @@ export class FlowField {
     if (code === 0) return null;
     if (code === LINK_STEP && this.linkTo !== null) {
       const to = this.linkTo[y * this.width + x];
-      return { x: to % this.width, y: Math.floor(to / this.width), link: true };
+      return {
+        x: to % this.width,
+        y: Math.floor(to / this.width),
+        link: /** @type {true} */ (true),
+      };
     }
     const [dx, dy] = DIRECTIONS[code];
     return { x: x + dx, y: y + dy };

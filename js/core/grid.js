@@ -376,17 +376,9 @@ export class Grid {
    * @param {import('../index.js').LinkOptions} options
    */
   addLink(ax, ay, bx, by, options) {
-    return this.addLinkWithId(this.#links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options])));
-  }
-
-  /**
-   * addLink with the id chosen (the worker's copy of a grid takes the client's ids).
-   * @param {import('./rules.js').LinkRecord} link checked by readLink
-   * @returns {number} its id
-   */
-  addLinkWithId(link) {
     const native = this.#live();
-    const { id, ax, ay, bx, by, cost, oneWay } = link;
+    const link = this.#links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options]));
+    const { id, cost, oneWay } = link;
     const error = native.addLink(ax, ay, bx, by, cost, oneWay, id);
     if (error) throw new RangeError(error);
     this.#links.keep(link);
@@ -714,7 +706,9 @@ export class Grid {
       m.HEAPF32.slice(costsAt, costsAt + n),
       m.HEAPU8.slice(cameFromAt, cameFromAt + n),
       copyInt32(m, native.rangeCellsAddress(), native.rangeCellsLength()),
-      native.rangeLinksLength() ? copyInt32(m, native.rangeLinksAddress(), native.rangeLinksLength()) : null,
+      native.rangeLinksLength()
+        ? copyInt32(m, native.rangeLinksAddress(), native.rangeLinksLength())
+        : null,
     );
   }
 

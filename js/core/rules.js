@@ -48,7 +48,7 @@ export function readEntry(cls, directions, shape) {
   return { cls: /** @type {number} */ (cls), names: [...new Set(list)].join(',') };
 }
 
-const LINK_OPTIONS = ['cost', 'oneWay'];
+const LINK_OPTIONS = ['cost', 'oneWay', 'id'];
 
 /**
  * @typedef {{ id: number, ax: number, ay: number, bx: number, by: number, cost: number,
@@ -60,17 +60,23 @@ const LINK_OPTIONS = ['cost', 'oneWay'];
  * @param {number} width
  * @param {number} height
  * @param {unknown[]} args ax, ay, bx, by, options
- * @returns {Omit<LinkRecord, 'id'>}
+ * @returns {Omit<LinkRecord, 'id'> & { id?: number }}
  */
 export function readLink(width, height, [ax, ay, bx, by, options]) {
   checkCoordinates(width, height, ax, ay, 'ax', 'ay');
   checkCoordinates(width, height, bx, by, 'bx', 'by');
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`link options must be an object like { cost: 1 }, got ${describe(options)}`);
+    throw new TypeError(
+      `link options must be an object like { cost: 1 }, got ${describe(options)}`,
+    );
   }
   const fields = /** @type {{ cost?: unknown, oneWay?: unknown }} */ (options);
   refuseMisspelt(fields, LINK_OPTIONS, 'addLink');
-  const { cost, oneWay = false } = fields;
+  const {
+    cost,
+    oneWay = false,
+    id,
+  } = /** @type {{ cost?: unknown, oneWay?: unknown, id?: unknown }} */ (fields);
   if (typeof cost !== 'number') {
     throw new TypeError(`link cost must be a number >= 0, got ${describe(cost)}`);
   }
@@ -80,7 +86,9 @@ export function readLink(width, height, [ax, ay, bx, by, options]) {
   if (typeof oneWay !== 'boolean') {
     throw new TypeError(`link oneWay must be true or false, got ${describe(oneWay)}`);
   }
+  if (id !== undefined) checkInteger('link id', id, 1, 2 ** 31 - 1);
   return {
+    ...(id === undefined ? {} : { id: /** @type {number} */ (id) }),
     ax: /** @type {number} */ (ax),
     ay: /** @type {number} */ (ay),
     bx: /** @type {number} */ (bx),
@@ -100,11 +108,15 @@ export class LinkBook {
   #next = 1;
 
   /**
-   * @param {Omit<LinkRecord, 'id'>} link
-   * @returns {LinkRecord} the link with its new id (not yet kept: see keep)
+   * @param {Omit<LinkRecord, 'id'> & { id?: number }} link
+   * @returns {LinkRecord} the link with its id: the one asked for (refused when taken), else the
+   *   next (not yet kept: see keep)
    */
   name(link) {
-    return { id: this.#next, ...link };
+    if (link.id !== undefined && this.#links.has(link.id)) {
+      throw new RangeError(`link id ${link.id} is taken`);
+    }
+    return { ...link, id: link.id ?? this.#next };
   }
 
   /** @param {LinkRecord} link */
@@ -146,15 +158,16 @@ export class LinkBook {
 
 /**
  * Applies rule edits, in order, to a grid (core/grid.js, or anything with its three methods).
- * @param {{ setEntry(cls: number, names: string | null): void,
- *   addLinkWithId(link: LinkRecord): number, removeLink(id: number): void }} grid
+ * @param {import('../index.js').MovementRules} grid
  * @param {readonly RuleEdit[]} edits
  */
 export function applyRuleEdits(grid, edits) {
   for (const edit of edits) {
     if (edit.kind === 'entry') grid.setEntry(edit.cls, edit.names);
-    else if (edit.kind === 'link') grid.addLinkWithId(edit.link);
-    else grid.removeLink(edit.id);
+    else if (edit.kind === 'link') {
+      const { ax, ay, bx, by, cost, oneWay, id } = edit.link;
+      grid.addLink(ax, ay, bx, by, { cost, oneWay, id });
+    } else grid.removeLink(edit.id);
   }
 }
 
@@ -188,7 +201,8 @@ export function foldRuleEdits(edits) {
  */
 export function checkRuleEdits(label, edits) {
   if (edits === undefined || edits === null) return;
-  if (!Array.isArray(edits)) throw new TypeError(`${label} must be an array, got ${describe(edits)}`);
+  if (!Array.isArray(edits))
+    throw new TypeError(`${label} must be an array, got ${describe(edits)}`);
   edits.forEach((edit, k) => {
     const ok =
       edit !== null &&

@@ -317,7 +317,9 @@ export class PathWorker {
    */
   addLink(ax, ay, bx, by, options) {
     this.#checkOpen();
-    const link = this.#log.links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options]));
+    const link = this.#log.links.name(
+      readLink(this.#width, this.#height, [ax, ay, bx, by, options]),
+    );
     this.#ruleEdit({ kind: 'link', link });
     return link.id;
   }

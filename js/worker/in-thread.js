@@ -241,7 +241,7 @@ export class InThreadPathWorker {
     this.#links.keep(link);
     this.#edit(
       () => {
-        grid.addLinkWithId(link);
+        grid.addLink(ax, ay, bx, by, { cost: link.cost, oneWay: link.oneWay, id: link.id });
         this.#cache?.clear();
       },
       () => {},

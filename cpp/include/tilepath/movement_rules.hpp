@@ -36,8 +36,7 @@ class MovementRules {
   static std::string_view directionName(const GridShape& shape, int step);
   // Reads a comma-separated list of direction names ("right,down"; spaces allowed) into a mask
   // of step bits; an error naming the unknown name and listing the valid ones, or "".
-  static std::string parseDirections(const GridShape& shape, std::string_view names,
-                                     uint8_t& mask);
+  static std::string parseDirections(const GridShape& shape, std::string_view names, uint8_t& mask);
 
   // Steps that may enter a cell of class cls: bit d for step d.
   uint8_t entry(int cls) const { return entry_[cls]; }

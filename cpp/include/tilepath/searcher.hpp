@@ -105,6 +105,7 @@ class Searcher {
     int32_t x, y;
     double rest;
   };
+
  private:
   friend struct SearchRun;
   friend class SearchTask;

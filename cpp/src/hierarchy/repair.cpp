@@ -173,8 +173,8 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
       r.error = "path must hold x, y pairs, at least one, got " + std::to_string(path.size()) +
                 " numbers";
     else if (fromIndex < 0 || fromIndex >= points)
-      r.error = "fromIndex must be an integer from 0 to " + std::to_string(points - 1) +
-                ", got " + std::to_string(fromIndex);
+      r.error = "fromIndex must be an integer from 0 to " + std::to_string(points - 1) + ", got " +
+                std::to_string(fromIndex);
     for (int k = 0; r.error.empty() && k < points; ++k)
       if (!grid.inside(path[2 * k], path[2 * k + 1]))
         r.error = "path point " + std::to_string(k) + " (" + std::to_string(path[2 * k]) + ", " +

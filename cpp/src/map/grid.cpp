@@ -120,8 +120,7 @@ std::string Grid::setEntry(int cls, std::string_view directions) {
   return error.empty() ? setEntry(cls, mask) : error;
 }
 
-std::string Grid::addLink(int ax, int ay, int bx, int by, double cost, bool oneWay,
-                          int32_t& id) {
+std::string Grid::addLink(int ax, int ay, int bx, int by, double cost, bool oneWay, int32_t& id) {
   const std::pair<const char*, int> ends[4] = {{"ax", ax}, {"ay", ay}, {"bx", bx}, {"by", by}};
   for (int k = 0; k < 4; ++k) {
     const int limit = k % 2 == 0 ? width_ : height_;

@@ -104,11 +104,9 @@ void MovementRules::rebuildSteps() {
 }
 
 const MovementRules::LinkStep* MovementRules::range(const std::vector<LinkStep>& v, int32_t i,
-                                                    const LinkStep*& end,
-                                                    int32_t LinkStep::*key) {
-  const auto first = std::lower_bound(v.begin(), v.end(), i, [key](const LinkStep& s, int32_t c) {
-    return s.*key < c;
-  });
+                                                    const LinkStep*& end, int32_t LinkStep::*key) {
+  const auto first = std::lower_bound(v.begin(), v.end(), i,
+                                      [key](const LinkStep& s, int32_t c) { return s.*key < c; });
   auto last = first;
   while (last != v.end() && (*last).*key == i) ++last;
   end = v.data() + (last - v.begin());

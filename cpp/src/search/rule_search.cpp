@@ -100,8 +100,8 @@ void linkEstimate(const SearchRun& run, std::vector<Searcher::LinkSource>& sourc
     const int qx = ends[q] % w, qy = ends[q] / w;
     for (std::size_t p = 0; p < k; ++p)
       if (!done[p])
-        lower[p] = std::min(lower[p], between(run, ends[p] % w, ends[p] / w, qx, qy) * scale +
-                                          lower[q]);
+        lower[p] =
+            std::min(lower[p], between(run, ends[p] % w, ends[p] / w, qx, qy) * scale + lower[q]);
     const MovementRules::LinkStep* end;
     for (auto* s = rules.stepsInto(ends[q], end); s != end; ++s) {
       const std::size_t p = at(s->from);
@@ -183,8 +183,8 @@ void runWithRules(SearchRun& run) {
     const MovementRules::LinkStep* end;
     for (auto* s = rules.stepsFrom(current, end); s != end; ++s)
       if (grid.passable(s->to))
-        offer(s->to, s->to % run.width, s->to / run.width, g + (unitCost ? 1.0 : s->cost),
-              current, true);
+        offer(s->to, s->to % run.width, s->to / run.width, g + (unitCost ? 1.0 : s->cost), current,
+              true);
   }
 }
 

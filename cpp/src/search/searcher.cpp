@@ -97,7 +97,8 @@ Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
   const bool uniform = grid.uniformCost();
   // Jump points and the hierarchy assume every neighbour can be stepped to both ways and no
   // other step exists: with entry rules or links, A* searches instead.
-  if (grid.hasRules() && (options.algorithm == Algorithm::JPS || options.algorithm == Algorithm::Hpa))
+  if (grid.hasRules() &&
+      (options.algorithm == Algorithm::JPS || options.algorithm == Algorithm::Hpa))
     return Algorithm::AStar;
   switch (options.algorithm) {
     case Algorithm::JPS:
@@ -145,11 +146,10 @@ void smoothWithRules(const Grid& grid, Diagonal rule, SearchResult& out) {
   std::size_t from = 0;  // first cell of the stretch
   const std::size_t cellsInPath = raw.size() / 2;
   for (std::size_t k = 0; k <= out.links.size(); ++k) {
-    const std::size_t to = k < out.links.size() ? static_cast<std::size_t>(out.links[k])
-                                                : cellsInPath - 1;
+    const std::size_t to =
+        k < out.links.size() ? static_cast<std::size_t>(out.links[k]) : cellsInPath - 1;
     piece.assign(raw.begin() + 2 * from, raw.begin() + 2 * to + 2);
-    cost += piece.size() > 4 ? smoothPath(grid, rule, piece, part, scratch)
-                             : grid.pathCost(piece);
+    cost += piece.size() > 4 ? smoothPath(grid, rule, piece, part, scratch) : grid.pathCost(piece);
     const std::vector<int32_t>& done = piece.size() > 4 ? part : piece;
     smoothed.insert(smoothed.end(), done.begin(), done.end());  // stretches share no cell
     if (k < out.links.size()) {

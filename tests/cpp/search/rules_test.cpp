@@ -76,8 +76,7 @@ struct RefMove {
   bool link;
 };
 
-std::vector<RefMove> referenceSteps(const Grid& grid, const RefRules& rules, Diagonal rule,
-                                    int i) {
+std::vector<RefMove> referenceSteps(const Grid& grid, const RefRules& rules, Diagonal rule, int i) {
   const int w = grid.width(), x = i % w, y = i / w;
   const GridShape& shape = grid.shape();
   auto open = [&](int cx, int cy) { return grid.passable(cx, cy); };
@@ -121,8 +120,8 @@ std::vector<double> referenceCosts(const Grid& grid, const RefRules& rules, Diag
     open.pop();
     if (d > dist[c]) continue;
     for (const RefMove& m : referenceSteps(grid, rules, rule, c)) {
-      const double step = m.link ? (bfs ? 1.0 : m.length)
-                                 : m.length * (bfs ? 1.0 : grid.cellCost(m.to));
+      const double step =
+          m.link ? (bfs ? 1.0 : m.length) : m.length * (bfs ? 1.0 : grid.cellCost(m.to));
       if (d + step < dist[m.to]) open.push({dist[m.to] = d + step, m.to});
     }
   }
@@ -143,8 +142,8 @@ double checkedCost(const Grid& grid, const RefRules& rules, Diagonal rule,
     double best = INFINITY;
     for (const RefMove& m : referenceSteps(grid, rules, rule, from))
       if (m.to == to && m.link == link)
-        best = std::min(best, m.link ? (bfs ? 1.0 : m.length)
-                                     : m.length * (bfs ? 1.0 : grid.cellCost(to)));
+        best = std::min(
+            best, m.link ? (bfs ? 1.0 : m.length) : m.length * (bfs ? 1.0 : grid.cellCost(to)));
     if (best == INFINITY) {
       why = std::string(link ? "no link" : "no allowed step") + " at step " +
             std::to_string(k / 2) + " (" + pathText({path[k - 2], path[k - 1]}) + " -> " +
@@ -290,9 +289,10 @@ TEST_CASE("bad entry rules and links are refused with the value named, nothing c
   CHECK(searcher.find(footprints, 0, 0, 3, 2, o).error.find("unitSize 2") != std::string::npos);
 }
 
-TEST_CASE("every algorithm, corner rule, shape and goal mode matches the reference Dijkstra "
-          "with random entry rules and links under random edits",
-          "[rules][property]") {
+TEST_CASE(
+    "every algorithm, corner rule, shape and goal mode matches the reference Dijkstra "
+    "with random entry rules and links under random edits",
+    "[rules][property]") {
   const GridShape shapes[] = {
       {},
       {Orientation::Staggered, StaggerAxis::Y, StaggerIndex::Odd},
@@ -366,13 +366,12 @@ TEST_CASE("every algorithm, corner rule, shape and goal mode matches the referen
             }
         }
         const int sx = xs(rng), sy = ys(rng), gx = xs(rng), gy = ys(rng);
-        const Diagonal rule = shape.hexagonal() ? Diagonal::Never
-                                                : static_cast<Diagonal>(rng() % 4);
+        const Diagonal rule =
+            shape.hexagonal() ? Diagonal::Never : static_cast<Diagonal>(rng() % 4);
         const std::vector<double> dist = referenceCosts(grid, ref, rule, grid.index(sx, sy));
-        const std::vector<double> steps =
-            referenceCosts(grid, ref, rule, grid.index(sx, sy), true);
-        for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::BFS,
-                            Algorithm::JPS, Algorithm::Hpa}) {
+        const std::vector<double> steps = referenceCosts(grid, ref, rule, grid.index(sx, sy), true);
+        for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::BFS, Algorithm::JPS,
+                            Algorithm::Hpa}) {
           SearchOptions o;
           o.algorithm = a;
           o.diagonal = rule;
@@ -388,7 +387,8 @@ TEST_CASE("every algorithm, corner rule, shape and goal mode matches the referen
           CHECK(r.algorithm != Algorithm::JPS);
           CHECK(r.algorithm != Algorithm::Hpa);
           const double best = dist[grid.index(gx, gy)];
-          const bool reachable = (sx == gx && sy == gy) || (best < INFINITY && grid.passable(gx, gy));
+          const bool reachable =
+              (sx == gx && sy == gy) || (best < INFINITY && grid.passable(gx, gy));
           if (o.goal == GoalMode::Exact) CHECK((r.status == Status::Found) == reachable);
           if (r.status != Status::Found) continue;
           std::string why;
@@ -443,7 +443,8 @@ TEST_CASE("every algorithm, corner rule, shape and goal mode matches the referen
               if (code == kLinkStep) {
                 next = field.linkTo[i];
               } else if (code != kNoStep) {
-                next = grid.index(i % w + kFieldSteps[code - 1].dx, i / w + kFieldSteps[code - 1].dy);
+                next =
+                    grid.index(i % w + kFieldSteps[code - 1].dx, i / w + kFieldSteps[code - 1].dy);
               }
               bool legal = false;
               for (const RefMove& m : referenceSteps(grid, ref, rule, i))

@@ -28,7 +28,14 @@ const NAMES = {
 
 /** The state the reference searches: cells, costs, entry rules (class -> Set), links (id -> link). */
 function model(width, height, cells) {
-  return { width, height, cells: cells.slice(), costs: new Map([[0, 1]]), entry: new Map(), links: new Map() };
+  return {
+    width,
+    height,
+    cells: cells.slice(),
+    costs: new Map([[0, 1]]),
+    entry: new Map(),
+    links: new Map(),
+  };
 }
 
 function costOf(m, cls) {
@@ -40,7 +47,8 @@ function steps(m, i, diagonal) {
   const { width, height } = m;
   const x = i % width;
   const y = (i - x) / width;
-  const open = (cx, cy) => cx >= 0 && cy >= 0 && cx < width && cy < height && costOf(m, m.cells[cy * width + cx]) > 0;
+  const open = (cx, cy) =>
+    cx >= 0 && cy >= 0 && cx < width && cy < height && costOf(m, m.cells[cy * width + cx]) > 0;
   const out = [];
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
@@ -49,7 +57,13 @@ function steps(m, i, diagonal) {
         const a = open(x + dx, y);
         const b = open(x, y + dy);
         const ok =
-          diagonal === 'always' ? true : diagonal === 'oneObstacle' ? a || b : diagonal === 'noCorners' ? a && b : false;
+          diagonal === 'always'
+            ? true
+            : diagonal === 'oneObstacle'
+              ? a || b
+              : diagonal === 'noCorners'
+                ? a && b
+                : false;
         if (!ok) continue;
       }
       const to = (y + dy) * width + x + dx;
@@ -92,7 +106,8 @@ function walked(m, path, links, diagonal) {
     const to = path[2 * k + 1] * m.width + path[2 * k];
     const link = linkAt.has(k - 1);
     const options = steps(m, from, diagonal).filter((s) => s.to === to && s.link === link);
-    if (!options.length) throw new Error(`illegal ${link ? 'link ' : ''}step ${k}: ${from} -> ${to}`);
+    if (!options.length)
+      throw new Error(`illegal ${link ? 'link ' : ''}step ${k}: ${from} -> ${to}`);
     cost += Math.min(...options.map((s) => s.cost));
   }
   return cost;
@@ -124,9 +139,21 @@ function randomEdits(next, m, targets) {
     else m.entry.delete(cls);
     for (const t of targets) t.setEntry(cls, directions);
   } else if (kind === 3 || m.links.size === 0) {
-    const link = { ax: pick(width), ay: pick(height), bx: pick(width), by: pick(height), cost: pick(8) / 2, oneWay: next() < 0.5 };
-    const ids = targets.map((t) => t.addLink(link.ax, link.ay, link.bx, link.by, { cost: link.cost, oneWay: link.oneWay }));
-    assert.ok(ids.every((id) => id === ids[0]), `every layer gives link id ${ids[0]}: ${ids}`);
+    const link = {
+      ax: pick(width),
+      ay: pick(height),
+      bx: pick(width),
+      by: pick(height),
+      cost: pick(8) / 2,
+      oneWay: next() < 0.5,
+    };
+    const ids = targets.map((t) =>
+      t.addLink(link.ax, link.ay, link.bx, link.by, { cost: link.cost, oneWay: link.oneWay }),
+    );
+    assert.ok(
+      ids.every((id) => id === ids[0]),
+      `every layer gives link id ${ids[0]}: ${ids}`,
+    );
     m.links.set(ids[0], link);
   } else {
     const id = [...m.links.keys()][pick(m.links.size)];
@@ -137,14 +164,17 @@ function randomEdits(next, m, targets) {
 
 function randomMap(next, width, height) {
   const cells = new Uint8Array(width * height);
-  for (let i = 0; i < cells.length; i++) cells[i] = next() < 0.2 ? 1 : next() < 0.6 ? 0 : 2 + Math.floor(next() * 2);
+  for (let i = 0; i < cells.length; i++)
+    cells[i] = next() < 0.2 ? 1 : next() < 0.6 ? 0 : 2 + Math.floor(next() * 2);
   return cells;
 }
 
 // --- tests ---------------------------------------------------------------------------------------
 
 test('a one-way row, a teleporter and result.links through the wasm grid', () => {
-  const grid = tilepath.createGrid(5, 3, { cells: Uint8Array.from([1, 1, 1, 1, 1, 0, 2, 2, 2, 0, 1, 1, 1, 1, 1]) });
+  const grid = tilepath.createGrid(5, 3, {
+    cells: Uint8Array.from([1, 1, 1, 1, 1, 0, 2, 2, 2, 0, 1, 1, 1, 1, 1]),
+  });
   try {
     grid.setCost(2, 1);
     grid.setEntry(2, ['right']);
@@ -179,33 +209,64 @@ test('a one-way row, a teleporter and result.links through the wasm grid', () =>
 
 test('bad entry rules and links are refused naming the value, and change nothing', async () => {
   const grid = tilepath.createGrid(4, 4);
-  const worker = await InThreadPathWorker.create({ width: 4, height: 4, loadPathfinder: () => createPathfinder() });
+  const worker = await InThreadPathWorker.create({
+    width: 4,
+    height: 4,
+    loadPathfinder: () => createPathfinder(),
+  });
   const hex = tilepath.createGrid(4, 4, { orientation: 'hexagonal' });
   try {
     for (const target of [grid, worker]) {
       assert.throws(() => target.setEntry(0, ['right', 'sideways']), {
         name: 'RangeError',
-        message: /entry direction 'sideways' is not one of orthogonal grids' directions: 'right', 'left', 'down', 'up', 'downRight'/,
+        message:
+          /entry direction 'sideways' is not one of orthogonal grids' directions: 'right', 'left', 'down', 'up', 'downRight'/,
       });
-      assert.throws(() => target.setEntry(256, ['right']), { name: 'RangeError', message: /class must be from 0 to 255, got 256/ });
+      assert.throws(() => target.setEntry(256, ['right']), {
+        name: 'RangeError',
+        message: /class must be from 0 to 255, got 256/,
+      });
       assert.throws(() => target.setEntry(0, 'right'.length), TypeError);
-      assert.throws(() => target.addLink(4, 0, 1, 1, { cost: 1 }), { name: 'RangeError', message: 'ax must be from 0 to 3, got 4' });
-      assert.throws(() => target.addLink(0, 0, 1, -1, { cost: 1 }), { name: 'RangeError', message: 'by must be from 0 to 3, got -1' });
+      assert.throws(() => target.addLink(4, 0, 1, 1, { cost: 1 }), {
+        name: 'RangeError',
+        message: 'ax must be from 0 to 3, got 4',
+      });
+      assert.throws(() => target.addLink(0, 0, 1, -1, { cost: 1 }), {
+        name: 'RangeError',
+        message: 'by must be from 0 to 3, got -1',
+      });
       for (const cost of [-1, NaN, Infinity])
-        assert.throws(() => target.addLink(0, 0, 1, 1, { cost }), { name: 'RangeError', message: new RegExp(`link cost must be a finite number >= 0, got ${cost}`) });
-      assert.throws(() => target.addLink(0, 0, 1, 1, { cots: 1 }), { name: 'TypeError', message: /did you mean 'cost'/ });
+        assert.throws(() => target.addLink(0, 0, 1, 1, { cost }), {
+          name: 'RangeError',
+          message: new RegExp(`link cost must be a finite number >= 0, got ${cost}`),
+        });
+      assert.throws(() => target.addLink(0, 0, 1, 1, { cots: 1 }), {
+        name: 'TypeError',
+        message: /did you mean 'cost'/,
+      });
       assert.throws(() => target.addLink(0, 0, 1, 1), TypeError);
-      assert.throws(() => target.removeLink(1), { name: 'RangeError', message: /no link has id 1/ });
+      assert.throws(() => target.removeLink(1), {
+        name: 'RangeError',
+        message: /no link has id 1/,
+      });
       const id = target.addLink(0, 0, 3, 3, { cost: 0 });
       target.removeLink(id);
-      assert.throws(() => target.removeLink(id), { name: 'RangeError', message: new RegExp(`no link has id ${id}`) });
+      assert.throws(() => target.removeLink(id), {
+        name: 'RangeError',
+        message: new RegExp(`no link has id ${id}`),
+      });
       assert.deepEqual(target.links(), []);
     }
-    assert.throws(() => hex.setEntry(0, ['right']), { name: 'RangeError', message: /'east', 'west', 'northeast'/ });
+    assert.throws(() => hex.setEntry(0, ['right']), {
+      name: 'RangeError',
+      message: /'east', 'west', 'northeast'/,
+    });
     hex.setEntry(0, 'east, northwest');
     // Units bigger than a tile are refused on a grid with rules.
     grid.addLink(0, 0, 2, 2, { cost: 1 });
-    assert.throws(() => grid.findPath(0, 0, 2, 1, { unitSize: 2 }), { message: /unitSize 2 is not supported on a grid with entry rules or links/ });
+    assert.throws(() => grid.findPath(0, 0, 2, 1, { unitSize: 2 }), {
+      message: /unitSize 2 is not supported on a grid with entry rules or links/,
+    });
     assert.throws(() => grid.flowField([[1, 1]], { unitSize: 2 }), { message: /unitSize 2/ });
   } finally {
     grid.dispose();
@@ -225,11 +286,22 @@ test('the wasm grid, InThreadPathWorker and a PathWorker match the reference und
     const cells = randomMap(next, width, height);
     const m = model(width, height, cells);
     const grid = tilepath.createGrid(width, height, cells);
-    const inThread = await InThreadPathWorker.create({ width, height, cells: cells.slice(), loadPathfinder: () => createPathfinder() });
-    const pw = await PathWorker.create({ width, height, cells: cells.slice(), worker: workers.start, cache: 64 });
+    const inThread = await InThreadPathWorker.create({
+      width,
+      height,
+      cells: cells.slice(),
+      loadPathfinder: () => createPathfinder(),
+    });
+    const pw = await PathWorker.create({
+      width,
+      height,
+      cells: cells.slice(),
+      worker: workers.start,
+      cache: 64,
+    });
     try {
       const targets = [grid, inThread, pw];
-      for (const t of targets) t.setCost(2, 2), t.setCost(3, 1.5);
+      for (const t of targets) (t.setCost(2, 2), t.setCost(3, 1.5));
       m.costs.set(2, 2);
       m.costs.set(3, 1.5);
       for (let query = 0; query < 40; query++) {
@@ -242,9 +314,18 @@ test('the wasm grid, InThreadPathWorker and a PathWorker match the reference und
         const algorithm = ['astar', 'dijkstra', 'jps', 'bfs'][Math.floor(query / 4) % 4];
         const options = { diagonal, algorithm };
         const dist = dijkstra(m, sy * width + sx, diagonal);
-        const best = sx === gx && sy === gy ? 0 : costOf(m, m.cells[gy * width + gx]) > 0 ? dist[gy * width + gx] : Infinity;
+        const best =
+          sx === gx && sy === gy
+            ? 0
+            : costOf(m, m.cells[gy * width + gx]) > 0
+              ? dist[gy * width + gx]
+              : Infinity;
         // A worker lost mid-stream: its replacement is rebuilt from the edit log.
-        const pending = [grid.findPath(sx, sy, gx, gy, options), inThread.findPath(sx, sy, gx, gy, options), pw.findPath(sx, sy, gx, gy, options)];
+        const pending = [
+          grid.findPath(sx, sy, gx, gy, options),
+          inThread.findPath(sx, sy, gx, gy, options),
+          pw.findPath(sx, sy, gx, gy, options),
+        ];
         if (query === 20) {
           await nextTask();
           workers.threads.at(-1).terminate();
@@ -256,13 +337,17 @@ test('the wasm grid, InThreadPathWorker and a PathWorker match the reference und
           if (r.status !== 'found') continue;
           const cost = walked(m, r.path, r.links, diagonal);
           assert.ok(near(cost, r.cost), `${where}: reported ${r.cost}, walked ${cost}`);
-          if (r.algorithm !== 'bfs') assert.ok(near(cost, best), `${where}: ${cost}, optimum ${best}`);
+          if (r.algorithm !== 'bfs')
+            assert.ok(near(cost, best), `${where}: ${cost}, optimum ${best}`);
           assert.notEqual(r.algorithm, 'jps', where);
           found++;
           if (r.links) viaLinks++;
         }
         assert.deepEqual(answers[2].path, answers[0].path, 'the worker gives the in-thread path');
-        assert.equal(await pw.canReach(sx, sy, gx, gy, { diagonal }), best < Infinity || (sx === gx && sy === gy));
+        assert.equal(
+          await pw.canReach(sx, sy, gx, gy, { diagonal }),
+          best < Infinity || (sx === gx && sy === gy),
+        );
       }
       assert.deepEqual(pw.links(), grid.links());
       assert.deepEqual(inThread.links(), grid.links());
@@ -284,17 +369,27 @@ test('A* equals Dijkstra with links on a Moving AI map', async () => {
   try {
     const next = random(7);
     const open = [];
-    for (let i = 0; i < map.cells.length; i++) if (grid.getCost(map.cells[i]) !== Infinity) open.push(i);
+    for (let i = 0; i < map.cells.length; i++)
+      if (grid.getCost(map.cells[i]) !== Infinity) open.push(i);
     for (let k = 0; k < 10; k++) {
       const a = open[Math.floor(next() * open.length)];
       const b = open[Math.floor(next() * open.length)];
-      grid.addLink(a % map.width, Math.floor(a / map.width), b % map.width, Math.floor(b / map.width), { cost: 3, oneWay: k % 2 === 0 });
+      grid.addLink(
+        a % map.width,
+        Math.floor(a / map.width),
+        b % map.width,
+        Math.floor(b / map.width),
+        { cost: 3, oneWay: k % 2 === 0 },
+      );
     }
     let viaLinks = 0;
     for (let p = 0; p < problems.length; p += 25) {
       const { startX, startY, goalX, goalY } = problems[p];
       const a = grid.findPath(startX, startY, goalX, goalY, { diagonal: 'noCorners' });
-      const d = grid.findPath(startX, startY, goalX, goalY, { diagonal: 'noCorners', algorithm: 'dijkstra' });
+      const d = grid.findPath(startX, startY, goalX, goalY, {
+        diagonal: 'noCorners',
+        algorithm: 'dijkstra',
+      });
       assert.equal(a.status, d.status);
       assert.ok(near(a.cost, d.cost), `problem ${p}: A* ${a.cost}, Dijkstra ${d.cost}`);
       if (a.links) viaLinks++;
@@ -309,7 +404,13 @@ test('a request sees exactly the rule edits made before it, in the same task too
   const cells = Uint8Array.from([0, 1, 0]);
   for (const create of [
     () => PathWorker.create({ width: 3, height: 1, cells: cells.slice() }),
-    () => InThreadPathWorker.create({ width: 3, height: 1, cells: cells.slice(), loadPathfinder: () => createPathfinder() }),
+    () =>
+      InThreadPathWorker.create({
+        width: 3,
+        height: 1,
+        cells: cells.slice(),
+        loadPathfinder: () => createPathfinder(),
+      }),
   ]) {
     const pw = await create();
     try {
