@@ -7,7 +7,8 @@
 //   node tests/bench/js/run.mjs [--problems 200] [--maps a.map,b.map] [--rounds 5] [--no-worker]
 //
 // Sections: 1. sizes  2. wasm memory on a 1024x1024 grid  3. tilepath vs JS peers per map
-// 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs).
+// 3b. the same on generated open ground, short moves  4. wasm vs native (the C++ CLI) on the 512x512 maps  5. the worker shim (worker-bench.mjs)
+// 5b. entry rules and links (links-bench.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -853,6 +854,18 @@ if (args['no-worker']) {
     if (r.status !== 0)
       console.log(`   worker-bench failed (exit ${r.status}): ${report.worker.error.join(' / ')}`);
   }
+}
+
+// 5b. Entry rules and links (links-bench.mjs, its own process: five grids of one map).
+{
+  console.log('\n5b. Entry rules and links (tests/bench/js/links-bench.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'links-bench.mjs');
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.links = { exitCode: r.status, lines };
+  for (const l of lines) console.log(`   ${l}`);
+  if (r.status !== 0)
+    console.log(`   links-bench failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.
