@@ -116,7 +116,8 @@ export class LinkBook {
     if (link.id !== undefined && this.#links.has(link.id)) {
       throw new RangeError(`link id ${link.id} is taken`);
     }
-    return { ...link, id: link.id ?? this.#next };
+    const { id = this.#next, ...rest } = link;
+    return { id, ...rest };
   }
 
   /** @param {LinkRecord} link */
