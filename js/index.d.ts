@@ -75,6 +75,10 @@ export interface GridShape {
 /** createGrid's third argument as an object (what readTiledLayer returns fits: its other fields
  * are ignored). Absent fields take Tiled's defaults: orthogonal, axis `y`, index `odd`. */
 export interface GridOptions {
+  /** Entry rules to set, { [class]: directions } (Grid.setEntry): readTiledMap's `entry`. */
+  entry?: { [cls: number]: readonly EntryDirection[] | string | null };
+  /** Links to add (Grid.addLink): readTiledMap's `links`. */
+  links?: readonly ({ ax: number; ay: number; bx: number; by: number } & LinkOptions)[];
   cells?: Uint8Array | ArrayBuffer | ArrayLike<number>;
   orientation?: Orientation;
   staggerAxis?: StaggerAxis;

@@ -1,5 +1,6 @@
 // Types for `tilepath/tiled`: Tiled maps (.tmj/.json and .tmx) into tilepath grids, and the
 // cell <-> world helpers (also used by tilepath/cocos and tilepath/laya).
+import type { MovementRules } from './index.js';
 
 /** Tiled's flag bits on a GID (flips and rotations); GID_MASK keeps the tile id. */
 export declare const FLIPPED_HORIZONTALLY: 0x80000000;
@@ -95,6 +96,16 @@ export interface TiledMapGrid {
   /** Costs the tile and object properties gave, { [class]: cost }: pass to
    * PathWorker.create({ costs }) or applyCosts(grid, costs). Empty with a custom classOf. */
   costs: { [cls: number]: number };
+  /** Entry rules the tile property `entry` gave ("right,down": the directions a step may move
+   * to enter the tile), { [class]: "right,down" }; each such tile has a class of its own (cost 1
+   * unless its `cost` says otherwise). createGrid(width, height, level) sets them; for a
+   * PathWorker, applyRules(pw, level). docs/links.md. */
+  entry: { [cls: number]: string };
+  /** readTiledMap only: the links drawn on the object layers it read, a polyline with the
+   * property `link = true` from its first point's cell to its last's, or two point objects with
+   * `link = true` and one name; properties `cost` (default 1) and `oneWay` (default false).
+   * createGrid(width, height, level) adds them; for a PathWorker, applyRules(pw, level). */
+  links?: { ax: number; ay: number; bx: number; by: number; cost: number; oneWay: boolean }[];
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
   offsetY: number;
@@ -257,6 +268,13 @@ export declare function readTiledMap(
   options: ReadTiledMapOptions,
 ): TiledMapGrid;
 
+/** Sets the entry rules and adds the links of a level read by readTiledMap (its `entry` and
+ * `links`) on a Grid or a PathWorker. Returns target. */
+export declare function applyRules<T extends MovementRules>(
+  target: T,
+  level: { entry?: { [cls: number]: string }; links?: TiledMapGrid['links'] },
+): T;
+
 /** Calls target.setCost(class, cost) for each entry. Returns target. */
 export declare function applyCosts<T extends { setCost(cls: number, cost: number): unknown }>(
   target: T,
@@ -273,6 +291,8 @@ export interface TileClassifier {
   /** The class the convention gives to something with these properties (a map object). */
   classOfProperties(what: string, properties: TileProperties, tiles?: TilesMeaning): number;
   readonly costs: { [cls: number]: number };
+  /** Entry rules the tile property `entry` gave, { [class]: "right,down" }. */
+  readonly entry: { [cls: number]: string };
 }
 
 /** The classifier behind readTiledLayer and the engine adapters. */
@@ -281,6 +301,8 @@ export declare function createTileClassifier(options?: {
   tileInfo?: (gid: number) => Omit<TileInfo, 'gid'>;
   /** Told of each new cost class as it is created. */
   onCost?: (cls: number, cost: number) => void;
+  /** Told of each new one-way class (tile property `entry`) as it is created. */
+  onEntry?: (cls: number, entry: string) => void;
   /** The default meaning of a tile without properties. Default 'walls'. */
   tiles?: TilesMeaning;
 }): TileClassifier;

@@ -13,7 +13,8 @@
 //   classify.js              tile properties into classes (the adapters import this, and Laya
 //                            json-map.js, never the XML reader or inflate)
 //   objects.js               object shapes into the cells they cover
-//   read.js                  readTiledLayer, readTiledMap, applyCosts
+//   links.js                 link objects (polylines, named point pairs) into links
+//   read.js                  readTiledLayer, readTiledMap, applyCosts, applyRules
 // This file is the package entry point.
 
 export {
@@ -30,6 +31,7 @@ export {
   readTiledMap,
   listTiledLayers,
   applyCosts,
+  applyRules,
   tileInfoOfMap,
 } from './tiled/read.js';
 export { loadTiledMap } from './tiled/load.js';

@@ -37,7 +37,7 @@ import { readGridArgument, shapeCodes, shapeDirections } from './shape.js';
 import { makeSearchTask } from './search-task.js';
 import { readRepairPath, REPAIR_KINDS } from './repair.js';
 import { FlowField, MovementRange } from './fields.js';
-import { LinkBook, readEntry, readLink } from './rules.js';
+import { applyRules, LinkBook, readEntry, readLink } from './rules.js';
 import { HierarchyBuild, readPrepareOptions, readPrepareTargets, runPrepare } from './prepare.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
@@ -797,6 +797,20 @@ export function wrapModule(module) {
       if (memoryError) throw new RangeError(memoryError);
       const grid = new Grid(module, state, width, height, bytes, shape);
       state.live++;
+      // Entry rules and links given with the cells (readTiledMap's answer): applied, or nothing
+      // is left behind.
+      if (
+        cellsOrOptions &&
+        typeof cellsOrOptions === 'object' &&
+        !ArrayBuffer.isView(cellsOrOptions)
+      ) {
+        try {
+          applyRules(grid, /** @type {{ entry?: unknown, links?: unknown }} */ (cellsOrOptions));
+        } catch (error) {
+          grid.dispose();
+          throw error;
+        }
+      }
       return grid;
     },
     memoryBytes() {

@@ -150,6 +150,35 @@ export class LinkBook {
 }
 
 /**
+ * Sets the entry rules and adds the links of a map read from Tiled (readTiledMap's `entry`,
+ * { [class]: "right,down" }, and `links`, [{ ax, ay, bx, by, cost, oneWay }]) on a Grid or a
+ * PathWorker. Each is checked as setEntry / addLink check it.
+ * @param {import('../index.js').MovementRules} target
+ * @param {{ entry?: unknown, links?: unknown }} rules
+ */
+export function applyRules(target, { entry, links } = {}) {
+  if (entry !== undefined && entry !== null) {
+    if (typeof entry !== 'object') {
+      throw new TypeError(
+        `entry must be an object { [class]: directions }, got ${describe(entry)}`,
+      );
+    }
+    for (const [cls, directions] of Object.entries(entry)) {
+      target.setEntry(Number(cls), /** @type {string} */ (directions));
+    }
+  }
+  if (links !== undefined && links !== null) {
+    if (!Array.isArray(links)) {
+      throw new TypeError(
+        `links must be an array of { ax, ay, bx, by, cost, oneWay? }, got ${describe(links)}`,
+      );
+    }
+    for (const { ax, ay, bx, by, ...options } of links) target.addLink(ax, ay, bx, by, options);
+  }
+  return target;
+}
+
+/**
  * An entry rule or link edit as it travels to a worker and is replayed there:
  * { kind: 'entry', cls, names } (names null: any direction), { kind: 'link', link } or
  * { kind: 'unlink', id }.
