@@ -452,6 +452,10 @@ export interface WatchOptions {
    * watched as it reads them (a wall on one alerts under 'noCorners', on both under
    * 'oneObstacle'; 'always' watches none). Default 'noCorners', the strictest. */
   diagonal?: 'never' | 'noCorners' | 'oneObstacle' | 'always';
+  /** The result's `links`, for a path that takes links (its link steps join cells that are not
+   * neighbours). Such a path is alerted when its link is removed; any path, when an entry rule
+   * (setEntry, or a cell turned to a one-way class) refuses one of its steps. */
+  links?: ArrayLike<number>;
 }
 
 /** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */

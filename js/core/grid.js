@@ -364,7 +364,17 @@ export class Grid {
     const { names } = readEntry(cls, directions, this.#shape);
     const error = native.setEntry(cls, names ?? '', names === null);
     if (error) throw new RangeError(error);
+    const list = names === null ? null : names.split(',');
+    if (list === null) this.#entry.delete(cls);
+    else this.#entry.set(cls, list);
+    if (this.#watches?.active) {
+      this.#watches.entryChanged(cls, list);
+      this.#watches.dispatch();
+    }
   }
+
+  /** @type {Map<number, string[]>} class -> the directions it may be entered by (watches) */
+  #entry = new Map();
 
   #links = new LinkBook();
 
@@ -392,6 +402,10 @@ export class Grid {
     const error = native.removeLink(id);
     if (error) throw new RangeError(error);
     this.#links.drop(id);
+    if (this.#watches?.active) {
+      this.#watches.linksChanged((from, to) => this.#links.joins(from, to, this.#width));
+      this.#watches.dispatch();
+    }
   }
 
   links() {
@@ -620,6 +634,7 @@ export class Grid {
       (index) => native.get(index % width, Math.floor(index / width)),
       (cls) => this.getCost(cls),
       this.#shape,
+      (cls) => this.#entry.get(cls) ?? null,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
   }

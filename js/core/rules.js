@@ -143,6 +143,21 @@ export class LinkBook {
     this.#links.delete(id);
   }
 
+  /**
+   * Whether some link steps from cell index `from` to `to` on a grid `width` cells wide.
+   * @param {number} from
+   * @param {number} to
+   * @param {number} width
+   */
+  joins(from, to, width) {
+    for (const l of this.#links.values()) {
+      const a = l.ay * width + l.ax;
+      const b = l.by * width + l.bx;
+      if ((a === from && b === to) || (!l.oneWay && a === to && b === from)) return true;
+    }
+    return false;
+  }
+
   /** @returns {LinkRecord[]} copies, in the order they were added */
   list() {
     return [...this.#links.values()].map((l) => ({ ...l }));

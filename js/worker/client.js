@@ -342,6 +342,12 @@ export class PathWorker {
     if (log.pendingCells || log.pendingCosts || this.#queued.length) this.flush();
     log.editRules(edit);
     this.#scheduleFlush();
+    if (!this.#watches?.active) return;
+    if (edit.kind === 'entry')
+      this.#watches.entryChanged(edit.cls, log.entry.get(edit.cls) ?? null);
+    if (edit.kind === 'unlink')
+      this.#watches.linksChanged((from, to) => log.links.joins(from, to, this.#width));
+    this.#watches.dispatch();
   }
 
   /**
@@ -388,6 +394,7 @@ export class PathWorker {
       (index) => this.#log.cell(index),
       (cls) => this.getCost(cls),
       this.#shape,
+      (cls) => this.#log.entry.get(cls) ?? null,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
   }

@@ -65,6 +65,8 @@ export class EditLog {
   #ruleEdits = [];
   #settledRules = [];
   links = new LinkBook();
+  /** @type {Map<number, string[]>} class -> the directions it may be entered by, as now */
+  entry = new Map();
 
   /** A log of a grid of `cellCount` cells, all class 0, with the default cost table. */
   constructor(cellCount) {
@@ -135,6 +137,10 @@ export class EditLog {
   editRules(edit) {
     if (edit.kind === 'link') this.links.keep(edit.link);
     if (edit.kind === 'unlink') this.links.drop(edit.id);
+    if (edit.kind === 'entry') {
+      if (edit.names === null) this.entry.delete(edit.cls);
+      else this.entry.set(edit.cls, edit.names.split(','));
+    }
     this.#ruleEdits.push(edit);
   }
 

@@ -432,3 +432,52 @@ test('a request sees exactly the rule edits made before it, in the same task too
     }
   }
 });
+
+test('watched paths are alerted when their link is removed or an entry rule refuses a step', async () => {
+  for (const create of [
+    async () => tilepath.createGrid(12, 3),
+    () => PathWorker.create({ width: 12, height: 3 }),
+  ]) {
+    const grid = await create();
+    try {
+      grid.fillRect(6, 0, 1, 3, 1);
+      const id = grid.addLink(5, 1, 7, 1, { cost: 1 });
+      const r = await grid.findPath(0, 1, 11, 1);
+      assert.deepEqual([...r.links], [5]);
+      const alerts = [];
+      grid.watchPath(r.path, (alert) => alerts.push(alert), { links: r.links, diagonal: 'never' });
+      const straight = await grid.findPath(0, 0, 5, 0);
+      grid.watchPath(straight.path, (alert) => alerts.push(alert), { diagonal: 'never' });
+      assert.throws(() => grid.watchPath(r.path, () => {}), { message: /is not next to point 5/ });
+      // A second link between the same cells: removing the first leaves the path legal.
+      const spare = grid.addLink(7, 1, 5, 1, { cost: 1 });
+      grid.removeLink(id);
+      assert.deepEqual(alerts, []);
+      grid.removeLink(spare);
+      assert.deepEqual(
+        alerts.map((a) => [a.index, a.x, a.y]),
+        [[6, 7, 1]],
+      );
+      // Class 0 entered only downwards: the straight path's first step right is refused.
+      grid.setEntry(0, ['down']);
+      assert.deepEqual(
+        alerts.map((a) => [a.index, a.x, a.y]),
+        [
+          [6, 7, 1],
+          [1, 1, 0],
+        ],
+      );
+      // A cell turned to a one-way class the path enters from a forbidden side.
+      grid.setEntry(0, null);
+      const third = await grid.findPath(0, 2, 5, 2);
+      grid.watchPath(third.path, (alert) => alerts.push(alert), { diagonal: 'never' });
+      grid.setCost(2, 1);
+      grid.setEntry(2, ['left']);
+      grid.setCell(3, 2, 2);
+      assert.deepEqual(alerts.at(-1), { index: 3, x: 3, y: 2, cells: alerts.at(-1).cells });
+    } finally {
+      if (grid.dispose) grid.dispose();
+      else grid.terminate();
+    }
+  }
+});
