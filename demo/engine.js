@@ -19,6 +19,9 @@ export class SearchEngine {
     const shape = gridShape(map);
     const grid = pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
+    // Links (the dungeon's stairs and teleporter) go to both; the ids match (1, 2, ...).
+    const links = map.links ?? [];
+    for (const { ax, ay, bx, by, ...options } of links) grid.addLink(ax, ay, bx, by, options);
     let worker = null;
     let workerError = null;
     if (PathWorker) {
@@ -32,6 +35,7 @@ export class SearchEngine {
           ...shape,
           loadOptions: { bigMaps: true },
         });
+        for (const { ax, ay, bx, by, ...options } of links) worker.addLink(ax, ay, bx, by, options);
       } catch (error) {
         workerError = error;
       }
