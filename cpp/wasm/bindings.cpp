@@ -501,8 +501,9 @@ class WasmGrid {
     const double cells = searcher.bytesToGrowFor(grid_, false) > 0 ? grid_.size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
     // (The searcher's blocks: an 8-byte slot and a byte a cell.)
+    const double ruleCells = static_cast<double>(searcher.ruleBytesToGrowFor(grid_));
     if (!fits({cells * sizeof(double), cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
-               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
+               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint, ruleCells})) {
       result_.error = memoryError("this search", needed);
       return false;
     }

@@ -4,7 +4,7 @@
 // (default false) are properties of the object (of the first point of a pair). Pixel positions
 // become cells as coords.js places tiles (isometric maps: Tiled's object units along the axes).
 
-import { tileSpace } from './coords.js';
+import { tileSpaceForLayer } from './coords.js';
 import { shown } from './values.js';
 
 /** Whether a map object is a link (its property `link` is true). */
@@ -36,21 +36,7 @@ function cellOf(space, grid, x, y, what) {
  * @param {string} where names the layer in errors
  */
 export function linksOf(objects, grid, where) {
-  const space = grid.isometric
-    ? null
-    : tileSpace({
-        orientation: grid.orientation,
-        ...(grid.staggerAxis === undefined
-          ? {}
-          : { staggerAxis: grid.staggerAxis, staggerIndex: grid.staggerIndex }),
-        ...(grid.hexSideLength === undefined ? {} : { hexSideLength: grid.hexSideLength }),
-        tileWidth: grid.tileWidth,
-        tileHeight: grid.tileHeight,
-        width: grid.width,
-        height: grid.height,
-        offsetX: grid.offsetX,
-        offsetY: grid.offsetY,
-      });
+  const space = grid.isometric ? null : tileSpaceForLayer(grid);
   const links = [];
   const points = new Map(); // name -> the first point object of a pair
   for (const object of objects) {

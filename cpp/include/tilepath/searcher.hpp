@@ -79,6 +79,9 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out). The open list and bfs's
   // queue are not counted: they ask setRoomCheck's check as they grow.
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
+  // The part of it that the search on grids with entry rules or links adds (its own per-cell
+  // state, one block).
+  std::size_t ruleBytesToGrowFor(const Grid& grid) const;
 
   // A cell waiting on the open list: f = g + h, its cost so far g (among equal f, the higher g
   // goes first: nearer the goal), its index, and its coordinates (x | y << 16) for its
@@ -155,6 +158,11 @@ class Searcher {
   uint32_t ruleNumber_ = 0;
   std::vector<OpenEntry> ruleOpen_;  // a binary heap: lower f first, then higher g
   std::vector<LinkSource> ruleSources_;
+  // The estimate's scratch (rule_search.cpp: linkEstimate): the link ends, their lower bounds
+  // and which are settled, kept so that a query on a warm searcher allocates nothing.
+  std::vector<int32_t> ruleEnds_;
+  std::vector<double> ruleLower_;
+  std::vector<uint8_t> ruleDone_;
   static inline RoomCheck roomCheck_ = nullptr;
   std::vector<double> smoothing_;
 };

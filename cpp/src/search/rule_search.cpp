@@ -66,14 +66,17 @@ double between(const SearchRun& run, int x0, int y0, int x1, int y1) {
   return run.shape->shape.hexagonal() ? a : distance(run.heuristicKind, a, b);
 }
 
-// The link sources and their rest (see the top of the file), into `sources`.
-void linkEstimate(const SearchRun& run, std::vector<Searcher::LinkSource>& sources) {
+// The link sources and their rest (see the top of the file), into `sources`; `ends`, `lower`
+// and `done` are scratch.
+void linkEstimate(const SearchRun& run, std::vector<Searcher::LinkSource>& sources,
+                  std::vector<int32_t>& ends, std::vector<double>& lower,
+                  std::vector<uint8_t>& done) {
   sources.clear();
   const MovementRules& rules = run.grid.rules();
   if (run.hScale == 0 || !rules.anyLink()) return;
   const double scale = run.hScale / run.options.weight;  // the cheapest cost
   const int w = run.width;
-  std::vector<int32_t> ends;
+  ends.clear();
   for (const auto& s : rules.allSteps()) {
     ends.push_back(s.from);
     ends.push_back(s.to);
@@ -86,8 +89,8 @@ void linkEstimate(const SearchRun& run, std::vector<Searcher::LinkSource>& sourc
     return d > 0 ? d * scale : 0;
   };
   // Dijkstra backwards from the goal over the ends: lower[p] bounds the cost from p.
-  std::vector<double> lower(k);
-  std::vector<bool> done(k, false);
+  lower.assign(k, 0.0);
+  done.assign(k, 0);
   for (std::size_t p = 0; p < k; ++p) lower[p] = toGoal(ends[p]);
   auto at = [&](int32_t c) {
     return static_cast<std::size_t>(std::lower_bound(ends.begin(), ends.end(), c) - ends.begin());
@@ -131,7 +134,7 @@ void runWithRules(SearchRun& run) {
   const double weight = run.options.weight;
   const double scale = run.hScale / weight;
   std::vector<Searcher::LinkSource>& sources = searcher.ruleSources_;
-  linkEstimate(run, sources);
+  linkEstimate(run, sources, searcher.ruleEnds_, searcher.ruleLower_, searcher.ruleDone_);
   auto estimate = [&](int x, int y) {
     double h = run.heuristic(x, y);
     for (const auto& s : sources)

@@ -173,14 +173,23 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   };
   std::size_t bytes =
       more(slots_.size(), cells, sizeof(double)) + more(visit_.size(), cells, sizeof(uint8_t));
+  bytes += ruleBytesToGrowFor(grid);
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
+}
+
+std::size_t Searcher::ruleBytesToGrowFor(const Grid& grid) const {
+  const auto cells = static_cast<std::size_t>(grid.size());
+  return grid.hasRules() && ruleCells_.size() < cells
+             ? (cells - ruleCells_.size()) * sizeof(RuleCell)
+             : 0;
 }
 
 std::size_t Searcher::memoryBytes() const {
   return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
          open_.capacity() * sizeof(OpenEntry) + radixBytes() + queue_.capacity() * sizeof(int32_t) +
-         smoothing_.capacity() * sizeof(double);
+         smoothing_.capacity() * sizeof(double) + ruleCells_.capacity() * sizeof(RuleCell) +
+         ruleOpen_.capacity() * sizeof(OpenEntry);
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
