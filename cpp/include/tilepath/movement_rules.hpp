@@ -54,6 +54,8 @@ class MovementRules {
   std::string removeLink(int32_t id);
   // The next id no link has had (for native callers that let the grid choose).
   int32_t nextId() const { return nextId_; }
+  // Counts the changes to the rules: a paused search that saw another number begins again.
+  uint64_t generation() const { return generation_; }
 
   // A step by link out of (into) a cell: the other end, the cost and the link's id. Sorted by
   // cell, so that a search finds a cell's links by binary search (stepsFrom / stepsInto).
@@ -84,6 +86,7 @@ class MovementRules {
   std::vector<CellLink> links_;
   std::vector<LinkStep> out_, in_;
   int32_t nextId_ = 1;
+  uint64_t generation_ = 0;
 };
 
 }  // namespace tilepath

@@ -58,6 +58,7 @@ std::string MovementRules::parseDirections(const GridShape& shape, std::string_v
 void MovementRules::setEntry(int cls, uint8_t mask) {
   entryRules_ += (mask != kAnyDirection) - (entry_[cls] != kAnyDirection);
   entry_[cls] = mask;
+  ++generation_;
 }
 
 std::string MovementRules::addLink(const CellLink& link, int cells) {
@@ -75,6 +76,7 @@ std::string MovementRules::addLink(const CellLink& link, int cells) {
   links_.push_back(link);
   nextId_ = std::max(nextId_, link.id + 1);
   rebuildSteps();
+  ++generation_;
   return {};
 }
 
@@ -84,6 +86,7 @@ std::string MovementRules::removeLink(int32_t id) {
   if (it == links_.end()) return "no link has id " + std::to_string(id);
   links_.erase(it);
   rebuildSteps();
+  ++generation_;
   return {};
 }
 

@@ -14,6 +14,7 @@
 #include "tilepath/fields.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/movingai.hpp"
+#include "tilepath/search_task.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -506,4 +507,22 @@ TEST_CASE("A* equals Dijkstra with links and one-way classes on Moving AI maps",
   }
   CHECK(compared > 200);
   CHECK(viaLinks > 20);
+}
+
+TEST_CASE("a paused search begins again when entry rules or links change", "[rules][task]") {
+  Grid grid = drawn({
+      "..........",
+      "#########.",
+      "..........",
+  });
+  SearchOptions o;
+  SearchTask task(grid, 0, 0, 0, 2, o);
+  REQUIRE_FALSE(task.step(3));
+  int32_t id = 0;
+  REQUIRE(grid.addLink(0, 0, 0, 2, 1, false, id).empty());
+  while (!task.step(3)) {
+  }
+  CHECK(task.restarts() == 1);
+  CHECK(task.result().cost == Approx(1));
+  CHECK(task.result().links == std::vector<int32_t>{0});
 }
