@@ -29,6 +29,9 @@ export class SearchEngine {
       : pathfinder.createGrid(map.width, map.height, { cells: map.cells, ...shape });
     for (const [cls, cost] of costs) grid.setCost(cls, cost);
     addProfiles(grid);
+    // Links (the dungeon's stairs and teleporter) go to both; the ids match (1, 2, ...).
+    const links = map.links ?? [];
+    for (const { ax, ay, bx, by, ...options } of links) grid.addLink(ax, ay, bx, by, options);
     let worker = null;
     let workerError = null;
     if (PathWorker) {
@@ -45,6 +48,7 @@ export class SearchEngine {
               loadOptions: { bigMaps: true },
             });
         addProfiles(worker);
+        for (const { ax, ay, bx, by, ...options } of links) worker.addLink(ax, ay, bx, by, options);
       } catch (error) {
         workerError = error;
       }

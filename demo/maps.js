@@ -9,6 +9,11 @@ export const GENERATORS = {
   rooms: { label: 'Rooms and doors', make: makeRooms },
   maze: { label: 'Maze', make: makeMaze },
   random: { label: 'Random obstacles', make: makeRandom },
+  dungeon: {
+    label: 'Dungeon, two floors (stairs, teleporter)',
+    make: makeDungeon,
+    links: dungeonLinks,
+  },
 };
 
 /** xorshift32: tiny, seedable, and good enough to scatter walls. */
@@ -54,6 +59,8 @@ export function generateMap(kind, size, seed = 1, shape = null) {
     });
   }
   const map = { name: `${kind}-${size}-${seed}`, width, height, cells };
+  // Links between cells (stairs, teleporters: docs/links.md), added to the grids with the map.
+  if (generator.links) map.links = generator.links(map);
   if (shape) {
     map.name += `-${shape.orientation}-${shape.staggerAxis}-${shape.staggerIndex}`;
     map.shape = shape;
@@ -170,6 +177,58 @@ export function suggestEndpoints(map) {
 }
 
 // --- generators -------------------------------------------------------------------------------
+
+/**
+ * Two floors of a dungeon laid side by side: the left half upstairs, the right half downstairs,
+ * each its own rooms and doors, with solid rock between them. Only the links cross (see
+ * dungeonLinks): stairs, and a teleporter.
+ */
+function makeDungeon(width, height, rng) {
+  const half = Math.floor(width / 2);
+  const cells = new Uint8Array(width * height).fill(WALL);
+  for (const [x0, w] of [
+    [0, half],
+    [half, width - half],
+  ]) {
+    const floor = makeRooms(w, height, rng);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < w; x++) cells[y * width + x0 + x] = floor[y * w + x];
+  }
+  return cells;
+}
+
+/**
+ * The dungeon's links, as addLink takes them: stairs both ways between the floors near the top
+ * (cost 4: a flight of steps), and a one-way teleporter from upstairs' bottom corner to
+ * downstairs' far corner (cost 1).
+ */
+function dungeonLinks(map) {
+  const half = Math.floor(map.width / 2);
+  const m = Math.max(2, Math.round(map.height * 0.1));
+  // The open cell nearest (x, y) among columns x0..x1 (one floor).
+  const near = (x, y, x0, x1) => {
+    let best = null;
+    let bestD = Infinity;
+    for (let cy = 0; cy < map.height; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        if (isBlockedByDefault(map.cells[cy * map.width + cx])) continue;
+        const d = Math.hypot(cx - x, cy - y);
+        if (d < bestD) [best, bestD] = [{ x: cx, y: cy }, d];
+      }
+    }
+    return best;
+  };
+  const up = near(half - 3, m, 0, half - 1);
+  const down = near(half + 2, m, half, map.width - 1);
+  const gate = near(half - 3, map.height - 1 - m, 0, half - 1);
+  const exit = near(map.width - 1 - m, map.height - 1 - m, half, map.width - 1);
+  const links = [];
+  if (up && down)
+    links.push({ ax: up.x, ay: up.y, bx: down.x, by: down.y, cost: 4, oneWay: false });
+  if (gate && exit)
+    links.push({ ax: gate.x, ay: gate.y, bx: exit.x, by: exit.y, cost: 1, oneWay: true });
+  return links;
+}
 
 /** Rolling grass with lakes, swamps and forests, crossed by roads that bridge the water. */
 function makeTerrain(width, height, rng) {

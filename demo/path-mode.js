@@ -138,6 +138,7 @@ export class PathMode {
       s.path = r.path && centred(r.path, size);
       s.rawPath = r.rawPath && centred(r.rawPath, size);
       s.smoothed = !!this.last.query.options.smooth && !!r.rawPath;
+      s.links = r.links ?? null; // where the path takes a link: drawn as an arc
       if (size > 1) {
         const { sx, sy } = this.last.query;
         const end = r.goal;

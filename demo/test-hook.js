@@ -41,6 +41,7 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
         },
         path: Array.from(result.path),
         rawPath: result.rawPath ? Array.from(result.rawPath) : null,
+        links: result.links ? Array.from(result.links) : [],
         cost: result.cost,
         expanded: result.expanded,
         ms,
@@ -54,7 +55,15 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     },
     get map() {
       const m = level.map;
-      return m && { name: m.name, width: m.width, height: m.height, shape: m.shape ?? null };
+      return (
+        m && {
+          name: m.name,
+          width: m.width,
+          height: m.height,
+          shape: m.shape ?? null,
+          links: (m.links ?? []).map((l) => ({ ...l })),
+        }
+      );
     },
     cells: () => Array.from(level.map.cells),
     costTable: () => level.engine.costTable(),
@@ -62,6 +71,8 @@ export function installTestHook({ level, route, view, modes, hud }, ready) {
     get route() {
       return { start: { ...route.start }, goal: { ...route.goal } };
     },
+    /** Page coordinates of the middle of the arc drawn for a link step between two cells. */
+    arcToClient: (x0, y0, x1, y1) => toClient(view.arcMiddle(x0, y0, x1, y1)),
     /** Page coordinates of a cell's centre. */
     cellToClient: (x, y) => toClient(view.cellCenter(x, y)),
     /** Page coordinates of the disk drawn for a marker on cell (x, y), and its radius. */

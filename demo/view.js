@@ -7,6 +7,8 @@
 import { ShapeLayout, isDrawnAsTiles } from './shape-draw.js';
 
 const BACKGROUND = '#151922';
+// Links (stairs, teleporters) on the map: amber, a colour no terrain has.
+export const LINK_COLOUR = '#ffb020';
 
 /** An offscreen image, one pixel per cell, with a dirty rectangle flushed once per frame. */
 export class CellLayer {
@@ -306,10 +308,39 @@ export class MapView {
         [4, 4],
       );
     }
+    // The map's links (stairs, teleporters): thin dashed arcs, under the path.
+    for (const l of this.map.links ?? []) {
+      this.drawArc(
+        l.ax,
+        l.ay,
+        l.bx,
+        l.by,
+        LINK_COLOUR,
+        Math.max(1.5, Math.min(zoom * 0.15, 3)),
+        [6, 4],
+      );
+      this.drawLinkEnd(l.ax, l.ay);
+      this.drawLinkEnd(l.bx, l.by);
+    }
     if (scene.path) {
       const width = Math.max(2.5, Math.min(zoom * 0.35, 8));
-      this.drawPolyline(scene.path, '#10131a', width + 2.5, []);
-      this.drawPolyline(scene.path, scene.smoothed ? '#ff3df2' : '#20d8ff', width, []);
+      const colour = scene.smoothed ? '#ff3df2' : '#20d8ff';
+      // Split where the path takes a link: its two cells are neighbours in the path, not on the
+      // map, so that step is drawn as an arc between them.
+      const pieces = [];
+      let from = 0;
+      for (const k of scene.links ?? []) {
+        pieces.push(scene.path.subarray(2 * from, 2 * k + 2));
+        from = k + 1;
+      }
+      pieces.push(scene.path.subarray(2 * from));
+      for (const piece of pieces) this.drawPolyline(piece, '#10131a', width + 2.5, []);
+      for (const k of scene.links ?? []) {
+        const [x0, y0, x1, y1] = scene.path.subarray(2 * k, 2 * k + 4);
+        this.drawArc(x0, y0, x1, y1, '#10131a', width + 2.5, []);
+        this.drawArc(x0, y0, x1, y1, colour, width, []);
+      }
+      for (const piece of pieces) this.drawPolyline(piece, colour, width, []);
       if (scene.smoothed) this.drawWaypoints(scene.path);
     }
     scene.decorate?.(this); // what a mode draws its own way (arrows, units, a route)
@@ -410,6 +441,47 @@ export class MapView {
     ctx.lineWidth = width;
     ctx.stroke();
     ctx.setLineDash([]);
+  }
+
+  /**
+   * An arc from cell (x0, y0) to (x1, y1), bowed to the left of the way it runs by a third of its
+   * length: a link's step, which jumps rather than walks.
+   */
+  drawArc(x0, y0, x1, y1, color, width, dash) {
+    const { ctx } = this;
+    const a = this.cellCenter(x0, y0);
+    const b = this.cellCenter(x1, y1);
+    const [mx, my] = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.quadraticCurveTo(mx + dy / 3, my - dx / 3, b.x, b.y);
+    ctx.setLineDash(dash);
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** The mid-point of drawArc's arc, in canvas pixels (for tests and labels). */
+  arcMiddle(x0, y0, x1, y1) {
+    const a = this.cellCenter(x0, y0);
+    const b = this.cellCenter(x1, y1);
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    // A quadratic's point at t = 1/2: a quarter of each end and half the control point.
+    return { x: (a.x + b.x) / 2 + dy / 6, y: (a.y + b.y) / 2 - dx / 6 };
+  }
+
+  /** A link's end: a small ring on its cell. */
+  drawLinkEnd(x, y) {
+    const { ctx, zoom } = this;
+    const c = this.cellCenter(x, y);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, Math.max(3, Math.min(zoom * 0.4, 9)), 0, 2 * Math.PI);
+    ctx.strokeStyle = LINK_COLOUR;
+    ctx.lineWidth = 2;
+    ctx.stroke();
   }
 
   drawWaypoints(points) {

@@ -75,6 +75,10 @@ export interface GridShape {
 /** createGrid's third argument as an object (what readTiledLayer returns fits: its other fields
  * are ignored). Absent fields take Tiled's defaults: orthogonal, axis `y`, index `odd`. */
 export interface GridOptions {
+  /** Entry rules to set, { [class]: directions } (Grid.setEntry): readTiledMap's `entry`. */
+  entry?: { [cls: number]: readonly EntryDirection[] | string | null };
+  /** Links to add (Grid.addLink): readTiledMap's `links`. */
+  links?: readonly ({ ax: number; ay: number; bx: number; by: number } & LinkOptions)[];
   cells?: Uint8Array | ArrayBuffer | ArrayLike<number>;
   orientation?: Orientation;
   staggerAxis?: StaggerAxis;
@@ -143,6 +147,10 @@ export interface PathResult {
   reason?: Reason;
   /** With `smooth`: the unsmoothed cell-by-cell path, for reference. */
   rawPath?: Int32Array;
+  /** Only when the path takes links (Grid.addLink): the positions k in `path` (counting cells,
+   * not numbers) where the step from cell k to cell k + 1 is a link's. The two cells are next
+   * to each other in `path` however far apart they are on the map. */
+  links?: Int32Array;
   /** With `trace`: x, y of each expanded cell in expansion order. */
   expandedCells?: Int32Array;
   /** With `trace`: one record of 5 numbers per event: kind (0 = opened or improved,
@@ -216,8 +224,12 @@ export interface FlowField {
   readonly directions: Uint8Array;
   /** costs at (x, y). */
   costAt(x: number, y: number): number;
-  /** The neighbour to move to from (x, y); null at a goal or where no goal can be reached. O(1). */
-  nextStep(x: number, y: number): { x: number; y: number } | null;
+  /** The neighbour to move to from (x, y); null at a goal or where no goal can be reached. O(1).
+   * A link's step (direction code 13) gives the link's other end, with `link: true`. */
+  nextStep(x: number, y: number): { x: number; y: number; link?: true } | null;
+  /** On grids with links: for each cell whose step is a link's (code 13), the cell it leads to
+   * (y * width + x), -1 elsewhere; null on grids without links. */
+  readonly linkTo: Int32Array | null;
   /** The cells from (x, y) to its goal, x0, y0, x1, y1, ... (empty where unreached). Its cost is
    * costs at (x, y), which is findPath's optimum to the nearest goal. */
   pathFrom(x: number, y: number): Int32Array;
@@ -237,6 +249,9 @@ export interface MovementRange {
   readonly cameFrom: Uint8Array;
   /** The reached cells, x0, y0, x1, y1, ..., in increasing cost, the start first. */
   readonly cells: Int32Array;
+  /** On grids with links: for each cell reached by a link (code 13 in cameFrom), the cell the
+   * link came from; null on grids without links. */
+  readonly linkFrom: Int32Array | null;
   costAt(x: number, y: number): number;
   /** The route from the start to (x, y), start first (empty where unreached); it costs
    * costs at (x, y). */
@@ -250,7 +265,52 @@ export type Goals = ArrayLike<number> | ArrayLike<ArrayLike<number>>;
  * object { [class]: cost }; 0 or Infinity = blocked. */
 export type CostTable = ArrayLike<number> | Record<number, number> | Map<number, number>;
 
-export interface Grid {
+/** The directions an entry rule names (Grid.setEntry): a result's facing names on square
+ * grids, the shape's own on staggered and hexagonal ones. */
+export type EntryDirection = Exclude<Direction, 'none'>;
+
+/** addLink's options. */
+export interface LinkOptions {
+  /** What taking the link costs, whatever the two cells' classes: a finite number >= 0. */
+  cost: number;
+  /** Only from the first cell to the second. Default false (both ways). */
+  oneWay?: boolean;
+  /** The id to give it, a positive integer no link of the grid has (to copy another grid's
+   * links with theirs); by default the next one. */
+  id?: number;
+}
+
+/** A link as links() lists it. */
+export interface Link {
+  readonly id: number;
+  readonly ax: number;
+  readonly ay: number;
+  readonly bx: number;
+  readonly by: number;
+  readonly cost: number;
+  readonly oneWay: boolean;
+}
+
+/** Entry rules and links (docs/links.md): the same methods on Grid, PathWorker,
+ * InThreadPathWorker and PathWorkerPool. */
+export interface MovementRules {
+  /** A cell of class `cls` may be entered only by steps moving in one of `directions`
+   * (`['right']`: from its left neighbour only; entering it diagonally is refused); `null`: any
+   * direction (the default). Names as a result names a facing on square grids (`right`,
+   * `downLeft`, ...), the shape's own on staggered and hexagonal grids; also one string,
+   * `"right,down"`. A link's step is not subject to entry rules. */
+  setEntry(cls: number, directions: readonly EntryDirection[] | string | null): void;
+  /** An extra step from (ax, ay) to (bx, by), and back unless `oneWay`, costing `cost`: stairs,
+   * ladders, teleporters. Returns its id (1, 2, 3, ... in the order links are added). Units of
+   * one cell only: a query with unitSize above 1 on a grid with links or entry rules throws. */
+  addLink(ax: number, ay: number, bx: number, by: number, options: LinkOptions): number;
+  /** Removes link `id`; throws a RangeError for an id it does not have. */
+  removeLink(id: number): void;
+  /** Copies of the links, in the order they were added. */
+  links(): Link[];
+}
+
+export interface Grid extends MovementRules {
   readonly width: number;
   readonly height: number;
   /** The shape given to createGrid (fixed for the grid's life). */
@@ -472,6 +532,10 @@ export interface WatchOptions {
   /** The movement profile the path was searched under: only its cost edits (and every cell
    * edit) can alert. Default 'default'. */
   profile?: string;
+  /** The result's `links`, for a path that takes links (its link steps join cells that are not
+   * neighbours). Such a path is alerted when its link is removed; any path, when an entry rule
+   * (setEntry, or a cell turned to a one-way class) refuses one of its steps. */
+  links?: ArrayLike<number>;
 }
 
 /** Returned by watchPath. A path is watched until it is alerted (once) or stopped. */

@@ -1,5 +1,6 @@
 // Types for `tilepath/tiled`: Tiled maps (.tmj/.json and .tmx) into tilepath grids, and the
 // cell <-> world helpers (also used by tilepath/cocos and tilepath/laya).
+import type { MovementRules } from './index.js';
 
 /** Tiled's flag bits on a GID (flips and rotations); GID_MASK keeps the tile id. */
 export declare const FLIPPED_HORIZONTALLY: 0x80000000;
@@ -99,6 +100,16 @@ export interface TiledMapGrid {
    * over `costs` (Infinity = blocked): pass to applyProfiles(grid or worker, profiles). Empty
    * without such properties, and with a custom classOf. */
   profiles: { [name: string]: { [cls: number]: number } };
+  /** Entry rules the tile property `entry` gave ("right,down": the directions a step may move
+   * to enter the tile), { [class]: "right,down" }; each such tile has a class of its own (cost 1
+   * unless its `cost` says otherwise). createGrid(width, height, level) sets them; for a
+   * PathWorker, applyRules(pw, level). docs/links.md. */
+  entry: { [cls: number]: string };
+  /** readTiledMap only: the links drawn on the object layers it read, a polyline with the
+   * property `link = true` from its first point's cell to its last's, or two point objects with
+   * `link = true` and one name; properties `cost` (default 1) and `oneWay` (default false).
+   * createGrid(width, height, level) adds them; for a PathWorker, applyRules(pw, level). */
+  links?: { ax: number; ay: number; bx: number; by: number; cost: number; oneWay: boolean }[];
   /** Map tile of cell (0, 0): 0, 0 except for infinite maps, whose chunks may start below 0. */
   offsetX: number;
   offsetY: number;
@@ -261,6 +272,13 @@ export declare function readTiledMap(
   options: ReadTiledMapOptions,
 ): TiledMapGrid;
 
+/** Sets the entry rules and adds the links of a level read by readTiledMap (its `entry` and
+ * `links`) on a Grid or a PathWorker. Returns target. */
+export declare function applyRules<T extends MovementRules>(
+  target: T,
+  level: { entry?: { [cls: number]: string }; links?: TiledMapGrid['links'] },
+): T;
+
 /** Calls target.setCost(class, cost) for each entry. Returns target. */
 export declare function applyCosts<T extends { setCost(cls: number, cost: number): unknown }>(
   target: T,
@@ -286,6 +304,8 @@ export interface TileClassifier {
   readonly costs: { [cls: number]: number };
   /** The movement profiles' tables the properties gave (see TiledMapGrid.profiles). */
   readonly profiles: { [name: string]: { [cls: number]: number } };
+  /** Entry rules the tile property `entry` gave, { [class]: "right,down" }. */
+  readonly entry: { [cls: number]: string };
 }
 
 /** The classifier behind readTiledLayer and the engine adapters. */
@@ -294,6 +314,8 @@ export declare function createTileClassifier(options?: {
   tileInfo?: (gid: number) => Omit<TileInfo, 'gid'>;
   /** Told of each new cost class as it is created. */
   onCost?: (cls: number, cost: number) => void;
+  /** Told of each new one-way class (tile property `entry`) as it is created. */
+  onEntry?: (cls: number, entry: string) => void;
   /** The default meaning of a tile without properties. Default 'walls'. */
   tiles?: TilesMeaning;
 }): TileClassifier;

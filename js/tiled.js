@@ -13,7 +13,8 @@
 //   classify.js              tile properties into classes (the adapters import this, and Laya
 //                            json-map.js, never the XML reader or inflate)
 //   objects.js               object shapes into the cells they cover
-//   read.js                  readTiledLayer, readTiledMap, applyCosts, applyProfiles
+//   links.js                 link objects (polylines, named point pairs) into links
+//   read.js                  readTiledLayer, readTiledMap, applyCosts, applyProfiles, applyRules
 // This file is the package entry point.
 
 export {
@@ -31,6 +32,7 @@ export {
   listTiledLayers,
   applyCosts,
   applyProfiles,
+  applyRules,
   tileInfoOfMap,
 } from './tiled/read.js';
 export { loadTiledMap } from './tiled/load.js';

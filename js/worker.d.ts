@@ -14,6 +14,7 @@ import type {
   StaggerAxis,
   StaggerIndex,
   MovementRange,
+  MovementRules,
   PathAlert,
   PathResult,
   PathWatch,
@@ -218,7 +219,9 @@ export interface InThreadPathWorkerStats extends PathWorkerApiStats {
  * What PathWorker and InThreadPathWorker both offer: Grid's edit and read methods under Grid's
  * names, and requests answered through promises. Code written against it runs on either.
  */
-export interface PathWorkerApi<Stats extends PathWorkerApiStats = PathWorkerApiStats> {
+export interface PathWorkerApi<
+  Stats extends PathWorkerApiStats = PathWorkerApiStats,
+> extends MovementRules {
   readonly width: number;
   readonly height: number;
   /** The grid's shape, fixed at create. */

@@ -87,7 +87,8 @@ int main() {
   json += "],\"shapes\":{\"orientations\":" + names(kOrientationNames) +
           ",\"staggerAxes\":" + names(kStaggerAxisNames) +
           ",\"staggerIndices\":" + names(kStaggerIndexNames) +
-          ",\"directions\":{\"staggered\":" + names(kStaggeredDirectionNames) +
+          ",\"directions\":{\"square\":" + names(kSquareDirectionNames) +
+          ",\"staggered\":" + names(kStaggeredDirectionNames) +
           ",\"hexagonalY\":" + names(kHexRowDirectionNames) +
           ",\"hexagonalX\":" + names(kHexColumnDirectionNames) + "}}";
   json += ",\"trace\":{\"fields\":" + names(contract::kTraceFields) +
@@ -98,6 +99,7 @@ int main() {
           ",\"classes\":" + std::to_string(Grid::kClasses) +
           ",\"maxCost\":" + number(Grid::kMaxCost) + "}";
   json += fieldStepsJson();
+  json += ",\"linkStep\":" + std::to_string(kLinkStep);
   json += "}";
   std::printf("%s\n", json.c_str());
   return 0;

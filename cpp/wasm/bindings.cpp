@@ -190,13 +190,15 @@ enum ResultField {
   // told: nearly every grid's first query builds them, in a flood of the start's region.)
   kBuiltHpaMs,
   kBuiltPositionsMs,
+  kLinksAddress,
+  kLinksLength,
   kResultFields
 };
 constexpr const char* kResultFieldNames[kResultFields] = {
-    "pathAddress",    "pathLength", "rawPathAddress",  "rawPathLength", "traceAddress",
-    "traceLength",    "cost",       "expanded",        "endX",          "endY",
-    "faceX",          "faceY",      "faceStep",        "reason",        "algorithm",
-    "traceTruncated", "builtHpaMs", "builtPositionsMs"};
+    "pathAddress",    "pathLength", "rawPathAddress",   "rawPathLength", "traceAddress",
+    "traceLength",    "cost",       "expanded",         "endX",          "endY",
+    "faceX",          "faceY",      "faceStep",         "reason",        "algorithm",
+    "traceTruncated", "builtHpaMs", "builtPositionsMs", "linksAddress",  "linksLength"};
 
 TILEPATH_SMALL std::string resultLayout() {
   std::string names;
@@ -360,7 +362,9 @@ class WasmGrid {
     }
     if (unreachableAtOnce(sx, sy, gx, gy, o)) return static_cast<int>(result_.status);
     Hierarchy* hierarchy = nullptr;
-    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+    // (With entry rules or links hpa gives way to A*: no hierarchy is built.)
+    if (o.algorithm == Algorithm::Hpa && !grid().hasRules() &&
+        !(hierarchy = hierarchyFor(o.diagonal)))
       return contract::kRefused;
     if (hierarchy && validateOptions(o).empty() && cells().inside(sx, sy) && cells().inside(gx, gy))
       timed(kBuiltHpa, !hierarchy->current(o.diagonal), [&] { hierarchy->update(o.diagonal); });
@@ -400,6 +404,8 @@ class WasmGrid {
     s[kBuiltHpaMs] = built_[kBuiltHpa];
     s[kBuiltPositionsMs] = built_[kBuiltPositions];
     forgetBuilt();  // told once: an answer published later built nothing unless it says so
+    s[kLinksAddress] = static_cast<double>(address(result_.links));
+    s[kLinksLength] = static_cast<double>(result_.links.size());
     return status;
   }
 
@@ -417,7 +423,8 @@ class WasmGrid {
       return contract::kRefused;
     if (o.algorithm == Algorithm::Hpa) {  // its search does not pause: answered whole, at once
       Hierarchy* hierarchy = nullptr;
-      if (!roomToSearch(sharedSearcher(), o) || !(hierarchy = hierarchyFor(o.diagonal)))
+      if (!roomToSearch(sharedSearcher(), o) ||
+          (!grid().hasRules() && !(hierarchy = hierarchyFor(o.diagonal))))
         return contract::kRefused;
       forgetBuilt();
       if (validateOptions(o).empty() && cells().inside(sx, sy) && cells().inside(gx, gy))
@@ -558,8 +565,9 @@ class WasmGrid {
     const double cells = searcher.bytesToGrowFor(grid(), false) > 0 ? grid().size() : 0.0;
     const double traceEvents = o.trace ? static_cast<double>(kMaxTraceEvents) : 0.0;
     // (The searcher's blocks: an 8-byte slot and a byte a cell.)
+    const double ruleCells = static_cast<double>(searcher.ruleBytesToGrowFor(grid()));
     if (!fits({cells * sizeof(double), cells * sizeof(uint8_t), traceEvents * sizeof(TraceEvent),
-               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint})) {
+               traceEvents * contract::kTraceRecordSize * sizeof(double), footprint, ruleCells})) {
       result_.error = memoryError("this search", needed);
       return false;
     }
@@ -609,7 +617,8 @@ class WasmGrid {
     // The full search may run: the same memory checks as findPath's.
     if (!roomToSearch(sharedSearcher(), o)) return contract::kRefused;
     Hierarchy* hierarchy = nullptr;
-    if (o.algorithm == Algorithm::Hpa && !(hierarchy = hierarchyFor(o.diagonal)))
+    if (o.algorithm == Algorithm::Hpa && !grid().hasRules() &&
+        !(hierarchy = hierarchyFor(o.diagonal)))
       return contract::kRefused;
     RepairOptions repair;
     repair.detourExpansions = static_cast<uint32_t>(detourExpansions);
@@ -703,6 +712,9 @@ class WasmGrid {
   // The grid and what is prepared on it into the saved bytes (savedAddress / savedLength), or
   // an error. The save is as large as what it holds: checked against memory first.
   TILEPATH_SMALL std::string save() {
+    if (cells().hasRules())
+      return "grid.save: this version does not save entry rules or links, and this grid has "
+             "some: set them again after loadGrid";
     if (profiles_.names().size() > 1)
       return "grid.save: this version saves the grid's own cost table only, and this grid has "
              "profiles (" + otherProfiles() + "): delete them first, or set them again after "
@@ -808,7 +820,8 @@ class WasmGrid {
   // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
   TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize, int profile) {
     FieldOptions o;
-    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_))
+    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_) ||
+        !oneCellWithRules(unitSize))
       return contract::kRefused;
     if (count < 0 || static_cast<std::size_t>(count) > goals_.size()) {
       queryError_ = "goal count " + std::to_string(count) + " exceeds the reserved buffer";
@@ -828,12 +841,16 @@ class WasmGrid {
   }
   uintptr_t fieldCostsAddress() const { return address(sharedFields().field.costs); }
   uintptr_t fieldStepsAddress() const { return address(sharedFields().field.steps); }
+  // With links: the cell each link step (contract kLinkStep) leads to, -1 elsewhere; 0 = none.
+  uintptr_t fieldLinksAddress() const { return address(sharedFields().field.linkTo); }
+  int fieldLinksLength() const { return static_cast<int>(sharedFields().field.linkTo.size()); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
   TILEPATH_SMALL int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize,
                                int profile) {
     FieldOptions o;
-    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_))
+    if (!readFieldOptions(diagonal, maxCost, o) || !select(profile, queryError_) ||
+        !oneCellWithRules(unitSize))
       return contract::kRefused;
     // The reached cells, two int32 each, at most the grid.
     if (!roomForQuery("this movement range", 2.0 * sizeof(int32_t) * cells().size()))
@@ -850,6 +867,8 @@ class WasmGrid {
   }
   uintptr_t rangeCostsAddress() const { return address(sharedFields().range.costs); }
   uintptr_t rangeCameFromAddress() const { return address(sharedFields().range.cameFrom); }
+  uintptr_t rangeLinksAddress() const { return address(sharedFields().range.linkFrom); }
+  int rangeLinksLength() const { return static_cast<int>(sharedFields().range.linkFrom.size()); }
   uintptr_t rangeCellsAddress() const { return address(sharedFields().range.cells); }
   int rangeCellsLength() const { return static_cast<int>(sharedFields().range.cells.size()); }
 
@@ -868,10 +887,13 @@ class WasmGrid {
                     std::to_string(gx) + ", " + std::to_string(gy) + ") must be inside the grid";
       return contract::kRefused;
     }
+    if (!oneCellWithRules(unitSize)) return contract::kRefused;
     const Grid* positions = fieldGrid(unitSize);
     if (!positions) return contract::kRefused;
     if (positions != &grid() && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
     if (!positions->inside(gx, gy)) return 0;
+    if (grid().hasRules())
+      return reachesWithRules(sx, sy, gx, gy, static_cast<Diagonal>(diagonal));
     Components& components =
         positions == &grid() ? this->components() : *footprints().components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);
@@ -885,6 +907,22 @@ class WasmGrid {
     return components.canReach(positions->index(sx, sy), positions->index(gx, gy), rule) ? 1 : 0;
   }
   std::string lastQueryError() const { return queryError_; }
+
+  // --- entry rules and links (movement_rules.hpp) ---
+
+  // names: a comma-separated list of the shape's direction names; any: every direction (null).
+  TILEPATH_SMALL std::string setEntry(int cls, std::string names, bool any) {
+    if (any) return profiles_.setEntry(cls, MovementRules::kAnyDirection);
+    return profiles_.setEntry(cls, std::string_view(names));
+  }
+  // id: chosen by JS (the worker replays the same ids).
+  TILEPATH_SMALL std::string addLink(int ax, int ay, int bx, int by, double cost, bool oneWay,
+                                     int id) {
+    if (id <= 0) return "link id must be a positive integer, got " + std::to_string(id);
+    int32_t given = id;
+    return profiles_.addLink(ax, ay, bx, by, cost, oneWay, given);
+  }
+  TILEPATH_SMALL std::string removeLink(int id) { return profiles_.removeLink(id); }
 
   // Builds (or repairs) the reachability labels of a diagonal rule in slices of about `cells`
   // cells, for searches run over frames (PathScheduler): 1 once ready, 0 while under way,
@@ -1027,8 +1065,38 @@ class WasmGrid {
   // An exact goal in another component than the start: 'none' at once, nothing expanded. The
   // search itself should ask this once it lives in the core (searcher.cpp); partial and nearest
   // answers need the search, and labels that do not fit in memory are simply not used.
+  // Units bigger than a tile are refused on grids with entry rules or links (lastQueryError()).
+  TILEPATH_SMALL bool oneCellWithRules(int unitSize) {
+    if (unitSize == 1 || !grid().hasRules()) return true;
+    queryError_ = "unitSize " + std::to_string(unitSize) +
+                  " is not supported on a grid with entry rules or links (units of one cell only)";
+    return false;
+  }
+  // canReach on a grid with rules. The components are undirected and know no links: with
+  // links they cannot answer; with entry rules only they still answer "no" at once (a rule only
+  // takes steps away), and "yes" must be checked. The check is an A* search to the goal, with
+  // the consistent estimate: the cells towards the goal when it is reachable, the whole region
+  // of the start when it is not.
+  int reachesWithRules(int sx, int sy, int gx, int gy, Diagonal rule) {
+    if (!grid().rules().anyLink() && grid().passable(sx, sy) && grid().passable(gx, gy)) {
+      const double needed = static_cast<double>(components().bytesToBuild(rule));
+      if (needed <= 0 || (roomFor(needed) && fits({needed})))
+        if (!components().canReach(grid().index(sx, sy), grid().index(gx, gy), rule)) return 0;
+    }
+    SearchOptions o;
+    o.diagonal = rule;
+    o.includeStart = false;
+    if (!roomToSearch(sharedSearcher(), o)) {
+      queryError_ = result_.error;
+      return contract::kRefused;
+    }
+    sharedSearcher().find(grid(), sx, sy, gx, gy, o, reach_);
+    return reach_.status == Status::Found ? 1 : 0;
+  }
   bool unreachableAtOnce(int sx, int sy, int gx, int gy, const SearchOptions& o,
                          bool mayFlood = true) {
+    // The components know no links (a teleport joins what they keep apart).
+    if (grid().rules().anyLink()) return false;
     if (!mayFlood && !components().ready(o.diagonal)) return false;
     if (o.goal != GoalMode::Exact || o.partial || !validateOptions(o).empty()) return false;
     const Grid& grid = this->grid();
@@ -1078,6 +1146,7 @@ class WasmGrid {
   std::vector<uint32_t> deltaIndices_;
   std::vector<uint8_t> deltaClasses_;
   SearchResult result_;
+  SearchResult reach_;  // canReach on a grid with rules (reachesWithRules)
   std::vector<double> trace_;
   double summary_[kResultFields] = {};  // result_ as published for JS (resultAddress)
   // Searches in slices, by number (null: a free number). Declared after profiles_, so freed first.
@@ -1192,6 +1261,13 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .class_function("savedOrientation", &WasmGrid::savedOrientation)
       .class_function("savedStaggerAxis", &WasmGrid::savedStaggerAxis)
       .class_function("savedStaggerIndex", &WasmGrid::savedStaggerIndex)
-      .function("loadSaved", &WasmGrid::loadSaved);
+      .function("loadSaved", &WasmGrid::loadSaved)
+      .function("setEntry", &WasmGrid::setEntry)
+      .function("addLink", &WasmGrid::addLink)
+      .function("removeLink", &WasmGrid::removeLink)
+      .function("fieldLinksAddress", &WasmGrid::fieldLinksAddress)
+      .function("fieldLinksLength", &WasmGrid::fieldLinksLength)
+      .function("rangeLinksAddress", &WasmGrid::rangeLinksAddress)
+      .function("rangeLinksLength", &WasmGrid::rangeLinksLength);
 }
 #pragma clang attribute pop

@@ -107,6 +107,23 @@ export interface NativeGrid {
   /** The reachability labels of a rule for units of size n, in slices of about `cells` cells:
    * the fraction done (1: ready), or REFUSED with lastQueryError() set. */
   prepareLabels(diagonal: number, unitSize: number, cells: number): number;
+  /** Entry rules and links (movement_rules.hpp): an error message, or '' when done. */
+  setEntry(cls: number, names: string, any: boolean): string;
+  addLink(
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    cost: number,
+    oneWay: boolean,
+    id: number,
+  ): string;
+  removeLink(id: number): string;
+  /** With links: int32 per cell, the cell a link step leads to (-1 elsewhere); length 0 without. */
+  fieldLinksAddress(): number;
+  fieldLinksLength(): number;
+  rangeLinksAddress(): number;
+  rangeLinksLength(): number;
   /** 1 once the rule's reachability labels are ready, 0 while built in slices, or REFUSED. */
   prepareReach(diagonal: number, cells: number): number;
   /** Room for a path of `count` numbers to repair: '' or why not. */

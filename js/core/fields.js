@@ -1,14 +1,15 @@
 // What flowField and reachable return, in-thread and through a PathWorker alike: the arrays the
 // core filled, and the walks along them (next step, whole route), done in JS so that a unit asks
 // them without a call into wasm or a message to a worker.
-import { FIELD_STEPS } from '../../dist/contract.mjs';
+import { FIELD_STEPS, LINK_STEP } from '../../dist/contract.mjs';
 import { checkCoordinates } from './checks.js';
 
 /**
  * [dx, dy] of each direction code (y down); code 0, [0, 0], is no step: a goal, the range's
  * start, or a cell not reached. Codes 1 to 8 run clockwise from east: east, down-right, down,
  * down-left, west, up-left, up, up-right. Codes 9 to 12 are staggered maps' diagonal steps that
- * skip a row or column: [0, 2], [0, -2], [2, 0], [-2, 0].
+ * skip a row or column: [0, 2], [0, -2], [2, 0], [-2, 0]. On grids with links, code LINK_STEP
+ * (13) is a link's step: the field's `linkTo` (the range's `linkFrom`) holds the cell it leads to.
  * @type {readonly (readonly [number, number])[]}
  */
 export const DIRECTIONS = Object.freeze([
@@ -23,8 +24,9 @@ export const DIRECTIONS = Object.freeze([
  * @param {Float32Array} costs
  * @param {number} width
  * @param {number} i
+ * @param {Int32Array | null} links the cell each link step leads to (null: no links)
  */
-function walk(codes, costs, width, i) {
+function walk(codes, costs, width, i, links) {
   if (costs[i] === Infinity) return new Int32Array(0);
   /** @type {number[]} */
   const cells = [];
@@ -34,6 +36,10 @@ function walk(codes, costs, width, i) {
     cells.push(x, y);
     const code = codes[i];
     if (code === 0) return Int32Array.from(cells);
+    if (code === LINK_STEP && links !== null) {
+      i = links[i];
+      continue;
+    }
     const [dx, dy] = DIRECTIONS[code];
     i = (y + dy) * width + x + dx;
   }
@@ -50,12 +56,14 @@ export class FlowField {
    * @param {number} height
    * @param {Float32Array} costs
    * @param {Uint8Array} directions
+   * @param {Int32Array | null} [linkTo] on grids with links: where each link step leads
    */
-  constructor(width, height, costs, directions) {
+  constructor(width, height, costs, directions, linkTo = null) {
     this.width = width;
     this.height = height;
     this.costs = costs;
     this.directions = directions;
+    this.linkTo = linkTo;
   }
 
   /**
@@ -75,6 +83,14 @@ export class FlowField {
     checkCoordinates(this.width, this.height, x, y);
     const code = this.directions[y * this.width + x];
     if (code === 0) return null;
+    if (code === LINK_STEP && this.linkTo !== null) {
+      const to = this.linkTo[y * this.width + x];
+      return {
+        x: to % this.width,
+        y: Math.floor(to / this.width),
+        link: /** @type {true} */ (true),
+      };
+    }
     const [dx, dy] = DIRECTIONS[code];
     return { x: x + dx, y: y + dy };
   }
@@ -85,7 +101,7 @@ export class FlowField {
    */
   pathFrom(x, y) {
     checkCoordinates(this.width, this.height, x, y);
-    return walk(this.directions, this.costs, this.width, y * this.width + x);
+    return walk(this.directions, this.costs, this.width, y * this.width + x, this.linkTo);
   }
 }
 
@@ -99,8 +115,10 @@ export class MovementRange {
    * @param {Float32Array} costs
    * @param {Uint8Array} cameFrom
    * @param {Int32Array} cells
+   * @param {Int32Array | null} [linkFrom] on grids with links: where each link step came from
    */
-  constructor(width, height, startX, startY, costs, cameFrom, cells) {
+  constructor(width, height, startX, startY, costs, cameFrom, cells, linkFrom = null) {
+    this.linkFrom = linkFrom;
     this.width = width;
     this.height = height;
     this.startX = startX;
@@ -125,7 +143,7 @@ export class MovementRange {
    */
   pathTo(x, y) {
     checkCoordinates(this.width, this.height, x, y);
-    const back = walk(this.cameFrom, this.costs, this.width, y * this.width + x);
+    const back = walk(this.cameFrom, this.costs, this.width, y * this.width + x, this.linkFrom);
     const path = new Int32Array(back.length);
     for (let k = 0; k < back.length; k += 2) {
       path[k] = back[back.length - 2 - k];

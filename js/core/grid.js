@@ -53,6 +53,7 @@ import {
 } from './prepare.js';
 import { readSavedBytes } from './saved.js';
 import { Crowd, readCrowdOptions } from './crowd.js';
+import { applyRules, LinkBook, readEntry, readLink } from './rules.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
 /** @typedef {import('../index.js').Pathfinder} Pathfinder */
@@ -99,6 +100,8 @@ const RESULT_FIELDS = /** @type {const} */ ([
   'traceTruncated',
   'builtHpaMs',
   'builtPositionsMs',
+  'linksAddress',
+  'linksLength',
 ]);
 /** What a query may build first, by the field that times it (PathResult.built). */
 const BUILT = /** @type {const} */ ([
@@ -172,6 +175,8 @@ function readResult(m, record, status, flags, shape) {
     const ms = read(f[field]);
     if (ms >= 0) (result.built ??= []).push({ what, ms });
   }
+  const linkCount = read(f.linksLength);
+  if (linkCount > 0) result.links = copyInt32(m, read(f.linksAddress), linkCount);
   const rawLength = read(f.rawPathLength);
   if (rawLength > 0) result.rawPath = copyInt32(m, read(f.rawPathAddress), rawLength);
   if (flags & FLAG_OPTIONS.trace.bit) {
@@ -396,6 +401,79 @@ export class Grid {
     if (watched) {
       this.#watches?.costChanged(name, cls, before, this.getCost(cls, profile));
       this.#watches?.dispatch();
+    }
+  }
+
+  /**
+   * @param {number} cls
+   * @param {readonly string[] | string | null} directions
+   */
+  setEntry(cls, directions) {
+    const native = this.#live();
+    this.#noCrowds('setEntry');
+    const { names } = readEntry(cls, directions, this.#shape);
+    const error = native.setEntry(cls, names ?? '', names === null);
+    if (error) throw new RangeError(error);
+    const list = names === null ? null : names.split(',');
+    if (list === null) this.#entry.delete(cls);
+    else this.#entry.set(cls, list);
+    if (this.#watches?.active) {
+      this.#watches.entryChanged(cls, list);
+      this.#watches.dispatch();
+    }
+  }
+
+  /** @type {Map<number, string[]>} class -> the directions it may be entered by (watches) */
+  #entry = new Map();
+
+  #links = new LinkBook();
+
+  /**
+   * @param {number} ax
+   * @param {number} ay
+   * @param {number} bx
+   * @param {number} by
+   * @param {import('../index.js').LinkOptions} options
+   */
+  addLink(ax, ay, bx, by, options) {
+    const native = this.#live();
+    this.#noCrowds('addLink');
+    const link = this.#links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options]));
+    const { id, cost, oneWay } = link;
+    const error = native.addLink(ax, ay, bx, by, cost, oneWay, id);
+    if (error) throw new RangeError(error);
+    this.#links.keep(link);
+    return id;
+  }
+
+  /** @param {number} id */
+  removeLink(id) {
+    const native = this.#live();
+    this.#links.check(id);
+    const error = native.removeLink(id);
+    if (error) throw new RangeError(error);
+    this.#links.drop(id);
+    if (this.#watches?.active) {
+      this.#watches.linksChanged((from, to) => this.#links.joins(from, to, this.#width));
+      this.#watches.dispatch();
+    }
+  }
+
+  links() {
+    this.#live();
+    return this.#links.list();
+  }
+
+  /**
+   * Crowds steer cell to cell: entry rules and links are not theirs yet (docs/crowds.md).
+   * @param {string} what the call refused
+   */
+  #noCrowds(what) {
+    if (this.#crowds.size > 0) {
+      throw new RangeError(
+        `${what}: this grid moves crowds, which do not follow entry rules or links yet; ` +
+          'dispose them first (crowd.dispose())',
+      );
     }
   }
 
@@ -736,6 +814,7 @@ export class Grid {
       (index) => native.get(index % width, Math.floor(index / width)),
       (cls, profile) => this.getCost(cls, profile),
       this.#shape,
+      (cls) => this.#entry.get(cls) ?? null,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
   }
@@ -794,7 +873,8 @@ export class Grid {
       (native.fieldCostsAddress() >> 2) + n,
     );
     const directions = m.HEAPU8.slice(native.fieldStepsAddress(), native.fieldStepsAddress() + n);
-    return new FlowField(this.width, this.height, costs, directions);
+    const linkTo = copyInt32(m, native.fieldLinksAddress(), native.fieldLinksLength());
+    return new FlowField(this.width, this.height, costs, directions, linkTo.length ? linkTo : null);
   }
 
   /**
@@ -823,6 +903,9 @@ export class Grid {
       m.HEAPF32.slice(costsAt, costsAt + n),
       m.HEAPU8.slice(cameFromAt, cameFromAt + n),
       copyInt32(m, native.rangeCellsAddress(), native.rangeCellsLength()),
+      native.rangeLinksLength()
+        ? copyInt32(m, native.rangeLinksAddress(), native.rangeLinksLength())
+        : null,
     );
   }
 
@@ -897,6 +980,12 @@ export class Grid {
         `crowds need a square grid (orthogonal or isometric), not a ${this.#shape.orientation} one`,
       );
     }
+    if (this.#entry.size > 0 || this.#links.list().length > 0) {
+      throw new RangeError(
+        'createCrowd: this grid has entry rules or links, which crowds do not follow yet ' +
+          '(docs/crowds.md)',
+      );
+    }
     const slot = this.#slot(profile);
     const name = /** @type {string} */ (profile ?? PROFILES.default);
     const crowd = new Crowd(this.#module, native, codes, { name, slot }, () =>
@@ -938,6 +1027,20 @@ export function wrapModule(module) {
       if (memoryError) throw new RangeError(memoryError);
       const grid = new Grid(module, state, width, height, bytes, shape);
       state.live++;
+      // Entry rules and links given with the cells (readTiledMap's answer): applied, or nothing
+      // is left behind.
+      if (
+        cellsOrOptions &&
+        typeof cellsOrOptions === 'object' &&
+        !ArrayBuffer.isView(cellsOrOptions)
+      ) {
+        try {
+          applyRules(grid, /** @type {{ entry?: unknown, links?: unknown }} */ (cellsOrOptions));
+        } catch (error) {
+          grid.dispose();
+          throw error;
+        }
+      }
       return grid;
     },
     /** @param {Uint8Array | ArrayBuffer} saved what Grid.save() gave */

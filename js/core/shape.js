@@ -76,7 +76,7 @@ export function readGridArgument(arg, width, height) {
 // Other fields are allowed (readTiledLayer's whole answer may be passed), but a near miss of one
 // createGrid reads is a typo that would silently give another map (a square grid for
 // `orientaton: 'hexagonal'`).
-const GRID_FIELDS = ['cells', 'orientation', 'staggerAxis', 'staggerIndex'];
+const GRID_FIELDS = ['cells', 'orientation', 'staggerAxis', 'staggerIndex', 'entry', 'links'];
 
 /**
  * The core's codes of a checked shape: indices into the C++ name tables.

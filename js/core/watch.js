@@ -5,16 +5,17 @@
 
 import { checkProfileName, checkUnitSize, describe } from './checks.js';
 
-const WATCH_OPTIONS = ['unitSize', 'diagonal', 'profile'];
+const WATCH_OPTIONS = ['unitSize', 'diagonal', 'profile', 'links'];
 const DIAGONALS = ['never', 'noCorners', 'oneObstacle', 'always'];
 
 /**
- * watchPath's options: `{ unitSize, diagonal, profile }`. `unitSize` (default 1) is the side of
- * the unit walking the path; `diagonal` the corner rule its search used (default 'noCorners', the
- * strictest: a wall on any side cell of a diagonal step alerts); `profile` the movement profile
- * whose costs it walks by (default 'default').
+ * watchPath's options: `{ unitSize, diagonal, profile, links }`. `unitSize` (default 1) is the
+ * side of the unit walking the path; `diagonal` the corner rule its search used (default
+ * 'noCorners', the strictest: a wall on any side cell of a diagonal step alerts); `profile` the
+ * movement profile whose costs it walks by (default 'default'); `links` the result's `links`
+ * (the positions where the path takes a link: those steps need not join neighbours).
  * @param {unknown} options
- * @returns {{ unitSize: number, diagonal: string, profile?: string }}
+ * @returns {{ unitSize: number, diagonal: string, profile?: string, links?: ArrayLike<number> }}
  */
 export function readWatchOptions(options) {
   if (options === undefined || options === null) return { unitSize: 1, diagonal: 'noCorners' };
@@ -27,16 +28,60 @@ export function readWatchOptions(options) {
       throw new TypeError(`unknown option '${key}' (known: ${WATCH_OPTIONS.join(', ')})`);
     }
   }
-  const { unitSize, diagonal = 'noCorners' } =
-    /** @type {{ unitSize?: unknown, diagonal?: unknown }} */ (options);
+  const {
+    unitSize,
+    diagonal = 'noCorners',
+    links,
+  } = /** @type {{ unitSize?: unknown, diagonal?: unknown, links?: unknown }} */ (options);
   if (typeof diagonal !== 'string' || !DIAGONALS.includes(diagonal)) {
     const error = typeof diagonal === 'string' ? RangeError : TypeError;
     throw new error(
       `diagonal must be one of ${DIAGONALS.map((d) => `'${d}'`).join(', ')}, got ${describe(diagonal)}`,
     );
   }
-  const read = { unitSize: checkUnitSize(unitSize), diagonal };
-  return profile === undefined ? read : { ...read, profile: checkProfileName(profile) };
+  if (
+    links !== undefined &&
+    !(
+      (Array.isArray(links) || links instanceof Int32Array) &&
+      [...links].every((k) => Number.isInteger(k) && k >= 0)
+    )
+  ) {
+    throw new TypeError(
+      `links must be the result's links (an Int32Array of path positions), got ${describe(links)}`,
+    );
+  }
+  return {
+    unitSize: checkUnitSize(unitSize),
+    diagonal,
+    ...(profile === undefined ? {} : { profile: checkProfileName(profile) }),
+    ...(links === undefined ? {} : { links: /** @type {ArrayLike<number>} */ (links) }),
+  };
+}
+
+/**
+ * The direction a step moves, named as entry rules name it (core/rules.js): a square grid's
+ * facing names; on staggered and hexagonal grids the compass point of the step on the half-tile
+ * lattice (cpp/src/map/shapes.hpp).
+ * @param {{ orientation: string, staggerAxis?: string, staggerIndex?: string } | undefined} shape
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} x1
+ * @param {number} y1
+ */
+export function stepDirection(shape, x0, y0, x1, y1) {
+  const orientation = shape?.orientation ?? 'orthogonal';
+  if (orientation === 'orthogonal' || orientation === 'isometric') {
+    const vertical = y1 > y0 ? 'down' : y1 < y0 ? 'up' : '';
+    const across = x1 > x0 ? 'right' : x1 < x0 ? 'left' : '';
+    if (!vertical) return across;
+    return across ? vertical + across[0].toUpperCase() + across.slice(1) : vertical;
+  }
+  /** @param {number} s */
+  const shifted = (s) => (Math.abs(s) % 2 === 1) === (shape?.staggerIndex !== 'even');
+  const byX = shape?.staggerAxis === 'x';
+  const dX = byX ? x1 - x0 : 2 * (x1 - x0) + (shifted(y1) ? 1 : 0) - (shifted(y0) ? 1 : 0);
+  const dY = byX ? 2 * (y1 - y0) + (shifted(x1) ? 1 : 0) - (shifted(x0) ? 1 : 0) : y1 - y0;
+  return (dY < 0 ? 'north' : dY > 0 ? 'south' : '') + (dX > 0 ? 'east' : dX < 0 ? 'west' : '');
 }
 
 /** @typedef {import('../index.js').PathAlert} PathAlert */
@@ -87,9 +132,11 @@ function cellsOfPath(given, width, height) {
  * @param {Int32Array} path cell indices, in path order
  * @param {number} width
  * @param {'x' | 'y' | null} farAxis
+ * @param {Set<number>} linkSteps positions where the path takes a link
  */
-function checkSteps(path, width, farAxis) {
+function checkSteps(path, width, farAxis, linkSteps) {
   for (let k = 1; k < path.length; k++) {
+    if (linkSteps.has(k - 1)) continue; // a link's step: its ends need not be neighbours
     const [x, y] = [path[k] % width, Math.floor(path[k] / width)];
     const [px, py] = [path[k - 1] % width, Math.floor(path[k - 1] / width)];
     const [dx, dy] = [Math.abs(x - px), Math.abs(y - py)];
@@ -144,8 +191,9 @@ function footprintCells(path, size, width, height) {
  * @param {number} width
  * @param {number} height
  * @param {{ orientation: string, staggerAxis: string, staggerIndex: string } | undefined} shape
+ * @param {Set<number>} [linkSteps] positions where the path takes a link (no side cells)
  */
-function diagonalSides(path, size, width, height, shape) {
+function diagonalSides(path, size, width, height, shape, linkSteps = new Set()) {
   const orientation = shape?.orientation ?? 'orthogonal';
   /** @type {number[]} */
   const sides = [];
@@ -168,6 +216,7 @@ function diagonalSides(path, size, width, height, shape) {
     return [cell(x - 1, top), cell(x - 1, top + 1), cell(x + 1, top), cell(x + 1, top + 1)];
   };
   for (let k = 1; k < path.length; k++) {
+    if (linkSteps.has(k - 1)) continue;
     const [px, py] = [path[k - 1] % width, Math.floor(path[k - 1] / width)];
     const [x, y] = [path[k] % width, Math.floor(path[k] / width)];
     if (orientation === 'staggered') {
@@ -216,6 +265,10 @@ class Watch {
     this.onBlocked = onBlocked;
     // Each cell's class now, kept by cellChanged: a cost edit reads them with no grid read.
     this.classes = new Uint8Array(cells.length);
+    /** @type {Int32Array | null} the path's cells (one-tile units: entry rules and links) */
+    this.steps = null;
+    /** @type {Set<number>} the positions where the path takes a link */
+    this.linkSteps = new Set();
     /** @type {Map<number, number>} */
     this.classCount = new Map(); // class -> how many of the watch's cells have it now
     this.active = true;
@@ -245,6 +298,9 @@ export class PathWatches {
   /** @type {Map<Watch, number[]>} */
   #alerts = new Map(); // watch -> positions hit by the edit in progress
   #count = 0;
+  #entryOf;
+  /** @type {Set<Watch>} */
+  #linked = new Set(); // watches whose paths take links
   // Index entries of stopped watches are left in place and skipped, so that stopping (and an
   // edit that alerts thousands of paths) costs no scan of the cells' lists; the lists an edit
   // reads drop them as it goes, and watch() sweeps the rest out once they outnumber the live
@@ -258,8 +314,10 @@ export class PathWatches {
    * @param {(index: number) => number} classAt
    * @param {(cls: number) => number} costOf
    * @param {{ orientation: string, staggerAxis: 'x' | 'y', staggerIndex: 'odd' | 'even' }} [shape]
+   * @param {(cls: number) => readonly string[] | null} [entryOf] the class's entry rule (null: any)
    */
-  constructor(width, height, classAt, costOf, shape) {
+  constructor(width, height, classAt, costOf, shape, entryOf = () => null) {
+    this.#entryOf = entryOf;
     this.#width = width;
     this.#height = height;
     this.#classAt = classAt;
@@ -297,7 +355,8 @@ export class PathWatches {
   /**
    * @param {unknown} path
    * @param {(alert: PathAlert) => void} onBlocked
-   * @param {{ unitSize: number, diagonal: string }} [options] as readWatchOptions returns them
+   * @param {{ unitSize: number, diagonal: string, links?: ArrayLike<number> }} [options] as
+   *   readWatchOptions returns them
    * @returns {PathWatch}
    */
   watch(path, onBlocked, options = { unitSize: 1, diagonal: 'noCorners' }) {
@@ -308,9 +367,11 @@ export class PathWatches {
     const w = this.#width;
     const h = this.#height;
     const steps = cellsOfPath(path, w, h);
+    const linkSteps = new Set(Array.from(options.links ?? []));
     const footprint = footprintCells(steps, unitSize, w, h);
-    checkSteps(steps, w, this.#farAxis);
-    const sides = diagonal === 'always' ? [] : diagonalSides(steps, unitSize, w, h, this.#shape);
+    checkSteps(steps, w, this.#farAxis, linkSteps);
+    const sides =
+      diagonal === 'always' ? [] : diagonalSides(steps, unitSize, w, h, this.#shape, linkSteps);
     const oneObstacle = diagonal === 'oneObstacle';
     const pathCells = footprint.cells.length;
     const cells = [...footprint.cells];
@@ -340,6 +401,12 @@ export class PathWatches {
       oneObstacle,
       onBlocked,
     );
+    // Entry rules and links judge the steps of a one-tile unit's path (rules refuse bigger ones).
+    if (unitSize === 1) {
+      watch.steps = steps;
+      watch.linkSteps = linkSteps;
+      if (linkSteps.size) this.#linked.add(watch);
+    }
     watch.cells.forEach((index, position) => {
       const entry = this.#byCell.get(index);
       if (entry) entry.push(watch, position);
@@ -381,11 +448,41 @@ export class PathWatches {
     }
   }
 
+  /**
+   * Class `cls` is entered now only by steps in `names` (null: any): a path that enters a cell of
+   * it by another step (not a link's) is alerted at that cell.
+   * @param {number} cls
+   * @param {readonly string[] | null} names
+   */
+  entryChanged(cls, names) {
+    for (const watch of this.#byClass.get(cls) ?? []) {
+      if (!watch.steps) continue;
+      for (let k = 1; k < watch.steps.length; k++)
+        if (watch.classes[k] === cls && this.#refused(watch, k, names)) this.#hit(watch, k);
+    }
+  }
+
+  /**
+   * A link was removed: a path whose link step no link takes any more (`linked(from, to)`: is
+   * there one from cell index `from` to `to`) is alerted at the cell the step entered.
+   * @param {(from: number, to: number) => boolean} linked
+   */
+  linksChanged(linked) {
+    for (const watch of this.#linked) {
+      const { steps } = watch;
+      if (!watch.active || !steps) continue;
+      for (const k of watch.linkSteps) {
+        if (k + 1 < steps.length && !linked(steps[k], steps[k + 1])) this.#hit(watch, k + 1);
+      }
+    }
+  }
+
   /** @param {Watch} watch */
   #stop(watch) {
     if (!watch.active) return;
     watch.active = false;
     this.#count--;
+    this.#linked.delete(watch);
     for (const cls of watch.classCount.keys()) this.#byClass.get(cls)?.delete(watch);
     this.#alerts.delete(watch);
     this.#liveEntries -= watch.cells.length;
@@ -494,7 +591,40 @@ export class PathWatches {
     return other < 0 || this.#costOf(watch.classes[other]) === Infinity;
   }
 
+  /**
+   * Whether the step into position k of a watch's path is refused by the entry rule of `cls`.
+   * @param {Watch} watch
+   * @param {number} k
+   * @param {readonly string[] | null} names
+   */
+  #refused(watch, k, names) {
+    const { steps, linkSteps } = watch;
+    if (names === null || !steps || k === 0 || k >= steps.length || linkSteps.has(k - 1))
+      return false;
+    const w = this.#width;
+    const [from, to] = [steps[k - 1], steps[k]];
+    const direction = stepDirection(
+      this.#shape,
+      from % w,
+      Math.floor(from / w),
+      to % w,
+      Math.floor(to / w),
+    );
+    return !names.includes(direction);
+  }
+
   #judge() {
+    for (const [index] of this.#cellsBefore) {
+      // A cell now of a one-way class the path enters from a side it forbids.
+      const names = this.#entryOf(this.#classAt(index));
+      if (names === null) continue;
+      const entry = this.#byCell.get(index) ?? [];
+      for (let i = 0; i < entry.length; i += 2) {
+        const watch = /** @type {Watch} */ (entry[i]);
+        const position = /** @type {number} */ (entry[i + 1]);
+        if (watch.active && this.#refused(watch, position, names)) this.#hit(watch, position);
+      }
+    }
     for (const [index, before] of this.#cellsBefore) {
       const now = this.#costOf(this.#classAt(index));
       if (!(now > this.#costOf(before))) continue;

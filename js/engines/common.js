@@ -26,9 +26,12 @@ export function checkTarget(target, width, height, what) {
   return set;
 }
 
-/** Brings the target to the mirror's state: costs first, then the cells that differ. */
-export function initializeTarget(target, set, mirror, width, costs) {
+/** Brings the target to the mirror's state: costs (and entry rules) first, then the cells that
+ * differ. */
+export function initializeTarget(target, set, mirror, width, costs, entry) {
   if (costs) for (const [cls, cost] of Object.entries(costs)) target.setCost(Number(cls), cost);
+  if (entry && typeof target.setEntry === 'function')
+    for (const [cls, names] of Object.entries(entry)) target.setEntry(Number(cls), names);
   for (let i = 0; i < mirror.length; i++) {
     const x = i % width;
     const y = (i - x) / width;
@@ -48,7 +51,8 @@ export function gidsOfLayer(width, height, gidAt) {
 /** { width, height, cells, costs } of a layer's GIDs under the tile convention (or classOf). */
 export function readLayerGrid(width, height, gids, classifierOptions) {
   const classifier = createTileClassifier(classifierOptions);
-  return { width, height, cells: classifier.classesOf(gids), costs: classifier.costs };
+  const cells = classifier.classesOf(gids);
+  return { width, height, cells, costs: classifier.costs, entry: classifier.entry };
 }
 
 /**
@@ -73,9 +77,11 @@ export function bindLayerGids({
   const classifier = createTileClassifier({
     ...classifierOptions,
     onCost: (cls, cost) => live && target.setCost(cls, cost),
+    onEntry: (cls, names) => live && target.setEntry?.(cls, names),
   });
   const mirror = classifier.classesOf(gids);
-  if (initialize !== false) initializeTarget(target, set, mirror, width, classifier.costs);
+  if (initialize !== false)
+    initializeTarget(target, set, mirror, width, classifier.costs, classifier.entry);
   live = true;
   const refresh = (x, y) => {
     const cls = classifier.classOf((gidAt(x, y) ?? 0) >>> 0);

@@ -42,6 +42,16 @@ export function conventionOf(what, info, tiles = 'walls') {
   let blocked = pick('blocked');
   const collides = pick('collides');
   const cost = pick('cost');
+  const entry = pick('entry');
+  if (entry !== undefined && (typeof entry !== 'string' || entry.trim() === '')) {
+    throw new TypeError(
+      `${what}: property entry must be a string of direction names like "right,down", got ${shown(entry)}`,
+    );
+  }
+  if (entry !== undefined && blocked !== true && pathClass === undefined) {
+    // A one-way tile needs a class of its own, whose entry rule it sets (not class 0's).
+    return { cost: cost ?? 1, entry: normalEntry(entry) };
+  }
   if (
     pathClass !== undefined &&
     (!Number.isInteger(pathClass) || pathClass < 0 || pathClass > 255)
@@ -63,7 +73,10 @@ export function conventionOf(what, info, tiles = 'walls') {
       `${what}: property cost must be a number > 0 (use blocked for walls), got ${shown(cost)}`,
     );
   }
-  if (pathClass !== undefined) return { cls: pathClass, cost, explicit: true };
+  if (pathClass !== undefined)
+    return entry === undefined
+      ? { cls: pathClass, cost, explicit: true }
+      : { cls: pathClass, cost, explicit: true, entry: normalEntry(entry) };
   if (blocked === true) return { cls: DEFAULT_TILE_CLASS };
   if (cost !== undefined) return cost === 1 ? { cls: 0 } : { cost };
   if (blocked === false) return { cls: 0 };
@@ -73,7 +86,14 @@ export function conventionOf(what, info, tiles = 'walls') {
   return { cls: PLAIN_CLASS[tiles] };
 }
 
-const RULE_PROPERTIES = ['pathClass', 'blocked', 'collides', 'cost'];
+/** "right, down" -> "right,down": one spelling per rule, so equal rules share a class. */
+const normalEntry = (entry) =>
+  entry
+    .split(',')
+    .map((d) => d.trim())
+    .join(',');
+
+const RULE_PROPERTIES = ['pathClass', 'blocked', 'collides', 'cost', 'entry'];
 /** `cost.NAME` and `blocked.NAME`: a movement profile's cost of the tile (docs/profiles.md). */
 const PROFILE_PROPERTY = /^(cost|blocked)\.(.+)$/;
 const PROFILE_NAME = /^[\x20-\x7e]{1,64}$/;
@@ -159,9 +179,9 @@ const NO_TILE = Object.freeze({ id: -1, tileset: null, properties: Object.freeze
  * the Cocos/Laya adapters, which keep one alive to classify tiles the game places later.
  * `tiles: 'floor'` makes a tile without properties floor (class 0) and an empty cell void
  * (class 1); 'walls' (default) the other way round.
- * @param {{ classOf?: Function, tileInfo?: (gid: number) => object, onCost?: (cls: number, cost: number) => void, tiles?: 'walls' | 'floor' }} options
+ * @param {{ classOf?: Function, tileInfo?: (gid: number) => object, onCost?: (cls: number, cost: number) => void, onEntry?: (cls: number, entry: string) => void, tiles?: 'walls' | 'floor' }} options
  */
-export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) {
+export function createTileClassifier({ classOf, tileInfo, onCost, onEntry, tiles } = {}) {
   if (classOf !== undefined && typeof classOf !== 'function') {
     throw new TypeError('classOf must be a function (gid, properties, tile) => class 0..255');
   }
@@ -170,7 +190,8 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
   // masked gid -> class, one cache per meaning of a plain tile ('walls' | 'floor')
   const caches = { walls: new Map(), floor: new Map() };
   const costs = new Map(); // class -> cost (from the default convention)
-  const costClass = new Map(); // cost -> class allocated for it
+  const costClass = new Map(); // cost (and entry rule, "cost|entry") -> class allocated for it
+  const entries = new Map(); // class -> entry rule ("right,down") from the property entry
   const reserved = new Set([0, DEFAULT_TILE_CLASS]); // classes claimed by pathClass or a cost
   /** @type {Map<string, Map<number, number>>} */
   const profileCosts = new Map(); // profile -> class -> cost (cost.NAME, blocked.NAME)
@@ -193,12 +214,34 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
     reserved.add(cls);
   };
 
-  const allocate = (what, cost) => {
-    let cls = costClass.get(cost);
+  const recordEntry = (what, cls, entry) => {
+    const known = entries.get(cls);
+    if (known !== undefined && known !== entry) {
+      throw new RangeError(
+        `${what}: class ${cls} already has entry ${JSON.stringify(known)}, this one says ${JSON.stringify(entry)}`,
+      );
+    }
+    if (known === undefined) {
+      entries.set(cls, entry);
+      onEntry?.(cls, entry);
+    }
+  };
+
+  const allocate = (what, cost, entry) => {
+    const key = entry === undefined ? cost : `${cost}|${entry}`;
+    let cls = costClass.get(key);
     if (cls !== undefined) return cls;
     for (cls = 2; cls < 256 && reserved.has(cls); cls++);
     if (cls === 256) throw new RangeError(`${what}: no class left for cost ${cost} (256 classes)`);
-    record(what, cls, cost);
+    if (entry === undefined) record(what, cls, cost);
+    else {
+      // Its cost is its own: a one-way class shares no cost entry with the plain class.
+      costs.set(cls, cost);
+      onCost?.(cls, cost);
+      reserved.add(cls);
+      recordEntry(what, cls, entry);
+    }
+    costClass.set(key, cls);
     return cls;
   };
 
@@ -226,7 +269,7 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
       else reserved.add(cls);
     } else {
       const base = rule.cls === undefined ? rule.cost : rule.cls === 0 ? 1 : Infinity;
-      const signature = JSON.stringify([base, [...costsOf].sort()]);
+      const signature = JSON.stringify([base, [...costsOf].sort(), rule.entry ?? null]);
       cls = profiledClass.get(signature);
       if (cls === undefined) {
         for (cls = 2; cls < 256 && reserved.has(cls); cls++);
@@ -237,6 +280,7 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
       }
     }
     for (const [name, cost] of costsOf) recordProfile(what, cls, name, cost);
+    if (rule.entry !== undefined) recordEntry(what, cls, rule.entry);
     return cls;
   };
 
@@ -244,9 +288,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
   const classOfRule = (what, rule, info) => {
     const costsOf = info ? profileCostsOf(what, info) : new Map();
     if (costsOf.size) return classOfProfiled(what, rule, costsOf);
-    if (rule.cls === undefined) return allocate(what, rule.cost);
+    if (rule.cls === undefined) return allocate(what, rule.cost, rule.entry);
     if (rule.cost !== undefined) record(what, rule.cls, rule.cost);
     else reserved.add(rule.cls);
+    if (rule.entry !== undefined) recordEntry(what, rule.cls, rule.entry);
     return rule.cls;
   };
 
@@ -352,6 +397,10 @@ export function createTileClassifier({ classOf, tileInfo, onCost, tiles } = {}) 
       for (const [name, own] of profileCosts)
         out[name] = { ...Object.fromEntries(costs), ...Object.fromEntries(own) };
       return out;
+    },
+    /** Entry rules the tile property `entry` gave, { [class]: "right,down" } (setEntry's). */
+    get entry() {
+      return Object.fromEntries(entries);
     },
   };
 }

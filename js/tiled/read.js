@@ -16,6 +16,8 @@ import { createTemplates } from './templates.js';
 import { checkGridSize } from './limits.js';
 import { MAX_OBJECT_CELLS, paintObject } from './objects.js';
 import { costTable } from '../core/checks.js';
+import { isLink, linksOf } from './links.js';
+import { applyRules as applyRuleSet } from '../core/rules.js';
 import { parseMap, parseTilesetSource } from './map.js';
 import { gridShape } from './shape.js';
 import { createTileLookup } from './tilesets.js';
@@ -87,6 +89,7 @@ function grid(model, { width, height, offsetX, offsetY }, cells, classifier) {
     cells,
     costs: classifier.costs,
     profiles: classifier.profiles,
+    entry: classifier.entry,
     offsetX,
     offsetY,
     ...gridShape(model, offsetX, offsetY),
@@ -161,6 +164,16 @@ export function applyProfiles(target, profiles) {
   );
   for (const [name, pairs] of tables) target.setProfile(name, new Map(pairs));
   return target;
+}
+
+/** Applies the entry rules and links readTiledMap found to a Grid or a PathWorker. */
+export function applyRules(target, level) {
+  if (!target || typeof target.addLink !== 'function') {
+    throw new TypeError(
+      'applyRules(target, level): target must have addLink (a Grid or a PathWorker)',
+    );
+  }
+  return applyRuleSet(target, level ?? {});
 }
 
 /** Every layer of a map: its path, kind, visibility and size (see tiled.d.ts). */
@@ -260,6 +273,7 @@ export function readTiledMap(map, options) {
   // leaves them blocked, where a tile with properties repaints them as usual.
   const shaped = { cells: null, size: width * height };
   const warnings = [];
+  const links = [];
   for (const [index, { entry, layer, read: early }] of reads.entries()) {
     if (layer.kind === 'tilelayer') {
       const read = early ?? layerGids(layer);
@@ -291,11 +305,11 @@ export function readTiledMap(map, options) {
         warnings.push(silentLayerWarning(layer, entry.tiles));
       }
     } else {
-      const context = { model, bounds, cells, classifier, classOf, shaped, tileOf };
+      const context = { model, bounds, cells, classifier, classOf, shaped, tileOf, links };
       paintObjectLayer(layer, entry, context, resolveTemplate);
     }
   }
-  return { ...grid(model, bounds, cells, classifier), warnings };
+  return { ...grid(model, bounds, cells, classifier), links, warnings };
 }
 
 /** What a tile's shapes say when its properties do not ('blocks' | 'open' | null), by GID. */
@@ -315,8 +329,22 @@ function roleTable(lookup) {
 }
 
 function paintObjectLayer(layer, entry, context, resolveTemplate) {
-  const { model, bounds, cells, classifier, classOf, shaped, tileOf } = context;
+  const { model, bounds, cells, classifier, classOf, shaped, tileOf, links } = context;
   const where = `layer ${JSON.stringify(layer.path)}`;
+  // Link objects (links.js) paint nothing: they become the result's links, on every shape.
+  const resolved = layer.objects.map((placed) => {
+    const named = placed.name ? ` (${JSON.stringify(placed.name)})` : '';
+    return resolveTemplate(placed, `${where}, object ${placed.id}${named}`);
+  });
+  const linkObjects = resolved.map((r) => r.object).filter(isLink);
+  if (linkObjects.length) {
+    const at = { ...bounds, ...gridShape(model, bounds.offsetX, bounds.offsetY) };
+    const shape = { ...at, tileWidth: model.tileWidth, tileHeight: model.tileHeight };
+    links.push(
+      ...linksOf(linkObjects, { ...shape, isometric: model.orientation === 'isometric' }, where),
+    );
+    if (linkObjects.length === resolved.length) return;
+  }
   let units;
   if (model.orientation === 'orthogonal')
     units = { unitX: model.tileWidth, unitY: model.tileHeight };
@@ -344,17 +372,16 @@ function paintObjectLayer(layer, entry, context, resolveTemplate) {
     cells[i] = DEFAULT_TILE_CLASS;
     (shaped.cells ??= new Uint8Array(shaped.size))[i] = 1;
   };
-  for (const placed of layer.objects) {
+  for (const [k, placed] of layer.objects.entries()) {
     const named = placed.name ? ` (${JSON.stringify(placed.name)})` : '';
     const what = `${where}, object ${placed.id}${named}`;
-    const resolved = resolveTemplate(placed, what);
-    const { object } = resolved;
-    if (object.shape === 'text') continue;
+    const { object } = resolved[k];
+    if (object.shape === 'text' || isLink(object)) continue;
     let cls;
     if (object.gid !== undefined) {
       const gid = (object.gid & GID_MASK) >>> 0;
       // A gid that came with the template counts in the template's own tilesets.
-      const tile = tileOf(resolved, gid);
+      const tile = tileOf(resolved[k], gid);
       // The object's own properties win over its tile's, as in Tiled.
       const properties = Object.assign(Object.create(null), tile.properties, object.properties);
       const info = { properties, tileset: tile.tileset };

@@ -25,6 +25,7 @@ import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
 import { WorkerCrowd } from './crowd.js';
+import { readEntry, readLink } from '../core/rules.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
   checkClass,
@@ -369,6 +370,61 @@ export class PathWorker {
   }
 
   /**
+   * Entry rules and links (see the sync API's Grid): edits like setCost, ordered with the
+   * others and replayed to a worker that replaces a lost one. Link ids are allocated here, so
+   * that they are the same whichever worker (or replay) applies them.
+   * @param {number} cls
+   * @param {readonly string[] | string | null} directions
+   */
+  setEntry(cls, directions) {
+    this.#checkOpen();
+    const { names } = readEntry(cls, directions, this.#shape);
+    this.#ruleEdit({ kind: 'entry', cls, names });
+  }
+
+  /**
+   * @param {number} ax
+   * @param {number} ay
+   * @param {number} bx
+   * @param {number} by
+   * @param {import('../index.js').LinkOptions} options
+   */
+  addLink(ax, ay, bx, by, options) {
+    this.#checkOpen();
+    const link = this.#log.links.name(
+      readLink(this.#width, this.#height, [ax, ay, bx, by, options]),
+    );
+    this.#ruleEdit({ kind: 'link', link });
+    return link.id;
+  }
+
+  /** @param {number} id */
+  removeLink(id) {
+    this.#checkOpen();
+    this.#ruleEdit({ kind: 'unlink', id: this.#log.links.check(id) });
+  }
+
+  links() {
+    return this.#log.links.list();
+  }
+
+  /** @param {import('../core/rules.js').RuleEdit} edit */
+  #ruleEdit(edit) {
+    const log = this.#log;
+    // A worker applies an update's rule edits before its cells and requests: one made after
+    // either starts an update of its own.
+    if (log.pendingCells || log.pendingCosts || this.#queued.length) this.flush();
+    log.editRules(edit);
+    this.#scheduleFlush();
+    if (!this.#watches?.active) return;
+    if (edit.kind === 'entry')
+      this.#watches.entryChanged(edit.cls, log.entry.get(edit.cls) ?? null);
+    if (edit.kind === 'unlink')
+      this.#watches.linksChanged((from, to) => log.links.joins(from, to, this.#width));
+    this.#watches.dispatch();
+  }
+
+  /**
    * Loads a new level: replaces every cell, as one message with the cells. Requests made before
    * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
    * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
@@ -413,6 +469,7 @@ export class PathWorker {
       (index) => this.#log.cell(index),
       (cls, profile) => this.getCost(cls, profile),
       this.#shape,
+      (cls) => this.#log.entry.get(cls) ?? null,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
   }
@@ -556,7 +613,13 @@ export class PathWorker {
     this.#flushScheduled = false;
     if (this.#closed) return;
     const log = this.#log;
-    if (!log.pendingCells && !log.pendingCosts && !this.#queued.length && !this.#cancels.length)
+    if (
+      !log.pendingCells &&
+      !log.pendingCosts &&
+      !log.pendingRules &&
+      !this.#queued.length &&
+      !this.#cancels.length
+    )
       return;
     const update = log.take(this.#queued);
     this.#queued = [];
@@ -654,7 +717,12 @@ export class PathWorker {
    * @param {ArrayBuffer} buffer
    * @param {Iterable<[number, number]>} [costTable] (class, cost) pairs
    */
-  #launch(buffer, costTable = this.#log.costPairs(), profiles = this.#log.profileEntries()) {
+  #launch(
+    buffer,
+    costTable = this.#log.costPairs(),
+    profiles = this.#log.profileEntries(),
+    rules = [],
+  ) {
     const worker =
       this.#adopted ?? workerLike(this.#startWorker(), 'what options.worker() returned');
     this.#adopted = null;
@@ -674,6 +742,7 @@ export class PathWorker {
       this.#cacheBytes,
       profiles,
       this.#saved?.buffer ?? null,
+      rules,
     );
     this.#saved = null;
     this.#awaitingInit = true;
@@ -832,7 +901,7 @@ export class PathWorker {
     // Not: it starts at the state after them, with nothing to replay.
     const base = replay ? this.#log.stateBefore(0) : this.#log.dropUnconfirmed();
     try {
-      this.#launch(base.cells.buffer, base.costs, base.profiles);
+      this.#launch(base.cells.buffer, base.costs, base.profiles, base.rules);
       const connection = this.#connection;
       for (const update of [...this.#log.unconfirmed]) {
         if (this.#connection !== connection) break; // lost again while replaying

@@ -6,6 +6,8 @@
 //
 // It knows nothing of messages or workers: an update is a plain record the client posts.
 
+import { foldRuleEdits, LinkBook } from '../core/rules.js';
+
 /** Appends numbers to a growable typed array (edits are queued one by one). */
 class NumberQueue {
   constructor(Type) {
@@ -39,6 +41,9 @@ class NumberQueue {
  *   previous      Uint8Array: the class it had before
  *   costs         Float64Array: (class, cost) pairs, in order
  *   costPrevious  Float64Array: each class's cost before, NaN where it had the default
+ *   rules         entry rule and link edits (core/rules.js RuleEdit), applied before the
+ *                 update's cells: a rule edit made after cell edits or requests starts a new
+ *                 update (the client flushes first), so the order of everything is kept
  *   requests      whatever the client attached (the log only keeps it)
  *   overwritten   Uint8Array, only in an update made by load(): every cell before it
  *   profile       only in an update made by setProfileTable(): { name, table } (table: the
@@ -59,6 +64,14 @@ export class EditLog {
 
   #updates = []; // taken and not yet confirmed, oldest first
   #seq = 0;
+
+  // Entry rules and links: the edits since the last take(), the edits of every confirmed update
+  // (folded: what a new worker starts from), and the links as they are now, with their ids.
+  #ruleEdits = [];
+  #settledRules = [];
+  links = new LinkBook();
+  /** @type {Map<number, string[]>} class -> the directions it may be entered by, as now */
+  entry = new Map();
 
   /** A log of a grid of `cellCount` cells, all class 0, with the default cost table. */
   constructor(cellCount) {
@@ -152,6 +165,20 @@ export class EditLog {
   get pendingCosts() {
     return this.#costEdits.length / 3;
   }
+  get pendingRules() {
+    return this.#ruleEdits.length;
+  }
+
+  /** Records an entry rule or link edit (core/rules.js RuleEdit), its arguments checked. */
+  editRules(edit) {
+    if (edit.kind === 'link') this.links.keep(edit.link);
+    if (edit.kind === 'unlink') this.links.drop(edit.id);
+    if (edit.kind === 'entry') {
+      if (edit.names === null) this.entry.delete(edit.cls);
+      else this.entry.set(edit.cls, edit.names.split(','));
+    }
+    this.#ruleEdits.push(edit);
+  }
 
   /** The edits since the last take(), as the next update; it stays in the log until confirmed. */
   take(requests = []) {
@@ -171,8 +198,10 @@ export class EditLog {
       previous: this.#previous.take(),
       costs,
       costPrevious,
+      rules: this.#ruleEdits,
       requests,
     };
+    this.#ruleEdits = [];
     this.#updates.push(update);
     return update;
   }
@@ -182,7 +211,7 @@ export class EditLog {
    * must have been taken first, so that the requests made before it see the old cells.
    */
   load(bytes) {
-    if (this.pendingCells || this.pendingCosts) {
+    if (this.pendingCells || this.pendingCosts || this.pendingRules) {
       throw new Error('EditLog.load: take() the edits made before it first');
     }
     const overwritten = this.#cells;
@@ -219,7 +248,8 @@ export class EditLog {
   confirm(seq, isSettled = () => true) {
     if (!Number.isInteger(seq) || seq > this.#seq) return false;
     while (this.#updates.length && this.#updates[0].seq <= seq && isSettled(this.#updates[0])) {
-      this.#updates.shift();
+      const { rules } = this.#updates.shift();
+      if (rules.length) this.#settledRules = foldRuleEdits([...this.#settledRules, ...rules]);
     }
     return true;
   }
@@ -254,13 +284,18 @@ export class EditLog {
       if (profile && profileBefore) profiles.set(profile.name, profileBefore);
       else if (profile) profiles.delete(profile.name);
     }
-    return { cells, costs, profiles: [...profiles] };
+    const rules = foldRuleEdits([
+      ...this.#settledRules,
+      ...this.#updates.slice(0, k).flatMap((update) => update.rules),
+    ]);
+    return { cells, costs, profiles: [...profiles], rules };
   }
 
   /** Forgets every unconfirmed update (their requests were given up); returns the state after them. */
   dropUnconfirmed() {
     const state = this.stateBefore(this.#updates.length);
     this.#updates = [];
+    this.#settledRules = state.rules;
     return state;
   }
 

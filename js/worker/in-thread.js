@@ -33,6 +33,7 @@ import {
   readRequests,
 } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
+import { LinkBook, readEntry, readLink } from '../core/rules.js';
 import { answerQuery, queryRequest, queryResult } from './fields.js';
 import { WorkerCrowd } from './crowd.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
@@ -280,6 +281,48 @@ export class InThreadPathWorker {
       },
       () => {},
     );
+  }
+  // Entry rules and links: ids allocated when asked (the edit itself may wait its turn), so
+  // that they are the ones a PathWorker would give.
+  #links = new LinkBook();
+  setEntry(cls, directions) {
+    const grid = this.#open();
+    const { names } = readEntry(cls, directions, grid.shape);
+    this.#edit(
+      () => {
+        grid.setEntry(cls, names);
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+  }
+  addLink(ax, ay, bx, by, options) {
+    const grid = this.#open();
+    const link = this.#links.name(readLink(grid.width, grid.height, [ax, ay, bx, by, options]));
+    this.#links.keep(link);
+    this.#edit(
+      () => {
+        grid.addLink(ax, ay, bx, by, { cost: link.cost, oneWay: link.oneWay, id: link.id });
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+    return link.id;
+  }
+  removeLink(id) {
+    const grid = this.#open();
+    this.#links.check(id);
+    this.#links.drop(id);
+    this.#edit(
+      () => {
+        grid.removeLink(id);
+        this.#cache?.clear();
+      },
+      () => {},
+    );
+  }
+  links() {
+    return this.#links.list();
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
   setAll(cells) {

@@ -166,6 +166,23 @@ export class PathWorkerPool {
   deleteProfile(name) {
     this.#edit((member) => member.deleteProfile(name));
   }
+  setEntry(cls, directions) {
+    this.#edit((member) => member.setEntry(cls, directions));
+  }
+  // Every member allocates link ids in the same order from the same edits: one id for all.
+  addLink(ax, ay, bx, by, options) {
+    let id = 0;
+    this.#edit((member) => {
+      id = member.addLink(ax, ay, bx, by, options);
+    });
+    return id;
+  }
+  removeLink(id) {
+    this.#edit((member) => member.removeLink(id));
+  }
+  links() {
+    return this.#reading().links();
+  }
   setAll(cells) {
     const open = this.#open();
     const bytes = cellsOf(cells, this.width, this.height);

@@ -5,20 +5,25 @@
 import { checkCost, checkProfileName, checkSize, describe } from '../core/checks.js';
 import { readShape } from '../core/shape.js';
 import { PROFILES } from '../../dist/contract.mjs';
+import { checkRuleEdits } from '../core/rules.js';
 //
 // main -> worker
 //   { type: 'init', width, height, cells: ArrayBuffer, offset, costs: Float64Array | null,
-//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, profiles?, saved? }
+//     loadOptions, cache?, orientation, staggerAxis, staggerIndex, profiles?, saved?,
+//     rules? }
 //       cells transferred (copied where no transfer); cache: how many answers the worker keeps
 //       (worker/cache.js), absent or 0 for none; cacheBytes?: its byte budget; the shape as
 //       createGrid takes it; profiles: [name, Float64Array of 256 costs] of each movement
 //       profile other than 'default', in the order they were added (set after a saved grid
 //       is loaded too); saved: ArrayBuffer, what grid.save() gave, loaded instead of the cells
-//       and costs (transferred)
+//       and costs (transferred); rules: entry rule and link edits (core/rules.js) after the
+//       costs
 //   { type: 'update', seq, cells?: ArrayBuffer, indices: Uint32Array, values: Uint8Array,
 //     costs: Float64Array | null, requests: Int32Array | null, options: Array | null,
-//     cancel: number[] | null }
+//     cancel: number[] | null, rules? }
 //       cells: a new level (setAll): every cell, applied before anything else in the message.
+//       rules: entry rule and link edits (core/rules.js RuleEdit), applied next, before the
+//       cells and costs (the client starts a new update for a rule edit made after either).
 //       indices/values: every changed cell of this flush, in the order it was changed.
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
@@ -78,6 +83,7 @@ export function initMessage(
   cacheBytes = undefined,
   profiles = [],
   saved = null,
+  rules = [],
 ) {
   const pairs = [...costPairs];
   const costs = new Float64Array(pairs.length * 2);
@@ -100,6 +106,7 @@ export function initMessage(
       ? { profiles: profiles.map(([name, table]) => [name, table.slice()]) }
       : {}),
     ...(saved ? { saved } : {}), // what grid.save() gave: loaded instead of cells and costs
+    ...(rules.length ? { rules } : {}),
   };
   const transfer = [costs.buffer];
   if (cells) transfer.push(cells);
@@ -131,6 +138,7 @@ export function updateMessage(update, live, cancel, cells) {
       ? live.map((request) => request.options)
       : null,
     cancel: cancel.length ? cancel : null,
+    ...(update.rules?.length ? { rules: update.rules } : {}),
   };
   const transfer = transferables([message.indices, message.values, message.costs, requests]);
   if (cells) transfer.push(cells);
@@ -370,6 +378,7 @@ export function checkInit(message) {
     );
   }
   if (!isAbsent(message.saved)) checkArray('init.saved', message.saved, ArrayBuffer);
+  checkRuleEdits('init.rules', message.rules);
   const { loadOptions } = message;
   if (!isAbsent(loadOptions) && (typeof loadOptions !== 'object' || Array.isArray(loadOptions))) {
     throw new TypeError(`init.loadOptions must be an object, got ${describe(loadOptions)}`);
@@ -435,6 +444,7 @@ export function checkUpdate(message, width, height) {
     const { name, table } = message.profile;
     checkProfileEdit(`${label}: profile`, name, table, true);
   }
+  checkRuleEdits(`${label}: rules`, message.rules);
   const { requests, options, cancel } = message;
   let requestCount = 0;
   if (!isAbsent(requests)) {

@@ -5,6 +5,7 @@
 import { REQUEST_STRIDE, checkInit, checkUpdate, listen, serializeError } from './protocol.js';
 import { describe } from '../core/checks.js';
 import { cacheKey, ProfileCaches } from './cache.js';
+import { applyRuleEdits } from '../core/rules.js';
 import { QUERY_ARRAYS, answerQuery } from './fields.js';
 
 /**
@@ -125,6 +126,7 @@ export function serveWorker(endpoint, loadPathfinder) {
           for (let i = 0; i < costs.length; i += 2) created.setCost(costs[i], costs[i + 1]);
       }
       for (const [name, table] of message.profiles ?? []) created.setProfile(name, table);
+      if (message.rules) applyRuleEdits(created, message.rules);
     } catch (error) {
       created?.dispose?.();
       if (number === inits) post({ type: 'initError', error: serializeError(error) });
@@ -303,6 +305,13 @@ export function serveWorker(endpoint, loadPathfinder) {
     if (message.profile && !job.loaded) {
       applyProfile(message.profile);
       job.loaded = true;
+    }
+    if (message.rules && !job.ruled) {
+      // Entry rules and links change which steps exist: a cached answer may no longer be
+      // optimal, or legal, whatever cells it crosses.
+      applyRuleEdits(grid, message.rules);
+      cache?.clear();
+      job.ruled = true;
     }
     const count = message.requests ? message.requests.length / REQUEST_STRIDE : 0;
     while (job.next < count && now() - started < SLICE_MS) {

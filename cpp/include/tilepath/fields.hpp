@@ -24,6 +24,9 @@ struct FieldStep {
 inline constexpr FieldStep kFieldSteps[12] = {{1, 0},  {1, 1},  {0, 1}, {-1, 1}, {-1, 0}, {-1, -1},
                                               {0, -1}, {1, -1}, {0, 2}, {0, -2}, {2, 0},  {-2, 0}};
 inline constexpr uint8_t kNoStep = 0;
+// On grids with links (tilepath/movement_rules.hpp): the step is a link's, to the cell that
+// FlowField::linkTo (MovementRange::linkFrom) holds.
+inline constexpr uint8_t kLinkStep = 13;
 
 struct FieldOptions {
   Diagonal diagonal = Diagonal::Never;
@@ -37,13 +40,18 @@ std::string validateFieldOptions(const FieldOptions& options);
 struct FlowField {
   std::vector<float> costs;    // to the nearest goal; infinity when no goal is reachable
   std::vector<uint8_t> steps;  // the step to take from each cell towards it
-  std::string error;           // non-empty: the arguments were refused, nothing ran
+  // With links: the cell a kLinkStep leads to (-1 elsewhere); empty on grids without links.
+  std::vector<int32_t> linkTo;
+  std::string error;  // non-empty: the arguments were refused, nothing ran
 };
 
 struct MovementRange {
   std::vector<float> costs;       // from the start; infinity beyond the budget
   std::vector<uint8_t> cameFrom;  // the step from each reached cell back towards the start
   std::vector<int32_t> cells;     // x0, y0, x1, y1, ... in increasing cost, the start first
+  // With links: the cell a kLinkStep in cameFrom leads back to (-1 elsewhere); empty on grids
+  // without links.
+  std::vector<int32_t> linkFrom;
   std::string error;
 };
 
@@ -84,6 +92,11 @@ class FieldSearch {
   double levelsPerUnit_ = 0;  // 1 / a level's width: a power of two
   std::size_t waiting_ = 0;   // entries in the ring, stale ones included
   bool useRing(const Grid& grid);
+  // The same queries on grids with entry rules or links (rule_fields.cpp), arguments checked.
+  void flowFieldWithRules(const Grid& grid, const int32_t* goals, std::size_t count,
+                          const FieldOptions& options, FlowField& out);
+  void reachableWithRules(const Grid& grid, int start, const FieldOptions& options,
+                          MovementRange& out);
   bool pushLevel(double cost, int32_t cell);
 };
 

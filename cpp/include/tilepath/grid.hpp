@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tilepath/movement_rules.hpp"
 #include "tilepath/shape.hpp"
 
 namespace tilepath {
@@ -93,6 +94,9 @@ class Grid {
   // costs exactly what another with the same steps in another order does (summing step by
   // step rounds differently along each).
   double pathCost(const std::vector<int32_t>& path) const;
+  // The same for a path that takes links at the positions `linkSteps` (SearchResult::links):
+  // those steps cost their link's (the cheapest link between the two cells).
+  double pathCost(const std::vector<int32_t>& path, const std::vector<int32_t>& linkSteps) const;
   bool passable(int x, int y) const { return inside(x, y) && passable(index(x, y)); }
 
   // Passability as bits, kept in step with every edit, for searches that read many cells at
@@ -160,6 +164,29 @@ class Grid {
   uint8_t* data() { return cells_.data(); }
   void cellsChanged();
 
+  // Entry rules and links (tilepath/movement_rules.hpp). Errors name the bad value and change
+  // nothing. They change which steps exist, not which cells are passable: observers are not
+  // told, the version is.
+  const MovementRules& rules() const { return rules_; }
+  // Whether any entry rule or link is set: a search then runs the rule-aware loop
+  // (rule_search.cpp), chosen once per query; a grid without rules searches as before.
+  bool hasRules() const { return rules_.anyEntryRule() || rules_.anyLink(); }
+  // The same rules as another grid over the same cells (a profile's sibling grid).
+  void setRules(const MovementRules& rules) {
+    rules_ = rules;
+    ++version_;
+  }
+  // A cell of class cls may be entered only by steps in `mask` (bit d: step d, in the order
+  // MovementRules::directionName names them); MovementRules::kAnyDirection for any step.
+  std::string setEntry(int cls, uint8_t mask);
+  // The same with direction names, "right,down" (MovementRules::parseDirections).
+  std::string setEntry(int cls, std::string_view directions);
+  // An extra step from (ax, ay) to (bx, by), and back unless oneWay, costing `cost` whatever
+  // the cells' classes. id 0: the grid picks the next free id. Returns an error or "", and the
+  // id in `id`.
+  std::string addLink(int ax, int ay, int bx, int by, double cost, bool oneWay, int32_t& id);
+  std::string removeLink(int32_t id);
+
   // Counts the changes made to the grid (cells or costs): a structure or paused search that
   // remembers the number it saw knows whether anything changed since.
   uint64_t version() const { return version_; }
@@ -217,6 +244,7 @@ class Grid {
   double maxCost_ = 1.0;
   bool uniform_ = true;
   uint64_t version_ = 0;
+  MovementRules rules_;
   // Not copied with the grid: an observer watches one grid object.
   struct Observers {
     std::vector<GridObserver*> list;

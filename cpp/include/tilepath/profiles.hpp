@@ -99,6 +99,13 @@ class Profiles {
   // Its hpa hierarchy, made on first ask (built per rule by its first query).
   Hierarchy& hierarchy(int slot);
   Hierarchy* hierarchyIfMade(int slot) const;
+  // Entry rules and links (movement_rules.hpp) belong to the map, not to a table: set on the
+  // cells and given to every profile in use (and to each profile when it comes into use).
+  std::string setEntry(int cls, uint8_t mask);
+  std::string setEntry(int cls, std::string_view directions);
+  std::string addLink(int ax, int ay, int bx, int by, double cost, bool oneWay, int32_t& id);
+  std::string removeLink(int32_t id);
+
   // Where a profile in use keeps its hierarchy (null until made), for a saved grid's reader
   // (saved.hpp), which makes it when the save holds one.
   std::unique_ptr<Hierarchy>& hierarchyHolder(int slot) { return used(slot).hierarchy; }
@@ -137,6 +144,8 @@ class Profiles {
       if (p && p->grid) edit(*p);
   }
   static std::string checkName(std::string_view name);
+  // The cells' rules given to every profile's own grid, after an error-free rule edit.
+  std::string shareRules(std::string error);
 
   Grid cells_;  // 'default' (declared first: the observers in slots_ are destroyed before it)
   std::array<std::unique_ptr<Profile>, kMaxProfiles> slots_;

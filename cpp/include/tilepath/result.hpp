@@ -48,6 +48,9 @@ struct SearchResult {
   // Staggered and hexagonal grids: the number of that step, naming its direction
   // (tilepath/shape.hpp), -1 when there is none (on the goal, or a square grid).
   int8_t faceStep = -1;
+  // The positions k in `path` (counting cells, not numbers) where the path takes a link: the
+  // step from cell k to cell k + 1 is the link's (tilepath/movement_rules.hpp).
+  std::vector<int32_t> links;
   std::vector<TraceEvent> trace;  // only with SearchOptions::trace
   bool traceTruncated = false;    // the trace reached kMaxTraceEvents
   std::string error;              // non-empty: the arguments were rejected, nothing ran
@@ -60,6 +63,7 @@ struct SearchResult {
     reason = Reason::None;
     path.clear();
     rawPath.clear();
+    links.clear();
     trace.clear();
     traceTruncated = false;
     cost = 0;

@@ -185,6 +185,7 @@ class SearchTask {
   SearchResult result_;
   std::unique_ptr<SearchRun> run_;  // null once done
   uint64_t version_ = 0;
+  uint64_t rulesGeneration_ = 0;      // the grid's entry rules and links the run began with
   double minCost_ = 0, maxCost_ = 0;  // the table's summary when the search began
   bool uniform_ = false;
   EditLog edits_;

@@ -14,6 +14,10 @@ namespace tilepath {
 
 struct SearchRun;
 class Footprints;
+// The search on grids with entry rules or links (rule_search.cpp).
+void runWithRules(SearchRun& run);
+bool walkWithRules(const SearchRun& run, int32_t cell, std::vector<int32_t>& path,
+                   std::vector<int32_t>& linkSteps);
 class Hierarchy;
 
 class Searcher {
@@ -75,6 +79,9 @@ class Searcher {
   // limit, such as wasm, to refuse a search instead of running out). The open list and bfs's
   // queue are not counted: they ask setRoomCheck's check as they grow.
   std::size_t bytesToGrowFor(const Grid& grid, bool trace) const;
+  // The part of it that the search on grids with entry rules or links adds (its own per-cell
+  // state, one block).
+  std::size_t ruleBytesToGrowFor(const Grid& grid) const;
 
   // A cell waiting on the open list: f = g + h, its cost so far g (among equal f, the higher g
   // goes first: nearer the goal), its index, and its coordinates (x | y << 16) for its
@@ -86,9 +93,28 @@ class Searcher {
     uint32_t xy;
   };
 
+  // The search on grids with entry rules or links (rule_search.cpp) keeps its own state, sized
+  // on the first such search: a cell's cost so far, the cell it was reached from and whether
+  // by a link, and the number of the search that touched it (a new search resets nothing).
+  struct RuleCell {
+    double g;
+    int32_t parent;
+    uint32_t stamp;  // the search's number << 1 | closed
+    bool byLink;
+  };
+  // The link-aware estimate's parts: link ends that may shorten the way to the goal, each with
+  // a lower bound of the cost from there.
+  struct LinkSource {
+    int32_t x, y;
+    double rest;
+  };
+
  private:
   friend struct SearchRun;
   friend class SearchTask;
+  friend void runWithRules(SearchRun& run);
+  friend bool walkWithRules(const SearchRun& run, int32_t cell, std::vector<int32_t>& path,
+                            std::vector<int32_t>& linkSteps);
   // find in three parts, which SearchTask runs with pauses between slices of the middle one.
   // begin: argument checks and setUp; false when `out` already is the answer (an error, the
   // start on the goal, a blocked goal). prepare + advance: the search loop, until it ends or
@@ -128,6 +154,15 @@ class Searcher {
   uint64_t radixLast_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two
+  std::vector<RuleCell> ruleCells_;
+  uint32_t ruleNumber_ = 0;
+  std::vector<OpenEntry> ruleOpen_;  // a binary heap: lower f first, then higher g
+  std::vector<LinkSource> ruleSources_;
+  // The estimate's scratch (rule_search.cpp: linkEstimate): the link ends, their lower bounds
+  // and which are settled, kept so that a query on a warm searcher allocates nothing.
+  std::vector<int32_t> ruleEnds_;
+  std::vector<double> ruleLower_;
+  std::vector<uint8_t> ruleDone_;
   static inline RoomCheck roomCheck_ = nullptr;
   std::vector<double> smoothing_;
 };

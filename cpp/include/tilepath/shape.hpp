@@ -49,6 +49,10 @@ inline std::string squareGridOnly(std::string_view what, const GridShape& shape)
 // Empty when the codes name a shape, else a message naming the bad code.
 std::string validateShape(int orientation, int staggerAxis, int staggerIndex);
 
+// Square grids' step names in the searches' step order (cpp/src/search/search_run.hpp: kStepX,
+// kStepY), as a result names a facing (contract.hpp): entry rules take them (movement_rules.hpp).
+inline constexpr std::string_view kSquareDirectionNames[8] = {
+    "right", "left", "down", "up", "downRight", "downLeft", "upRight", "upLeft"};
 // Direction names of each shape's steps, by the step's number (see cpp/src/map/shapes.hpp): the
 // facing of a goal next to the path's end. Staggered: straight steps first (the tiles sharing
 // an edge), then the diagonal ones (sharing a corner), each direction followed by its opposite.

@@ -115,6 +115,8 @@ void FieldSearch::flowField(const Grid& grid, const int32_t* goals, std::size_t 
       return;
     }
   }
+  out.linkTo.clear();
+  if (grid.hasRules()) return flowFieldWithRules(grid, goals, count, options, out);
   out.costs.assign(n, std::numeric_limits<float>::infinity());
   out.steps.assign(n, kNoStep);
   exact_.assign(n, kInfinity);

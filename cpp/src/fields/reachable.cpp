@@ -16,6 +16,8 @@ void FieldSearch::reachable(const Grid& grid, int startX, int startY, const Fiel
   if (!grid.inside(0, startY))
     return void(out.error = "startY must be from 0 to " + std::to_string(grid.height() - 1) +
                             ", got " + std::to_string(startY));
+  out.linkFrom.clear();
+  if (grid.hasRules()) return reachableWithRules(grid, grid.index(startX, startY), options, out);
   const int n = grid.size(), width = grid.width();
   out.costs.assign(n, std::numeric_limits<float>::infinity());
   out.cameFrom.assign(n, kNoStep);

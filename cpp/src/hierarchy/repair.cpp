@@ -165,6 +165,26 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
   if (r.error.empty() && options.unitSize != 1)
     r.error = "repairPath supports units of one tile only, got unitSize " +
               std::to_string(options.unitSize);
+  if (r.error.empty() && grid.hasRules()) {
+    // Entry rules and links: the detour's local search knows neither, and a path that takes a
+    // link is not cell by cell. The repair is a full search from where the unit stands.
+    const auto points = static_cast<int>(path.size() / 2);
+    if (path.size() % 2 != 0 || points < 1)
+      r.error = "path must hold x, y pairs, at least one, got " + std::to_string(path.size()) +
+                " numbers";
+    else if (fromIndex < 0 || fromIndex >= points)
+      r.error = "fromIndex must be an integer from 0 to " + std::to_string(points - 1) + ", got " +
+                std::to_string(fromIndex);
+    for (int k = 0; r.error.empty() && k < points; ++k)
+      if (!grid.inside(path[2 * k], path[2 * k + 1]))
+        r.error = "path point " + std::to_string(k) + " (" + std::to_string(path[2 * k]) + ", " +
+                  std::to_string(path[2 * k + 1]) + ") is outside the grid";
+    if (!r.error.empty()) return;
+    searcher.find(grid, path[2 * fromIndex], path[2 * fromIndex + 1], path[path.size() - 2],
+                  path.back(), options, r, hierarchy);
+    out.kind = RepairKind::Full;
+    return;
+  }
   if (r.error.empty()) r.error = checkPath(grid, path, fromIndex);
   if (!r.error.empty()) return;
   const auto points = static_cast<int>(path.size() / 2);

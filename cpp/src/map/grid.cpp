@@ -112,6 +112,40 @@ void Grid::cellsChanged() {
   for (GridObserver* o : observers_.list) o->allChanged();
 }
 
+std::string Grid::setEntry(int cls, uint8_t mask) {
+  if (cls < 0 || cls >= kClasses)
+    return "class must be an integer from 0 to 255, got " + std::to_string(cls);
+  rules_.setEntry(cls, mask);
+  ++version_;
+  return {};
+}
+
+std::string Grid::setEntry(int cls, std::string_view directions) {
+  uint8_t mask = 0;
+  std::string error = MovementRules::parseDirections(shape_, directions, mask);
+  return error.empty() ? setEntry(cls, mask) : error;
+}
+
+std::string Grid::addLink(int ax, int ay, int bx, int by, double cost, bool oneWay, int32_t& id) {
+  const std::pair<const char*, int> ends[4] = {{"ax", ax}, {"ay", ay}, {"bx", bx}, {"by", by}};
+  for (int k = 0; k < 4; ++k) {
+    const int limit = k % 2 == 0 ? width_ : height_;
+    if (ends[k].second < 0 || ends[k].second >= limit)
+      return std::string("link ") + ends[k].first + " must be an integer from 0 to " +
+             std::to_string(limit - 1) + ", got " + std::to_string(ends[k].second);
+  }
+  if (id == 0) id = rules_.nextId();
+  std::string error = rules_.addLink({id, index(ax, ay), index(bx, by), cost, oneWay}, size());
+  if (error.empty()) ++version_;
+  return error;
+}
+
+std::string Grid::removeLink(int32_t id) {
+  std::string error = rules_.removeLink(id);
+  if (error.empty()) ++version_;
+  return error;
+}
+
 void Grid::addObserver(GridObserver* observer) {
   observers_.list.push_back(observer);
 }
@@ -149,6 +183,22 @@ double Grid::pathCost(const std::vector<int32_t>& path) const {
     (diagonalStep(fromX, fromY, toX, toY) ? diagonal : straight) += cellCost(index(toX, toY));
   }
   return straight + diagonal * kSqrt2;
+}
+
+double Grid::pathCost(const std::vector<int32_t>& path,
+                      const std::vector<int32_t>& linkSteps) const {
+  double straight = 0, diagonal = 0, links = 0;
+  std::size_t next = 0;  // the next link in linkSteps
+  for (std::size_t k = 2; k + 1 < path.size(); k += 2) {
+    const int fromX = path[k - 2], fromY = path[k - 1], toX = path[k], toY = path[k + 1];
+    if (next < linkSteps.size() && static_cast<std::size_t>(linkSteps[next]) == k / 2 - 1) {
+      ++next;
+      links += rules_.linkCost(index(fromX, fromY), index(toX, toY));
+      continue;
+    }
+    (diagonalStep(fromX, fromY, toX, toY) ? diagonal : straight) += cellCost(index(toX, toY));
+  }
+  return straight + diagonal * kSqrt2 + links;
 }
 
 }  // namespace tilepath

@@ -67,6 +67,7 @@ void Profiles::use(Profile& p) {
   for (int cls = 0; cls < Grid::kClasses; ++cls) p.own->setCost(cls, p.costs[cls]);
   std::memcpy(p.own->data(), cells_.data(), static_cast<std::size_t>(cells_.size()));
   p.own->cellsChanged();
+  p.own->setRules(cells_.rules());  // the map's entry rules and links
   p.grid = p.own.get();
   p.components = std::make_unique<Components>(*p.grid);
   p.footprints = std::make_unique<Footprints>(*p.grid);

@@ -117,6 +117,8 @@ struct SearchRun {
   int32_t stepOffset[8];  // index difference of each step
   // Staggered and hexagonal grids: their steps (shapes.hpp), null on square grids.
   const ShapeSteps* shape = nullptr;
+  // The grid has entry rules or links: runWithRules searches it (rule_search.cpp).
+  bool withRules = false;
 
   // Outcome.
   int32_t reached = -1;  // the goal (or goal-adjacent) cell expanded, -1 if none
@@ -473,6 +475,10 @@ void runJumpPoint(SearchRun& run);     // JPS, noCorners or 4 neighbours, unifor
 bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path);
 // A*, Dijkstra and BFS on staggered and hexagonal grids (shaped_search.cpp).
 void runShaped(SearchRun& run);
+// runWithRules's path walk (rule_search.cpp): from `cell` back to the start as (y, x) pairs (the
+// start last), and in linkSteps the forward positions where a link was taken. False on a bug.
+bool walkWithRules(const SearchRun& run, int32_t cell, std::vector<int32_t>& path,
+                   std::vector<int32_t>& linkSteps);
 // The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).
 Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
 // Cells between two cells on one straight or diagonal line (exclusive of `from`, inclusive of

@@ -79,6 +79,7 @@ bool SearchTask::makeCopy(const Grid& cells) {
 bool SearchTask::start(bool onCopy) {
   run_.reset();
   version_ = grid_.version();
+  rulesGeneration_ = grid_.rules().generation();
   edits_.clear();
   if (onCopy && !makeCopy(grid_)) onCopy = false;
   if (onCopy) frozenVersion_ = version_;
@@ -133,7 +134,13 @@ bool SearchTask::freeze() {
 
 bool SearchTask::step(uint32_t maxExpansions) {
   if (answered_ || cancelled_) return true;
-  if (!frozen() && editsMatter()) {
+  if (!frozen() && grid_.rules().generation() != rulesGeneration_) {
+    // Entry rules or links changed: the edit log cannot undo them onto a copy, so the search
+    // begins again on the grid as it is.
+    earlierWork_ += result_.expanded;
+    ++restarts_;
+    if (!start()) return answer();
+  } else if (!frozen() && editsMatter()) {
     const bool cheap = restarts_ == 0 && result_.expanded < kRestartWithin;
     if (!run_ || cheap || !freeze()) {
       // Restarted on a copy when the log could not undo the edits: no edit stops it again.

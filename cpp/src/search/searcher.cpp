@@ -60,6 +60,7 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       stamps_(owner.visit_.data()) {
   for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
   if (!g.shape().square()) shape = &ShapeSteps::of(g.shape());
+  withRules = g.hasRules();
 }
 
 bool SearchRun::besideGoal(int x, int y) const {
@@ -94,6 +95,11 @@ void SearchRun::noteExpanded(int32_t i, int x, int y, double g) {
 
 Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
   const bool uniform = grid.uniformCost();
+  // Jump points and the hierarchy assume every neighbour can be stepped to both ways and no
+  // other step exists: with entry rules or links, A* searches instead.
+  if (grid.hasRules() &&
+      (options.algorithm == Algorithm::JPS || options.algorithm == Algorithm::Hpa))
+    return Algorithm::AStar;
   switch (options.algorithm) {
     case Algorithm::JPS:
       // Staggered and hexagonal grids have no jump points here: A* searches them.
@@ -127,6 +133,37 @@ std::string coordinateError(const char* name, int v, int limit) {
          ", got " + std::to_string(v);
 }
 
+// Smoothing on a grid with rules: never across a link (each stretch between links is smoothed
+// alone), and not at all under entry rules, whose cells a straight line could enter from a
+// forbidden side (the path stays cell by cell).
+void smoothWithRules(const Grid& grid, Diagonal rule, SearchResult& out) {
+  if (grid.rules().anyEntryRule()) return;
+  const std::vector<int32_t>& raw = out.rawPath;
+  std::vector<int32_t> smoothed, piece, part;
+  std::vector<double> scratch;
+  std::vector<int32_t> links;
+  double cost = 0;
+  std::size_t from = 0;  // first cell of the stretch
+  const std::size_t cellsInPath = raw.size() / 2;
+  for (std::size_t k = 0; k <= out.links.size(); ++k) {
+    const std::size_t to =
+        k < out.links.size() ? static_cast<std::size_t>(out.links[k]) : cellsInPath - 1;
+    piece.assign(raw.begin() + 2 * from, raw.begin() + 2 * to + 2);
+    cost += piece.size() > 4 ? smoothPath(grid, rule, piece, part, scratch) : grid.pathCost(piece);
+    const std::vector<int32_t>& done = piece.size() > 4 ? part : piece;
+    smoothed.insert(smoothed.end(), done.begin(), done.end());  // stretches share no cell
+    if (k < out.links.size()) {
+      links.push_back(static_cast<int32_t>(smoothed.size() / 2 - 1));
+      cost += grid.rules().linkCost(grid.index(raw[2 * to], raw[2 * to + 1]),
+                                    grid.index(raw[2 * to + 2], raw[2 * to + 3]));
+      from = to + 1;
+    }
+  }
+  out.path = std::move(smoothed);
+  out.links = std::move(links);
+  out.cost = cost;
+}
+
 }  // namespace
 
 std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
@@ -136,20 +173,29 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
   };
   std::size_t bytes =
       more(slots_.size(), cells, sizeof(double)) + more(visit_.size(), cells, sizeof(uint8_t));
+  bytes += ruleBytesToGrowFor(grid);
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
+}
+
+std::size_t Searcher::ruleBytesToGrowFor(const Grid& grid) const {
+  const auto cells = static_cast<std::size_t>(grid.size());
+  return grid.hasRules() && ruleCells_.size() < cells
+             ? (cells - ruleCells_.size()) * sizeof(RuleCell)
+             : 0;
 }
 
 std::size_t Searcher::memoryBytes() const {
   return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
          open_.capacity() * sizeof(OpenEntry) + radixBytes() + queue_.capacity() * sizeof(int32_t) +
-         smoothing_.capacity() * sizeof(double);
+         smoothing_.capacity() * sizeof(double) + ruleCells_.capacity() * sizeof(RuleCell) +
+         ruleOpen_.capacity() * sizeof(OpenEntry);
 }
 
 void Searcher::find(const Grid& grid, int sx, int sy, int gx, int gy, const SearchOptions& options,
                     SearchResult& out, Hierarchy* hierarchy) {
   if (!begin(grid, sx, sy, gx, gy, options, out)) return;
-  if (options.algorithm == Algorithm::Hpa) {
+  if (options.algorithm == Algorithm::Hpa && !grid.hasRules()) {
     out.error = squareGridOnly("algorithm 'hpa'", grid.shape());
     if (!out.ok()) return;
     if (hierarchy == nullptr)
@@ -213,6 +259,9 @@ bool Searcher::begin(Footprints& footprints, int sx, int sy, int gx, int gy,
   };
   if (!cells.inside(gx, 0)) return refuse(coordinateError("goalX", gx, cells.width()));
   if (!cells.inside(0, gy)) return refuse(coordinateError("goalY", gy, cells.height()));
+  if (cells.hasRules())
+    return refuse("unitSize " + std::to_string(n) +
+                  " is not supported on a grid with entry rules or links (units of one cell only)");
   if (!footprints.fits(n))
     return refuse("unitSize " + std::to_string(n) + " does not fit in a " +
                   std::to_string(cells.width()) + " x " + std::to_string(cells.height()) + " grid");
@@ -246,7 +295,16 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
     return false;
   }
   // hpa searches the grid's hierarchy (find hands it over): no per-cell state here.
-  if (options.algorithm == Algorithm::Hpa) return true;
+  if (options.algorithm == Algorithm::Hpa && !grid.hasRules()) return true;
+  if (grid.hasRules()) {
+    if (ruleCells_.size() < static_cast<std::size_t>(grid.size()))
+      ruleCells_.resize(grid.size(), RuleCell{0, -1, 0, false});
+    if (++ruleNumber_ >= (1u << 31)) {  // the numbers wrapped: clear every cell's
+      std::fill(ruleCells_.begin(), ruleCells_.end(), RuleCell{0, -1, 0, false});
+      ruleNumber_ = 1;
+    }
+    ruleOpen_.clear();
+  }
 
   const auto cells = static_cast<std::size_t>(grid.size());
   if (slots_.size() < cells) {
@@ -313,6 +371,11 @@ void Searcher::prepare(SearchRun& run) {
   // A unit of size n stops with its footprint touching the goal: its top-left up to n cells
   // before the goal on each axis (n - 1 on one of them without diagonals).
   const double n = run.unitSize;
+  if (run.withRules) {
+    // Links cost what they cost, not a multiple of the cells': only bfs counts steps.
+    run.unitCost = algorithm == Algorithm::BFS;
+    run.hScale = algorithm == Algorithm::AStar ? options.weight * grid.minCost() : 0;
+  }
   if (options.goal == GoalMode::Adjacent)
     run.hSlack = grid.shape().hexagonal()                    ? 1.0
                  : options.diagonal == Diagonal::Never       ? 2 * n - 1
@@ -323,7 +386,9 @@ void Searcher::prepare(SearchRun& run) {
 
 void Searcher::advance(SearchRun& run) {
   const Algorithm algorithm = run.result.algorithm;
-  if (run.shape) {
+  if (run.withRules) {
+    runWithRules(run);
+  } else if (run.shape) {
     runShaped(run);
   } else if (algorithm == Algorithm::JPS) {
     runJumpPoint(run);
@@ -375,7 +440,14 @@ void Searcher::finish(SearchRun& run) {
   int32_t cell = scannedEnd ? run.bestOrigin : end;
   const int w = grid.width();
   std::vector<int32_t>& path = out.path;  // built from the end, then reversed
-  if (jumpPoints) {
+  if (run.withRules) {
+    if (!walkWithRules(run, cell, path, out.links)) {
+      out.status = Status::None;
+      out.path.clear();
+      out.error = "internal error: the search lost its way back to the start";
+      return;
+    }
+  } else if (jumpPoints) {
     if (!walkJumpPoints(run, cell, path)) {
       out.status = Status::None;
       out.path.clear();
@@ -410,7 +482,7 @@ void Searcher::finish(SearchRun& run) {
                       path);
     appendStraightRun(path[path.size() - 2], path.back(), end % w, end / w, path);
   }
-  out.cost = grid.pathCost(path);
+  out.cost = run.withRules ? grid.pathCost(path, out.links) : grid.pathCost(path);
   out.endX = path[path.size() - 2];
   out.endY = path.back();
   out.faceX = sign(gx - out.endX);
@@ -424,9 +496,15 @@ void Searcher::finish(SearchRun& run) {
 
   if (options.smooth && path.size() > 4) {
     out.rawPath = path;
-    out.cost = smoothPath(grid, options.diagonal, out.rawPath, path, smoothing_);
+    if (run.withRules)
+      smoothWithRules(grid, options.diagonal, out);
+    else
+      out.cost = smoothPath(grid, options.diagonal, out.rawPath, path, smoothing_);
   }
-  if (!options.includeStart) path.erase(path.begin(), path.begin() + 2);
+  if (!options.includeStart) {
+    path.erase(path.begin(), path.begin() + 2);
+    for (int32_t& k : out.links) --k;  // a link is never taken before the start
+  }
 }
 
 }  // namespace tilepath

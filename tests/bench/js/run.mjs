@@ -11,6 +11,7 @@
 // 5b. movement profiles (profiles.mjs).
 // 5c. the crowd step against DetourCrowd (crowd-bench.mjs).
 // 5d. prepared and saved grids (saved-bench.mjs).
+// 5e. entry rules and links (links-bench.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -901,6 +902,18 @@ if (args['no-worker']) {
   report.saved = { exitCode: r.status, lines };
   for (const l of lines) console.log(`   ${l}`);
   if (r.status !== 0) console.log(`   saved-bench failed (exit ${r.status})`);
+}
+
+// 5e. Entry rules and links (links-bench.mjs, its own process: five grids of one map).
+{
+  console.log('\n5e. Entry rules and links (tests/bench/js/links-bench.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'links-bench.mjs');
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.links = { exitCode: r.status, lines };
+  for (const l of lines) console.log(`   ${l}`);
+  if (r.status !== 0)
+    console.log(`   links-bench failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

@@ -43,6 +43,21 @@ function reachable(map, x, y, open) {
         stack.push(j);
       }
     }
+    // A map's links (the dungeon's stairs and teleporter) are steps too.
+    for (const l of map.links ?? []) {
+      const [a, b] = [l.ay * map.width + l.ax, l.by * map.width + l.bx];
+      for (const [from, to] of l.oneWay
+        ? [[a, b]]
+        : [
+            [a, b],
+            [b, a],
+          ]) {
+        if (from === i && !seen[to] && open(map.cells[to])) {
+          seen[to] = 1;
+          stack.push(to);
+        }
+      }
+    }
   }
   return { seen, count };
 }
@@ -104,6 +119,25 @@ describe('map generators', () => {
       assert.deepEqual(generateMap(kind, 64, 5).cells, a.cells, kind);
       assert.notDeepEqual(generateMap(kind, 64, 6).cells, a.cells, kind);
     }
+  });
+
+  test("the dungeon's two floors are joined only by its links: stairs both ways, a one-way teleporter", () => {
+    const map = generateMap('dungeon', 64, 3);
+    const half = map.width / 2;
+    assert.deepEqual(
+      map.links.map((l) => [l.ax < half, l.bx >= half, l.cost, l.oneWay]),
+      [
+        [true, true, 4, false],
+        [true, true, 1, true],
+      ],
+    );
+    const start = nearestOpenCell(map, 1, 1);
+    const alone = reachable({ ...map, links: [] }, start.x, start.y, (c) => c === GROUND);
+    const across = alone.seen.findIndex((v, i) => v === 1 && i % map.width >= half);
+    assert.equal(across, -1, 'without its links, upstairs reaches nothing downstairs');
+    const joined = reachable(map, start.x, start.y, (c) => c === GROUND);
+    const floor = map.cells.reduce((n, c) => n + (c === GROUND ? 1 : 0), 0);
+    assert.equal(joined.count, floor, 'with them, all of it');
   });
 
   test('rooms and mazes are one connected floor: every room and corridor can be reached', () => {

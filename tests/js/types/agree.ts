@@ -24,11 +24,18 @@ export const names: [
   Same<Exclude<(typeof REASON)[number], ''>, Declared.Reason>,
   Same<(typeof FACING)[number][number] | Declared.ShapeDirection, Declared.Direction>,
   Same<keyof typeof ENUM_OPTIONS, keyof Pathfinder['optionValues']>,
-  Same<(typeof SHAPES.directions)[keyof typeof SHAPES.directions][number], Declared.ShapeDirection>,
+  Same<
+    (typeof SHAPES.directions)[Exclude<keyof typeof SHAPES.directions, 'square'>][number],
+    Declared.ShapeDirection
+  >,
+  Same<
+    (typeof SHAPES.directions)['square'][number],
+    Exclude<(typeof FACING)[number][number], 'none'>
+  >,
   Same<(typeof SHAPES.orientations)[number], Declared.Orientation>,
   Same<(typeof SHAPES.staggerAxes)[number], Declared.StaggerAxis>,
   Same<(typeof SHAPES.staggerIndices)[number], Declared.StaggerIndex>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 // The trace record README and PathResult.traceEvents describe: kind, x, y, g, h.
 export const traceRecord: Same<typeof TRACE.fields, ['kind', 'x', 'y', 'g', 'h']> = true;
 
