@@ -717,7 +717,9 @@ class WasmGrid {
              "some: set them again after loadGrid";
     if (profiles_.names().size() > 1)
       return "grid.save: this version saves the grid's own cost table only, and this grid has "
-             "profiles (" + otherProfiles() + "): delete them first, or set them again after "
+             "profiles (" +
+             otherProfiles() +
+             "): delete them first, or set them again after "
              "loadGrid";
     select(0, queryError_);
     std::unique_ptr<Hierarchy>& held_ = profiles_.hierarchyHolder(0);
@@ -892,8 +894,7 @@ class WasmGrid {
     if (!positions) return contract::kRefused;
     if (positions != &grid() && !startFits(sx, sy, unitSize, *positions)) return contract::kRefused;
     if (!positions->inside(gx, gy)) return 0;
-    if (grid().hasRules())
-      return reachesWithRules(sx, sy, gx, gy, static_cast<Diagonal>(diagonal));
+    if (grid().hasRules()) return reachesWithRules(sx, sy, gx, gy, static_cast<Diagonal>(diagonal));
     Components& components =
         positions == &grid() ? this->components() : *footprints().components(unitSize);
     const auto rule = static_cast<Diagonal>(diagonal);

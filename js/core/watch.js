@@ -729,10 +729,12 @@ export class ProfileWatches {
    * @param {(index: number) => number} classAt
    * @param {(cls: number, profile: string) => number} costOf Infinity when blocked
    * @param {{ orientation: string, staggerAxis: 'x' | 'y', staggerIndex: 'odd' | 'even' }} [shape]
+   * @param {(cls: number) => readonly string[] | null} [entryOf] the class's entry rule (the
+   *   map's: the same for every profile)
    */
-  constructor(width, height, classAt, costOf, shape) {
+  constructor(width, height, classAt, costOf, shape, entryOf = undefined) {
     this.#make = (profile) =>
-      new PathWatches(width, height, classAt, (cls) => costOf(cls, profile), shape);
+      new PathWatches(width, height, classAt, (cls) => costOf(cls, profile), shape, entryOf);
   }
 
   /** True while any path is watched. */
@@ -787,6 +789,20 @@ export class ProfileWatches {
    */
   costChanged(profile, cls, before, after) {
     this.#byProfile.get(profile)?.costChanged(cls, before, after);
+  }
+
+  /**
+   * Entry rules and links are the map's: every profile's paths hear of them.
+   * @param {number} cls
+   * @param {readonly string[] | null} names
+   */
+  entryChanged(cls, names) {
+    for (const watches of this.#byProfile.values()) watches.entryChanged(cls, names);
+  }
+
+  /** @param {(from: number, to: number) => boolean} linked */
+  linksChanged(linked) {
+    for (const watches of this.#byProfile.values()) watches.linksChanged(linked);
   }
 
   /** Whether `profile` has a watched path: a caller then reads its costs before an edit. */

@@ -90,7 +90,8 @@ export function readGridOptions(options, call, known) {
     throw new TypeError(`${call} needs an options object { width, height, cells? }`);
   }
   refuseMisspelt(options, known, call);
-  if (options.saved !== undefined) return readSavedOptions(options, call);
+  if (options.saved !== undefined)
+    return { ...readSavedOptions(options, call), profiles: readProfiles(options.profiles) };
   const { width, height, cells, costs } = options;
   checkSize(width, height);
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
@@ -99,7 +100,7 @@ export function readGridOptions(options, call, known) {
   const profiles = readProfiles(options.profiles);
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
-  return { width, height, bytes, costPairs, profiles, shape };
+  return { width, height, bytes, costPairs, profiles, shape, saved: undefined };
 }
 
 /**

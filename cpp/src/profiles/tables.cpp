@@ -207,6 +207,8 @@ std::string Profiles::addLink(int ax, int ay, int bx, int by, double cost, bool 
                               int32_t& id) {
   return shareRules(cells_.addLink(ax, ay, bx, by, cost, oneWay, id));
 }
-std::string Profiles::removeLink(int32_t id) { return shareRules(cells_.removeLink(id)); }
+std::string Profiles::removeLink(int32_t id) {
+  return shareRules(cells_.removeLink(id));
+}
 
 }  // namespace tilepath

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { loadMap } from '../support/movingai.mjs';
+import { PathWorker } from '../../../js/worker-node.js';
 import {
   DETERMINISM_HASH,
   determinismScenario,
@@ -174,5 +175,77 @@ test('a game moves, slows and stops agents: teleport, setAgentMaxSpeed, stop, re
   assert.equal(crowd.agentCount, 1);
   assert.equal(crowd.slots, 2);
   assert.throws(() => crowd.removeAgent(a), { name: 'RangeError', message: /agent id 0/ });
+  grid.dispose();
+});
+
+test('a crowd of a profile plans and meets walls under that profile, in-thread and in a worker', async () => {
+  // Land (0) with a lake of water (2) in its middle, edits between steps; boats keep to water,
+  // walkers to land, each checked after every step.
+  const width = 48;
+  const height = 32;
+  const grid = tilepath.createGrid(width, height);
+  grid.fillRect(8, 6, 32, 20, 2);
+  grid.setProfile('boat', { 0: 0, 2: 1 });
+  const boats = grid.createCrowd({ profile: 'boat', maxAgents: 200 });
+  const walkers = grid.createCrowd({ maxAgents: 200 });
+  assert.equal(boats.profile, 'boat');
+  assert.equal(walkers.profile, 'default');
+  const sailing = [];
+  for (let i = 0; i < 40; i++)
+    sailing.push(boats.addAgent({ x: 9.5 + (i % 10), y: 7.5 + Math.floor(i / 10), profile: 'boat' }));
+  boats.setGroupTarget(sailing, 37.5, 23.5);
+  const walking = [];
+  for (let i = 0; i < 20; i++) walking.push(walkers.addAgent({ x: 1.5 + (i % 5), y: 1.5 + Math.floor(i / 5) }));
+  walkers.setGroupTarget(walking, 45.5, 29.5);
+  assert.throws(() => boats.addAgent({ x: 1.5, y: 1.5 }), /agent|position|open|wall|cell/i);
+  assert.throws(
+    () => walkers.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }),
+    (e) => e instanceof RangeError && /plans for profile 'default'/.test(e.message),
+  );
+  assert.throws(() => grid.createCrowd({ profile: 'bote' }), /did you mean 'boat'/);
+  const inside = (cls, crowd) => {
+    const p = crowd.positions();
+    for (let k = 0; k < p.length; k += 2) {
+      if (Number.isNaN(p[k])) continue;
+      assert.equal(grid.get(Math.floor(p[k]), Math.floor(p[k + 1])), cls, `agent ${k / 2}`);
+    }
+  };
+  for (let frame = 0; frame < 60 * 25; frame++) {
+    if (frame === 300) grid.fillRect(20, 6, 2, 14, 0); // a jetty across most of the lake
+    boats.step(1 / 30);
+    walkers.step(1 / 30);
+    inside(2, boats);
+    inside(0, walkers);
+  }
+  for (const id of sailing) assert.equal(boats.state(id), 'arrived', `boat ${id}`);
+  for (const id of walking) assert.equal(walkers.state(id), 'arrived', `walker ${id}`);
+  assert.throws(() => grid.deleteProfile('boat'), /moves a crowd/);
+  boats.dispose();
+  grid.deleteProfile('boat');
+
+  // The same boats through a worker: the same positions, bit for bit.
+  const lake = tilepath.createGrid(width, height);
+  lake.fillRect(8, 6, 32, 20, 2);
+  lake.setProfile('boat', { 0: 0, 2: 1 });
+  const pw = await PathWorker.create({ width, height, cells: lake.cells() });
+  pw.setProfile('boat', { 0: 0, 2: 1 });
+  const local = lake.createCrowd({ profile: 'boat' });
+  const remote = pw.createCrowd({ profile: 'boat' });
+  for (let i = 0; i < 12; i++) {
+    const agent = { x: 9.5 + (i % 6), y: 7.5 + Math.floor(i / 6), profile: 'boat' };
+    assert.equal(await remote.addAgent(agent), local.addAgent(agent));
+  }
+  const ids = Array.from({ length: 12 }, (_, i) => i);
+  local.setGroupTarget(ids, 37.5, 23.5);
+  remote.setGroupTarget(ids, 37.5, 23.5);
+  let far;
+  for (let frame = 0; frame < 200; frame++) {
+    local.step(1 / 30);
+    far = await remote.step(1 / 30);
+  }
+  assert.deepEqual([...far], [...local.positions()]);
+  await assert.rejects(remote.addAgent({ x: 1.5, y: 1.5 }), RangeError);
+  pw.terminate();
+  lake.dispose();
   grid.dispose();
 });

@@ -362,3 +362,22 @@ test('tilepath.wasm (without the big-map features) loads a save with a hierarchy
     grid.dispose();
   }
 });
+
+test('a grid with profiles, entry rules or links is refused by save, naming them; it then saves once they are gone', () => {
+  const grid = tp.createGrid(16, 8);
+  grid.fillRect(0, 3, 16, 2, 2);
+  grid.setProfile('boat', { 0: 0, 2: 1 });
+  assert.throws(() => grid.save(), /profiles \('boat'\).*after loadGrid/);
+  grid.deleteProfile('boat');
+  grid.setCost(2, 1);
+  grid.setEntry(2, ['right']);
+  assert.throws(() => grid.save(), /entry rules or links/);
+  grid.setEntry(2, null);
+  const id = grid.addLink(0, 0, 15, 7, { cost: 1 });
+  assert.throws(() => grid.save(), /entry rules or links/);
+  grid.removeLink(id);
+  const loaded = tp.loadGrid(grid.save());
+  assert.equal(loaded.findPath(0, 0, 15, 7).cost, grid.findPath(0, 0, 15, 7).cost);
+  loaded.dispose();
+  grid.dispose();
+});

@@ -180,8 +180,11 @@ export async function moveCrowd(grid: Grid, paths: PathWorker): Promise<number> 
   crowd.step(1 / 60);
   const state: AgentState = crowd.state(id);
   const positions: Float32Array = crowd.positions();
-  // @ts-expect-error: profiles other than 'default' do not exist yet
-  crowd.addAgent({ x: 1, y: 1, profile: 'boat' });
+  const boats: Crowd = grid.createCrowd({ profile: 'boat' });
+  const profile: string = boats.profile;
+  boats.addAgent({ x: 1, y: 1, profile });
+  // @ts-expect-error: a profile is a name
+  grid.createCrowd({ profile: 2 });
   const remote = await paths.createCrowd();
   const other: number = await remote.addAgent({ x: 2.5, y: 2.5 });
   const after: Float32Array = await remote.step(1 / 60);

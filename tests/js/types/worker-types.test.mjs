@@ -38,13 +38,18 @@ test('PathWorkerApi declares what PathWorker and InThreadPathWorker both offer, 
   const source = readFileSync(join(repoRoot, 'js', 'worker.d.ts'), 'utf8');
   const api = declaredMembers(source, 'export interface PathWorkerApi<');
   assert.equal(api.size, 30, `members: ${[...api]}`);
+  // Entry rules and links are index.d.ts's MovementRules, which PathWorkerApi extends.
+  const index = readFileSync(join(repoRoot, 'js', 'index.d.ts'), 'utf8');
+  const rules = declaredMembers(index, 'export interface MovementRules {');
+  assert.deepEqual([...rules].sort(), ['addLink', 'links', 'removeLink', 'setEntry']);
+  assert.match(source, /export interface PathWorkerApi<[^{]*> extends MovementRules \{/);
   for (const [Class, head] of [
     [PathWorker, 'export declare class PathWorker '],
     [InThreadPathWorker, 'export declare class InThreadPathWorker '],
   ]) {
     const code = ownMembers(Class);
     // The class declaration adds its own members to PathWorkerApi's (declaration merging).
-    const declared = new Set([...api, ...declaredMembers(source, head)]);
+    const declared = new Set([...api, ...rules, ...declaredMembers(source, head)]);
     assert.ok(
       source.includes(`export interface ${Class.name} extends PathWorkerApi<`),
       `${Class.name} is declared with every PathWorkerApi member`,
