@@ -192,10 +192,13 @@ test('a crowd of a profile plans and meets walls under that profile, in-thread a
   assert.equal(walkers.profile, 'default');
   const sailing = [];
   for (let i = 0; i < 40; i++)
-    sailing.push(boats.addAgent({ x: 9.5 + (i % 10), y: 7.5 + Math.floor(i / 10), profile: 'boat' }));
+    sailing.push(
+      boats.addAgent({ x: 9.5 + (i % 10), y: 7.5 + Math.floor(i / 10), profile: 'boat' }),
+    );
   boats.setGroupTarget(sailing, 37.5, 23.5);
   const walking = [];
-  for (let i = 0; i < 20; i++) walking.push(walkers.addAgent({ x: 1.5 + (i % 5), y: 1.5 + Math.floor(i / 5) }));
+  for (let i = 0; i < 20; i++)
+    walking.push(walkers.addAgent({ x: 1.5 + (i % 5), y: 1.5 + Math.floor(i / 5) }));
   walkers.setGroupTarget(walking, 45.5, 29.5);
   assert.throws(() => boats.addAgent({ x: 1.5, y: 1.5 }), /agent|position|open|wall|cell/i);
   assert.throws(
