@@ -51,9 +51,12 @@ bool SearchTask::answer() {
   if (frozen()) {
     // Current if no edit since the copy could change what the search did (run_ still holds
     // what it saw: this runs before it is dropped); else the path is checked on the live grid.
-    outdated_ = grid_.version() != frozenVersion_ && (!run_ || loggedEditsMatter());
+    // Entry rules and links are not in the edit log: any change of them since the copy makes
+    // the answer outdated, and its legality unknown (pathWalkable reads cells only).
+    const bool rulesChanged = grid_.rules().generation() != rulesGeneration_;
+    outdated_ = grid_.version() != frozenVersion_ && (!run_ || rulesChanged || loggedEditsMatter());
     editsSince_ = outdated_ ? grid_.version() - frozenVersion_ : 0;
-    stillLegal_ = !outdated_ || (result_.ok() && pathWalkable(result_.path));
+    stillLegal_ = !outdated_ || (!rulesChanged && result_.ok() && pathWalkable(result_.path));
   }
   stopWatching();
   return true;

@@ -634,4 +634,20 @@ TEST_CASE("a frozen task's outdated answer says so, and a current one equals a f
   REQUIRE(bulk.restarts() == 1);
   REQUIRE(bulk.outdated());
   requireSame(bulk.result(), Searcher().find(atRestart, 10, 10, 60, 60, dijkstra));
+
+  // Frozen, then a link added far from every cell it saw: the rules are the grid's, so the
+  // answer is outdated (a teleport may shorten any path) and not known to be legal.
+  Grid linked(128, 128);
+  SearchTask teleported(linked, 10, 10, 60, 60, dijkstra);
+  REQUIRE_FALSE(teleported.step(5000));
+  linked.set(10, 11, 1);
+  REQUIRE_FALSE(teleported.step(20));
+  REQUIRE(teleported.frozen());
+  linked.set(10, 11, 0);
+  int32_t id = 0;
+  REQUIRE(linked.addLink(11, 10, 59, 60, 1.0, false, id).empty());
+  runInSlices(teleported, 500);
+  REQUIRE(teleported.outdated());
+  REQUIRE_FALSE(teleported.stillLegal());
+  REQUIRE(teleported.editsSince() > 0);
 }
