@@ -20,7 +20,7 @@ import { WorkerConnection } from './connection.js';
 import { readPrepareOptions } from '../core/prepare.js';
 import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
-import { HOLD_WATCHES, PathWorkerPool } from './pool.js';
+import { ENTRY_OF, HOLD_WATCHES, PathWorkerPool } from './pool.js';
 import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
@@ -472,6 +472,11 @@ export class PathWorker {
       (cls) => this.#log.entry.get(cls) ?? null,
     );
     return this.#watches.watch(path, onBlocked, watchOptions);
+  }
+
+  /** A class's entry rule (null: any), for a pool's watches (worker/pool.js). @param {number} cls */
+  [ENTRY_OF](cls) {
+    return this.#log.entry.get(cls) ?? null;
   }
 
   /** A pool's watches (worker/pool.js): this worker tells them of its edits from now on. */

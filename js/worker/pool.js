@@ -11,6 +11,8 @@ import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 
 /** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
 export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
+/** A member's entry rule of a class (null: any), for the pool's watches. */
+export const ENTRY_OF = Symbol('tilepath.entryOf');
 
 /** A copy of caller-given cells for one more member (each member's buffer moves to its worker). */
 function copyOfCells(bytes) {
@@ -201,6 +203,7 @@ export class PathWorkerPool {
       (index) => this.#reading().get(index % width, Math.floor(index / width)),
       (cls, profile) => this.#reading().getCost(cls, profile),
       this.shape,
+      (cls) => this.#reading()[ENTRY_OF](cls),
     );
     this.#holdWatches();
     return this.#watches.watch(path, onBlocked, watchOptions);

@@ -437,6 +437,7 @@ test('watched paths are alerted when their link is removed or an entry rule refu
   for (const create of [
     async () => tilepath.createGrid(12, 3),
     () => PathWorker.create({ width: 12, height: 3 }),
+    () => PathWorker.create({ width: 12, height: 3, workers: 2 }), // a pool
   ]) {
     const grid = await create();
     try {
