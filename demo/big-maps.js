@@ -8,7 +8,6 @@
 import { $, showError } from './page.js';
 import { rgbaWord } from './view.js';
 import { formatInt, formatMs } from './stats.js';
-import { addProfiles, removeProfiles } from './engine.js';
 
 const NODE = rgbaWord(255, 60, 200, 255);
 const BORDER = rgbaWord(255, 255, 255, 70);
@@ -50,15 +49,7 @@ export class BigMaps {
     const worker = this.parts.level.engine?.worker;
     if (!worker) throw new Error('Save map needs the worker');
     const t0 = performance.now();
-    // This version saves the grid's own cost table, not its profiles: the unit kinds' profiles
-    // are taken off for the save and given back (a loaded map gets them as every map does).
-    removeProfiles(worker);
-    let bytes;
-    try {
-      bytes = await worker.save();
-    } finally {
-      addProfiles(worker);
-    }
+    const bytes = await worker.save();
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
     link.download = 'map.tilepath';

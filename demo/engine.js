@@ -7,13 +7,8 @@ import { gridShape } from './shape-panel.js';
 import { UNIT_KINDS } from './terrain.js';
 
 /** Gives a grid or a worker the unit kinds' movement profiles (boats, cavalry). */
-export function addProfiles(target) {
+function addProfiles(target) {
   for (const { id, profile } of UNIT_KINDS) if (profile) target.setProfile(id, profile);
-}
-
-/** Takes the unit kinds' profiles off again (a save holds the default table only). */
-export function removeProfiles(target) {
-  for (const { id, profile } of UNIT_KINDS) if (profile) target.deleteProfile(id);
 }
 
 export class SearchEngine {

@@ -576,15 +576,6 @@ class WasmGrid {
 
  public:
   std::string lastError() const { return result_.error; }
-  // The profiles beside 'default', quoted and comma-separated, for messages.
-  TILEPATH_SMALL std::string otherProfiles() const {
-    std::string list;
-    for (const std::string& name : profiles_.names()) {
-      if (name == profiles_.name(0)) continue;
-      list += (list.empty() ? "'" : ", '") + name + "'";
-    }
-    return list;
-  }
 
   // Bytes held by the position grids of the unit sizes searched (footprints.hpp), and freeing
   // one size's (built again by its next search).
@@ -715,12 +706,14 @@ class WasmGrid {
     if (cells().hasRules())
       return "grid.save: this version does not save entry rules or links, and this grid has "
              "some: set them again after loadGrid";
-    if (profiles_.names().size() > 1)
-      return "grid.save: this version saves the grid's own cost table only, and this grid has "
-             "profiles (" +
-             otherProfiles() +
-             "): delete them first, or set them again after "
-             "loadGrid";
+    std::vector<SavedProfile> tables;
+    for (const std::string& name : profiles_.names()) {
+      const int slot = profiles_.slot(name);
+      if (slot == 0) continue;
+      SavedProfile& p = tables.emplace_back();
+      p.name = name;
+      for (int cls = 0; cls < Grid::kClasses; ++cls) p.costs[cls] = profiles_.cost(slot, cls);
+    }
     select(0, queryError_);
     std::unique_ptr<Hierarchy>& held_ = profiles_.hierarchyHolder(0);
     const bool hierarchy = kBigMaps && held_;
@@ -732,9 +725,9 @@ class WasmGrid {
     // (A SavedHierarchy is made in the big-map build only: the other links none of its code.)
     if (hierarchy) {
       SavedHierarchy saved(held_);
-      return saveGrid(cells(), {&components(), &footprints(), &saved}, savedBytes());
+      return saveGrid(cells(), {&components(), &footprints(), &saved, &tables}, savedBytes());
     }
-    return saveGrid(cells(), {&components(), &footprints(), nullptr}, savedBytes());
+    return saveGrid(cells(), {&components(), &footprints(), nullptr, &tables}, savedBytes());
   }
   TILEPATH_SMALL static uintptr_t savedAddress() { return address(savedBytes()); }
   TILEPATH_SMALL static double savedLength() { return static_cast<double>(savedBytes().size()); }
@@ -770,18 +763,35 @@ class WasmGrid {
     std::vector<uint8_t>& bytes = savedBytes();
     // The small build has no hierarchy: a saved one is skipped (hpa refuses there anyway).
     std::string error;
+    std::vector<SavedProfile> tables;
     select(0, queryError_);
     if (kBigMaps) {
       SavedHierarchy saved(profiles_.hierarchyHolder(0));
       error = tilepath::loadSaved(bytes.data(), bytes.size(), grid(),
-                                  {&components(), &footprints(), &saved}, true);
+                                  {&components(), &footprints(), &saved, &tables}, true);
     } else {
       error = tilepath::loadSaved(bytes.data(), bytes.size(), grid(),
-                                  {&components(), &footprints(), nullptr}, true);
+                                  {&components(), &footprints(), nullptr, &tables}, true);
     }
     std::vector<uint8_t>().swap(bytes);
+    // The profiles' tables (what they derive is built on first use, as for any new profile).
+    for (const SavedProfile& p : tables) {
+      if (!error.empty()) break;
+      Profiles::CostTable table;
+      std::copy(std::begin(p.costs), std::end(p.costs), table.begin());
+      error = profiles_.set(p.name, table);
+      if (!error.empty()) error = "saved grid, section PROF: " + error;
+    }
     return error;
   }
+  // The profiles' names ('default' first, in the order they were added), one a line, and their
+  // slots: what a loaded grid's JS side learns them from.
+  TILEPATH_SMALL std::string profileNames() const {
+    std::string list;
+    for (const std::string& name : profiles_.names()) list += name + "\n";
+    return list;
+  }
+  TILEPATH_SMALL int profileSlot(std::string name) const { return profiles_.slot(name); }
 
   // --- prepare (js/core/prepare.js): what queries would build on first use, built ahead ---
 
@@ -1263,6 +1273,8 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .class_function("savedStaggerAxis", &WasmGrid::savedStaggerAxis)
       .class_function("savedStaggerIndex", &WasmGrid::savedStaggerIndex)
       .function("loadSaved", &WasmGrid::loadSaved)
+      .function("profileNames", &WasmGrid::profileNames)
+      .function("profileSlot", &WasmGrid::profileSlot)
       .function("setEntry", &WasmGrid::setEntry)
       .function("addLink", &WasmGrid::addLink)
       .function("removeLink", &WasmGrid::removeLink)

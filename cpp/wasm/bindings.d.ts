@@ -43,6 +43,10 @@ export interface NativeGrid {
   handle(): number;
   /** The core Grid and its Footprints inside this object, for a NativeCrowd (cpp/wasm/crowd.cpp). */
   /** A profile's cells for a crowd (0 with lastQueryError() set when it cannot be used). */
+  /** The profiles' names, 'default' first, each followed by a newline. */
+  profileNames(): string;
+  /** A profile's slot, or -1. */
+  profileSlot(name: string): number;
   cellsObject(profile: number): number;
   footprintsObject(profile: number): number;
   lastError(): string;

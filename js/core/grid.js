@@ -264,6 +264,11 @@ export class Grid {
         this.#native = null;
         throw new RangeError(error);
       }
+      // The save's movement profiles, as the core set them.
+      for (const name of this.#native.profileNames().split('\n')) {
+        if (name && name !== PROFILES.default)
+          this.#profiles.set(name, this.#native.profileSlot(name));
+      }
     }
     this.#record = this.#native.resultAddress() >> 3;
     this.#handle = this.#native.handle();

@@ -72,5 +72,40 @@ export function readSavedGrid(bytes) {
     shapeCodes: [bytes[at + 8], bytes[at + 9], bytes[at + 10]],
     costs,
     cells: bytes.slice(cellsAt, cellsAt + width * height),
+    profiles: readSavedProfiles(bytes, view, HEADER_BYTES + 12 + length),
   };
+}
+
+/**
+ * The PROF section's movement profiles, [name, 256 costs (0 = blocked)] in the order they were
+ * added, read as far as they are there (the worker's load checks them whole).
+ * @param {Uint8Array} bytes
+ * @param {DataView} view
+ * @param {number} at where the section after GRID begins
+ * @returns {[string, Float64Array][]}
+ */
+function readSavedProfiles(bytes, view, at) {
+  while (at + 12 <= bytes.length) {
+    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const length = Number(view.getBigUint64(at + 4, true));
+    const start = at + 12;
+    if (start + length > bytes.length) break;
+    if (tag === 'PROF') {
+      const out = [];
+      let k = start + 4;
+      for (let n = view.getUint32(start, true); n > 0 && k < start + length; n--) {
+        const size = bytes[k];
+        const name = String.fromCharCode(...bytes.subarray(k + 1, k + 1 + size));
+        const table = new Float64Array(CLASSES);
+        k += 1 + size;
+        if (k + CLASSES * 8 > start + length) break;
+        for (let cls = 0; cls < CLASSES; cls++) table[cls] = view.getFloat64(k + cls * 8, true);
+        k += CLASSES * 8;
+        out.push(/** @type {[string, Float64Array]} */ ([name, table]));
+      }
+      return out;
+    }
+    at = start + length;
+  }
+  return [];
 }

@@ -90,8 +90,7 @@ export function readGridOptions(options, call, known) {
     throw new TypeError(`${call} needs an options object { width, height, cells? }`);
   }
   refuseMisspelt(options, known, call);
-  if (options.saved !== undefined)
-    return { ...readSavedOptions(options, call), profiles: readProfiles(options.profiles) };
+  if (options.saved !== undefined) return readSavedOptions(options, call);
   const { width, height, cells, costs } = options;
   checkSize(width, height);
   // A Uint8Array or ArrayBuffer comes back as a view on the caller's own buffer.
@@ -165,7 +164,20 @@ function readSavedOptions(options, call) {
   grid.costs.forEach((cost, cls) => {
     if (cost !== (cls === 0 ? 1 : 0)) costPairs.push([cls, cost]);
   });
-  return { width: grid.width, height: grid.height, bytes: grid.cells, costPairs, shape, saved };
+  // Its profiles' tables as create's `profiles` gives them (Infinity where blocked).
+  const profiles = grid.profiles.map(
+    ([name, table]) =>
+      /** @type {[string, Float64Array]} */ ([name, table.map((c) => (c === 0 ? Infinity : c))]),
+  );
+  return {
+    width: grid.width,
+    height: grid.height,
+    bytes: grid.cells,
+    costPairs,
+    profiles,
+    shape,
+    saved,
+  };
 }
 
 /** `cacheBytes` for create: the path cache's byte budget (worker/cache.js), undefined for its default. */

@@ -107,8 +107,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   Footprints units(grid);
   std::unique_ptr<Hierarchy> hierarchy;
   SavedHierarchy saved(hierarchy);
-  error = loadSaved(bytes.data(), bytes.size(), grid, {&labels, &units, &saved});
+  std::vector<SavedProfile> profiles;
+  error = loadSaved(bytes.data(), bytes.size(), grid, {&labels, &units, &saved, &profiles});
   if (!error.empty()) return refused(error), 0;
+  for (const SavedProfile& p : profiles) {
+    require(!p.name.empty() && p.name.size() <= 64, "a profile name past the checks");
+    for (double cost : p.costs)
+      require(cost == 0 || (cost > 0 && cost <= Grid::kMaxCost), "a cost");
+  }
   use(grid, labels, units, hierarchy);
   return 0;
 }

@@ -7,9 +7,11 @@
 //            checksum of the body (u64, saved.cpp's checksum())
 //   body     sections, each a tag of 4 ASCII bytes, a length (u64) and that many bytes:
 //            "GRID" (first, once: sides, shape, cost table, cells), "LABL" (a labelling of the
-//            cells), "UNIT" (one unit size's positions and labels), "HIER" (the hierarchy).
-// A reader refuses an unknown tag or version naming it, so new sections (movement profiles,
-// entry rules, links) come with a new version or a tag older readers refuse by name. Lengths
+//            cells), "UNIT" (one unit size's positions and labels), "HIER" (the hierarchy),
+//            "PROF" (movement profiles: a count (u32), then each one's name (a length byte and
+//            that many bytes) and 256 costs (f64); what they derive is built again on use).
+// A reader refuses an unknown tag or version naming it, so new sections (entry rules, links)
+// come with a new version or a tag older readers refuse by name. Lengths
 // are checked against the bytes present before anything is allocated: a hostile buffer cannot
 // make a reader allocate more than a small multiple of its own size.
 #pragma once
@@ -57,10 +59,18 @@ class SavedHierarchy {
 
 // The structures derived from one grid that a save holds; any may be null (not saved, or not
 // loaded: its section is skipped).
+// A movement profile beside the grid's own table (profiles.hpp), as a save holds it.
+struct SavedProfile {
+  std::string name;
+  double costs[Grid::kClasses] = {};  // 0 = blocked
+};
+
 struct SavedParts {
   Components* labels = nullptr;
   Footprints* unitSizes = nullptr;
   SavedHierarchy* hierarchy = nullptr;
+  // Written when not empty; filled on load (left empty when the save holds none).
+  std::vector<SavedProfile>* profiles = nullptr;
 };
 
 // Writes `grid` and what `parts` hold into `out`. A hierarchy is brought up to date first (what

@@ -20,6 +20,10 @@ constexpr char kGridTag[4] = {'G', 'R', 'I', 'D'};
 constexpr char kLabelsTag[4] = {'L', 'A', 'B', 'L'};
 constexpr char kUnitTag[4] = {'U', 'N', 'I', 'T'};
 constexpr char kHierarchyTag[4] = {'H', 'I', 'E', 'R'};
+constexpr char kProfilesTag[4] = {'P', 'R', 'O', 'F'};
+// More than any grid may hold (profiles.hpp: 8 with 'default'); the names' longest length.
+constexpr uint32_t kMostSavedProfiles = 64;
+constexpr uint8_t kLongestProfileName = 64;
 
 // 64 bits over the body, a word at a time in four independent lanes (one chain of multiplies
 // would wait on itself; a byte at a time would be most of a load's time).
@@ -118,9 +122,10 @@ std::string readSections(const uint8_t* data, std::size_t size, std::vector<Sect
   }
   for (const Section& s : out) {
     if (std::memcmp(s.tag, kGridTag, 4) != 0 && std::memcmp(s.tag, kLabelsTag, 4) != 0 &&
-        std::memcmp(s.tag, kUnitTag, 4) != 0 && std::memcmp(s.tag, kHierarchyTag, 4) != 0)
+        std::memcmp(s.tag, kUnitTag, 4) != 0 && std::memcmp(s.tag, kHierarchyTag, 4) != 0 &&
+        std::memcmp(s.tag, kProfilesTag, 4) != 0)
       return "saved grid: unknown section '" + tagName(s.tag) +
-             "' (saved by a newer tilepath? this one reads GRID, LABL, UNIT and HIER)";
+             "' (saved by a newer tilepath? this one reads GRID, LABL, UNIT, HIER and PROF)";
   }
   if (out.empty() || std::memcmp(out[0].tag, kGridTag, 4) != 0)
     return "saved grid: its first section must be GRID";
@@ -290,6 +295,37 @@ uint64_t savedChecksum(const uint8_t* body, std::size_t size) {
   return checksum(body, size);
 }
 
+namespace {
+
+// The PROF section: names and tables checked (a name's characters and its uniqueness are the
+// profiles' own check, when the loader sets them).
+bool readProfiles(SavedReader& r, std::vector<SavedProfile>& out) {
+  if (!out.empty()) return r.fail("more than one PROF section");
+  uint32_t count = 0;
+  if (!r.get(count)) return false;
+  if (count == 0 || count > kMostSavedProfiles ||
+      count > r.remaining() / (1 + sizeof(SavedProfile::costs)))
+    return r.fail("it says it holds " + std::to_string(count) + " profiles");
+  out.resize(count);
+  for (SavedProfile& p : out) {
+    uint8_t length = 0;
+    if (!r.get(length)) return false;
+    if (length == 0 || length > kLongestProfileName)
+      return r.fail("a profile name of " + std::to_string(length) + " bytes");
+    p.name.resize(length);
+    if (!r.getBytes(p.name.data(), length) || !r.getBytes(p.costs, sizeof(p.costs))) return false;
+    for (int cls = 0; cls < Grid::kClasses; ++cls) {
+      const double cost = p.costs[cls];
+      if (!(cost == 0 || (cost > 0 && cost <= Grid::kMaxCost)))
+        return r.fail("profile class " + std::to_string(cls) + " has cost " + formatPrecise(cost) +
+                      ", which no cost table holds");
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint8_t>& out) {
   const bool hierarchy = parts.hierarchy && parts.hierarchy->hierarchy;
   if (hierarchy) {
@@ -314,6 +350,15 @@ std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint
                 [&](SavedWriter& s) { SavedAccess::writeUnitSize(s, *parts.unitSizes, n); });
     }
   if (hierarchy) section(w, kHierarchyTag, [&](SavedWriter& s) { parts.hierarchy->write(s); });
+  if (parts.profiles && !parts.profiles->empty())
+    section(w, kProfilesTag, [&](SavedWriter& s) {
+      s.put(static_cast<uint32_t>(parts.profiles->size()));
+      for (const SavedProfile& p : *parts.profiles) {
+        s.put(static_cast<uint8_t>(p.name.size()));
+        s.putBytes(p.name.data(), p.name.size());
+        s.putBytes(p.costs, sizeof(p.costs));
+      }
+    });
   const std::vector<uint8_t>& body = w.bytes();
   out.clear();
   out.reserve(kSavedHeaderBytes + body.size());
@@ -380,6 +425,9 @@ std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const S
     } else if (std::memcmp(s.tag, kUnitTag, 4) == 0 && parts.unitSizes) {
       read = true;
       ok = SavedAccess::readUnitSize(r, grid, *parts.unitSizes);
+    } else if (std::memcmp(s.tag, kProfilesTag, 4) == 0 && parts.profiles) {
+      read = true;
+      ok = readProfiles(r, *parts.profiles);
     } else if (std::memcmp(s.tag, kHierarchyTag, 4) == 0 && parts.hierarchy) {
       read = true;
       ok = (!parts.hierarchy->hierarchy || r.fail("more than one hierarchy")) &&

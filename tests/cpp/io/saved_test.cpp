@@ -270,10 +270,10 @@ TEST_CASE("truncated, corrupted, other-version and hostile buffers are refused b
 
   // An unknown section, well formed and summed: named.
   std::vector<uint8_t> newer = bytes;
-  for (char c : std::string("PROF")) newer.push_back(static_cast<uint8_t>(c));
+  for (char c : std::string("RULE")) newer.push_back(static_cast<uint8_t>(c));
   for (int k = 0; k < 8; ++k) newer.push_back(0);
   resum(newer);
-  CHECK(loadError(newer).find("unknown section 'PROF'") != std::string::npos);
+  CHECK(loadError(newer).find("unknown section 'RULE'") != std::string::npos);
 
   // Sizes that would exhaust memory: a grid of 2^30 cells, a vector of 2^60 entries.
   std::vector<uint8_t> huge = bytes;
