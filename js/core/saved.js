@@ -29,7 +29,7 @@ const CLASSES = 256;
  * (0 = blocked) and cells. The checksum and the other sections are checked where the bytes are
  * loaded (in the worker); what is read here is checked enough to be used.
  * @param {Uint8Array} bytes
- * @returns {{ width: number, height: number, shapeCodes: [number, number, number], costs: Float64Array, cells: Uint8Array }}
+ * @returns {{ width: number, height: number, shapeCodes: [number, number, number], costs: Float64Array, cells: Uint8Array, profiles: [string, Float64Array][] }}
  */
 export function readSavedGrid(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
