@@ -144,8 +144,17 @@ class Profiles {
       if (p && p->grid) edit(*p);
   }
   static std::string checkName(std::string_view name);
-  // The cells' rules given to every profile's own grid, after an error-free rule edit.
-  std::string shareRules(std::string error);
+  // A rule edit made on the map's grid and, when it succeeds, the same edit on every profile's
+  // own grid (one edit each, not a copy of every rule: a map of many links stays linear).
+  template <typename Edit>
+  std::string editRules(Edit edit) {
+    std::string error = edit(cells_);
+    if (error.empty())
+      forEachInUse([&](Profile& p) {
+        if (p.own) edit(*p.own);
+      });
+    return error;
+  }
 
   Grid cells_;  // 'default' (declared first: the observers in slots_ are destroyed before it)
   std::array<std::unique_ptr<Profile>, kMaxProfiles> slots_;

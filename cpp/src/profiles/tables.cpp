@@ -189,26 +189,19 @@ std::size_t Profiles::memoryBytes(int k) const {
   return bytes;
 }
 
-std::string Profiles::shareRules(std::string error) {
-  if (error.empty())
-    forEachInUse([&](Profile& p) {
-      if (p.own) p.own->setRules(cells_.rules());
-    });
-  return error;
-}
-
 std::string Profiles::setEntry(int cls, uint8_t mask) {
-  return shareRules(cells_.setEntry(cls, mask));
+  return editRules([&](Grid& g) { return g.setEntry(cls, mask); });
 }
 std::string Profiles::setEntry(int cls, std::string_view directions) {
-  return shareRules(cells_.setEntry(cls, directions));
+  return editRules([&](Grid& g) { return g.setEntry(cls, directions); });
 }
 std::string Profiles::addLink(int ax, int ay, int bx, int by, double cost, bool oneWay,
                               int32_t& id) {
-  return shareRules(cells_.addLink(ax, ay, bx, by, cost, oneWay, id));
+  // The map's grid chooses the id (when 0); each profile's grid is given the same one.
+  return editRules([&](Grid& g) { return g.addLink(ax, ay, bx, by, cost, oneWay, id); });
 }
 std::string Profiles::removeLink(int32_t id) {
-  return shareRules(cells_.removeLink(id));
+  return editRules([&](Grid& g) { return g.removeLink(id); });
 }
 
 }  // namespace tilepath

@@ -179,3 +179,50 @@ TEST_CASE("bad profile names, tables and counts are refused, naming the value", 
   CHECK(profiles.names().size() == 8);
   CHECK(profiles.slot("ninth") == -1);
 }
+
+TEST_CASE("rule edits reach every profile in use, and only those edits", "[profiles]") {
+  // A profile made before the edits, one made after: both must end with the map's rules exactly,
+  // however many links were added and removed in between.
+  Profiles profiles(40, 30);
+  Profiles::CostTable boat = Profiles::defaultTable();
+  boat[1] = 2;
+  REQUIRE(profiles.set("boat", boat).empty());
+  const int early = profiles.slot("boat");
+  (void)profiles.grid(early);  // in use before any rule
+  std::mt19937 rng(30);
+  std::uniform_int_distribution<int> x(0, 39), y(0, 29), cls(0, 3), dirs(1, 255);
+  std::vector<int32_t> ids;
+  for (int k = 0; k < 300; ++k) {
+    if (k % 7 == 0) {
+      REQUIRE(profiles.setEntry(cls(rng), static_cast<uint8_t>(dirs(rng))).empty());
+    } else if (k % 5 == 0 && !ids.empty()) {
+      REQUIRE(profiles.removeLink(ids.front()).empty());
+      ids.erase(ids.begin());
+    } else {
+      int32_t id = 0;
+      REQUIRE(profiles.addLink(x(rng), y(rng), x(rng), y(rng), k % 4, k % 3 == 0, id).empty());
+      ids.push_back(id);
+    }
+  }
+  // A bad edit changes nothing anywhere.
+  int32_t bad = 0;
+  CHECK_FALSE(profiles.addLink(0, 0, 1, 1, -1, false, bad).empty());
+  CHECK_FALSE(profiles.removeLink(999999).empty());
+  REQUIRE(profiles.set("cart", Profiles::defaultTable()).empty());
+  const int late = profiles.slot("cart");
+  const MovementRules& map = profiles.cells().rules();
+  REQUIRE(map.links().size() == ids.size());
+  for (int slot : {early, late}) {
+    const MovementRules& own = profiles.grid(slot).rules();
+    REQUIRE(own.links().size() == map.links().size());
+    for (std::size_t k = 0; k < map.links().size(); ++k) {
+      CHECK(own.links()[k].id == map.links()[k].id);
+      CHECK(own.links()[k].a == map.links()[k].a);
+      CHECK(own.links()[k].b == map.links()[k].b);
+      CHECK(own.links()[k].cost == map.links()[k].cost);
+      CHECK(own.links()[k].oneWay == map.links()[k].oneWay);
+    }
+    for (int c = 0; c < Grid::kClasses; ++c) CHECK(own.entry(c) == map.entry(c));
+    CHECK(own.nextId() == map.nextId());
+  }
+}
