@@ -703,9 +703,6 @@ class WasmGrid {
   // The grid and what is prepared on it into the saved bytes (savedAddress / savedLength), or
   // an error. The save is as large as what it holds: checked against memory first.
   TILEPATH_SMALL std::string save() {
-    if (cells().hasRules())
-      return "grid.save: this version does not save entry rules or links, and this grid has "
-             "some: set them again after loadGrid";
     std::vector<SavedProfile> tables;
     for (const std::string& name : profiles_.names()) {
       const int slot = profiles_.slot(name);

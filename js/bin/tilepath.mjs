@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // tilepath: the package's command line.
-//   tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit-sizes 1,2] [--labels] [--layer NAME]
-// reads a Tiled map (.tmx, .tmj, .json: its layer NAME, by default the first tile layer) or a
-// Moving AI map (.map), builds what queries would build on first use, and writes the saved grid
+//   tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit-sizes 1,2] [--labels]
+//                    [--layer NAME | --layers A,B,...]
+// reads a Tiled map (.tmx, .tmj, .json: its layer NAME, by default the first tile layer, or the
+// layers A, B, ... stacked as readTiledMap stacks them, link objects included) or a
+// Moving AI map (.map), with its costs, movement profiles, entry rules and links, builds what queries would build on first use, and writes the saved grid
 // (grid.save()) to OUT, for a game to ship with its assets and load with tp.loadGrid(bytes).
 import { readFile, writeFile } from 'node:fs/promises';
 import { createPathfinder } from '../node.js';
-import { applyCosts, listTiledLayers, loadTiledMap } from '../tiled.js';
+import { applyCosts, applyProfiles, listTiledLayers, loadTiledMap } from '../tiled.js';
 
 const USAGE = `usage: tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit-sizes N,N...]
-                        [--labels] [--layer NAME]
+                        [--labels] [--layer NAME | --layers A,B,...]
   MAP            a Tiled map (.tmx, .tmj, .json) or a Moving AI map (.map)
   OUT            the saved grid to write (load it with tp.loadGrid(bytes))
   --hpa          build hpa's hierarchy (needs an orthogonal or isometric map)
@@ -18,6 +20,9 @@ const USAGE = `usage: tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit
   --unit-sizes   the unit sizes whose positions to build, e.g. 1,2,3
   --labels       build the reachability labels (of the cells, and of each unit size given)
   --layer NAME   the Tiled tile layer to read (default: the first one)
+  --layers A,B   the Tiled layers to stack (tile layers and object layers: collision shapes,
+                 link objects), as readTiledMap's layers
+The map's costs, movement profiles (cost.NAME), entry rules (entry) and links are saved with it.
 `;
 
 function fail(message, code = 2) {
@@ -65,6 +70,7 @@ function readArguments(args) {
     unitSizes: [],
     diagonal: undefined,
     layer: undefined,
+    layers: undefined,
   };
   for (let k = 0; k < rest.length; k++) {
     const flag = rest[k];
@@ -77,6 +83,7 @@ function readArguments(args) {
     else if (flag === '--labels') options.labels = true;
     else if (flag === '--diagonal') options.diagonal = value();
     else if (flag === '--layer') options.layer = value();
+    else if (flag === '--layers') options.layers = value().split(',');
     else if (flag === '--unit-sizes') {
       options.unitSizes = value()
         .split(',')
@@ -85,6 +92,8 @@ function readArguments(args) {
         );
     } else fail(`unknown option '${flag}'`);
   }
+  if (options.layer !== undefined && options.layers !== undefined)
+    fail('give --layer or --layers, not both');
   return { map, out, ...options };
 }
 
@@ -97,7 +106,7 @@ try {
     grid = tp.createGrid(width, height, cells);
   } else {
     let layer = args.layer;
-    if (layer === undefined) {
+    if (layer === undefined && args.layers === undefined) {
       const text = await readFile(args.map, 'utf8');
       const first = listTiledLayers(
         text.trimStart().startsWith('<') ? text : JSON.parse(text),
@@ -105,8 +114,10 @@ try {
       if (!first) throw new Error(`${args.map}: no tile layer to read`);
       layer = first.path;
     }
-    const read = await loadTiledMap(args.map, { layer });
+    const read = await loadTiledMap(args.map, args.layers ? { layers: args.layers } : { layer });
+    // createGrid sets the entry rules and links the map holds.
     grid = applyCosts(tp.createGrid(read.width, read.height, read), read.costs);
+    applyProfiles(grid, read.profiles);
   }
   const started = performance.now();
   const diagonal = args.diagonal === undefined ? undefined : { diagonal: args.diagonal };

@@ -51,9 +51,9 @@ import {
   readPrepareTargets,
   runPrepare,
 } from './prepare.js';
-import { readSavedBytes } from './saved.js';
+import { readSavedBytes, readSavedRules } from './saved.js';
 import { Crowd, readCrowdOptions } from './crowd.js';
-import { applyRules, LinkBook, readEntry, readLink } from './rules.js';
+import { applyRules, LinkBook, readEntry, readLink, savedRuleEdits } from './rules.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
 /** @typedef {import('../index.js').Pathfinder} Pathfinder */
@@ -252,8 +252,10 @@ export class Grid {
    * @param {Uint8Array | typeof LOAD_SAVED | undefined} bytes cells already checked by toCells
    *   (or all class 0), or LOAD_SAVED: the saved bytes module.Grid.checkSaved() checked
    * @param {import('../index.js').GridShape} shape checked by readShape
+   * @param {ReturnType<typeof readSavedRules>} [rules] with LOAD_SAVED: the rules the save holds
+   *   (the core loads them; the JS side keeps its own list)
    */
-  constructor(module, owner, width, height, bytes, shape) {
+  constructor(module, owner, width, height, bytes, shape, rules) {
     this.#module = module;
     this.#owner = owner;
     this.#native = new module.Grid(width, height, ...shapeCodes(shape));
@@ -268,6 +270,11 @@ export class Grid {
       for (const name of this.#native.profileNames().split('\n')) {
         if (name && name !== PROFILES.default)
           this.#profiles.set(name, this.#native.profileSlot(name));
+      }
+      if (rules) {
+        for (const edit of savedRuleEdits(rules, shape))
+          if (edit.kind === 'entry') this.#entry.set(edit.cls, edit.names?.split(',') ?? []);
+        this.#links.adopt(rules.links, rules.nextId);
       }
     }
     this.#record = this.#native.resultAddress() >> 3;
@@ -1065,7 +1072,16 @@ export function wrapModule(module) {
         staggerAxis: SHAPES.staggerAxes[G.savedStaggerAxis()],
         staggerIndex: SHAPES.staggerIndices[G.savedStaggerIndex()],
       });
-      const grid = new Grid(module, state, G.savedWidth(), G.savedHeight(), LOAD_SAVED, shape);
+      const rules = readSavedRules(bytes);
+      const grid = new Grid(
+        module,
+        state,
+        G.savedWidth(),
+        G.savedHeight(),
+        LOAD_SAVED,
+        shape,
+        rules,
+      );
       state.live++;
       return grid;
     },

@@ -158,10 +158,38 @@ export class LinkBook {
     return false;
   }
 
+  /**
+   * The links a loaded grid holds (readSavedRules), and the id its next link gets.
+   * @param {readonly LinkRecord[]} links
+   * @param {number} nextId
+   */
+  adopt(links, nextId) {
+    for (const link of links) this.keep(link);
+    this.#next = Math.max(this.#next, nextId);
+  }
+
   /** @returns {LinkRecord[]} copies, in the order they were added */
   list() {
     return [...this.#links.values()].map((l) => ({ ...l }));
   }
+}
+
+/**
+ * A saved grid's rules (core/saved.js readSavedRules) as the edits that would set them: each
+ * entry mask as the shape's direction names, then each link.
+ * @param {ReturnType<typeof import('./saved.js').readSavedRules>} saved
+ * @param {import('../index.js').GridShape} shape
+ * @returns {RuleEdit[]}
+ */
+export function savedRuleEdits({ entry, links }, shape) {
+  const directions = entryDirections(shape);
+  return [
+    ...entry.map(([cls, mask]) => {
+      const names = directions.filter((_, step) => mask & (1 << step)).join(',');
+      return /** @type {RuleEdit} */ ({ kind: 'entry', cls, names });
+    }),
+    ...links.map((link) => /** @type {RuleEdit} */ ({ kind: 'link', link })),
+  ];
 }
 
 /**

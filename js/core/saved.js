@@ -72,9 +72,30 @@ export function readSavedGrid(bytes) {
     shapeCodes: [bytes[at + 8], bytes[at + 9], bytes[at + 10]],
     costs,
     cells: bytes.slice(cellsAt, cellsAt + width * height),
-    profiles: readSavedProfiles(bytes, view, HEADER_BYTES + 12 + length),
+    profiles: readSavedProfiles(bytes, view, afterGrid(view)),
   };
 }
+
+/**
+ * The sections after GRID, as far as they are there: [tag, first byte of its body, its length].
+ * @param {Uint8Array} bytes
+ * @param {DataView} view
+ * @param {number} at where the section after GRID begins
+ * @returns {Generator<[string, number, number]>}
+ */
+function* sectionsAfter(bytes, view, at) {
+  while (at + 12 <= bytes.length) {
+    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const length = Number(view.getBigUint64(at + 4, true));
+    const start = at + 12;
+    if (start + length > bytes.length) return;
+    yield [tag, start, length];
+    at = start + length;
+  }
+}
+
+/** Where the section after GRID begins. @param {DataView} view */
+const afterGrid = (view) => HEADER_BYTES + 12 + Number(view.getBigUint64(HEADER_BYTES + 4, true));
 
 /**
  * The PROF section's movement profiles, [name, 256 costs (0 = blocked)] in the order they were
@@ -85,27 +106,64 @@ export function readSavedGrid(bytes) {
  * @returns {[string, Float64Array][]}
  */
 function readSavedProfiles(bytes, view, at) {
-  while (at + 12 <= bytes.length) {
-    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
-    const length = Number(view.getBigUint64(at + 4, true));
-    const start = at + 12;
-    if (start + length > bytes.length) break;
-    if (tag === 'PROF') {
-      const out = [];
-      let k = start + 4;
-      for (let n = view.getUint32(start, true); n > 0 && k < start + length; n--) {
-        const size = bytes[k];
-        const name = String.fromCharCode(...bytes.subarray(k + 1, k + 1 + size));
-        const table = new Float64Array(CLASSES);
-        k += 1 + size;
-        if (k + CLASSES * 8 > start + length) break;
-        for (let cls = 0; cls < CLASSES; cls++) table[cls] = view.getFloat64(k + cls * 8, true);
-        k += CLASSES * 8;
-        out.push(/** @type {[string, Float64Array]} */ ([name, table]));
-      }
-      return out;
+  for (const [tag, start, length] of sectionsAfter(bytes, view, at)) {
+    if (tag !== 'PROF') continue;
+    const out = [];
+    let k = start + 4;
+    for (let n = view.getUint32(start, true); n > 0 && k < start + length; n--) {
+      const size = bytes[k];
+      const name = String.fromCharCode(...bytes.subarray(k + 1, k + 1 + size));
+      const table = new Float64Array(CLASSES);
+      k += 1 + size;
+      if (k + CLASSES * 8 > start + length) break;
+      for (let cls = 0; cls < CLASSES; cls++) table[cls] = view.getFloat64(k + cls * 8, true);
+      k += CLASSES * 8;
+      out.push(/** @type {[string, Float64Array]} */ ([name, table]));
     }
-    at = start + length;
+    return out;
   }
   return [];
+}
+
+const ANY_DIRECTION = 0xff;
+const LINK_BYTES = 21;
+
+/**
+ * The RULE section's entry rules and links (cpp/src/io/saved.cpp writes it): each class's entry
+ * mask other than "any direction", the links with their cells, and the id the next link gets.
+ * Read from bytes readSavedGrid has taken (or the core has loaded): the core checks the section
+ * whole, so what is read here is what the loaded grid holds.
+ * @param {Uint8Array} bytes
+ * @returns {{ entry: [number, number][], links: import('./rules.js').LinkRecord[], nextId: number }}
+ */
+export function readSavedRules(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = view.getInt32(HEADER_BYTES + 12, true);
+  for (const [tag, start, length] of sectionsAfter(bytes, view, afterGrid(view))) {
+    if (tag !== 'RULE' || length < CLASSES + 8) continue;
+    /** @type {[number, number][]} */
+    const entry = [];
+    for (let cls = 0; cls < CLASSES; cls++) {
+      if (bytes[start + cls] !== ANY_DIRECTION) entry.push([cls, bytes[start + cls]]);
+    }
+    const nextId = view.getInt32(start + CLASSES, true);
+    const count = view.getUint32(start + CLASSES + 4, true);
+    const links = [];
+    for (let k = 0, at = start + CLASSES + 8; k < count && at + LINK_BYTES <= start + length; k++) {
+      const a = view.getInt32(at + 4, true);
+      const b = view.getInt32(at + 8, true);
+      links.push({
+        id: view.getInt32(at, true),
+        ax: a % width,
+        ay: Math.floor(a / width),
+        bx: b % width,
+        by: Math.floor(b / width),
+        cost: view.getFloat64(at + 12, true),
+        oneWay: bytes[at + 20] === 1,
+      });
+      at += LINK_BYTES;
+    }
+    return { entry, links, nextId };
+  }
+  return { entry: [], links: [], nextId: 1 };
 }

@@ -25,7 +25,7 @@ import { ProfileWatches, readWatchOptions } from '../core/watch.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
 import { WorkerCrowd } from './crowd.js';
-import { readEntry, readLink } from '../core/rules.js';
+import { readEntry, readLink, savedRuleEdits } from '../core/rules.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
   checkClass,
@@ -115,7 +115,7 @@ export class PathWorker {
    * `readyTimeout` ms (then it is terminated). Bad arguments throw right away.
    */
   static create(options) {
-    const { width, height, bytes, costPairs, profiles, shape, saved } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape, saved, rules } = readGridOptions(
       options,
       'PathWorker.create',
       PATH_WORKER_OPTIONS,
@@ -144,7 +144,7 @@ export class PathWorker {
       readyTimeout,
     });
     pathWorker.#saved = saved ?? null;
-    return pathWorker.#start(bytes, costPairs, profiles).then(() => pathWorker);
+    return pathWorker.#start(bytes, costPairs, profiles, rules).then(() => pathWorker);
   }
 
   #width;
@@ -669,8 +669,11 @@ export class PathWorker {
 
   // --- the worker's life ----------------------------------------------------------------------
 
-  async #start(bytes, costPairs, profiles) {
-    this.#log.reset(bytes, costPairs, profiles); // the one copy: the main thread's own
+  async #start(bytes, costPairs, profiles, rules) {
+    // The one copy: the main thread's own (a saved grid's rules as if set and confirmed: the
+    // first worker loads them from the bytes, a replacement is given them).
+    this.#log.reset(bytes, costPairs, profiles, rules && savedRuleEdits(rules, this.#shape));
+    if (rules) this.#log.links.adopt(rules.links, rules.nextId);
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     // (A saved grid's worker loads its cells from the saved bytes.)
     const buffer =

@@ -79,13 +79,19 @@ export class EditLog {
   }
 
   /**
-   * Starting state, before anything is posted: `bytes` (copied), (class, cost) pairs and the
-   * profiles' [name, table] entries.
+   * Starting state, before anything is posted: `bytes` (copied), (class, cost) pairs, the
+   * profiles' [name, table] entries, and rule edits the worker starts with (a saved grid's).
    */
-  reset(bytes, costPairs = [], profiles = []) {
+  reset(bytes, costPairs = [], profiles = [], rules = []) {
     if (bytes) this.#cells.set(bytes);
     this.#costs = new Map(costPairs);
     this.#profiles = new Map(profiles);
+    this.#settledRules = [...rules];
+    for (const edit of rules) {
+      if (edit.kind === 'link') this.links.keep(edit.link);
+      else if (edit.kind === 'entry' && edit.names !== null)
+        this.entry.set(edit.cls, edit.names.split(','));
+    }
   }
 
   /** A profile's 256 costs (Infinity where blocked), or undefined; do not change it. */

@@ -58,7 +58,7 @@ export class InThreadPathWorker {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
-    const { width, height, bytes, costPairs, profiles, shape, saved } = readGridOptions(
+    const { width, height, bytes, costPairs, profiles, shape, saved, rules } = readGridOptions(
       options,
       'InThreadPathWorker.create',
       IN_THREAD_OPTIONS,
@@ -97,7 +97,9 @@ export class InThreadPathWorker {
         throw error;
       }
       scheduler.start();
-      return new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler, cacheBytes);
+      const pw = new InThreadPathWorker(CONSTRUCT, pathfinder, grid, cache, scheduler, cacheBytes);
+      if (rules) pw.#links.adopt(rules.links, rules.nextId); // a saved grid's links
+      return pw;
     });
   }
 

@@ -18,7 +18,7 @@ import {
 } from '../core/checks.js';
 import { checkCacheBytes, checkCacheSize } from './protocol.js';
 import { readShape } from '../core/shape.js';
-import { readSavedBytes, readSavedGrid } from '../core/saved.js';
+import { readSavedBytes, readSavedGrid, readSavedRules } from '../core/saved.js';
 import { SHAPES } from '../../dist/contract.mjs';
 
 /** True when `cells` is (or views) a buffer that was transferred away: it holds nothing now. */
@@ -99,7 +99,7 @@ export function readGridOptions(options, call, known) {
   const profiles = readProfiles(options.profiles);
   // orientation, staggerAxis, staggerIndex as createGrid takes them (Tiled's defaults).
   const shape = readShape(options);
-  return { width, height, bytes, costPairs, profiles, shape, saved: undefined };
+  return { width, height, bytes, costPairs, profiles, shape, saved: undefined, rules: undefined };
 }
 
 /**
@@ -177,6 +177,8 @@ function readSavedOptions(options, call) {
     profiles,
     shape,
     saved,
+    // Its entry rules and links (the worker loads them from the bytes; the main thread keeps a list).
+    rules: readSavedRules(saved),
   };
 }
 

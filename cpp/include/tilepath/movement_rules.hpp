@@ -52,6 +52,13 @@ class MovementRules {
   std::string addLink(const CellLink& link, int cells);
   // Removes the link `id`; an error naming it when there is none.
   std::string removeLink(int32_t id);
+  // Every rule at once, as a saved grid holds them (saved.cpp's RULE section): each class's
+  // entry mask (kAnyDirection, or a non-empty set of the shape's steps), the links, checked as
+  // addLink checks one but in one pass (a save of many links loads in O(n log n)), and the id
+  // the next link is given (at least one more than any link's). An error names the first bad
+  // value and leaves the rules as they were.
+  std::string assign(const GridShape& shape, const uint8_t (&entry)[256],
+                     std::vector<CellLink> links, int32_t nextId, int cells);
   // The next id no link has had (for native callers that let the grid choose).
   int32_t nextId() const { return nextId_; }
   // Counts the changes to the rules: a paused search that saw another number begins again.
@@ -80,6 +87,8 @@ class MovementRules {
   static const LinkStep* range(const std::vector<LinkStep>& v, int32_t i, const LinkStep*& end,
                                int32_t LinkStep::*key);
   void rebuildSteps();
+  // A link's cells, cost and id checked (not whether the id is taken).
+  static std::string checkLink(const CellLink& link, int cells);
 
   uint8_t entry_[256];  // kAnyDirection until set
   int entryRules_ = 0;  // classes whose mask is not kAnyDirection

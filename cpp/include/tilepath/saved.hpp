@@ -9,9 +9,11 @@
 //            "GRID" (first, once: sides, shape, cost table, cells), "LABL" (a labelling of the
 //            cells), "UNIT" (one unit size's positions and labels), "HIER" (the hierarchy),
 //            "PROF" (movement profiles: a count (u32), then each one's name (a length byte and
-//            that many bytes) and 256 costs (f64); what they derive is built again on use).
-// A reader refuses an unknown tag or version naming it, so new sections (entry rules, links)
-// come with a new version or a tag older readers refuse by name. Lengths
+//            that many bytes) and 256 costs (f64); what they derive is built again on use),
+//            "RULE" (entry rules and links: 256 entry masks (u8), the next link id (i32), a
+//            count (u32) and each link's id, cells a and b (i32), cost (f64), one way (u8)).
+// A reader refuses an unknown tag or version naming it, so new sections come with a new
+// version or a tag older readers refuse by name. Lengths
 // are checked against the bytes present before anything is allocated: a hostile buffer cannot
 // make a reader allocate more than a small multiple of its own size.
 #pragma once

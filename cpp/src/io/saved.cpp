@@ -21,6 +21,9 @@ constexpr char kLabelsTag[4] = {'L', 'A', 'B', 'L'};
 constexpr char kUnitTag[4] = {'U', 'N', 'I', 'T'};
 constexpr char kHierarchyTag[4] = {'H', 'I', 'E', 'R'};
 constexpr char kProfilesTag[4] = {'P', 'R', 'O', 'F'};
+constexpr char kRulesTag[4] = {'R', 'U', 'L', 'E'};
+// A link as the RULE section holds it: id, a, b (i32), cost (f64), one way (u8).
+constexpr std::size_t kSavedLinkBytes = 4 + 4 + 4 + 8 + 1;
 // More than any grid may hold (profiles.hpp: 8 with 'default'); the names' longest length.
 constexpr uint32_t kMostSavedProfiles = 64;
 constexpr uint8_t kLongestProfileName = 64;
@@ -123,9 +126,10 @@ std::string readSections(const uint8_t* data, std::size_t size, std::vector<Sect
   for (const Section& s : out) {
     if (std::memcmp(s.tag, kGridTag, 4) != 0 && std::memcmp(s.tag, kLabelsTag, 4) != 0 &&
         std::memcmp(s.tag, kUnitTag, 4) != 0 && std::memcmp(s.tag, kHierarchyTag, 4) != 0 &&
-        std::memcmp(s.tag, kProfilesTag, 4) != 0)
+        std::memcmp(s.tag, kProfilesTag, 4) != 0 && std::memcmp(s.tag, kRulesTag, 4) != 0)
       return "saved grid: unknown section '" + tagName(s.tag) +
-             "' (saved by a newer tilepath? this one reads GRID, LABL, UNIT, HIER and PROF)";
+             "' (saved by a newer tilepath? this one reads GRID, LABL, UNIT, HIER, PROF and "
+             "RULE)";
   }
   if (out.empty() || std::memcmp(out[0].tag, kGridTag, 4) != 0)
     return "saved grid: its first section must be GRID";
@@ -324,6 +328,51 @@ bool readProfiles(SavedReader& r, std::vector<SavedProfile>& out) {
   return true;
 }
 
+// The RULE section (entry rules and links, movement_rules.hpp): the 256 classes' entry masks,
+// the id the next link gets (i32), the links' count (u32), then each link.
+void writeRules(SavedWriter& w, const MovementRules& rules) {
+  for (int cls = 0; cls < Grid::kClasses; ++cls) w.put(rules.entry(cls));
+  w.put<int32_t>(rules.nextId());
+  w.put(static_cast<uint32_t>(rules.links().size()));
+  for (const CellLink& l : rules.links()) {
+    w.put<int32_t>(l.id);
+    w.put<int32_t>(l.a);
+    w.put<int32_t>(l.b);
+    w.put<double>(l.cost);
+    w.put<uint8_t>(l.oneWay ? 1 : 0);
+  }
+}
+
+// Read and checked whole (MovementRules::assign), then given to the grid; a second RULE section
+// is refused.
+bool readRules(SavedReader& r, Grid& grid, bool& seen) {
+  if (seen) return r.fail("more than one RULE section");
+  seen = true;
+  uint8_t entry[Grid::kClasses];
+  int32_t nextId = 0;
+  uint32_t count = 0;
+  if (!r.getBytes(entry, sizeof(entry)) || !r.get(nextId) || !r.get(count)) return false;
+  if (count > r.remaining() / kSavedLinkBytes)
+    return r.fail("it says it holds " + std::to_string(count) + " links, more than its bytes do");
+  std::vector<CellLink> links(count);
+  for (CellLink& l : links) {
+    uint8_t oneWay = 0;
+    r.get(l.id);
+    r.get(l.a);
+    r.get(l.b);
+    r.get(l.cost);
+    r.get(oneWay);
+    if (oneWay > 1) return r.fail("a link's one-way flag is " + std::to_string(oneWay));
+    l.oneWay = oneWay == 1;
+  }
+  MovementRules rules;
+  const std::string error =
+      rules.assign(grid.shape(), entry, std::move(links), nextId, grid.size());
+  if (!error.empty()) return r.fail(error);
+  grid.setRules(rules);
+  return true;
+}
+
 }  // namespace
 
 std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint8_t>& out) {
@@ -359,6 +408,9 @@ std::string saveGrid(const Grid& grid, const SavedParts& parts, std::vector<uint
         s.putBytes(p.costs, sizeof(p.costs));
       }
     });
+  // (Also when every link was removed: the next id is the grid's still.)
+  if (grid.hasRules() || grid.rules().nextId() > 1)
+    section(w, kRulesTag, [&](SavedWriter& s) { writeRules(s, grid.rules()); });
   const std::vector<uint8_t>& body = w.bytes();
   out.clear();
   out.reserve(kSavedHeaderBytes + body.size());
@@ -414,12 +466,17 @@ std::string loadSaved(const uint8_t* data, std::size_t size, Grid& grid, const S
     grid.cellsChanged();
   }
   if (parts.labels) parts.labels->reset();
+  bool rules = false;
   for (std::size_t k = 1; k < sections.size(); ++k) {
     const Section& s = sections[k];
     SavedReader r(s.data, s.size, "saved grid, section " + tagName(s.tag));
     // A section of a part not asked for is skipped (a native user may load the cells alone).
     bool read = false, ok = true;
-    if (std::memcmp(s.tag, kLabelsTag, 4) == 0 && parts.labels) {
+    // The rules belong to the grid (as its cells do): always read.
+    if (std::memcmp(s.tag, kRulesTag, 4) == 0) {
+      read = true;
+      ok = readRules(r, grid, rules);
+    } else if (std::memcmp(s.tag, kLabelsTag, 4) == 0 && parts.labels) {
       read = true;
       ok = SavedAccess::readComponents(r, grid, *parts.labels);
     } else if (std::memcmp(s.tag, kUnitTag, 4) == 0 && parts.unitSizes) {

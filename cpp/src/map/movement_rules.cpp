@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "tilepath/format.hpp"
 
@@ -13,6 +14,11 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
+}
+
+// The id after `id` (the largest stays: a caller choosing ids up to it chooses the next too).
+int32_t idAfter(int32_t id) {
+  return id == INT32_MAX ? id : id + 1;
 }
 
 }  // namespace
@@ -61,7 +67,7 @@ void MovementRules::setEntry(int cls, uint8_t mask) {
   ++generation_;
 }
 
-std::string MovementRules::addLink(const CellLink& link, int cells) {
+std::string MovementRules::checkLink(const CellLink& link, int cells) {
   if (link.a < 0 || link.a >= cells)
     return "link start cell index " + std::to_string(link.a) + " is outside the grid (0.." +
            std::to_string(cells - 1) + ")";
@@ -71,10 +77,16 @@ std::string MovementRules::addLink(const CellLink& link, int cells) {
   if (!(link.cost >= 0) || !std::isfinite(link.cost))
     return "link cost must be a finite number >= 0, got " + formatPrecise(link.cost);
   if (link.id <= 0) return "link id must be a positive integer, got " + std::to_string(link.id);
+  return {};
+}
+
+std::string MovementRules::addLink(const CellLink& link, int cells) {
+  std::string error = checkLink(link, cells);
+  if (!error.empty()) return error;
   for (const CellLink& l : links_)
     if (l.id == link.id) return "link id " + std::to_string(link.id) + " is taken";
   links_.push_back(link);
-  nextId_ = std::max(nextId_, link.id + 1);
+  nextId_ = std::max(nextId_, idAfter(link.id));
   rebuildSteps();
   ++generation_;
   return {};
@@ -85,6 +97,36 @@ std::string MovementRules::removeLink(int32_t id) {
       std::find_if(links_.begin(), links_.end(), [id](const CellLink& l) { return l.id == id; });
   if (it == links_.end()) return "no link has id " + std::to_string(id);
   links_.erase(it);
+  rebuildSteps();
+  ++generation_;
+  return {};
+}
+
+std::string MovementRules::assign(const GridShape& shape, const uint8_t (&entry)[256],
+                                  std::vector<CellLink> links, int32_t nextId, int cells) {
+  const auto steps = static_cast<uint8_t>((1u << directionCount(shape)) - 1);
+  for (int cls = 0; cls < 256; ++cls) {
+    const uint8_t mask = entry[cls];
+    if (mask != kAnyDirection && (mask == 0 || (mask & ~steps) != 0))
+      return "class " + std::to_string(cls) + " has entry mask " + std::to_string(mask) +
+             ", not a set of " +
+             std::string(kOrientationNames[static_cast<int>(shape.orientation)]) +
+             " grids' directions";
+  }
+  for (const CellLink& link : links) {
+    std::string error = checkLink(link, cells);
+    if (!error.empty()) return error;
+  }
+  std::vector<int32_t> ids(links.size());
+  std::transform(links.begin(), links.end(), ids.begin(), [](const CellLink& l) { return l.id; });
+  std::sort(ids.begin(), ids.end());
+  const auto twice = std::adjacent_find(ids.begin(), ids.end());
+  if (twice != ids.end()) return "link id " + std::to_string(*twice) + " is taken";
+  std::copy(entry, entry + 256, entry_);
+  entryRules_ = static_cast<int>(
+      std::count_if(entry_, entry_ + 256, [](uint8_t m) { return m != kAnyDirection; }));
+  links_ = std::move(links);
+  nextId_ = std::max({nextId, 1, ids.empty() ? 1 : idAfter(ids.back())});
   rebuildSteps();
   ++generation_;
   return {};

@@ -270,10 +270,10 @@ TEST_CASE("truncated, corrupted, other-version and hostile buffers are refused b
 
   // An unknown section, well formed and summed: named.
   std::vector<uint8_t> newer = bytes;
-  for (char c : std::string("RULE")) newer.push_back(static_cast<uint8_t>(c));
+  for (char c : std::string("ZZZZ")) newer.push_back(static_cast<uint8_t>(c));
   for (int k = 0; k < 8; ++k) newer.push_back(0);
   resum(newer);
-  CHECK(loadError(newer).find("unknown section 'RULE'") != std::string::npos);
+  CHECK(loadError(newer).find("unknown section 'ZZZZ'") != std::string::npos);
 
   // Sizes that would exhaust memory: a grid of 2^30 cells, a vector of 2^60 entries.
   std::vector<uint8_t> huge = bytes;
@@ -291,4 +291,136 @@ TEST_CASE("truncated, corrupted, other-version and hostile buffers are refused b
     refused += !loadError(bad).empty();
   }
   CHECK(refused > 50);
+}
+
+namespace {
+
+// Random entry rules on classes 0, 2, 3 and random links (some one-way, some removed again).
+void randomRules(Grid& grid, std::mt19937& rng) {
+  const int count = MovementRules::directionCount(grid.shape());
+  std::uniform_int_distribution<int> mask(1, (1 << count) - 1), px(0, grid.width() - 1),
+      py(0, grid.height() - 1), cost(0, 12);
+  for (int cls : {2, 3}) REQUIRE(grid.setEntry(cls, static_cast<uint8_t>(mask(rng))).empty());
+  std::vector<int32_t> ids;
+  for (int k = 0; k < 30; ++k) {
+    int32_t id = 0;
+    REQUIRE(
+        grid.addLink(px(rng), py(rng), px(rng), py(rng), cost(rng) / 2.0, k % 3 == 0, id).empty());
+    ids.push_back(id);
+  }
+  for (int k = 0; k < 5; ++k)
+    REQUIRE(grid.removeLink(ids[static_cast<std::size_t>(k * 5)]).empty());
+}
+
+void sameRules(const MovementRules& a, const MovementRules& b) {
+  for (int cls = 0; cls < Grid::kClasses; ++cls) REQUIRE(a.entry(cls) == b.entry(cls));
+  REQUIRE(a.links().size() == b.links().size());
+  for (std::size_t k = 0; k < a.links().size(); ++k) {
+    CHECK(a.links()[k].id == b.links()[k].id);
+    CHECK(a.links()[k].a == b.links()[k].a);
+    CHECK(a.links()[k].b == b.links()[k].b);
+    CHECK(a.links()[k].cost == b.links()[k].cost);
+    CHECK(a.links()[k].oneWay == b.links()[k].oneWay);
+  }
+  CHECK(a.nextId() == b.nextId());
+}
+
+// The byte where the RULE section's body begins (it is written last).
+std::size_t rulesAt(const std::vector<uint8_t>& bytes) {
+  std::size_t at = kSavedHeaderBytes;
+  while (std::memcmp(bytes.data() + at, "RULE", 4) != 0) {
+    uint64_t n;
+    std::memcpy(&n, bytes.data() + at + 4, 8);
+    at += 12 + static_cast<std::size_t>(n);
+    REQUIRE(at + 12 <= bytes.size());
+  }
+  return at + 12;
+}
+
+}  // namespace
+
+TEST_CASE("entry rules and links are saved and loaded with the grid, on every shape", "[saved]") {
+  std::mt19937 rng(31);
+  const GridShape shapes[] = {
+      {},
+      {Orientation::Hexagonal, StaggerAxis::Y, StaggerIndex::Odd},
+      {Orientation::Staggered, StaggerAxis::X, StaggerIndex::Even},
+  };
+  for (const GridShape& shape : shapes) {
+    const bool square = shape.square();
+    Prepared original(34, 30, shape);
+    weighted(original, rng, 0.15);
+    randomRules(original.grid, rng);
+    prepareAll(original, square);
+    const std::vector<uint8_t> bytes = original.save();
+    auto loaded = load(bytes);
+    sameRules(original.grid.rules(), loaded->grid.rules());
+    REQUIRE(loaded->grid.hasRules());
+    sameAnswers(original, *loaded, rng, 20, square);
+    // The same rule and cell edits on both keep them equal.
+    std::uniform_int_distribution<int> px(0, 33), py(0, 29), cls(0, 3);
+    for (int round = 0; round < 3; ++round) {
+      for (Prepared* p : {&original, loaded.get()}) {
+        std::mt19937 same(static_cast<unsigned>(round));
+        std::uniform_int_distribution<int> sx(0, 33), sy(0, 29), c(0, 3);
+        for (int k = 0; k < 20; ++k) p->set(sx(same), sy(same), static_cast<uint8_t>(c(same)));
+        int32_t id = 0;
+        REQUIRE(p->grid.addLink(sx(same), sy(same), sx(same), sy(same), 1, false, id).empty());
+        REQUIRE(p->grid.setEntry(2, round == 1 ? MovementRules::kAnyDirection : 3).empty());
+      }
+      sameRules(original.grid.rules(), loaded->grid.rules());
+      sameAnswers(original, *loaded, rng, 10, square);
+    }
+  }
+}
+
+TEST_CASE("a damaged RULE section is refused by name, the grid left without it", "[saved]") {
+  std::mt19937 rng(32);
+  Prepared original(20, 16);
+  weighted(original, rng, 0.1);
+  randomRules(original.grid, rng);
+  const std::vector<uint8_t> bytes = original.save();
+  const std::size_t body = rulesAt(bytes);
+  const std::size_t firstLink = body + 256 + 4 + 4;
+  auto damaged = [&](auto change) {
+    std::vector<uint8_t> bad = bytes;
+    change(bad);
+    resum(bad);
+    return loadError(bad);
+  };
+  auto put = [](std::vector<uint8_t>& b, std::size_t at, auto value) {
+    std::memcpy(b.data() + at, &value, sizeof(value));
+  };
+  CHECK(damaged([&](auto& b) { b[body + 2] = 0; }).find("class 2 has entry mask 0") !=
+        std::string::npos);
+  CHECK(damaged([&](auto& b) {
+          put(b, body + 256 + 4, uint32_t{1} << 30);
+        }).find("links, more than its bytes do") != std::string::npos);
+  CHECK(damaged([&](auto& b) {
+          put(b, firstLink + 4, int32_t{20 * 16});
+        }).find("link start cell index 320 is outside the grid") != std::string::npos);
+  CHECK(damaged([&](auto& b) {
+          put(b, firstLink + 8, int32_t{-1});
+        }).find("link end cell index -1") != std::string::npos);
+  const std::string nan = damaged([&](auto& b) { put(b, firstLink + 12, std::nan("")); });
+  INFO(nan);
+  CHECK(nan.find("link cost must be a finite number >= 0, got") != std::string::npos);
+  CHECK(damaged([&](auto& b) { b[firstLink + 20] = 2; }).find("one-way flag is 2") !=
+        std::string::npos);
+  CHECK(damaged([&](auto& b) {
+          int32_t id;
+          std::memcpy(&id, b.data() + firstLink, 4);
+          put(b, firstLink + 21, id);
+        }).find("is taken") != std::string::npos);
+  CHECK(damaged([&](auto& b) {
+          put(b, firstLink, int32_t{0});
+        }).find("link id must be a positive integer, got 0") != std::string::npos);
+  // Two RULE sections.
+  CHECK(damaged([&](auto& b) {
+          const std::vector<uint8_t> again(b.begin() + static_cast<std::ptrdiff_t>(body - 12),
+                                           b.end());
+          b.insert(b.end(), again.begin(), again.end());
+          const uint64_t length = b.size() - kSavedHeaderBytes;
+          std::memcpy(b.data() + 16, &length, 8);
+        }).find("more than one RULE section") != std::string::npos);
 }

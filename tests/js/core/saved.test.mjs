@@ -363,7 +363,7 @@ test('tilepath.wasm (without the big-map features) loads a save with a hierarchy
   }
 });
 
-test('profiles are saved with their tables and answer alike after loading; entry rules and links are refused by name', async () => {
+test('profiles are saved with their tables and answer alike after loading', async () => {
   const next = random(7);
   const width = 40;
   const height = 30;
@@ -408,13 +408,100 @@ test('profiles are saved with their tables and answer alike after loading; entry
   }
   pw.terminate();
 
-  grid.setEntry(2, ['right']);
-  assert.throws(() => grid.save(), /entry rules or links/);
-  grid.setEntry(2, null);
-  const id = grid.addLink(0, 0, 39, 29, { cost: 1 });
-  assert.throws(() => grid.save(), /entry rules or links/);
-  grid.removeLink(id);
-  assert.ok(grid.save().length > 0);
   loaded.dispose();
+  grid.dispose();
+});
+
+test('entry rules and links are saved: loaded in-thread, in a worker, a pool and in-thread worker, and after a lost worker, every path and link alike', async () => {
+  const { PathWorker, InThreadPathWorker } = await import('../../../js/worker-node.js');
+  const { recordingWorkers } = await import('../support/workers.mjs');
+  const next = random(11);
+  const width = 48;
+  const height = 32;
+  const grid = tp.createGrid(width, height, { cells: weightedCells(width, height, next) });
+  for (const [cls, cost] of Object.entries(COSTS)) grid.setCost(Number(cls), cost);
+  grid.setProfile('boat', { 0: 0, 2: 1 });
+  grid.setEntry(2, ['right', 'down', 'downRight']);
+  grid.setEntry(3, 'left');
+  const ids = [];
+  for (let k = 0; k < 12; k++) {
+    const at = () => [Math.floor(next() * width), Math.floor(next() * height)];
+    ids.push(grid.addLink(...at(), ...at(), { cost: k % 4, oneWay: k % 3 === 0 }));
+  }
+  grid.removeLink(ids.pop()); // the next id stays past it
+  grid.removeLink(ids[2]);
+  const bytes = grid.save();
+  const ask = (k) => {
+    const ends = [(k * 5) % width, (k * 7) % height, (k * 13) % width, (k * 3) % height];
+    const options = { profile: k % 4 === 0 ? 'boat' : undefined, diagonal: 'noCorners' };
+    return [ends, options];
+  };
+  const answer = (r) => [r.status, r.cost, r.path, r.links];
+  const want = [];
+  let viaLinks = 0;
+  for (let k = 0; k < 120; k++) {
+    const r = grid.findPath(...ask(k)[0], ask(k)[1]);
+    want.push(answer(r));
+    viaLinks += (r.links?.length ?? 0) > 0;
+  }
+  assert.ok(viaLinks > 10, `${viaLinks} paths take a link`);
+
+  const loaded = tp.loadGrid(bytes);
+  assert.deepEqual(loaded.links(), grid.links());
+  for (let k = 0; k < 120; k++)
+    assert.deepEqual(answer(loaded.findPath(...ask(k)[0], ask(k)[1])), want[k], `query ${k}`);
+  // The same edits after: the next id, an entry rule cleared, a link removed.
+  for (const g of [grid, loaded]) {
+    assert.equal(g.addLink(1, 1, width - 2, height - 2, { cost: 0.5 }), 13);
+    g.setEntry(3, null);
+    g.removeLink(ids[0]);
+  }
+  assert.deepEqual(loaded.links(), grid.links());
+  for (let k = 0; k < 120; k++) {
+    const [ends, options] = ask(k);
+    assert.deepEqual(
+      answer(loaded.findPath(...ends, options)),
+      answer(grid.findPath(...ends, options)),
+      `after edits ${k}`,
+    );
+  }
+  loaded.dispose();
+
+  const workers = recordingWorkers();
+  const kinds = {
+    PathWorker: () => PathWorker.create({ saved: bytes, worker: workers.start }),
+    pool: () => PathWorker.create({ saved: bytes, workers: 2 }),
+    InThreadPathWorker: () =>
+      InThreadPathWorker.create({ saved: bytes, loadPathfinder: () => createPathfinder() }),
+  };
+  const original = tp.loadGrid(bytes);
+  for (const [kind, create] of Object.entries(kinds)) {
+    const pw = await create();
+    try {
+      assert.deepEqual(pw.links(), original.links(), kind);
+      for (let k = 0; k < 60; k++)
+        assert.deepEqual(
+          answer(await pw.findPath(...ask(k)[0], ask(k)[1])),
+          want[k],
+          `${kind} query ${k}`,
+        );
+      assert.equal(pw.addLink(2, 2, 9, 9, { cost: 1 }), 13, kind);
+      pw.removeLink(13);
+      if (kind === 'PathWorker') {
+        // A replacement worker starts from the cells and is given the saved rules.
+        workers.threads[0].terminate();
+        for (let k = 0; k < 60; k++)
+          assert.deepEqual(
+            answer(await pw.findPath(...ask(k)[0], ask(k)[1])),
+            want[k],
+            `${kind} after a lost worker, query ${k}`,
+          );
+        assert.equal(pw.stats.restarts, 1);
+      }
+    } finally {
+      pw.terminate();
+    }
+  }
+  original.dispose();
   grid.dispose();
 });
