@@ -3,9 +3,10 @@
 //   tilepath prepare MAP OUT [--hpa] [--diagonal RULE] [--unit-sizes 1,2] [--labels]
 //                    [--layer NAME | --layers A,B,...]
 // reads a Tiled map (.tmx, .tmj, .json: its layer NAME, by default the first tile layer, or the
-// layers A, B, ... stacked as readTiledMap stacks them, link objects included) or a
-// Moving AI map (.map), with its costs, movement profiles, entry rules and links, builds what queries would build on first use, and writes the saved grid
-// (grid.save()) to OUT, for a game to ship with its assets and load with tp.loadGrid(bytes).
+// layers A, B, ... stacked as readTiledMap stacks them, link objects included) with its costs,
+// movement profiles, entry rules and links, or a Moving AI map (.map); builds what queries would
+// build on first use, and writes the saved grid (grid.save()) to OUT, for a game to ship with its
+// assets and load with tp.loadGrid(bytes).
 import { readFile, writeFile } from 'node:fs/promises';
 import { createPathfinder } from '../node.js';
 import { applyCosts, applyProfiles, listTiledLayers, loadTiledMap } from '../tiled.js';

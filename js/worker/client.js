@@ -672,8 +672,8 @@ export class PathWorker {
   async #start(bytes, costPairs, profiles, rules) {
     // The one copy: the main thread's own (a saved grid's rules as if set and confirmed: the
     // first worker loads them from the bytes, a replacement is given them).
-    this.#log.reset(bytes, costPairs, profiles, rules && savedRuleEdits(rules, this.#shape));
-    if (rules) this.#log.links.adopt(rules.links, rules.nextId);
+    const edits = rules ? savedRuleEdits(rules, this.#shape) : [];
+    this.#log.reset(bytes, costPairs, profiles, edits, rules?.nextId);
     // The caller's bytes move to the worker (or a copy of them: see movableBuffer).
     // (A saved grid's worker loads its cells from the saved bytes.)
     const buffer =

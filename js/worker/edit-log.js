@@ -80,18 +80,21 @@ export class EditLog {
 
   /**
    * Starting state, before anything is posted: `bytes` (copied), (class, cost) pairs, the
-   * profiles' [name, table] entries, and rule edits the worker starts with (a saved grid's).
+   * profiles' [name, table] entries, and the rule edits the worker starts with (a saved grid's,
+   * settled: a replacement worker is given them) with the id the next link gets.
    */
-  reset(bytes, costPairs = [], profiles = [], rules = []) {
+  reset(bytes, costPairs = [], profiles = [], rules = [], nextLinkId = 1) {
     if (bytes) this.#cells.set(bytes);
     this.#costs = new Map(costPairs);
     this.#profiles = new Map(profiles);
     this.#settledRules = [...rules];
+    const links = [];
     for (const edit of rules) {
-      if (edit.kind === 'link') this.links.keep(edit.link);
+      if (edit.kind === 'link') links.push(edit.link);
       else if (edit.kind === 'entry' && edit.names !== null)
         this.entry.set(edit.cls, edit.names.split(','));
     }
+    this.links.adopt(links, nextLinkId);
   }
 
   /** A profile's 256 costs (Infinity where blocked), or undefined; do not change it. */

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "maps.hpp"
+#include "same_rules.hpp"
 #include "tilepath/fields.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
@@ -312,19 +313,6 @@ void randomRules(Grid& grid, std::mt19937& rng) {
     REQUIRE(grid.removeLink(ids[static_cast<std::size_t>(k * 5)]).empty());
 }
 
-void sameRules(const MovementRules& a, const MovementRules& b) {
-  for (int cls = 0; cls < Grid::kClasses; ++cls) REQUIRE(a.entry(cls) == b.entry(cls));
-  REQUIRE(a.links().size() == b.links().size());
-  for (std::size_t k = 0; k < a.links().size(); ++k) {
-    CHECK(a.links()[k].id == b.links()[k].id);
-    CHECK(a.links()[k].a == b.links()[k].a);
-    CHECK(a.links()[k].b == b.links()[k].b);
-    CHECK(a.links()[k].cost == b.links()[k].cost);
-    CHECK(a.links()[k].oneWay == b.links()[k].oneWay);
-  }
-  CHECK(a.nextId() == b.nextId());
-}
-
 // The byte where the RULE section's body begins (it is written last).
 std::size_t rulesAt(const std::vector<uint8_t>& bytes) {
   std::size_t at = kSavedHeaderBytes;
@@ -354,7 +342,7 @@ TEST_CASE("entry rules and links are saved and loaded with the grid, on every sh
     prepareAll(original, square);
     const std::vector<uint8_t> bytes = original.save();
     auto loaded = load(bytes);
-    sameRules(original.grid.rules(), loaded->grid.rules());
+    testing::requireSameRules(original.grid.rules(), loaded->grid.rules());
     REQUIRE(loaded->grid.hasRules());
     sameAnswers(original, *loaded, rng, 20, square);
     // The same rule and cell edits on both keep them equal.
@@ -368,7 +356,7 @@ TEST_CASE("entry rules and links are saved and loaded with the grid, on every sh
         REQUIRE(p->grid.addLink(sx(same), sy(same), sx(same), sy(same), 1, false, id).empty());
         REQUIRE(p->grid.setEntry(2, round == 1 ? MovementRules::kAnyDirection : 3).empty());
       }
-      sameRules(original.grid.rules(), loaded->grid.rules());
+      testing::requireSameRules(original.grid.rules(), loaded->grid.rules());
       sameAnswers(original, *loaded, rng, 10, square);
     }
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "maps.hpp"
+#include "same_rules.hpp"
 #include "shape_reference.hpp"
 #include "tilepath/searcher.hpp"
 
@@ -212,17 +213,6 @@ TEST_CASE("rule edits reach every profile in use, and only those edits", "[profi
   const int late = profiles.slot("cart");
   const MovementRules& map = profiles.cells().rules();
   REQUIRE(map.links().size() == ids.size());
-  for (int slot : {early, late}) {
-    const MovementRules& own = profiles.grid(slot).rules();
-    REQUIRE(own.links().size() == map.links().size());
-    for (std::size_t k = 0; k < map.links().size(); ++k) {
-      CHECK(own.links()[k].id == map.links()[k].id);
-      CHECK(own.links()[k].a == map.links()[k].a);
-      CHECK(own.links()[k].b == map.links()[k].b);
-      CHECK(own.links()[k].cost == map.links()[k].cost);
-      CHECK(own.links()[k].oneWay == map.links()[k].oneWay);
-    }
-    for (int c = 0; c < Grid::kClasses; ++c) CHECK(own.entry(c) == map.entry(c));
-    CHECK(own.nextId() == map.nextId());
-  }
+  for (int slot : {early, late})
+    tilepath::testing::requireSameRules(profiles.grid(slot).rules(), map);
 }
