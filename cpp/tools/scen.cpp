@@ -10,10 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "tilepath/footprints.hpp"
-#include "tilepath/hierarchy.hpp"
 #include "tilepath/movingai.hpp"
-#include "tilepath/searcher.hpp"
+#include "tilepath/world.hpp"
 
 using namespace tilepath;
 
@@ -123,17 +121,14 @@ int main(int argc, char** argv) {
   error = movingai::checkScenarioMap(*problems, files[1], files[0], *grid);
   if (!error.empty()) return inputError(error);
 
-  Searcher searcher;
-  SearchResult result;
-  Footprints footprints(*grid);  // units bigger than one cell search its position grids
-  // hpa searches through the map's hierarchy (built by the warm-up search below).
-  Hierarchy hierarchy(*grid);
-  const bool hpa = options.algorithm == Algorithm::Hpa;
+  // The map in a World, as a game holds it: the same checks, labels, unit positions and hpa
+  // hierarchy (built by the warm-up search below) as through wasm.
+  World world(grid->width(), grid->height(), grid->shape());
+  std::copy(grid->data(), grid->data() + grid->size(), world.profiles().data());
+  world.profiles().cellsChanged();
+  const SearchResult& result = world.result();
   const auto search = [&](const movingai::Problem& p) {
-    if (hpa)
-      searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, options, result, &hierarchy);
-    else
-      searcher.find(footprints, p.startX, p.startY, p.goalX, p.goalY, options, result);
+    world.findPath(p.startX, p.startY, p.goalX, p.goalY, options, 0);
   };
   const int n = options.unitSize;
   const auto fits = [&](const movingai::Problem& p) {

@@ -1,0 +1,206 @@
+// World: the facade games (and the wasm bindings) talk to. What it adds to the searcher is
+// checked here natively: the same optimal answers on a real map, an exact goal in another region
+// answered at once, hpa building its hierarchy on first use and saying so, the host's memory
+// policy refusing what does not fit with nothing changed, profiles and rules through one object,
+// and the build without big maps refusing their features by name.
+#include "tilepath/world.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <random>
+
+#include "maps.hpp"
+#include "tilepath/contract.hpp"
+#include "tilepath/host.hpp"
+#include "tilepath/movingai.hpp"
+
+using namespace tilepath;
+
+namespace {
+
+// Copies a map's cells into a world (class 0 walkable, 1 blocked as the reader gives them).
+void copyCells(const Grid& from, World& to) {
+  std::memcpy(to.profiles().data(), from.data(), static_cast<std::size_t>(from.size()));
+  to.profiles().cellsChanged();
+}
+
+// A memory policy for one test: at most `limit` bytes a query, then back to none.
+struct LimitedMemory {
+  static inline double limit = 0;
+  explicit LimitedMemory(double bytes) {
+    limit = bytes;
+    host::setMemory({[](double needed) { return needed <= limit; }, nullptr, nullptr});
+  }
+  ~LimitedMemory() { host::setMemory({}); }
+};
+
+}  // namespace
+
+TEST_CASE("World answers every Moving AI problem of a real map optimally", "[world]") {
+  std::string error;
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  auto map = movingai::loadMap(folder + "/arena.map", error);
+  REQUIRE(map);
+  auto problems = movingai::loadScenario(folder + "/arena.map.scen", error);
+  REQUIRE(problems);
+  World world(map->width(), map->height());
+  copyCells(*map, world);
+  SearchOptions o;
+  o.diagonal = Diagonal::NoCorners;
+  std::size_t checked = 0;
+  for (Algorithm a : {Algorithm::AStar, Algorithm::JPS, Algorithm::Dijkstra}) {
+    o.algorithm = a;
+    for (const movingai::Problem& p : *problems) {
+      const int status = world.findPath(p.startX, p.startY, p.goalX, p.goalY, o, 0);
+      REQUIRE(status == static_cast<int>(Status::Found));
+      INFO("line " << p.line);
+      REQUIRE(movingai::matchesOptimal(world.result().cost, p));
+      ++checked;
+    }
+  }
+  REQUIRE(checked == 3 * problems->size());
+}
+
+TEST_CASE("World answers an exact goal in another region at once, as the searcher would slowly",
+          "[world]") {
+  std::mt19937 rng(7);
+  World world(64, 64);
+  Searcher plain;
+  for (int round = 0; round < 40; ++round) {
+    // A wall across the map splits it; random holes sometimes join the halves.
+    world.profiles().fillRect(0, 0, 64, 64, 0);
+    world.profiles().fillRect(31, 0, 2, 64, 1);
+    std::uniform_int_distribution<int> any(0, 63);
+    const int holes = round % 3;
+    for (int k = 0; k < holes; ++k) world.profiles().setCell(any(rng) * 64 + 31, 0);
+    const int sx = any(rng) % 30, sy = any(rng), gx = 34 + any(rng) % 30, gy = any(rng);
+    SearchOptions o;
+    o.diagonal = Diagonal::NoCorners;
+    const int status = world.findPath(sx, sy, gx, gy, o, 0);
+    const SearchResult expected = plain.find(world.profiles().grid(0), sx, sy, gx, gy, o);
+    REQUIRE(status == static_cast<int>(expected.status));
+    REQUIRE(world.result().cost == expected.cost);
+    if (expected.status == Status::None) {
+      // Told from the labels: nothing expanded, the reason named.
+      REQUIRE(world.result().expanded == 0);
+      REQUIRE(world.result().reason == Reason::Unreachable);
+    }
+  }
+}
+
+TEST_CASE("World builds the hierarchy on the first hpa query and says how long it took",
+          "[world]") {
+  World world(256, 256);
+  std::mt19937 rng(3);
+  testing::scatterWalls(world.profiles().grid(0), rng, 0.2);
+  world.profiles().cellsChanged();
+  SearchOptions o;
+  o.algorithm = Algorithm::Hpa;
+  o.diagonal = Diagonal::NoCorners;
+  world.profiles().setCell(0, 0);
+  world.profiles().setCell(256 * 256 - 1, 0);
+  world.findPath(0, 0, 255, 255, o, 0);
+  REQUIRE(world.lastError().empty());
+  REQUIRE(world.builtMs(World::kBuiltHpa) >= 0);
+  REQUIRE(world.hierarchyBytes() > 0);
+  world.forgetBuilt();
+  world.findPath(0, 0, 255, 255, o, 0);
+  REQUIRE(world.builtMs(World::kBuiltHpa) == -1);  // built already: nothing to tell
+}
+
+TEST_CASE("World refuses what the host's memory cannot hold, naming it, and changes nothing",
+          "[world]") {
+  World world(128, 128);
+  SearchOptions o;
+  o.diagonal = Diagonal::Always;
+  {
+    LimitedMemory none(0);
+    REQUIRE(world.findPath(0, 0, 127, 127, o, 0) == contract::kRefused);
+    REQUIRE_THAT(world.lastError(), Catch::Contains("not enough memory for this search"));
+    REQUIRE(world.canReach(0, 0, 127, 127, 3, 1, 0) == contract::kRefused);
+    REQUIRE_THAT(world.lastQueryError(), Catch::Contains("reachability labels"));
+    REQUIRE(World::checkSize(128, 128).find("a grid of this size") != std::string::npos);
+  }
+  // With room again, the same queries answer (nothing was left half made).
+  REQUIRE(world.findPath(0, 0, 127, 127, o, 0) == static_cast<int>(Status::Found));
+  REQUIRE(world.canReach(0, 0, 127, 127, 3, 1, 0) == 1);
+}
+
+TEST_CASE("World runs each profile and rule through the same queries", "[world]") {
+  World world(20, 5);
+  world.profiles().fillRect(0, 2, 20, 1, 2);  // a river
+  Profiles::CostTable boat{};
+  boat[2] = 1;
+  const int slot = world.setProfile("boat", boat);
+  REQUIRE(slot > 0);
+  SearchOptions o;
+  REQUIRE(world.findPath(0, 0, 19, 0, o, 0) == static_cast<int>(Status::Found));
+  REQUIRE(world.findPath(0, 2, 19, 2, o, slot) == static_cast<int>(Status::Found));
+  REQUIRE(world.result().cost == 19);
+  REQUIRE(world.findPath(0, 0, 0, 4, o, 0) == static_cast<int>(Status::None));
+  // A link over the river joins the banks.
+  REQUIRE(world.addLink(5, 1, 5, 3, 1.0, false, 1).empty());
+  REQUIRE(world.findPath(0, 0, 0, 4, o, 0) == static_cast<int>(Status::Found));
+  REQUIRE(world.result().links.size() == 1);
+  REQUIRE(world.canReach(0, 0, 0, 4, 0, 1, 0) == 1);
+  // A deleted profile is refused by slot; an unknown one is named.
+  REQUIRE(world.deleteProfile("boat").empty());
+  REQUIRE(world.findPath(0, 2, 19, 2, o, slot) == contract::kRefused);
+  REQUIRE_THAT(world.lastError(), Catch::Contains("deleted"));
+  REQUIRE_THAT(world.deleteProfile("bota"), Catch::Contains("unknown profile 'bota'"));
+}
+
+TEST_CASE("World saves and loads through one object, answers equal", "[world]") {
+  World world(64, 64);
+  std::mt19937 rng(11);
+  testing::scatterWalls(world.profiles().grid(0), rng, 0.25);
+  world.profiles().cellsChanged();
+  world.profiles().setCell(0, 0);
+  Profiles::CostTable heavy = Profiles::defaultTable();
+  heavy[0] = 3;
+  REQUIRE(world.setProfile("heavy", heavy) > 0);
+  std::vector<uint8_t> bytes;
+  REQUIRE(world.save(bytes).empty());
+  SavedHeader header;
+  REQUIRE(World::checkSaved(bytes.data(), bytes.size(), header).empty());
+  World loaded(header.width, header.height, header.shape);
+  REQUIRE(loaded.load(bytes.data(), bytes.size()).empty());
+  SearchOptions o;
+  o.diagonal = Diagonal::NoCorners;
+  std::uniform_int_distribution<int> any(0, 63);
+  for (int k = 0; k < 50; ++k) {
+    const int sx = any(rng), sy = any(rng), gx = any(rng), gy = any(rng);
+    const int slot = k % 2 ? world.profiles().slot("heavy") : 0;
+    const int a = world.findPath(sx, sy, gx, gy, o, slot);
+    const double cost = world.result().cost;
+    const int b =
+        loaded.findPath(sx, sy, gx, gy, o, loaded.profiles().slot(slot ? "heavy" : "default"));
+    REQUIRE(a == b);
+    REQUIRE(cost == loaded.result().cost);
+  }
+  // A damaged byte is found by the checksum, whether checkSaved reads the bytes first or not;
+  // bytes of another size are refused by name.
+  bytes[bytes.size() / 2] ^= 0x5a;
+  World damaged(header.width, header.height, header.shape);
+  REQUIRE_THAT(damaged.load(bytes.data(), bytes.size()), Catch::Contains("checksum"));
+  REQUIRE_FALSE(World::checkSaved(bytes.data(), bytes.size(), header).empty());
+  bytes[bytes.size() / 2] ^= 0x5a;
+  World other(32, 64);
+  REQUIRE_THAT(other.load(bytes.data(), bytes.size()), Catch::Contains("64 x 64"));
+}
+
+TEST_CASE("The world without big maps refuses their features by name", "[world]") {
+  BasicWorld<false> small(32, 32);
+  SearchOptions o;
+  o.algorithm = Algorithm::Hpa;
+  REQUIRE(small.findPath(0, 0, 31, 31, o, 0) == contract::kRefused);
+  REQUIRE_THAT(small.lastError(),
+               Catch::Contains("algorithm 'hpa' is one of the big-map features"));
+  std::vector<int32_t> out;
+  REQUIRE(small.rectangles(false, out) == contract::kRefused);
+  REQUIRE_THAT(small.lastError(), Catch::Contains("rectangles"));
+  REQUIRE(small.buildHierarchy(Diagonal::Never, 100) == contract::kRefused);
+  // Everything else answers as the full world does.
+  o.algorithm = Algorithm::AStar;
+  REQUIRE(small.findPath(0, 0, 31, 31, o, 0) == static_cast<int>(Status::Found));
+}
