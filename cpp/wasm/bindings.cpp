@@ -183,11 +183,8 @@ class WasmGrid {
   // the answer at resultAddress().
   int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                double weight, double maxExpansions, int goal, int flags) {
-    SearchOptions o;
-    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
-      return contract::kRefused;
-    const int status = world_.findPath(sx, sy, gx, gy, o, contract::unpackProfile(flags));
-    return status == contract::kRefused ? status : published(status);
+    return search(false, sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions,
+                  goal, flags);
   }
   // The object's own address, for the direct entry points below (extern "C"), which JS calls
   // without embind's generic invoker (the build has no dynamic execution: ~70 ns a call and
@@ -238,6 +235,20 @@ class WasmGrid {
     s[kLinksLength] = static_cast<double>(r.links.size());
     return status;
   }
+  // findPath (sliced false) or startSearch (true) with the options read from their codes.
+  int search(bool sliced, int sx, int sy, int gx, int gy, int algorithm, int diagonal,
+             int heuristic, double weight, double maxExpansions, int goal, int flags) {
+    SearchOptions o;
+    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
+      return contract::kRefused;
+    const int profile = contract::unpackProfile(flags);
+    if (sliced) {
+      const int id = world_.startSearch(sx, sy, gx, gy, o, profile);
+      return id == contract::kSearchAnswered ? published(id) : id;
+    }
+    const int status = world_.findPath(sx, sy, gx, gy, o, profile);
+    return status == contract::kRefused ? status : published(status);
+  }
   // Options as findPath's codes; false with lastError() set when a code is out of range.
   bool readSearchOptions(int algorithm, int diagonal, int heuristic, double weight,
                          double maxExpansions, int goal, int flags, SearchOptions& o) {
@@ -270,11 +281,8 @@ class WasmGrid {
   // lastError().
   int startSearch(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
                   double weight, double maxExpansions, int goal, int flags) {
-    SearchOptions o;
-    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
-      return contract::kRefused;
-    const int id = world_.startSearch(sx, sy, gx, gy, o, contract::unpackProfile(flags));
-    return id == contract::kSearchAnswered ? published(id) : id;
+    return search(true, sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions, goal,
+                  flags);
   }
   // Expands at most maxExpansions more cells (0: to the end). kSearchRunning while unfinished
   // (lastStepExpansions() / searchRestarts() tell the work done); once done, the status, the

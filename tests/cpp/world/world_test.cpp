@@ -204,3 +204,24 @@ TEST_CASE("The world without big maps refuses their features by name", "[world]"
   o.algorithm = Algorithm::AStar;
   REQUIRE(small.findPath(0, 0, 31, 31, o, 0) == static_cast<int>(Status::Found));
 }
+
+// docs/native.md's example, line for line (tests/js/docs/cpp-blocks.test.mjs finds it here), then
+// what its comments promise.
+TEST_CASE("docs/native.md: one map in a World", "[world][docs]") {
+  // clang-format off
+World world(512, 512);                     // every cell class 0 (cost 1)
+world.profiles().fillRect(100, 0, 4, 400, 1);  // a wall (class 1: blocked)
+SearchOptions o;
+o.diagonal = Diagonal::NoCorners;
+int status = world.findPath(0, 0, 511, 0, o, 0);  // profile slot 0: 'default'
+// status: an index of kStatusNames (Found), or contract::kRefused with world.lastError()
+const SearchResult& r = world.result();      // path, cost, expanded, algorithm, links...
+o.algorithm = Algorithm::Hpa;
+world.findPath(0, 0, 511, 511, o, 0);        // builds the hierarchy first:
+double ms = world.builtMs(World::kBuiltHpa); // how long that took (-1: nothing built)
+  // clang-format on
+  REQUIRE(status == static_cast<int>(Status::Found));
+  REQUIRE(std::string(kStatusNames[status]) == "found");
+  REQUIRE(r.status == Status::Found);
+  REQUIRE(ms >= 0);
+}
