@@ -40,7 +40,8 @@ namespace tilepath {
 
 class Components {
  public:
-  // Keeps a reference to the grid: whoever edits it must call cellChanged / reset.
+  // Keeps a reference to the grid: whoever edits it must call cellChanged / reset (or hold it as
+  // a WatchedComponents, below, which hears of every edit as a GridObserver).
   explicit Components(const Grid& grid) : grid_(grid) {}
 
   // Whether a unit at `from` (which may be blocked: it steps out as findPath does) can walk to
@@ -131,8 +132,9 @@ class WatchedComponents : public GridObserver {
   void cellChanged(int index, uint8_t from, uint8_t to) override {
     components_.cellChanged(index, grid_.cost(from) > 0, grid_.cost(to) > 0);
   }
-  void costChanged(int, double from, double to) override {
-    if ((from > 0) != (to > 0)) components_.reset();
+  // A class turned open or blocked changes every cell of it: relabelled at the next query.
+  void costChanged(int cls, double from, double to) override {
+    if ((from > 0) != (to > 0) && grid_.count(cls) > 0) components_.reset();
   }
   void allChanged() override { components_.reset(); }
 

@@ -14,8 +14,8 @@
 //
 // Every edit of the cells goes through this class (setCell, apply, fillRect, cellsChanged),
 // which forwards it to each profile in use through forEachInUse: a grid's cells can then never
-// differ between profiles. Structures derived from a profile's grid hear of edits as they do
-// today (observers, or Components::cellChanged called here).
+// differ between profiles. Every structure derived from a profile's grid (its labels, unit
+// positions, hierarchy) hears of the grid's edits one way: as a GridObserver of it.
 #pragma once
 
 #include <array>
@@ -94,7 +94,7 @@ class Profiles {
   bool inUse(int slot) const { return live(slot) && slots_[slot]->grid != nullptr; }
   // The profile's grid (its sibling made now if it is not in use yet).
   Grid& grid(int slot) { return *used(slot).grid; }
-  Components& components(int slot) { return *used(slot).components; }
+  Components& components(int slot) { return used(slot).components->components(); }
   Footprints& footprints(int slot) { return *used(slot).footprints; }
   // Its hpa hierarchy, made on first ask (built per rule by its first query).
   Hierarchy& hierarchy(int slot);
@@ -123,7 +123,7 @@ class Profiles {
     std::unique_ptr<Grid> own;  // the sibling grid (null for 'default', and until used)
     Grid* grid = nullptr;       // own, or the cells for 'default'; null until used
     // After the grid: destroyed first, while the grid they watch still exists.
-    std::unique_ptr<Components> components;
+    std::unique_ptr<WatchedComponents> components;
     std::unique_ptr<Footprints> footprints;
     std::unique_ptr<Hierarchy> hierarchy;
   };

@@ -2,7 +2,6 @@
 // derived structures made on first use. The tables themselves are in tables.cpp.
 #include "tilepath/profiles.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 namespace tilepath {
@@ -15,11 +14,7 @@ uint8_t* Profiles::data() {
 
 void Profiles::setCell(int index, uint8_t cls) {
   const int x = index % cells_.width(), y = index / cells_.width();
-  forEachInUse([&](Profile& p) {
-    const bool was = p.grid->passable(index);
-    p.grid->set(x, y, cls);
-    p.components->cellChanged(index, was, p.grid->passable(index));
-  });
+  forEachInUse([&](Profile& p) { p.grid->set(x, y, cls); });
 }
 
 std::string Profiles::apply(const uint32_t* indices, const uint8_t* classes, std::size_t count) {
@@ -31,29 +26,13 @@ std::string Profiles::apply(const uint32_t* indices, const uint8_t* classes, std
 }
 
 void Profiles::fillRect(int x, int y, int w, int h, uint8_t cls) {
-  const int x0 = std::max(x, 0), y0 = std::max(y, 0);
-  const int x1 =
-      static_cast<int>(std::min<long long>(static_cast<long long>(x) + w, cells_.width()));
-  const int y1 =
-      static_cast<int>(std::min<long long>(static_cast<long long>(y) + h, cells_.height()));
-  if (x1 <= x0 || y1 <= y0) return;
-  // A large rectangle relabels everything at the next query rather than cell by cell.
-  if (static_cast<double>(x1 - x0) * (y1 - y0) > 4096) {
-    forEachInUse([&](Profile& p) {
-      p.grid->fillRect(x, y, w, h, cls);
-      p.components->reset();
-    });
-    return;
-  }
-  for (int row = y0; row < y1; ++row)
-    for (int col = x0; col < x1; ++col) setCell(cells_.index(col, row), cls);
+  forEachInUse([&](Profile& p) { p.grid->fillRect(x, y, w, h, cls); });
 }
 
 void Profiles::cellsChanged() {
   forEachInUse([&](Profile& p) {
     if (p.own) std::memcpy(p.own->data(), cells_.data(), static_cast<std::size_t>(cells_.size()));
     p.grid->cellsChanged();
-    p.components->reset();
   });
 }
 
@@ -69,7 +48,7 @@ void Profiles::use(Profile& p) {
   p.own->cellsChanged();
   p.own->setRules(cells_.rules());  // the map's entry rules and links
   p.grid = p.own.get();
-  p.components = std::make_unique<Components>(*p.grid);
+  p.components = std::make_unique<WatchedComponents>(*p.grid);
   p.footprints = std::make_unique<Footprints>(*p.grid);
 }
 

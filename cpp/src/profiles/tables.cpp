@@ -49,7 +49,7 @@ Profiles::Profiles(int width, int height, GridShape shape) : cells_(width, heigh
   first->name = std::string(kDefault);
   first->order = added_++;
   first->grid = &cells_;
-  first->components = std::make_unique<Components>(cells_);
+  first->components = std::make_unique<WatchedComponents>(cells_);
   first->footprints = std::make_unique<Footprints>(cells_);
 }
 
@@ -137,10 +137,7 @@ std::string Profiles::setCost(int k, int cls, double cost) {
   if (!p.grid) {
     p.costs[cls] = std::isinf(cost) ? 0.0 : cost;
   } else {
-    const bool was = p.grid->cost(cls) > 0;
-    p.grid->setCost(cls, cost);
-    // A class turned open or blocked changes every cell of it: relabelled at the next query.
-    if (was != (p.grid->cost(cls) > 0) && p.grid->count(cls) > 0) p.components->reset();
+    p.grid->setCost(cls, cost);  // its observers hear of it (the labels relabel if they must)
   }
   ++tableVersion_;
   return {};
@@ -183,7 +180,7 @@ std::size_t Profiles::memoryBytes(int k) const {
   const Profile& p = at(k);
   std::size_t bytes = 0;
   if (p.own) bytes += static_cast<std::size_t>(p.own->size()) + p.own->bitsetBytes();
-  if (p.components) bytes += p.components->memoryBytes();
+  if (p.components) bytes += p.components->components().memoryBytes();
   if (p.footprints) bytes += p.footprints->memoryBytes();
   if (p.hierarchy) bytes += p.hierarchy->memoryBytes();
   return bytes;
