@@ -17,14 +17,13 @@ import {
   updateMessage,
 } from './protocol.js';
 import { WorkerConnection } from './connection.js';
-import { readPrepareOptions } from '../core/prepare.js';
 import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { ENTRY_OF, HOLD_WATCHES, PathWorkerPool } from './pool.js';
-import { ProfileWatches, readWatchOptions } from '../core/watch.js';
+import { ProfileWatches } from '../core/watch.js';
+import { OPEN, QUERY, SEARCH, WATCH, WorkerSurface } from './surface.js';
 import { PROFILES } from '../../dist/contract.mjs';
-import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
-import { WorkerCrowd } from './crowd.js';
+import { isQuery, isQueryAnswer } from './fields.js';
 import { readEntry, readLink, savedRuleEdits } from '../core/rules.js';
 // The sync API's own checks: both APIs throw the very same errors.
 import {
@@ -51,8 +50,6 @@ import {
   readReadyTimeout,
   readRecover,
   readWorkerCount,
-  readRequest,
-  readRequests,
 } from './options.js';
 
 export { serveWorker } from './serve.js';
@@ -107,7 +104,7 @@ function startBrowserWorker() {
   return new Worker(new URL('./entry.js', import.meta.url), { type: 'module' });
 }
 
-export class PathWorker {
+export class PathWorker extends WorkerSurface {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
    * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
@@ -190,6 +187,7 @@ export class PathWorker {
     token,
     { width, height, shape, recover, loadOptions, worker, cache = 0, cacheBytes, readyTimeout = 0 },
   ) {
+    super();
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
     this.#cacheBytes = cacheBytes;
@@ -456,13 +454,8 @@ export class PathWorker {
   /** @type {ProfileWatches | null} */
   #watches = null;
 
-  /**
-   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
-   * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
-   */
-  watchPath(path, onBlocked, options) {
-    const watchOptions = readWatchOptions(options);
-    checkKnownProfile(watchOptions.profile, this.profiles());
+  /** watchPath's backend (worker/surface.js): the watches of the main thread's copy. */
+  [WATCH](path, onBlocked, watchOptions) {
     this.#watches ??= new ProfileWatches(
       this.#width,
       this.#height,
@@ -484,99 +477,23 @@ export class PathWorker {
     this.#watches = watches;
   }
 
-  // --- requests -------------------------------------------------------------------------------
+  // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
 
-  /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
-  findPath(sx, sy, gx, gy, options) {
+  [OPEN]() {
     this.#checkOpen();
-    const { request, signal } = readRequest(this.#width, this.#height, sx, sy, gx, gy, options);
-    checkKnownProfile(request[4]?.profile, this.profiles());
-    const [promise] = this.#enqueue([request], signal);
-    return promise;
   }
 
-  /**
-   * Many requests in one message (a crowd's requests for one frame). `requests`: objects
-   * { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, sx, sy, ... Requests without
-   * their own options use `options`, whose `signal` cancels them all. Resolves with every
-   * result, in order.
-   */
-  findPaths(requests, options) {
-    this.#checkOpen();
-    const { list, signal } = readRequests(requests, options, this.#width, this.#height);
-    const known = this.profiles();
-    list.forEach((request) => checkKnownProfile(request[4]?.profile, known));
-    return Promise.all(this.#enqueue(list, signal));
-  }
-
-  // --- whole-map queries (worker/fields.js): requests like findPath's, answered as results --
-
-  flowField(goals, options) {
-    return this.#query('flowField', [goals, options]);
-  }
-
-  reachable(sx, sy, options) {
-    return this.#query('reachable', [sx, sy, options]);
-  }
-
-  canReach(sx, sy, gx, gy, options) {
-    return this.#query('canReach', [sx, sy, gx, gy, options]);
-  }
-
-  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
-  abstractGraph(options) {
-    return this.#query('abstractGraph', [options]);
-  }
-
-  /** grid.repairPath in the worker, after the edits made before it. */
-  repairPath(path, fromIndex, options) {
-    return this.#query('repairPath', [path, fromIndex, options]);
-  }
-
-  /**
-   * A crowd in the worker (worker/crowd.js): its calls travel as queries, in order with the
-   * edits; a step is one message out and one back.
-   * @param {import('../index.js').CrowdOptions} [options]
-   */
-  createCrowd(options) {
-    return WorkerCrowd.create(
-      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
-      options,
-    );
-  }
-
-  /**
-   * grid.prepare in the worker: what its queries would build on first use, built in slices
-   * there, `onProgress(fraction, what)` told by a message after each. Requests made after it
-   * are answered after it; an abort rejects at once (the worker stops at its next slice).
-   */
-  prepare(what, options) {
-    try {
-      const { onProgress } = readPrepareOptions(options);
-      return this.#query('prepare', [what, options], onProgress);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /** grid.save() in the worker, after the edits made before it: the bytes, transferred back. */
-  save() {
-    try {
-      return this.#query('save', []);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  /** Checked findPath requests, queued for the next flush: one promise each. */
+  [SEARCH](list, signal) {
+    return this.#enqueue(list, signal);
   }
 
   #progress = new WeakMap(); // a prepare's options snapshot -> its onProgress
 
-  #query(kind, args, onProgress = undefined) {
-    this.#checkOpen();
-    const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
-    checkKnownProfile(request[4]?.profile, this.profiles());
+  /** A checked query (worker/fields.js), posted like a findPath request: its raw answer. */
+  [QUERY](request, signal, onProgress) {
     if (onProgress) this.#progress.set(request[4], onProgress);
-    const [promise] = this.#enqueue([request], signal);
-    return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
+    return this.#enqueue([request], signal)[0];
   }
 
   #enqueue(list, signal) {

@@ -29,13 +29,11 @@ import {
   readGridOptions,
   readReadyTimeout,
   readRecover,
-  readRequest,
-  readRequests,
 } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
 import { LinkBook, readEntry, readLink } from '../core/rules.js';
-import { answerQuery, queryRequest, queryResult } from './fields.js';
-import { WorkerCrowd } from './crowd.js';
+import { answerQuery, queryRequest } from './fields.js';
+import { OPEN, PREPARE, QUERY, SEARCH, WATCH, WorkerSurface } from './surface.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
@@ -54,7 +52,7 @@ function terminatedError() {
  * answered over the following frames (create's msPerFrame or expansionsPerFrame budget); each
  * sees exactly the edits made before it.
  */
-export class InThreadPathWorker {
+export class InThreadPathWorker extends WorkerSurface {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
@@ -114,6 +112,7 @@ export class InThreadPathWorker {
   #scheduler;
 
   constructor(token, pathfinder, grid, cache, scheduler, cacheBytes) {
+    super();
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
@@ -413,9 +412,9 @@ export class InThreadPathWorker {
       (cls, profile) => this.#grid.getCost(cls, profile),
     );
   }
-  /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
-  watchPath(path, onBlocked, options) {
-    return this.#open().watchPath(path, onBlocked, options);
+  /** watchPath's backend (worker/surface.js): the grid's own watches, here. */
+  [WATCH](path, onBlocked, watchOptions, options) {
+    return this.#grid.watchPath(path, onBlocked, options);
   }
 
   /** Finishes the pending searches now, on this frame, and applies the edits queued behind. */
@@ -426,26 +425,21 @@ export class InThreadPathWorker {
     }
   }
 
-  findPath(sx, sy, gx, gy, options) {
-    const grid = this.#open();
-    // Programming errors throw here, synchronously, as PathWorker's do.
-    const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
-    checkKnownProfile(request[4]?.profile, this.#profiles);
-    if (signal?.aborted) return Promise.reject(abortError());
-    const cancel = this.#canceller(signal);
-    return this.#search(request, cancel.signal).finally(cancel.detach);
+  // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
+
+  [OPEN]() {
+    this.#open();
   }
 
-  findPaths(requests, options) {
-    const grid = this.#open();
-    // Checked in full before any search runs, with PathWorker's own errors.
-    const { list, signal } = readRequests(requests, options, grid.width, grid.height);
-    list.forEach((request) => checkKnownProfile(request[4]?.profile, this.#profiles));
-    if (signal?.aborted) return Promise.reject(abortError());
+  /**
+   * Checked findPath requests, each searched in its turn: one promise each. The caller's signal
+   * is listened to until every one has settled (one failing does not stop the others).
+   */
+  [SEARCH](list, signal) {
     const cancel = this.#canceller(signal);
-    return Promise.all(list.map((request) => this.#search(request, cancel.signal))).finally(
-      cancel.detach,
-    );
+    const searches = list.map((request) => this.#search(request, cancel.signal));
+    if (signal) Promise.allSettled(searches).then(cancel.detach);
+    return searches;
   }
 
   // The caller's signal, if any, as one whose abort reason is PathWorker's AbortError.
@@ -519,88 +513,40 @@ export class InThreadPathWorker {
     }
   }
 
-  flowField(goals, options) {
-    return this.#query('flowField', [goals, options]);
-  }
-
-  reachable(sx, sy, options) {
-    return this.#query('reachable', [sx, sy, options]);
-  }
-
-  canReach(sx, sy, gx, gy, options) {
-    return this.#query('canReach', [sx, sy, gx, gy, options]);
-  }
-
-  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
-  abstractGraph(options) {
-    return this.#query('abstractGraph', [options]);
-  }
-
-  /** grid.repairPath on this thread, with `workerMs` as PathWorker's results carry. */
-  repairPath(path, fromIndex, options) {
-    const started = performance.now();
-    return this.#query('repairPath', [path, fromIndex, options]).then((result) => ({
-      ...result,
-      workerMs: performance.now() - started,
-    }));
-  }
-
   /**
-   * A crowd on this thread with PathWorker's promise API (worker/crowd.js), in turn with edits.
-   * @param {import('../index.js').CrowdOptions} [options]
+   * prepare's backend: grid.prepare on this thread, started in its turn (options checked by
+   * worker/surface.js, the targets here): it slices itself between frames, and requests after it
+   * do not wait for it (a query finishes a build it needs).
    */
-  createCrowd(options) {
-    return WorkerCrowd.create(
-      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
-      options,
-    );
+  [PREPARE](what, options) {
+    const grid = this.#grid;
+    queryRequest('prepare', grid.width, grid.height, [what, options]);
+    return new Promise((resolve, reject) => {
+      this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
+    });
   }
 
-  /**
-   * grid.prepare on this thread, started in its turn: it slices itself between frames, and
-   * requests after it do not wait for it (a query finishes a build it needs).
-   */
-  prepare(what, options) {
-    try {
-      const grid = this.#open();
-      queryRequest('prepare', grid.width, grid.height, [what, options]);
-      return new Promise((resolve, reject) => {
-        this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
-      });
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /** grid.save() in its turn (after the requests before it). */
-  save() {
-    try {
-      return this.#query('save', []);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.
-  #query(kind, args) {
-    const grid = this.#open();
-    const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
-    checkKnownProfile(request[4]?.profile, this.#profiles);
-    if (signal?.aborted) return Promise.reject(abortError());
+  /** A checked query (worker/fields.js), answered on this thread in its turn: its raw answer. */
+  [QUERY](request, signal) {
+    const grid = this.#grid;
     const [sx, sy, gx, gy, snapshot] = request;
     return new Promise((resolve, reject) => {
       this.#inTurn(() => {
         if (signal?.aborted) return reject(abortError());
         let answer;
+        const started = performance.now();
         try {
           answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
         } catch (error) {
           // What only the core checks (a repaired path that jumps, memory) rejects, as a
-          // worker's answer does; the arguments' own checks above throw at once.
+          // worker's answer does; the arguments' own checks throw at once.
           return reject(error);
         }
+        // As PathWorker's repairs carry it.
+        if (snapshot.query === 'repairPath')
+          answer = { ...answer, workerMs: performance.now() - started };
         this.#requests++;
-        resolve(queryResult(request, answer, grid.width, grid.height));
+        resolve(answer);
       }, reject);
     });
   }

@@ -1,0 +1,151 @@
+// The one request surface of PathWorker (worker/client.js), InThreadPathWorker (worker/in-thread.js)
+// and a pool of PathWorkers (worker/pool.js): findPath, findPaths, the whole-map queries,
+// createCrowd, prepare, save and watchPath are written once here. Each checks its arguments
+// (the sync API's errors), refuses a terminated worker, reads its options once into a snapshot
+// and shapes the answer; what differs is only how a checked request is answered, which each class
+// provides as a small backend under the symbols below:
+//
+//   [OPEN]()                               throws when terminated (the class's own message)
+//   [SEARCH](list, signal)                 one promise per checked findPath request
+//   [QUERY](request, signal, onProgress)   the raw answer of a checked query (worker/fields.js)
+//   [PREPARE](what, options, onProgress)   a checked prepare's report
+//   [WATCH](path, onBlocked, options)      a stale-path watch, its options checked
+//
+// PathWorker posts to its worker, InThreadPathWorker runs the request in its PathScheduler, the
+// pool hands it to one member's backend (already checked: a member does not check it again).
+
+import { abortError } from './protocol.js';
+import { checkKnownProfile } from '../core/checks.js';
+import { readPrepareOptions } from '../core/prepare.js';
+import { readWatchOptions } from '../core/watch.js';
+import { readRequest, readRequests } from './options.js';
+import { queryRequest, queryResult } from './fields.js';
+import { WorkerCrowd } from './crowd.js';
+
+export const OPEN = Symbol('tilepath.surface.open');
+export const SEARCH = Symbol('tilepath.surface.search');
+export const QUERY = Symbol('tilepath.surface.query');
+export const PREPARE = Symbol('tilepath.surface.prepare');
+export const WATCH = Symbol('tilepath.surface.watch');
+
+/** A promise rejected with what `call` throws, or the promise it returns. */
+function rejecting(call) {
+  try {
+    return call();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The shared public methods. A subclass defines width, height, profiles() and the backend
+ * methods listed at the top of this file.
+ */
+export class WorkerSurface {
+  /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
+  findPath(sx, sy, gx, gy, options) {
+    this[OPEN]();
+    // Programming errors throw here, synchronously, whichever worker.
+    const { request, signal } = readRequest(this.width, this.height, sx, sy, gx, gy, options);
+    checkKnownProfile(request[4]?.profile, this.profiles());
+    if (signal?.aborted) return Promise.reject(abortError());
+    return this[SEARCH]([request], signal)[0];
+  }
+
+  /**
+   * Many requests at once. `requests`: objects { sx, sy, gx, gy, options? } or a flat list sx, sy,
+   * gx, gy, sx, sy, ... Requests without their own options use `options`, whose `signal` cancels
+   * them all. Checked in full before any is asked; resolves with every result, in order.
+   */
+  findPaths(requests, options) {
+    this[OPEN]();
+    const { list, signal } = readRequests(requests, options, this.width, this.height);
+    const known = this.profiles();
+    for (const request of list) checkKnownProfile(request[4]?.profile, known);
+    if (signal?.aborted) return Promise.reject(abortError());
+    return Promise.all(this[SEARCH](list, signal));
+  }
+
+  // --- whole-map queries (worker/fields.js): requests like findPath's, answered as results --
+
+  flowField(goals, options) {
+    return this.#query('flowField', [goals, options]);
+  }
+
+  reachable(sx, sy, options) {
+    return this.#query('reachable', [sx, sy, options]);
+  }
+
+  canReach(sx, sy, gx, gy, options) {
+    return this.#query('canReach', [sx, sy, gx, gy, options]);
+  }
+
+  /** grid.abstractGraph where the searches run (the hierarchy hpa searches), for drawing. */
+  abstractGraph(options) {
+    return this.#query('abstractGraph', [options]);
+  }
+
+  /** grid.repairPath after the edits made before it; the result carries `workerMs`. */
+  repairPath(path, fromIndex, options) {
+    return this.#query('repairPath', [path, fromIndex, options]);
+  }
+
+  /**
+   * A crowd where the searches run (worker/crowd.js): its calls travel as queries, in order with
+   * the edits. A pool pins it to one member (see pool.js's [QUERY] for 'crowd').
+   * @param {import('../index.js').CrowdOptions} [options]
+   */
+  createCrowd(options) {
+    this[OPEN]();
+    return WorkerCrowd.create(
+      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
+      options,
+    );
+  }
+
+  /**
+   * grid.prepare where the searches run, `onProgress(fraction, what)` told after each slice.
+   * Rejects (never throws): its options are checked first, then its targets.
+   */
+  prepare(what, options) {
+    return rejecting(() => {
+      this[OPEN]();
+      const { onProgress } = readPrepareOptions(options);
+      return this[PREPARE](what, options, onProgress);
+    });
+  }
+
+  /** grid.save() after the edits made before it: the bytes. Rejects (never throws). */
+  save() {
+    return rejecting(() => this.#query('save', []));
+  }
+
+  /**
+   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
+   * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
+   * Throws once terminated (no edit could ever fire it).
+   */
+  watchPath(path, onBlocked, options) {
+    this[OPEN]();
+    const watchOptions = readWatchOptions(options);
+    checkKnownProfile(watchOptions.profile, this.profiles());
+    return this[WATCH](path, onBlocked, watchOptions, options);
+  }
+
+  /** A query checked as the sync API checks it, answered by the backend, shaped as a result. */
+  #query(kind, args, onProgress = undefined) {
+    this[OPEN]();
+    const { width, height } = this;
+    const { request, signal } = queryRequest(kind, width, height, args);
+    checkKnownProfile(request[4]?.profile, this.profiles());
+    if (signal?.aborted) return Promise.reject(abortError());
+    return this[QUERY](request, signal, onProgress).then((answer) =>
+      queryResult(request, answer, width, height),
+    );
+  }
+
+  /** The default backend of prepare: a query of its own ('prepare'), as PathWorker posts it. */
+  [PREPARE](what, options, onProgress) {
+    return this.#query('prepare', [what, options], onProgress);
+  }
+}
