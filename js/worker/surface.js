@@ -42,12 +42,28 @@ function rejecting(call) {
  * methods listed at the top of this file.
  */
 export class WorkerSurface {
+  /**
+   * What the subclass provides besides its backend: the grid's sides and its profiles.
+   * @returns {{ width: number, height: number, profiles(): string[] }}
+   */
+  get #own() {
+    return /** @type {any} */ (this);
+  }
+
   /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
   findPath(sx, sy, gx, gy, options) {
     this[OPEN]();
     // Programming errors throw here, synchronously, whichever worker.
-    const { request, signal } = readRequest(this.width, this.height, sx, sy, gx, gy, options);
-    checkKnownProfile(request[4]?.profile, this.profiles());
+    const { request, signal } = readRequest(
+      this.#own.width,
+      this.#own.height,
+      sx,
+      sy,
+      gx,
+      gy,
+      options,
+    );
+    checkKnownProfile(request[4]?.profile, this.#own.profiles());
     if (signal?.aborted) return Promise.reject(abortError());
     return this[SEARCH]([request], signal)[0];
   }
@@ -59,8 +75,8 @@ export class WorkerSurface {
    */
   findPaths(requests, options) {
     this[OPEN]();
-    const { list, signal } = readRequests(requests, options, this.width, this.height);
-    const known = this.profiles();
+    const { list, signal } = readRequests(requests, options, this.#own.width, this.#own.height);
+    const known = this.#own.profiles();
     for (const request of list) checkKnownProfile(request[4]?.profile, known);
     if (signal?.aborted) return Promise.reject(abortError());
     return Promise.all(this[SEARCH](list, signal));
@@ -128,16 +144,16 @@ export class WorkerSurface {
   watchPath(path, onBlocked, options) {
     this[OPEN]();
     const watchOptions = readWatchOptions(options);
-    checkKnownProfile(watchOptions.profile, this.profiles());
+    checkKnownProfile(watchOptions.profile, this.#own.profiles());
     return this[WATCH](path, onBlocked, watchOptions, options);
   }
 
   /** A query checked as the sync API checks it, answered by the backend, shaped as a result. */
   #query(kind, args, onProgress = undefined) {
     this[OPEN]();
-    const { width, height } = this;
+    const { width, height } = this.#own;
     const { request, signal } = queryRequest(kind, width, height, args);
-    checkKnownProfile(request[4]?.profile, this.profiles());
+    checkKnownProfile(request[4]?.profile, this.#own.profiles());
     if (signal?.aborted) return Promise.reject(abortError());
     return this[QUERY](request, signal, onProgress).then((answer) =>
       queryResult(request, answer, width, height),
