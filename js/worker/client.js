@@ -21,27 +21,29 @@ import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { ENTRY_OF, HOLD_WATCHES, PathWorkerPool } from './pool.js';
 import { ProfileWatches } from '../core/watch.js';
-import { OPEN, QUERY, SEARCH, WATCH, WorkerSurface } from './surface.js';
+import {
+  ALL,
+  CELL,
+  CELLS,
+  COST,
+  ENTRY,
+  LINK,
+  OPEN,
+  PROFILE,
+  QUERY,
+  RECT,
+  SEARCH,
+  UNLINK,
+  UNPROFILE,
+  WATCH,
+  WorkerSurface,
+} from './surface.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer } from './fields.js';
-import { readEntry, readLink, savedRuleEdits } from '../core/rules.js';
+import { savedRuleEdits } from '../core/rules.js';
 // The sync API's own checks: both APIs throw the very same errors.
+import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../core/checks.js';
 import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkKnownProfile,
-  checkProfileName,
-  checkRect,
-  costTable,
-  describe,
-  profileTable,
-  toDeltas,
-  tooManyProfiles,
-  defaultUndeletable,
-} from '../core/checks.js';
-import {
-  cellsOf,
   checkLoadOptions,
   PATH_WORKER_OPTIONS,
   readCacheBytes,
@@ -272,25 +274,16 @@ export class PathWorker extends WorkerSurface {
    * As Grid.setProfile: adds the profile `name` or replaces its table. Requests made after see
    * it, those made before do not (it is posted as a message of its own, after them).
    */
-  setProfile(name, costs) {
-    this.#checkOpen();
-    checkProfileName(name, 'name');
-    const table = profileTable(costTable(costs));
+  [PROFILE](name, pairs, table) {
     if (name === PROFILES.default) {
-      for (let cls = 0; cls < table.length; cls++) this.setCost(cls, table[cls]);
+      for (let cls = 0; cls < table.length; cls++) this[COST](cls, table[cls]);
       return;
     }
-    const before = this.#log.profileTable(name);
-    if (!before && this.profiles().length >= PROFILES.max) throw tooManyProfiles(name);
-    this.#setTable(name, table, before);
+    this.#setTable(name, table, this.#log.profileTable(name));
   }
 
   /** As Grid.deleteProfile; its paths watched stop being watched. */
-  deleteProfile(name) {
-    this.#checkOpen();
-    checkProfileName(name, 'name');
-    if (name === PROFILES.default) throw defaultUndeletable();
-    checkKnownProfile(name, this.profiles());
+  [UNPROFILE](name) {
     this.#setTable(name, null, this.#log.profileTable(name));
     this.#watches?.dropProfile(name);
   }
@@ -314,28 +307,20 @@ export class PathWorker extends WorkerSurface {
 
   // --- edits: applied to the copy now, posted with the next flush ------------------------------
 
-  setCell(x, y, cls) {
-    this.#checkOpen();
-    checkCoordinates(this.#width, this.#height, x, y);
-    checkClass(cls);
+  [CELL](x, y, cls) {
     this.#write(y * this.#width + x, cls);
     this.#watches?.dispatch();
   }
 
   /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
-  setCells(indices, classes) {
-    this.#checkOpen();
-    // Checked in full before any is applied: a bad entry leaves the grid as it was.
-    const deltas = toDeltas(indices, classes, this.#log.cellCount);
+  [CELLS](deltas) {
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
     this.#watches?.dispatch();
   }
 
   /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
-  fillRect(x, y, w, h, cls) {
-    this.#checkOpen();
-    checkRect(x, y, w, h, cls);
+  [RECT](x, y, w, h, cls) {
     const x1 = Math.min(x + w, this.#width);
     const y1 = Math.min(y + h, this.#height);
     for (let row = Math.max(y, 0); row < y1; row++) {
@@ -348,10 +333,7 @@ export class PathWorker extends WorkerSurface {
    * Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
    * `profile` when given (a profile's edit is posted as its own message).
    */
-  setCost(cls, cost, profile) {
-    this.#checkOpen();
-    checkCost(cls, cost);
-    checkKnownProfile(profile, this.profiles());
+  [COST](cls, cost, profile) {
     if (profile !== undefined && profile !== PROFILES.default) {
       const before = /** @type {Float64Array} */ (this.#log.profileTable(profile));
       const table = before.slice();
@@ -372,33 +354,21 @@ export class PathWorker extends WorkerSurface {
    * others and replayed to a worker that replaces a lost one. Link ids are allocated here, so
    * that they are the same whichever worker (or replay) applies them.
    * @param {number} cls
-   * @param {readonly string[] | string | null} directions
+   * @param {string | null} names the directions, checked (readEntry)
    */
-  setEntry(cls, directions) {
-    this.#checkOpen();
-    const { names } = readEntry(cls, directions, this.#shape);
+  [ENTRY](cls, names) {
     this.#ruleEdit({ kind: 'entry', cls, names });
   }
 
-  /**
-   * @param {number} ax
-   * @param {number} ay
-   * @param {number} bx
-   * @param {number} by
-   * @param {import('../index.js').LinkOptions} options
-   */
-  addLink(ax, ay, bx, by, options) {
-    this.#checkOpen();
-    const link = this.#log.links.name(
-      readLink(this.#width, this.#height, [ax, ay, bx, by, options]),
-    );
+  /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
+  [LINK](checked) {
+    const link = this.#log.links.name(checked);
     this.#ruleEdit({ kind: 'link', link });
     return link.id;
   }
 
   /** @param {number} id */
-  removeLink(id) {
-    this.#checkOpen();
+  [UNLINK](id) {
     this.#ruleEdit({ kind: 'unlink', id: this.#log.links.check(id) });
   }
 
@@ -427,9 +397,7 @@ export class PathWorker extends WorkerSurface {
    * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
    * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
    */
-  setAll(cells) {
-    this.#checkOpen();
-    const bytes = cellsOf(cells, this.#width, this.#height);
+  [ALL](bytes) {
     this.flush(); // what was made before the new level is posted before it
     const watched = this.#watches?.active ? [...this.#watches.watchedCells()] : [];
     const before = watched.map((index) => this.#log.cell(index));

@@ -6,23 +6,9 @@
 // before it have ended, and the requests asked after it wait for it. So an edit never runs a
 // search inside its own call, and a frame's budget holds.
 
-import { PROFILES } from '../../dist/contract.mjs';
 import { abortError } from './protocol.js';
+import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../core/checks.js';
 import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkKnownProfile,
-  checkProfileName,
-  checkRect,
-  costTable,
-  describe,
-  profileTable,
-  toDeltas,
-  tooManyProfiles,
-} from '../core/checks.js';
-import {
-  cellsOf,
   IN_THREAD_OPTIONS,
   readCacheBytes,
   readCacheSize,
@@ -31,13 +17,29 @@ import {
   readRecover,
 } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
-import { LinkBook, readEntry, readLink } from '../core/rules.js';
+import { LinkBook } from '../core/rules.js';
 import { answerQuery, queryRequest } from './fields.js';
-import { OPEN, PREPARE, QUERY, SEARCH, WATCH, WorkerSurface } from './surface.js';
+import {
+  ALL,
+  CELL,
+  CELLS,
+  COST,
+  ENTRY,
+  LINK,
+  OPEN,
+  PREPARE,
+  PROFILE,
+  QUERY,
+  RECT,
+  SEARCH,
+  UNLINK,
+  UNPROFILE,
+  WATCH,
+  WorkerSurface,
+} from './surface.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
-const MAX_PROFILES = PROFILES.max;
 
 /** The key of a queued cost edit (names are printable: no newline). */
 const costKey = (/** @type {number} */ cls, /** @type {string} */ profile) => `${cls}\n${profile}`;
@@ -186,12 +188,11 @@ export class InThreadPathWorker extends WorkerSurface {
     return cells;
   }
 
-  // Edits. Checked at once, with the same TypeError/RangeError PathWorker throws; applied now
-  // when no search is pending, else queued behind the searches asked before them (#later).
-  setCell(x, y, cls) {
-    const grid = this.#open();
-    checkCoordinates(grid.width, grid.height, x, y);
-    checkClass(cls);
+  // Edits: the backend of worker/surface.js, which checks them at once with the errors PathWorker
+  // throws. Applied now when no search is pending, else queued behind the searches asked before
+  // them (#later).
+  [CELL](x, y, cls) {
+    const grid = this.#grid;
     const index = y * grid.width + x;
     this.#edit(
       () => {
@@ -201,9 +202,8 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => unapplied.cells.set(index, cls),
     );
   }
-  setCells(indices, classes) {
-    const grid = this.#open();
-    const deltas = toDeltas(indices, classes, grid.width * grid.height); // a copy: theirs may change
+  [CELLS](deltas) {
+    const grid = this.#grid;
     this.#edit(
       () => {
         this.#cache && this.#cellsEdited(deltas.indices, deltas.classes);
@@ -212,9 +212,8 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => deltas.indices.forEach((i, k) => unapplied.cells.set(i, deltas.classes[k])),
     );
   }
-  fillRect(x, y, w, h, cls) {
-    const grid = this.#open();
-    checkRect(x, y, w, h, cls);
+  [RECT](x, y, w, h, cls) {
+    const grid = this.#grid;
     const indices = [];
     for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
       for (let col = Math.max(x, 0); col < Math.min(x + w, grid.width); col++)
@@ -231,10 +230,8 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => indices.forEach((i) => unapplied.cells.set(i, cls)),
     );
   }
-  setCost(cls, cost, profile) {
-    const grid = this.#open();
-    checkCost(cls, cost);
-    checkKnownProfile(profile, this.#profiles.keys());
+  [COST](cls, cost, profile) {
+    const grid = this.#grid;
     const name = profile ?? 'default';
     this.#edit(
       () => {
@@ -248,13 +245,8 @@ export class InThreadPathWorker extends WorkerSurface {
   }
 
   /** As Grid.setProfile, in its turn among the edits. */
-  setProfile(name, costs) {
-    const grid = this.#open();
-    checkProfileName(name, 'name');
-    const pairs = costTable(costs);
-    if (!this.#profiles.has(name) && this.#profiles.size >= MAX_PROFILES)
-      throw tooManyProfiles(name);
-    const table = profileTable(pairs);
+  [PROFILE](name, pairs, table) {
+    const grid = this.#grid;
     this.#profiles.add(name);
     this.#edit(
       () => {
@@ -269,11 +261,8 @@ export class InThreadPathWorker extends WorkerSurface {
   }
 
   /** As Grid.deleteProfile, in its turn among the edits. */
-  deleteProfile(name) {
-    const grid = this.#open();
-    checkProfileName(name, 'name');
-    if (name === 'default') grid.deleteProfile(name); // its error
-    checkKnownProfile(name, this.#profiles.keys());
+  [UNPROFILE](name) {
+    const grid = this.#grid;
     this.#profiles.delete(name);
     this.#edit(
       () => {
@@ -286,9 +275,8 @@ export class InThreadPathWorker extends WorkerSurface {
   // Entry rules and links: ids allocated when asked (the edit itself may wait its turn), so
   // that they are the ones a PathWorker would give.
   #links = new LinkBook();
-  setEntry(cls, directions) {
-    const grid = this.#open();
-    const { names } = readEntry(cls, directions, grid.shape);
+  [ENTRY](cls, names) {
+    const grid = this.#grid;
     this.#edit(
       () => {
         grid.setEntry(cls, names);
@@ -297,10 +285,12 @@ export class InThreadPathWorker extends WorkerSurface {
       () => {},
     );
   }
-  addLink(ax, ay, bx, by, options) {
-    const grid = this.#open();
-    const link = this.#links.name(readLink(grid.width, grid.height, [ax, ay, bx, by, options]));
+  /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
+  [LINK](checked) {
+    const grid = this.#grid;
+    const link = this.#links.name(checked);
     this.#links.keep(link);
+    const { ax, ay, bx, by } = link;
     this.#edit(
       () => {
         grid.addLink(ax, ay, bx, by, { cost: link.cost, oneWay: link.oneWay, id: link.id });
@@ -310,8 +300,8 @@ export class InThreadPathWorker extends WorkerSurface {
     );
     return link.id;
   }
-  removeLink(id) {
-    const grid = this.#open();
+  [UNLINK](id) {
+    const grid = this.#grid;
     this.#links.check(id);
     this.#links.drop(id);
     this.#edit(
@@ -326,9 +316,9 @@ export class InThreadPathWorker extends WorkerSurface {
     return this.#links.list();
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
-  setAll(cells) {
-    const grid = this.#open();
-    const copy = Uint8Array.from(cellsOf(cells, grid.width, grid.height));
+  [ALL](bytes) {
+    const grid = this.#grid;
+    const copy = Uint8Array.from(bytes);
     this.#edit(
       () => {
         grid.setAll(copy);

@@ -4,9 +4,25 @@
 // request sees exactly the edits made before it, whichever member answers it.
 
 import { cacheKey } from './cache.js';
-import { cellsOf } from './options.js';
 import { ProfileWatches } from '../core/watch.js';
-import { OPEN, PREPARE, QUERY, SEARCH, WATCH, WorkerSurface } from './surface.js';
+import {
+  ALL,
+  CELL,
+  CELLS,
+  COST,
+  ENTRY,
+  LINK,
+  OPEN,
+  PREPARE,
+  PROFILE,
+  QUERY,
+  RECT,
+  SEARCH,
+  UNLINK,
+  UNPROFILE,
+  WATCH,
+  WorkerSurface,
+} from './surface.js';
 
 /** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
 export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
@@ -151,47 +167,47 @@ export class PathWorkerPool extends WorkerSurface {
     reader[HOLD_WATCHES](this.#watches);
     this.#watchesHeldBy = reader;
   }
-  setCell(x, y, cls) {
-    this.#edit((member) => member.setCell(x, y, cls));
+  // Edits, checked by worker/surface.js, made by every member's backend.
+  [CELL](x, y, cls) {
+    this.#edit((member) => member[CELL](x, y, cls));
   }
-  setCells(indices, classes) {
-    this.#edit((member) => member.setCells(indices, classes));
+  [CELLS](deltas) {
+    this.#edit((member) => member[CELLS](deltas));
   }
-  fillRect(x, y, w, h, cls) {
-    this.#edit((member) => member.fillRect(x, y, w, h, cls));
+  [RECT](x, y, w, h, cls) {
+    this.#edit((member) => member[RECT](x, y, w, h, cls));
   }
-  setCost(cls, cost, profile) {
-    this.#edit((member) => member.setCost(cls, cost, profile));
+  [COST](cls, cost, profile) {
+    this.#edit((member) => member[COST](cls, cost, profile));
   }
-  setProfile(name, costs) {
-    this.#edit((member) => member.setProfile(name, costs));
+  [PROFILE](name, pairs, table) {
+    this.#edit((member) => member[PROFILE](name, pairs, table));
   }
-  deleteProfile(name) {
-    this.#edit((member) => member.deleteProfile(name));
+  [UNPROFILE](name) {
+    this.#edit((member) => member[UNPROFILE](name));
   }
-  setEntry(cls, directions) {
-    this.#edit((member) => member.setEntry(cls, directions));
+  [ENTRY](cls, names) {
+    this.#edit((member) => member[ENTRY](cls, names));
   }
   // Every member allocates link ids in the same order from the same edits: one id for all.
-  addLink(ax, ay, bx, by, options) {
+  [LINK](link) {
     let id = 0;
     this.#edit((member) => {
-      id = member.addLink(ax, ay, bx, by, options);
+      id = member[LINK](link);
     });
     return id;
   }
-  removeLink(id) {
-    this.#edit((member) => member.removeLink(id));
+  [UNLINK](id) {
+    this.#edit((member) => member[UNLINK](id));
   }
   links() {
     return this.#reading().links();
   }
-  setAll(cells) {
+  [ALL](bytes) {
     const open = this.#open();
-    const bytes = cellsOf(cells, this.width, this.height);
     this.#holdWatches();
     // As create: the caller's buffer moves to one member, the others get copies.
-    for (let i = open.length - 1; i >= 0; i--) open[i].setAll(i === 0 ? cells : bytes.slice());
+    for (let i = open.length - 1; i >= 0; i--) open[i][ALL](i === 0 ? bytes : bytes.slice());
   }
   /** watchPath's backend (worker/surface.js): the pool's own watches, read from the reader. */
   [WATCH](path, onBlocked, watchOptions) {

@@ -11,14 +11,35 @@
 //   [PREPARE](what, options, onProgress)   a checked prepare's report
 //   [WATCH](path, onBlocked, options)      a stale-path watch, its options checked
 //
+// and the edits, likewise checked here in full (nothing changes when one is refused) and handed
+// over checked, each in the order it was made:
+//
+//   [CELL](x, y, cls)   [CELLS](deltas)   [RECT](x, y, w, h, cls)   [ALL](bytes)
+//   [COST](cls, cost, profile)   [PROFILE](name, pairs, table)   [UNPROFILE](name)
+//   [ENTRY](cls, names)   [LINK](link) -> its id   [UNLINK](id) (the backend's own links check it)
+//
 // PathWorker posts to its worker, InThreadPathWorker runs the request in its PathScheduler, the
 // pool hands it to one member's backend (already checked: a member does not check it again).
 
 import { abortError } from './protocol.js';
-import { checkKnownProfile } from '../core/checks.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkCost,
+  checkKnownProfile,
+  checkProfileName,
+  checkRect,
+  costTable,
+  defaultUndeletable,
+  profileTable,
+  toDeltas,
+  tooManyProfiles,
+} from '../core/checks.js';
+import { readEntry, readLink } from '../core/rules.js';
+import { PROFILES } from '../../dist/contract.mjs';
 import { readPrepareOptions } from '../core/prepare.js';
 import { readWatchOptions } from '../core/watch.js';
-import { readRequest, readRequests } from './options.js';
+import { cellsOf, readRequest, readRequests } from './options.js';
 import { queryRequest, queryResult } from './fields.js';
 import { WorkerCrowd } from './crowd.js';
 
@@ -27,6 +48,16 @@ export const SEARCH = Symbol('tilepath.surface.search');
 export const QUERY = Symbol('tilepath.surface.query');
 export const PREPARE = Symbol('tilepath.surface.prepare');
 export const WATCH = Symbol('tilepath.surface.watch');
+export const CELL = Symbol('tilepath.surface.cell');
+export const CELLS = Symbol('tilepath.surface.cells');
+export const RECT = Symbol('tilepath.surface.rect');
+export const ALL = Symbol('tilepath.surface.all');
+export const COST = Symbol('tilepath.surface.cost');
+export const PROFILE = Symbol('tilepath.surface.profile');
+export const UNPROFILE = Symbol('tilepath.surface.unprofile');
+export const ENTRY = Symbol('tilepath.surface.entry');
+export const LINK = Symbol('tilepath.surface.link');
+export const UNLINK = Symbol('tilepath.surface.unlink');
 
 /** A promise rejected with what `call` throws, or the promise it returns. */
 function rejecting(call) {
@@ -43,8 +74,8 @@ function rejecting(call) {
  */
 export class WorkerSurface {
   /**
-   * What the subclass provides besides its backend: the grid's sides and its profiles.
-   * @returns {{ width: number, height: number, profiles(): string[] }}
+   * What the subclass provides besides its backend: the grid's sides, shape and profiles.
+   * @returns {{ width: number, height: number, shape: any, profiles(): string[] }}
    */
   get #own() {
     return /** @type {any} */ (this);
@@ -80,6 +111,89 @@ export class WorkerSurface {
     for (const request of list) checkKnownProfile(request[4]?.profile, known);
     if (signal?.aborted) return Promise.reject(abortError());
     return Promise.all(this[SEARCH](list, signal));
+  }
+
+  // --- edits: checked in full here, then made by the backend in their turn ---------------------
+
+  setCell(x, y, cls) {
+    this[OPEN]();
+    checkCoordinates(this.#own.width, this.#own.height, x, y);
+    checkClass(cls);
+    this[CELL](x, y, cls);
+  }
+
+  /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
+  setCells(indices, classes) {
+    this[OPEN]();
+    // A copy, checked whole: a bad entry leaves the grid as it was, and theirs may change.
+    this[CELLS](toDeltas(indices, classes, this.#own.width * this.#own.height));
+  }
+
+  /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
+  fillRect(x, y, w, h, cls) {
+    this[OPEN]();
+    checkRect(x, y, w, h, cls);
+    this[RECT](x, y, w, h, cls);
+  }
+
+  /**
+   * Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
+   * `profile` when given.
+   */
+  setCost(cls, cost, profile) {
+    this[OPEN]();
+    checkCost(cls, cost);
+    checkKnownProfile(profile, this.#own.profiles());
+    this[COST](cls, cost, profile);
+  }
+
+  /** As Grid.setProfile: adds the profile `name` or replaces its table, in its turn. */
+  setProfile(name, costs) {
+    this[OPEN]();
+    checkProfileName(name, 'name');
+    const pairs = costTable(costs);
+    const table = profileTable(pairs);
+    const known = this.#own.profiles();
+    if (!known.includes(name) && known.length >= PROFILES.max) throw tooManyProfiles(name);
+    this[PROFILE](name, pairs, table);
+  }
+
+  /** As Grid.deleteProfile, in its turn; its paths watched stop being watched. */
+  deleteProfile(name) {
+    this[OPEN]();
+    checkProfileName(name, 'name');
+    if (name === PROFILES.default) throw defaultUndeletable();
+    checkKnownProfile(name, this.#own.profiles());
+    this[UNPROFILE](name);
+  }
+
+  /**
+   * Entry rules and links (see the sync API's Grid), edits like setCost. Link ids are given
+   * here, in the order asked, so that they are the same whichever worker (or replay) applies them.
+   * @param {number} cls
+   * @param {readonly string[] | string | null} directions
+   */
+  setEntry(cls, directions) {
+    this[OPEN]();
+    const { names } = readEntry(cls, directions, this.#own.shape);
+    this[ENTRY](cls, names);
+  }
+
+  addLink(ax, ay, bx, by, options) {
+    this[OPEN]();
+    return this[LINK](readLink(this.#own.width, this.#own.height, [ax, ay, bx, by, options]));
+  }
+
+  /** @param {number} id */
+  removeLink(id) {
+    this[OPEN]();
+    this[UNLINK](id);
+  }
+
+  /** Loads a new level: replaces every cell (width * height of them). */
+  setAll(cells) {
+    this[OPEN]();
+    this[ALL](cellsOf(cells, this.#own.width, this.#own.height));
   }
 
   // --- whole-map queries (worker/fields.js): requests like findPath's, answered as results --
