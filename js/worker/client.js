@@ -21,23 +21,7 @@ import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { ENTRY_OF, HOLD_WATCHES, PathWorkerPool } from './pool.js';
 import { ProfileWatches } from '../core/watch.js';
-import {
-  ALL,
-  CELL,
-  CELLS,
-  COST,
-  ENTRY,
-  LINK,
-  OPEN,
-  PROFILE,
-  QUERY,
-  RECT,
-  SEARCH,
-  UNLINK,
-  UNPROFILE,
-  WATCH,
-  WorkerSurface,
-} from './surface.js';
+import * as surface from './surface.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { isQuery, isQueryAnswer } from './fields.js';
 import { savedRuleEdits } from '../core/rules.js';
@@ -106,7 +90,7 @@ function startBrowserWorker() {
   return new Worker(new URL('./entry.js', import.meta.url), { type: 'module' });
 }
 
-export class PathWorker extends WorkerSurface {
+export class PathWorker extends surface.WorkerSurface {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
    * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
@@ -274,16 +258,16 @@ export class PathWorker extends WorkerSurface {
    * As Grid.setProfile: adds the profile `name` or replaces its table. Requests made after see
    * it, those made before do not (it is posted as a message of its own, after them).
    */
-  [PROFILE](name, pairs, table) {
+  [surface.PROFILE](name, pairs, table) {
     if (name === PROFILES.default) {
-      for (let cls = 0; cls < table.length; cls++) this[COST](cls, table[cls]);
+      for (let cls = 0; cls < table.length; cls++) this[surface.COST](cls, table[cls]);
       return;
     }
     this.#setTable(name, table, this.#log.profileTable(name));
   }
 
   /** As Grid.deleteProfile; its paths watched stop being watched. */
-  [UNPROFILE](name) {
+  [surface.UNPROFILE](name) {
     this.#setTable(name, null, this.#log.profileTable(name));
     this.#watches?.dropProfile(name);
   }
@@ -307,20 +291,20 @@ export class PathWorker extends WorkerSurface {
 
   // --- edits: applied to the copy now, posted with the next flush ------------------------------
 
-  [CELL](x, y, cls) {
+  [surface.CELL](x, y, cls) {
     this.#write(y * this.#width + x, cls);
     this.#watches?.dispatch();
   }
 
   /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
-  [CELLS](deltas) {
+  [surface.CELLS](deltas) {
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
     this.#watches?.dispatch();
   }
 
   /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
-  [RECT](x, y, w, h, cls) {
+  [surface.RECT](x, y, w, h, cls) {
     const x1 = Math.min(x + w, this.#width);
     const y1 = Math.min(y + h, this.#height);
     for (let row = Math.max(y, 0); row < y1; row++) {
@@ -333,7 +317,7 @@ export class PathWorker extends WorkerSurface {
    * Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
    * `profile` when given (a profile's edit is posted as its own message).
    */
-  [COST](cls, cost, profile) {
+  [surface.COST](cls, cost, profile) {
     if (profile !== undefined && profile !== PROFILES.default) {
       const before = /** @type {Float64Array} */ (this.#log.profileTable(profile));
       const table = before.slice();
@@ -356,19 +340,19 @@ export class PathWorker extends WorkerSurface {
    * @param {number} cls
    * @param {string | null} names the directions, checked (readEntry)
    */
-  [ENTRY](cls, names) {
+  [surface.ENTRY](cls, names) {
     this.#ruleEdit({ kind: 'entry', cls, names });
   }
 
   /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
-  [LINK](checked) {
+  [surface.LINK](checked) {
     const link = this.#log.links.name(checked);
     this.#ruleEdit({ kind: 'link', link });
     return link.id;
   }
 
   /** @param {number} id */
-  [UNLINK](id) {
+  [surface.UNLINK](id) {
     this.#ruleEdit({ kind: 'unlink', id: this.#log.links.check(id) });
   }
 
@@ -397,7 +381,7 @@ export class PathWorker extends WorkerSurface {
    * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
    * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
    */
-  [ALL](bytes) {
+  [surface.ALL](bytes) {
     this.flush(); // what was made before the new level is posted before it
     const watched = this.#watches?.active ? [...this.#watches.watchedCells()] : [];
     const before = watched.map((index) => this.#log.cell(index));
@@ -423,7 +407,7 @@ export class PathWorker extends WorkerSurface {
   #watches = null;
 
   /** watchPath's backend (worker/surface.js): the watches of the main thread's copy. */
-  [WATCH](path, onBlocked, watchOptions) {
+  [surface.WATCH](path, onBlocked, watchOptions) {
     this.#watches ??= new ProfileWatches(
       this.#width,
       this.#height,
@@ -447,19 +431,19 @@ export class PathWorker extends WorkerSurface {
 
   // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
 
-  [OPEN]() {
+  [surface.OPEN]() {
     this.#checkOpen();
   }
 
   /** Checked findPath requests, queued for the next flush: one promise each. */
-  [SEARCH](list, signal) {
+  [surface.SEARCH](list, signal) {
     return this.#enqueue(list, signal);
   }
 
   #progress = new WeakMap(); // a prepare's options snapshot -> its onProgress
 
   /** A checked query (worker/fields.js), posted like a findPath request: its raw answer. */
-  [QUERY](request, signal, onProgress) {
+  [surface.QUERY](request, signal, onProgress) {
     if (onProgress) this.#progress.set(request[4], onProgress);
     return this.#enqueue([request], signal)[0];
   }

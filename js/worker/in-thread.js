@@ -19,24 +19,7 @@ import {
 import { cacheKey, ProfileCaches } from './cache.js';
 import { LinkBook } from '../core/rules.js';
 import { answerQuery, queryRequest } from './fields.js';
-import {
-  ALL,
-  CELL,
-  CELLS,
-  COST,
-  ENTRY,
-  LINK,
-  OPEN,
-  PREPARE,
-  PROFILE,
-  QUERY,
-  RECT,
-  SEARCH,
-  UNLINK,
-  UNPROFILE,
-  WATCH,
-  WorkerSurface,
-} from './surface.js';
+import * as surface from './surface.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
@@ -54,7 +37,7 @@ function terminatedError() {
  * answered over the following frames (create's msPerFrame or expansionsPerFrame budget); each
  * sees exactly the edits made before it.
  */
-export class InThreadPathWorker extends WorkerSurface {
+export class InThreadPathWorker extends surface.WorkerSurface {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
@@ -191,7 +174,7 @@ export class InThreadPathWorker extends WorkerSurface {
   // Edits: the backend of worker/surface.js, which checks them at once with the errors PathWorker
   // throws. Applied now when no search is pending, else queued behind the searches asked before
   // them (#later).
-  [CELL](x, y, cls) {
+  [surface.CELL](x, y, cls) {
     const grid = this.#grid;
     const index = y * grid.width + x;
     this.#edit(
@@ -202,7 +185,7 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => unapplied.cells.set(index, cls),
     );
   }
-  [CELLS](deltas) {
+  [surface.CELLS](deltas) {
     const grid = this.#grid;
     this.#edit(
       () => {
@@ -212,7 +195,7 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => deltas.indices.forEach((i, k) => unapplied.cells.set(i, deltas.classes[k])),
     );
   }
-  [RECT](x, y, w, h, cls) {
+  [surface.RECT](x, y, w, h, cls) {
     const grid = this.#grid;
     const indices = [];
     for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
@@ -230,7 +213,7 @@ export class InThreadPathWorker extends WorkerSurface {
       (unapplied) => indices.forEach((i) => unapplied.cells.set(i, cls)),
     );
   }
-  [COST](cls, cost, profile) {
+  [surface.COST](cls, cost, profile) {
     const grid = this.#grid;
     const name = profile ?? 'default';
     this.#edit(
@@ -245,7 +228,7 @@ export class InThreadPathWorker extends WorkerSurface {
   }
 
   /** As Grid.setProfile, in its turn among the edits. */
-  [PROFILE](name, pairs, table) {
+  [surface.PROFILE](name, pairs, table) {
     const grid = this.#grid;
     this.#profiles.add(name);
     this.#edit(
@@ -261,7 +244,7 @@ export class InThreadPathWorker extends WorkerSurface {
   }
 
   /** As Grid.deleteProfile, in its turn among the edits. */
-  [UNPROFILE](name) {
+  [surface.UNPROFILE](name) {
     const grid = this.#grid;
     this.#profiles.delete(name);
     this.#edit(
@@ -275,7 +258,7 @@ export class InThreadPathWorker extends WorkerSurface {
   // Entry rules and links: ids allocated when asked (the edit itself may wait its turn), so
   // that they are the ones a PathWorker would give.
   #links = new LinkBook();
-  [ENTRY](cls, names) {
+  [surface.ENTRY](cls, names) {
     const grid = this.#grid;
     this.#edit(
       () => {
@@ -286,7 +269,7 @@ export class InThreadPathWorker extends WorkerSurface {
     );
   }
   /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
-  [LINK](checked) {
+  [surface.LINK](checked) {
     const grid = this.#grid;
     const link = this.#links.name(checked);
     this.#links.keep(link);
@@ -300,7 +283,7 @@ export class InThreadPathWorker extends WorkerSurface {
     );
     return link.id;
   }
-  [UNLINK](id) {
+  [surface.UNLINK](id) {
     const grid = this.#grid;
     this.#links.check(id);
     this.#links.drop(id);
@@ -316,7 +299,7 @@ export class InThreadPathWorker extends WorkerSurface {
     return this.#links.list();
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
-  [ALL](bytes) {
+  [surface.ALL](bytes) {
     const grid = this.#grid;
     const copy = Uint8Array.from(bytes);
     this.#edit(
@@ -403,7 +386,7 @@ export class InThreadPathWorker extends WorkerSurface {
     );
   }
   /** watchPath's backend (worker/surface.js): the grid's own watches, here. */
-  [WATCH](path, onBlocked, watchOptions, options) {
+  [surface.WATCH](path, onBlocked, watchOptions, options) {
     return this.#grid.watchPath(path, onBlocked, options);
   }
 
@@ -417,7 +400,7 @@ export class InThreadPathWorker extends WorkerSurface {
 
   // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
 
-  [OPEN]() {
+  [surface.OPEN]() {
     this.#open();
   }
 
@@ -425,7 +408,7 @@ export class InThreadPathWorker extends WorkerSurface {
    * Checked findPath requests, each searched in its turn: one promise each. The caller's signal
    * is listened to until every one has settled (one failing does not stop the others).
    */
-  [SEARCH](list, signal) {
+  [surface.SEARCH](list, signal) {
     const cancel = this.#canceller(signal);
     const searches = list.map((request) => this.#search(request, cancel.signal));
     if (signal) Promise.allSettled(searches).then(cancel.detach);
@@ -508,7 +491,7 @@ export class InThreadPathWorker extends WorkerSurface {
    * worker/surface.js, the targets here): it slices itself between frames, and requests after it
    * do not wait for it (a query finishes a build it needs).
    */
-  [PREPARE](what, options) {
+  [surface.PREPARE](what, options) {
     const grid = this.#grid;
     queryRequest('prepare', grid.width, grid.height, [what, options]);
     return new Promise((resolve, reject) => {
@@ -517,7 +500,7 @@ export class InThreadPathWorker extends WorkerSurface {
   }
 
   /** A checked query (worker/fields.js), answered on this thread in its turn: its raw answer. */
-  [QUERY](request, signal) {
+  [surface.QUERY](request, signal) {
     const grid = this.#grid;
     const [sx, sy, gx, gy, snapshot] = request;
     return new Promise((resolve, reject) => {

@@ -5,24 +5,7 @@
 
 import { cacheKey } from './cache.js';
 import { ProfileWatches } from '../core/watch.js';
-import {
-  ALL,
-  CELL,
-  CELLS,
-  COST,
-  ENTRY,
-  LINK,
-  OPEN,
-  PREPARE,
-  PROFILE,
-  QUERY,
-  RECT,
-  SEARCH,
-  UNLINK,
-  UNPROFILE,
-  WATCH,
-  WorkerSurface,
-} from './surface.js';
+import * as surface from './surface.js';
 
 /** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
 export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
@@ -48,7 +31,7 @@ function ownOptions(options) {
   return own;
 }
 
-export class PathWorkerPool extends WorkerSurface {
+export class PathWorkerPool extends surface.WorkerSurface {
   /**
    * Starts `count` PathWorkers of class `PathWorkerClass` from `options` (already checked, with
    * `bytes` the caller's cells as a view). The caller's buffer goes to the last one; the others
@@ -168,49 +151,50 @@ export class PathWorkerPool extends WorkerSurface {
     this.#watchesHeldBy = reader;
   }
   // Edits, checked by worker/surface.js, made by every member's backend.
-  [CELL](x, y, cls) {
-    this.#edit((member) => member[CELL](x, y, cls));
+  [surface.CELL](x, y, cls) {
+    this.#edit((member) => member[surface.CELL](x, y, cls));
   }
-  [CELLS](deltas) {
-    this.#edit((member) => member[CELLS](deltas));
+  [surface.CELLS](deltas) {
+    this.#edit((member) => member[surface.CELLS](deltas));
   }
-  [RECT](x, y, w, h, cls) {
-    this.#edit((member) => member[RECT](x, y, w, h, cls));
+  [surface.RECT](x, y, w, h, cls) {
+    this.#edit((member) => member[surface.RECT](x, y, w, h, cls));
   }
-  [COST](cls, cost, profile) {
-    this.#edit((member) => member[COST](cls, cost, profile));
+  [surface.COST](cls, cost, profile) {
+    this.#edit((member) => member[surface.COST](cls, cost, profile));
   }
-  [PROFILE](name, pairs, table) {
-    this.#edit((member) => member[PROFILE](name, pairs, table));
+  [surface.PROFILE](name, pairs, table) {
+    this.#edit((member) => member[surface.PROFILE](name, pairs, table));
   }
-  [UNPROFILE](name) {
-    this.#edit((member) => member[UNPROFILE](name));
+  [surface.UNPROFILE](name) {
+    this.#edit((member) => member[surface.UNPROFILE](name));
   }
-  [ENTRY](cls, names) {
-    this.#edit((member) => member[ENTRY](cls, names));
+  [surface.ENTRY](cls, names) {
+    this.#edit((member) => member[surface.ENTRY](cls, names));
   }
   // Every member allocates link ids in the same order from the same edits: one id for all.
-  [LINK](link) {
+  [surface.LINK](link) {
     let id = 0;
     this.#edit((member) => {
-      id = member[LINK](link);
+      id = member[surface.LINK](link);
     });
     return id;
   }
-  [UNLINK](id) {
-    this.#edit((member) => member[UNLINK](id));
+  [surface.UNLINK](id) {
+    this.#edit((member) => member[surface.UNLINK](id));
   }
   links() {
     return this.#reading().links();
   }
-  [ALL](bytes) {
+  [surface.ALL](bytes) {
     const open = this.#open();
     this.#holdWatches();
     // As create: the caller's buffer moves to one member, the others get copies.
-    for (let i = open.length - 1; i >= 0; i--) open[i][ALL](i === 0 ? bytes : bytes.slice());
+    for (let i = open.length - 1; i >= 0; i--)
+      open[i][surface.ALL](i === 0 ? bytes : bytes.slice());
   }
   /** watchPath's backend (worker/surface.js): the pool's own watches, read from the reader. */
-  [WATCH](path, onBlocked, watchOptions) {
+  [surface.WATCH](path, onBlocked, watchOptions) {
     const { width } = this;
     this.#watches ??= new ProfileWatches(
       width,
@@ -230,7 +214,7 @@ export class PathWorkerPool extends WorkerSurface {
   // --- requests: the backend of worker/surface.js, which checks them (once: a member's backend
   // is handed the checked request) and shapes the answers ---------------------------------
 
-  [OPEN]() {
+  [surface.OPEN]() {
     this.#open();
   }
 
@@ -238,9 +222,9 @@ export class PathWorkerPool extends WorkerSurface {
    * Checked findPath requests spread over the members (with a cache, each where its answer is
    * kept): one promise each, in the order asked.
    */
-  [SEARCH](list, signal) {
+  [surface.SEARCH](list, signal) {
     const open = this.#open();
-    if (list.length === 1) return this.#memberFor(open, list[0])[SEARCH](list, signal);
+    if (list.length === 1) return this.#memberFor(open, list[0])[surface.SEARCH](list, signal);
     const shares = new Map(); // member -> positions in `list`
     list.forEach((request, position) => {
       const member = this.#routeByKey
@@ -251,7 +235,7 @@ export class PathWorkerPool extends WorkerSurface {
     });
     const results = new Array(list.length);
     for (const [member, positions] of shares) {
-      const answers = member[SEARCH](
+      const answers = member[surface.SEARCH](
         positions.map((p) => list[p]),
         signal,
       );
@@ -268,7 +252,7 @@ export class PathWorkerPool extends WorkerSurface {
    * included). A crowd lives in one member, the least busy when it was made: every call of it
    * goes to that member.
    */
-  [QUERY](request, signal, onProgress) {
+  [surface.QUERY](request, signal, onProgress) {
     const snapshot = request[4];
     let member;
     if (snapshot.query === 'crowd') {
@@ -277,19 +261,19 @@ export class PathWorkerPool extends WorkerSurface {
         member = this.#leastBusy(this.#open());
         this.#crowds.set(snapshot.crowd, member);
       }
-      member[OPEN](); // its member gave up: the crowd is gone with it
+      member[surface.OPEN](); // its member gave up: the crowd is gone with it
       if (snapshot.op === 'dispose') this.#crowds.delete(snapshot.crowd);
     } else {
       member = this.#leastBusy(this.#open());
     }
-    return member[QUERY](request, signal, onProgress);
+    return member[surface.QUERY](request, signal, onProgress);
   }
 
   /**
    * prepare's backend: prepare on every member (each has its own grid); onProgress hears the
    * members' mean fraction, and the answer is the slowest member's report.
    */
-  [PREPARE](what, options, onProgress) {
+  [surface.PREPARE](what, options, onProgress) {
     const members = this.#open();
     const { onProgress: _, ...rest } = options ?? {};
     const fractions = members.map(() => 0);
