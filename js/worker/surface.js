@@ -1,9 +1,10 @@
-// The one request surface of PathWorker (worker/client.js), InThreadPathWorker (worker/in-thread.js)
+// The one API surface of PathWorker (worker/client.js), InThreadPathWorker (worker/in-thread.js)
 // and a pool of PathWorkers (worker/pool.js): findPath, findPaths, the whole-map queries,
-// createCrowd, prepare, save and watchPath are written once here. Each checks its arguments
-// (the sync API's errors), refuses a terminated worker, reads its options once into a snapshot
-// and shapes the answer; what differs is only how a checked request is answered, which each class
-// provides as a small backend under the symbols below:
+// createCrowd, prepare, save, watchPath and the edits are written once here. Each refuses a
+// terminated worker, checks its arguments (the sync API's errors), reads its options once into a
+// snapshot and shapes the answer; what differs is only how a checked call is carried out, which
+// each class provides as a small backend under the symbols below (its reads, get, getCost,
+// cells, profiles and links, are its own):
 //
 //   [OPEN]()                               throws when terminated (the class's own message)
 //   [SEARCH](list, signal)                 one promise per checked findPath request
@@ -18,8 +19,8 @@
 //   [COST](cls, cost, profile)   [PROFILE](name, pairs, table)   [UNPROFILE](name)
 //   [ENTRY](cls, names)   [LINK](link) -> its id   [UNLINK](id) (the backend's own links check it)
 //
-// PathWorker posts to its worker, InThreadPathWorker runs the request in its PathScheduler, the
-// pool hands it to one member's backend (already checked: a member does not check it again).
+// PathWorker posts to its worker, InThreadPathWorker runs the call on its grid and PathScheduler,
+// the pool hands it to its members' backends (already checked: a member does not check it again).
 
 import { abortError } from './protocol.js';
 import {
