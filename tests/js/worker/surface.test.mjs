@@ -52,7 +52,8 @@ async function outcome(call) {
   }
   if (!value || typeof value.then !== 'function') return 'no error';
   try {
-    await value;
+    const answer = await value;
+    if (typeof answer?.terminate === 'function') answer.terminate(); // a worker made after all
   } catch (error) {
     return { how: 'rejects', name: error.name, message: error.message };
   }
@@ -383,4 +384,46 @@ test('InThreadPathWorker.findPaths still hears its signal after one of its searc
   } finally {
     pw.terminate();
   }
+});
+
+// [name, options] given to PathWorker.create, InThreadPathWorker.create and
+// PathWorker.create({ workers: 2 }): each refused alike (the call's name aside).
+const BAD_CREATES = [
+  ['a misspelt option', { widht: 8 }],
+  ['no width', { height: 8 }],
+  ['a width of 0', { width: 0, height: 8 }],
+  ['cells of the wrong length', { width: 8, height: 8, cells: new Uint8Array(7) }],
+  ['costs that are not a table', { width: 8, height: 8, costs: 'cheap' }],
+  ['a negative cache', { width: 8, height: 8, cache: -1 }],
+  ['a cacheBytes string', { width: 8, height: 8, cacheBytes: 'lots' }],
+  ['an unknown recover', { width: 8, height: 8, recover: 'pray' }],
+  ['a negative readyTimeout', { width: 8, height: 8, readyTimeout: -5 }],
+  ['an unknown orientation', { width: 8, height: 8, orientation: 'round' }],
+  ['a profile named by a number', { width: 8, height: 8, profiles: { '': [1] } }],
+];
+
+test('the same bad create options are refused alike by all three', async () => {
+  const creates = [
+    (o) => PathWorker.create(o),
+    (o) => InThreadPathWorker.create({ ...o, loadPathfinder }),
+    (o) => PathWorker.create({ ...o, workers: 2 }),
+  ];
+  const differences = [];
+  for (const [name, options] of BAD_CREATES) {
+    const seen = [];
+    for (const create of creates) {
+      const o = await outcome(() => create({ ...options }));
+      if (o !== 'no error')
+        o.message = o.message.replace(/InThreadPathWorker(\.create)?/, 'PathWorker$1');
+      seen.push(o);
+    }
+    assert.notEqual(seen[0], 'no error', `${name}: PathWorker.create accepted it`);
+    for (let k = 1; k < creates.length; k++) {
+      if (!isDeepStrictEqual(seen[k], seen[0]))
+        differences.push(
+          `${name}: ${JSON.stringify(seen[0])}, ${KINDS[k]} ${JSON.stringify(seen[k])}`,
+        );
+    }
+  }
+  assert.deepEqual(differences, []);
 });
