@@ -167,6 +167,27 @@ const BAD_CALLS = [
   ],
   ['removeLink: an id never given', (pw) => pw.removeLink(12345), /12345/],
   ['setAll: too few cells', (pw) => pw.setAll(new Uint8Array(3)), /3/],
+  ['findPath: options a string', (pw) => pw.findPath(fx, fy, fx + 1, fy, 'fast'), /fast/],
+  ['findPaths: an entry that is null', (pw) => pw.findPaths([null]), /null/],
+  ['getCost: a string class', (pw) => pw.getCost('0'), /"0"/],
+  ['setCells: indices a string', (pw) => pw.setCells('0', 1), /indices/],
+  ['setProfile: a name that is a number', (pw) => pw.setProfile(5, [1]), /5/],
+  ['setProfile: an empty name', (pw) => pw.setProfile('', [1]), /name/],
+  ['setEntry: class 256', (pw) => pw.setEntry(256, ['east']), /256/],
+  ['addLink: no options', (pw) => pw.addLink(fx, fy, fx + 1, fy), /link options/],
+  ['addLink: a misspelt option', (pw) => pw.addLink(fx, fy, fx + 1, fy, { cots: 1 }), /cots/],
+  ['removeLink: a string id', (pw) => pw.removeLink('1'), /"1"/],
+  ['setAll: a string', (pw) => pw.setAll('cells'), /cells/],
+  ['repairPath: an odd-length path', (pw) => pw.repairPath([fx, fy, fx + 1], 0), /path/],
+  ['flowField: no goals', (pw) => pw.flowField([]), /goal/],
+  ['reachable: a misspelt option', (pw) => pw.reachable(fx, fy, { maxCots: 3 }), /did you mean/],
+  [
+    'prepare: a signal that is not one',
+    (pw) => pw.prepare({ hpa: true }, { signal: 'stop' }),
+    /signal/,
+  ],
+  ['createCrowd: options a number', (pw) => pw.createCrowd(5), /5/],
+  ['watchPath: a path of 3 numbers', (pw) => pw.watchPath([fx, fy, fx], noop), /path/],
 ];
 
 // [name, call(pw)] on a terminated worker: each refused the same way.
