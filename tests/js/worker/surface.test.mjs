@@ -295,10 +295,14 @@ test('good calls on a Moving AI map give the same answers on all three workers',
           { algorithm: 'jps', diagonal: 'noCorners' },
         )
       ).map(comparable);
+      got.none = await pw.findPaths([]);
+      const flat = problems.slice(0, 4).flatMap((p) => [p.startX, p.startY, p.goalX, p.goalY]);
+      got.flat = (await pw.findPaths(flat)).map(comparable);
+      got.cachedAlike = comparable(await pw.findPath(fx, fy, fx, fy));
       const field = await pw.flowField([fx, fy], { diagonal: 'never' });
-      got.flowField = Array.from(field.distances ?? field.costs ?? []);
+      got.flowField = [Array.from(field.costs), Array.from(field.directions)];
       const range = await pw.reachable(fx, fy, { maxCost: 20 });
-      got.reachable = Array.from(range.cells ?? []);
+      got.reachable = [Array.from(range.cells), Array.from(range.costs)];
       got.canReach = await pw.canReach(
         problems[0].startX,
         problems[0].startY,
@@ -351,6 +355,8 @@ test('good calls on a Moving AI map give the same answers on all three workers',
     }
     assert.ok(answers[0].findPath.some((r) => r.status === 'found'));
     assert.equal(answers[0].alerts, 1);
+    assert.ok(answers[0].flowField[0].length === map.width * map.height);
+    assert.ok(answers[0].reachable[0].length > 0);
     for (let k = 1; k < all.length; k++) {
       for (const key of Object.keys(answers[0]))
         assert.deepEqual(
