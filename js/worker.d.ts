@@ -216,8 +216,10 @@ export interface InThreadPathWorkerStats extends PathWorkerApiStats {
 }
 
 /**
- * What PathWorker and InThreadPathWorker both offer: Grid's edit and read methods under Grid's
- * names, and requests answered through promises. Code written against it runs on either.
+ * What PathWorker, a pool of them (`workers: n`) and InThreadPathWorker all offer, declared once:
+ * Grid's edit and read methods under Grid's names, and requests answered through promises. The
+ * requests share one implementation (js/worker/surface.js), so the same bad call fails with the
+ * same error class and message on each. Code written against it runs on any of them.
  */
 export interface PathWorkerApi<
   Stats extends PathWorkerApiStats = PathWorkerApiStats,
@@ -317,14 +319,15 @@ export interface PathWorkerApi<
   flush(): void;
   /** Stale-path alerts, as Grid.watchPath, judged on the main thread at the edit itself (no
    * round trip): `onBlocked` is called once when an edit blocks a cell of `path` or makes one
-   * dearer to enter. */
+   * dearer to enter. Throws once terminated. */
   watchPath(
     path: ArrayLike<number>,
     onBlocked: (alert: PathAlert) => void,
     options?: WatchOptions,
   ): PathWatch;
   /** Rejects everything pending and frees the grid; get(), getCost() and cells() keep answering,
-   * anything else throws. */
+   * anything else throws (`PathWorker: terminated`, InThreadPathWorker naming itself; prepare
+   * and save reject with it). */
   terminate(): void;
 }
 

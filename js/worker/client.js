@@ -17,32 +17,17 @@ import {
   updateMessage,
 } from './protocol.js';
 import { WorkerConnection } from './connection.js';
-import { readPrepareOptions } from '../core/prepare.js';
 import { PendingRequests } from './requests.js';
 import { EditLog } from './edit-log.js';
 import { ENTRY_OF, HOLD_WATCHES, PathWorkerPool } from './pool.js';
-import { ProfileWatches, readWatchOptions } from '../core/watch.js';
+import { ProfileWatches } from '../core/watch.js';
+import * as surface from './surface.js';
 import { PROFILES } from '../../dist/contract.mjs';
-import { isQuery, isQueryAnswer, queryRequest, queryResult } from './fields.js';
-import { WorkerCrowd } from './crowd.js';
-import { readEntry, readLink, savedRuleEdits } from '../core/rules.js';
+import { isQuery, isQueryAnswer } from './fields.js';
+import { savedRuleEdits } from '../core/rules.js';
 // The sync API's own checks: both APIs throw the very same errors.
+import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../core/checks.js';
 import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkKnownProfile,
-  checkProfileName,
-  checkRect,
-  costTable,
-  describe,
-  profileTable,
-  toDeltas,
-  tooManyProfiles,
-  defaultUndeletable,
-} from '../core/checks.js';
-import {
-  cellsOf,
   checkLoadOptions,
   PATH_WORKER_OPTIONS,
   readCacheBytes,
@@ -51,8 +36,6 @@ import {
   readReadyTimeout,
   readRecover,
   readWorkerCount,
-  readRequest,
-  readRequests,
 } from './options.js';
 
 export { serveWorker } from './serve.js';
@@ -107,7 +90,7 @@ function startBrowserWorker() {
   return new Worker(new URL('./entry.js', import.meta.url), { type: 'module' });
 }
 
-export class PathWorker {
+export class PathWorker extends surface.WorkerSurface {
   /**
    * Starts a worker holding a `width` x `height` grid. `cells` (ArrayBuffer or Uint8Array) is
    * transferred to it: afterwards the caller's buffer is detached. Resolves once the worker is
@@ -190,6 +173,7 @@ export class PathWorker {
     token,
     { width, height, shape, recover, loadOptions, worker, cache = 0, cacheBytes, readyTimeout = 0 },
   ) {
+    super();
     if (token !== CONSTRUCT) throw new TypeError('use `await PathWorker.create({...})`');
     this.#cache = cache;
     this.#cacheBytes = cacheBytes;
@@ -274,25 +258,16 @@ export class PathWorker {
    * As Grid.setProfile: adds the profile `name` or replaces its table. Requests made after see
    * it, those made before do not (it is posted as a message of its own, after them).
    */
-  setProfile(name, costs) {
-    this.#checkOpen();
-    checkProfileName(name, 'name');
-    const table = profileTable(costTable(costs));
+  [surface.PROFILE](name, pairs, table) {
     if (name === PROFILES.default) {
-      for (let cls = 0; cls < table.length; cls++) this.setCost(cls, table[cls]);
+      for (let cls = 0; cls < table.length; cls++) this[surface.COST](cls, table[cls]);
       return;
     }
-    const before = this.#log.profileTable(name);
-    if (!before && this.profiles().length >= PROFILES.max) throw tooManyProfiles(name);
-    this.#setTable(name, table, before);
+    this.#setTable(name, table, this.#log.profileTable(name));
   }
 
   /** As Grid.deleteProfile; its paths watched stop being watched. */
-  deleteProfile(name) {
-    this.#checkOpen();
-    checkProfileName(name, 'name');
-    if (name === PROFILES.default) throw defaultUndeletable();
-    checkKnownProfile(name, this.profiles());
+  [surface.UNPROFILE](name) {
     this.#setTable(name, null, this.#log.profileTable(name));
     this.#watches?.dropProfile(name);
   }
@@ -316,28 +291,20 @@ export class PathWorker {
 
   // --- edits: applied to the copy now, posted with the next flush ------------------------------
 
-  setCell(x, y, cls) {
-    this.#checkOpen();
-    checkCoordinates(this.#width, this.#height, x, y);
-    checkClass(cls);
+  [surface.CELL](x, y, cls) {
     this.#write(y * this.#width + x, cls);
     this.#watches?.dispatch();
   }
 
   /** Sets many cells: `indices` are y * width + x; `classes` one per index, or one for all. */
-  setCells(indices, classes) {
-    this.#checkOpen();
-    // Checked in full before any is applied: a bad entry leaves the grid as it was.
-    const deltas = toDeltas(indices, classes, this.#log.cellCount);
+  [surface.CELLS](deltas) {
     for (let i = 0; i < deltas.indices.length; i++)
       this.#write(deltas.indices[i], deltas.classes[i]);
     this.#watches?.dispatch();
   }
 
   /** Sets a rectangle to one class; the part outside the grid is ignored, as in the sync API. */
-  fillRect(x, y, w, h, cls) {
-    this.#checkOpen();
-    checkRect(x, y, w, h, cls);
+  [surface.RECT](x, y, w, h, cls) {
     const x1 = Math.min(x + w, this.#width);
     const y1 = Math.min(y + h, this.#height);
     for (let row = Math.max(y, 0); row < y1; row++) {
@@ -350,10 +317,7 @@ export class PathWorker {
    * Cost of entering a cell of class `cls`: 0 or Infinity = blocked, otherwise > 0; under
    * `profile` when given (a profile's edit is posted as its own message).
    */
-  setCost(cls, cost, profile) {
-    this.#checkOpen();
-    checkCost(cls, cost);
-    checkKnownProfile(profile, this.profiles());
+  [surface.COST](cls, cost, profile) {
     if (profile !== undefined && profile !== PROFILES.default) {
       const before = /** @type {Float64Array} */ (this.#log.profileTable(profile));
       const table = before.slice();
@@ -374,33 +338,21 @@ export class PathWorker {
    * others and replayed to a worker that replaces a lost one. Link ids are allocated here, so
    * that they are the same whichever worker (or replay) applies them.
    * @param {number} cls
-   * @param {readonly string[] | string | null} directions
+   * @param {string | null} names the directions, checked (readEntry)
    */
-  setEntry(cls, directions) {
-    this.#checkOpen();
-    const { names } = readEntry(cls, directions, this.#shape);
+  [surface.ENTRY](cls, names) {
     this.#ruleEdit({ kind: 'entry', cls, names });
   }
 
-  /**
-   * @param {number} ax
-   * @param {number} ay
-   * @param {number} bx
-   * @param {number} by
-   * @param {import('../index.js').LinkOptions} options
-   */
-  addLink(ax, ay, bx, by, options) {
-    this.#checkOpen();
-    const link = this.#log.links.name(
-      readLink(this.#width, this.#height, [ax, ay, bx, by, options]),
-    );
+  /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
+  [surface.LINK](checked) {
+    const link = this.#log.links.name(checked);
     this.#ruleEdit({ kind: 'link', link });
     return link.id;
   }
 
   /** @param {number} id */
-  removeLink(id) {
-    this.#checkOpen();
+  [surface.UNLINK](id) {
     this.#ruleEdit({ kind: 'unlink', id: this.#log.links.check(id) });
   }
 
@@ -429,9 +381,7 @@ export class PathWorker {
    * see the old cells, those made after the new ones. Like create, an ArrayBuffer or a Uint8Array
    * spanning its whole buffer is transferred (detached afterwards); anything else is copied.
    */
-  setAll(cells) {
-    this.#checkOpen();
-    const bytes = cellsOf(cells, this.#width, this.#height);
+  [surface.ALL](bytes) {
     this.flush(); // what was made before the new level is posted before it
     const watched = this.#watches?.active ? [...this.#watches.watchedCells()] : [];
     const before = watched.map((index) => this.#log.cell(index));
@@ -456,13 +406,8 @@ export class PathWorker {
   /** @type {ProfileWatches | null} */
   #watches = null;
 
-  /**
-   * Calls `onBlocked` once, then stops watching, when an edit blocks a cell of `path` (x, y
-   * pairs, as results carry) or makes one cost more to enter. Returns a handle to stop watching.
-   */
-  watchPath(path, onBlocked, options) {
-    const watchOptions = readWatchOptions(options);
-    checkKnownProfile(watchOptions.profile, this.profiles());
+  /** watchPath's backend (worker/surface.js): the watches of the main thread's copy. */
+  [surface.WATCH](path, onBlocked, watchOptions) {
     this.#watches ??= new ProfileWatches(
       this.#width,
       this.#height,
@@ -484,99 +429,23 @@ export class PathWorker {
     this.#watches = watches;
   }
 
-  // --- requests -------------------------------------------------------------------------------
+  // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
 
-  /** Resolves with the sync API's result (plus `workerMs`); `options.signal` cancels. */
-  findPath(sx, sy, gx, gy, options) {
+  [surface.OPEN]() {
     this.#checkOpen();
-    const { request, signal } = readRequest(this.#width, this.#height, sx, sy, gx, gy, options);
-    checkKnownProfile(request[4]?.profile, this.profiles());
-    const [promise] = this.#enqueue([request], signal);
-    return promise;
   }
 
-  /**
-   * Many requests in one message (a crowd's requests for one frame). `requests`: objects
-   * { sx, sy, gx, gy, options? } or a flat list sx, sy, gx, gy, sx, sy, ... Requests without
-   * their own options use `options`, whose `signal` cancels them all. Resolves with every
-   * result, in order.
-   */
-  findPaths(requests, options) {
-    this.#checkOpen();
-    const { list, signal } = readRequests(requests, options, this.#width, this.#height);
-    const known = this.profiles();
-    list.forEach((request) => checkKnownProfile(request[4]?.profile, known));
-    return Promise.all(this.#enqueue(list, signal));
-  }
-
-  // --- whole-map queries (worker/fields.js): requests like findPath's, answered as results --
-
-  flowField(goals, options) {
-    return this.#query('flowField', [goals, options]);
-  }
-
-  reachable(sx, sy, options) {
-    return this.#query('reachable', [sx, sy, options]);
-  }
-
-  canReach(sx, sy, gx, gy, options) {
-    return this.#query('canReach', [sx, sy, gx, gy, options]);
-  }
-
-  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
-  abstractGraph(options) {
-    return this.#query('abstractGraph', [options]);
-  }
-
-  /** grid.repairPath in the worker, after the edits made before it. */
-  repairPath(path, fromIndex, options) {
-    return this.#query('repairPath', [path, fromIndex, options]);
-  }
-
-  /**
-   * A crowd in the worker (worker/crowd.js): its calls travel as queries, in order with the
-   * edits; a step is one message out and one back.
-   * @param {import('../index.js').CrowdOptions} [options]
-   */
-  createCrowd(options) {
-    return WorkerCrowd.create(
-      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
-      options,
-    );
-  }
-
-  /**
-   * grid.prepare in the worker: what its queries would build on first use, built in slices
-   * there, `onProgress(fraction, what)` told by a message after each. Requests made after it
-   * are answered after it; an abort rejects at once (the worker stops at its next slice).
-   */
-  prepare(what, options) {
-    try {
-      const { onProgress } = readPrepareOptions(options);
-      return this.#query('prepare', [what, options], onProgress);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /** grid.save() in the worker, after the edits made before it: the bytes, transferred back. */
-  save() {
-    try {
-      return this.#query('save', []);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  /** Checked findPath requests, queued for the next flush: one promise each. */
+  [surface.SEARCH](list, signal) {
+    return this.#enqueue(list, signal);
   }
 
   #progress = new WeakMap(); // a prepare's options snapshot -> its onProgress
 
-  #query(kind, args, onProgress = undefined) {
-    this.#checkOpen();
-    const { request, signal } = queryRequest(kind, this.#width, this.#height, args);
-    checkKnownProfile(request[4]?.profile, this.profiles());
+  /** A checked query (worker/fields.js), posted like a findPath request: its raw answer. */
+  [surface.QUERY](request, signal, onProgress) {
     if (onProgress) this.#progress.set(request[4], onProgress);
-    const [promise] = this.#enqueue([request], signal);
-    return promise.then((answer) => queryResult(request, answer, this.#width, this.#height));
+    return this.#enqueue([request], signal)[0];
   }
 
   #enqueue(list, signal) {

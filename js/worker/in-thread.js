@@ -6,40 +6,23 @@
 // before it have ended, and the requests asked after it wait for it. So an edit never runs a
 // search inside its own call, and a frame's budget holds.
 
-import { PROFILES } from '../../dist/contract.mjs';
 import { abortError } from './protocol.js';
+import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../core/checks.js';
 import {
-  checkClass,
-  checkCoordinates,
-  checkCost,
-  checkKnownProfile,
-  checkProfileName,
-  checkRect,
-  costTable,
-  describe,
-  profileTable,
-  toDeltas,
-  tooManyProfiles,
-} from '../core/checks.js';
-import {
-  cellsOf,
   IN_THREAD_OPTIONS,
   readCacheBytes,
   readCacheSize,
   readGridOptions,
   readReadyTimeout,
   readRecover,
-  readRequest,
-  readRequests,
 } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
-import { LinkBook, readEntry, readLink } from '../core/rules.js';
-import { answerQuery, queryRequest, queryResult } from './fields.js';
-import { WorkerCrowd } from './crowd.js';
+import { LinkBook } from '../core/rules.js';
+import { answerQuery, queryRequest } from './fields.js';
+import * as surface from './surface.js';
 import { PathScheduler, readFrameBudget, SCHEDULE } from '../core/scheduler.js';
 
 const CONSTRUCT = Symbol('InThreadPathWorker.create');
-const MAX_PROFILES = PROFILES.max;
 
 /** The key of a queued cost edit (names are printable: no newline). */
 const costKey = (/** @type {number} */ cls, /** @type {string} */ profile) => `${cls}\n${profile}`;
@@ -54,7 +37,7 @@ function terminatedError() {
  * answered over the following frames (create's msPerFrame or expansionsPerFrame budget); each
  * sees exactly the edits made before it.
  */
-export class InThreadPathWorker {
+export class InThreadPathWorker extends surface.WorkerSurface {
   /** Loads the grid; bad arguments throw right away, as PathWorker.create's do. */
   static create(options) {
     // Checked before the wasm loads, as PathWorker.create checks them before a worker starts.
@@ -114,6 +97,7 @@ export class InThreadPathWorker {
   #scheduler;
 
   constructor(token, pathfinder, grid, cache, scheduler, cacheBytes) {
+    super();
     if (token !== CONSTRUCT) throw new TypeError('use `await InThreadPathWorker.create({...})`');
     this.#pathfinder = pathfinder;
     this.#scheduler = scheduler;
@@ -187,12 +171,11 @@ export class InThreadPathWorker {
     return cells;
   }
 
-  // Edits. Checked at once, with the same TypeError/RangeError PathWorker throws; applied now
-  // when no search is pending, else queued behind the searches asked before them (#later).
-  setCell(x, y, cls) {
-    const grid = this.#open();
-    checkCoordinates(grid.width, grid.height, x, y);
-    checkClass(cls);
+  // Edits: the backend of worker/surface.js, which checks them at once with the errors PathWorker
+  // throws. Applied now when no search is pending, else queued behind the searches asked before
+  // them (#later).
+  [surface.CELL](x, y, cls) {
+    const grid = this.#grid;
     const index = y * grid.width + x;
     this.#edit(
       () => {
@@ -202,9 +185,8 @@ export class InThreadPathWorker {
       (unapplied) => unapplied.cells.set(index, cls),
     );
   }
-  setCells(indices, classes) {
-    const grid = this.#open();
-    const deltas = toDeltas(indices, classes, grid.width * grid.height); // a copy: theirs may change
+  [surface.CELLS](deltas) {
+    const grid = this.#grid;
     this.#edit(
       () => {
         this.#cache && this.#cellsEdited(deltas.indices, deltas.classes);
@@ -213,9 +195,8 @@ export class InThreadPathWorker {
       (unapplied) => deltas.indices.forEach((i, k) => unapplied.cells.set(i, deltas.classes[k])),
     );
   }
-  fillRect(x, y, w, h, cls) {
-    const grid = this.#open();
-    checkRect(x, y, w, h, cls);
+  [surface.RECT](x, y, w, h, cls) {
+    const grid = this.#grid;
     const indices = [];
     for (let row = Math.max(y, 0); row < Math.min(y + h, grid.height); row++)
       for (let col = Math.max(x, 0); col < Math.min(x + w, grid.width); col++)
@@ -232,10 +213,8 @@ export class InThreadPathWorker {
       (unapplied) => indices.forEach((i) => unapplied.cells.set(i, cls)),
     );
   }
-  setCost(cls, cost, profile) {
-    const grid = this.#open();
-    checkCost(cls, cost);
-    checkKnownProfile(profile, this.#profiles.keys());
+  [surface.COST](cls, cost, profile) {
+    const grid = this.#grid;
     const name = profile ?? 'default';
     this.#edit(
       () => {
@@ -249,13 +228,8 @@ export class InThreadPathWorker {
   }
 
   /** As Grid.setProfile, in its turn among the edits. */
-  setProfile(name, costs) {
-    const grid = this.#open();
-    checkProfileName(name, 'name');
-    const pairs = costTable(costs);
-    if (!this.#profiles.has(name) && this.#profiles.size >= MAX_PROFILES)
-      throw tooManyProfiles(name);
-    const table = profileTable(pairs);
+  [surface.PROFILE](name, pairs, table) {
+    const grid = this.#grid;
     this.#profiles.add(name);
     this.#edit(
       () => {
@@ -270,11 +244,8 @@ export class InThreadPathWorker {
   }
 
   /** As Grid.deleteProfile, in its turn among the edits. */
-  deleteProfile(name) {
-    const grid = this.#open();
-    checkProfileName(name, 'name');
-    if (name === 'default') grid.deleteProfile(name); // its error
-    checkKnownProfile(name, this.#profiles.keys());
+  [surface.UNPROFILE](name) {
+    const grid = this.#grid;
     this.#profiles.delete(name);
     this.#edit(
       () => {
@@ -287,9 +258,8 @@ export class InThreadPathWorker {
   // Entry rules and links: ids allocated when asked (the edit itself may wait its turn), so
   // that they are the ones a PathWorker would give.
   #links = new LinkBook();
-  setEntry(cls, directions) {
-    const grid = this.#open();
-    const { names } = readEntry(cls, directions, grid.shape);
+  [surface.ENTRY](cls, names) {
+    const grid = this.#grid;
     this.#edit(
       () => {
         grid.setEntry(cls, names);
@@ -298,10 +268,12 @@ export class InThreadPathWorker {
       () => {},
     );
   }
-  addLink(ax, ay, bx, by, options) {
-    const grid = this.#open();
-    const link = this.#links.name(readLink(grid.width, grid.height, [ax, ay, bx, by, options]));
+  /** @param {ReturnType<typeof import('../core/rules.js').readLink>} checked */
+  [surface.LINK](checked) {
+    const grid = this.#grid;
+    const link = this.#links.name(checked);
     this.#links.keep(link);
+    const { ax, ay, bx, by } = link;
     this.#edit(
       () => {
         grid.addLink(ax, ay, bx, by, { cost: link.cost, oneWay: link.oneWay, id: link.id });
@@ -311,8 +283,8 @@ export class InThreadPathWorker {
     );
     return link.id;
   }
-  removeLink(id) {
-    const grid = this.#open();
+  [surface.UNLINK](id) {
+    const grid = this.#grid;
     this.#links.check(id);
     this.#links.drop(id);
     this.#edit(
@@ -327,9 +299,9 @@ export class InThreadPathWorker {
     return this.#links.list();
   }
   /** Loads a new level: replaces every cell (copied, never detached here). */
-  setAll(cells) {
-    const grid = this.#open();
-    const copy = Uint8Array.from(cellsOf(cells, grid.width, grid.height));
+  [surface.ALL](bytes) {
+    const grid = this.#grid;
+    const copy = Uint8Array.from(bytes);
     this.#edit(
       () => {
         grid.setAll(copy);
@@ -413,9 +385,9 @@ export class InThreadPathWorker {
       (cls, profile) => this.#grid.getCost(cls, profile),
     );
   }
-  /** Stale-path alerts: see PathWorker.watchPath (the grid's own, here). */
-  watchPath(path, onBlocked, options) {
-    return this.#open().watchPath(path, onBlocked, options);
+  /** watchPath's backend (worker/surface.js): the grid's own watches, here. */
+  [surface.WATCH](path, onBlocked, watchOptions, options) {
+    return this.#grid.watchPath(path, onBlocked, options);
   }
 
   /** Finishes the pending searches now, on this frame, and applies the edits queued behind. */
@@ -426,26 +398,21 @@ export class InThreadPathWorker {
     }
   }
 
-  findPath(sx, sy, gx, gy, options) {
-    const grid = this.#open();
-    // Programming errors throw here, synchronously, as PathWorker's do.
-    const { request, signal } = readRequest(grid.width, grid.height, sx, sy, gx, gy, options);
-    checkKnownProfile(request[4]?.profile, this.#profiles);
-    if (signal?.aborted) return Promise.reject(abortError());
-    const cancel = this.#canceller(signal);
-    return this.#search(request, cancel.signal).finally(cancel.detach);
+  // --- requests: the backend of worker/surface.js, which checks them and shapes the answers ---
+
+  [surface.OPEN]() {
+    this.#open();
   }
 
-  findPaths(requests, options) {
-    const grid = this.#open();
-    // Checked in full before any search runs, with PathWorker's own errors.
-    const { list, signal } = readRequests(requests, options, grid.width, grid.height);
-    list.forEach((request) => checkKnownProfile(request[4]?.profile, this.#profiles));
-    if (signal?.aborted) return Promise.reject(abortError());
+  /**
+   * Checked findPath requests, each searched in its turn: one promise each. The caller's signal
+   * is listened to until every one has settled (one failing does not stop the others).
+   */
+  [surface.SEARCH](list, signal) {
     const cancel = this.#canceller(signal);
-    return Promise.all(list.map((request) => this.#search(request, cancel.signal))).finally(
-      cancel.detach,
-    );
+    const searches = list.map((request) => this.#search(request, cancel.signal));
+    if (signal) Promise.allSettled(searches).then(cancel.detach);
+    return searches;
   }
 
   // The caller's signal, if any, as one whose abort reason is PathWorker's AbortError.
@@ -519,88 +486,40 @@ export class InThreadPathWorker {
     }
   }
 
-  flowField(goals, options) {
-    return this.#query('flowField', [goals, options]);
-  }
-
-  reachable(sx, sy, options) {
-    return this.#query('reachable', [sx, sy, options]);
-  }
-
-  canReach(sx, sy, gx, gy, options) {
-    return this.#query('canReach', [sx, sy, gx, gy, options]);
-  }
-
-  /** grid.abstractGraph in the worker (the hierarchy hpa searches there), for drawing. */
-  abstractGraph(options) {
-    return this.#query('abstractGraph', [options]);
-  }
-
-  /** grid.repairPath on this thread, with `workerMs` as PathWorker's results carry. */
-  repairPath(path, fromIndex, options) {
-    const started = performance.now();
-    return this.#query('repairPath', [path, fromIndex, options]).then((result) => ({
-      ...result,
-      workerMs: performance.now() - started,
-    }));
-  }
-
   /**
-   * A crowd on this thread with PathWorker's promise API (worker/crowd.js), in turn with edits.
-   * @param {import('../index.js').CrowdOptions} [options]
+   * prepare's backend: grid.prepare on this thread, started in its turn (options checked by
+   * worker/surface.js, the targets here): it slices itself between frames, and requests after it
+   * do not wait for it (a query finishes a build it needs).
    */
-  createCrowd(options) {
-    return WorkerCrowd.create(
-      (op, crowd, args) => this.#query('crowd', [op, crowd, args]),
-      options,
-    );
+  [surface.PREPARE](what, options) {
+    const grid = this.#grid;
+    queryRequest('prepare', grid.width, grid.height, [what, options]);
+    return new Promise((resolve, reject) => {
+      this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
+    });
   }
 
-  /**
-   * grid.prepare on this thread, started in its turn: it slices itself between frames, and
-   * requests after it do not wait for it (a query finishes a build it needs).
-   */
-  prepare(what, options) {
-    try {
-      const grid = this.#open();
-      queryRequest('prepare', grid.width, grid.height, [what, options]);
-      return new Promise((resolve, reject) => {
-        this.#inTurn(() => grid.prepare(what, options).then(resolve, reject), reject);
-      });
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /** grid.save() in its turn (after the requests before it). */
-  save() {
-    try {
-      return this.#query('save', []);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  // Checked and answered as PathWorker's are (worker/fields.js), on this thread, in its turn.
-  #query(kind, args) {
-    const grid = this.#open();
-    const { request, signal } = queryRequest(kind, grid.width, grid.height, args);
-    checkKnownProfile(request[4]?.profile, this.#profiles);
-    if (signal?.aborted) return Promise.reject(abortError());
+  /** A checked query (worker/fields.js), answered on this thread in its turn: its raw answer. */
+  [surface.QUERY](request, signal) {
+    const grid = this.#grid;
     const [sx, sy, gx, gy, snapshot] = request;
     return new Promise((resolve, reject) => {
       this.#inTurn(() => {
         if (signal?.aborted) return reject(abortError());
         let answer;
+        const started = performance.now();
         try {
           answer = answerQuery(grid, [sx, sy, gx, gy], snapshot);
         } catch (error) {
           // What only the core checks (a repaired path that jumps, memory) rejects, as a
-          // worker's answer does; the arguments' own checks above throw at once.
+          // worker's answer does; the arguments' own checks throw at once.
           return reject(error);
         }
+        // As PathWorker's repairs carry it.
+        if (snapshot.query === 'repairPath')
+          answer = { ...answer, workerMs: performance.now() - started };
         this.#requests++;
-        resolve(queryResult(request, answer, grid.width, grid.height));
+        resolve(answer);
       }, reject);
     });
   }

@@ -4,10 +4,8 @@
 // request sees exactly the edits made before it, whichever member answers it.
 
 import { cacheKey } from './cache.js';
-import { checkKnownProfile } from '../core/checks.js';
-import { readPrepareOptions } from '../core/prepare.js';
-import { cellsOf, readRequest, readRequests } from './options.js';
-import { ProfileWatches, readWatchOptions } from '../core/watch.js';
+import { ProfileWatches } from '../core/watch.js';
+import * as surface from './surface.js';
 
 /** PathWorker's hook for a pool's watches: the member given them tells them of its edits. */
 export const HOLD_WATCHES = Symbol('tilepath.holdWatches');
@@ -33,7 +31,7 @@ function ownOptions(options) {
   return own;
 }
 
-export class PathWorkerPool {
+export class PathWorkerPool extends surface.WorkerSurface {
   /**
    * Starts `count` PathWorkers of class `PathWorkerClass` from `options` (already checked, with
    * `bytes` the caller's cells as a view). The caller's buffer goes to the last one; the others
@@ -69,8 +67,10 @@ export class PathWorkerPool {
   /** @type {ProfileWatches | null} */
   #watches = null; // the pool's own, held by #reader (see #edit)
   #watchesHeldBy = null;
+  #terminated = false; // by terminate() (not by losing every member)
 
   constructor(members, cache) {
+    super();
     this.#members = members;
     this.#routeByKey = cache > 0;
     this.#reader = members[0];
@@ -150,52 +150,51 @@ export class PathWorkerPool {
     reader[HOLD_WATCHES](this.#watches);
     this.#watchesHeldBy = reader;
   }
-  setCell(x, y, cls) {
-    this.#edit((member) => member.setCell(x, y, cls));
+  // Edits, checked by worker/surface.js, made by every member's backend.
+  [surface.CELL](x, y, cls) {
+    this.#edit((member) => member[surface.CELL](x, y, cls));
   }
-  setCells(indices, classes) {
-    this.#edit((member) => member.setCells(indices, classes));
+  [surface.CELLS](deltas) {
+    this.#edit((member) => member[surface.CELLS](deltas));
   }
-  fillRect(x, y, w, h, cls) {
-    this.#edit((member) => member.fillRect(x, y, w, h, cls));
+  [surface.RECT](x, y, w, h, cls) {
+    this.#edit((member) => member[surface.RECT](x, y, w, h, cls));
   }
-  setCost(cls, cost, profile) {
-    this.#edit((member) => member.setCost(cls, cost, profile));
+  [surface.COST](cls, cost, profile) {
+    this.#edit((member) => member[surface.COST](cls, cost, profile));
   }
-  setProfile(name, costs) {
-    this.#edit((member) => member.setProfile(name, costs));
+  [surface.PROFILE](name, pairs, table) {
+    this.#edit((member) => member[surface.PROFILE](name, pairs, table));
   }
-  deleteProfile(name) {
-    this.#edit((member) => member.deleteProfile(name));
+  [surface.UNPROFILE](name) {
+    this.#edit((member) => member[surface.UNPROFILE](name));
   }
-  setEntry(cls, directions) {
-    this.#edit((member) => member.setEntry(cls, directions));
+  [surface.ENTRY](cls, names) {
+    this.#edit((member) => member[surface.ENTRY](cls, names));
   }
   // Every member allocates link ids in the same order from the same edits: one id for all.
-  addLink(ax, ay, bx, by, options) {
+  [surface.LINK](link) {
     let id = 0;
     this.#edit((member) => {
-      id = member.addLink(ax, ay, bx, by, options);
+      id = member[surface.LINK](link);
     });
     return id;
   }
-  removeLink(id) {
-    this.#edit((member) => member.removeLink(id));
+  [surface.UNLINK](id) {
+    this.#edit((member) => member[surface.UNLINK](id));
   }
   links() {
     return this.#reading().links();
   }
-  setAll(cells) {
+  [surface.ALL](bytes) {
     const open = this.#open();
-    const bytes = cellsOf(cells, this.width, this.height);
     this.#holdWatches();
     // As create: the caller's buffer moves to one member, the others get copies.
-    for (let i = open.length - 1; i >= 0; i--) open[i].setAll(i === 0 ? cells : bytes.slice());
+    for (let i = open.length - 1; i >= 0; i--)
+      open[i][surface.ALL](i === 0 ? bytes : bytes.slice());
   }
-  /** As PathWorker's, on the pool's own watches, which read the cells from the reader. */
-  watchPath(path, onBlocked, options) {
-    const watchOptions = readWatchOptions(options);
-    checkKnownProfile(watchOptions.profile, this.profiles());
+  /** watchPath's backend (worker/surface.js): the pool's own watches, read from the reader. */
+  [surface.WATCH](path, onBlocked, watchOptions) {
     const { width } = this;
     this.#watches ??= new ProfileWatches(
       width,
@@ -212,50 +211,71 @@ export class PathWorkerPool {
     for (const member of this.#members) member.flush();
   }
 
-  findPath(sx, sy, gx, gy, options) {
+  // --- requests: the backend of worker/surface.js, which checks them (once: a member's backend
+  // is handed the checked request) and shapes the answers ---------------------------------
+
+  [surface.OPEN]() {
+    this.#open();
+  }
+
+  /**
+   * Checked findPath requests spread over the members (with a cache, each where its answer is
+   * kept): one promise each, in the order asked.
+   */
+  [surface.SEARCH](list, signal) {
     const open = this.#open();
-    const { request } = readRequest(this.width, this.height, sx, sy, gx, gy, options);
-    // The checked snapshot (signal included) goes on: the caller's getters are read once.
-    return this.#memberFor(open, request).findPath(sx, sy, gx, gy, request[4] ?? undefined);
-  }
-
-  /**
-   * A crowd lives in one member, the least busy now: it is pinned there (its state is that
-   * worker's), and every call of it goes to that member.
-   * @param {import('../index.js').CrowdOptions} [options]
-   */
-  createCrowd(options) {
-    return this.#leastBusy(this.#open()).createCrowd(options);
-  }
-
-  /** A flow field from the least busy member (each holds the whole grid, edits included). */
-  flowField(goals, options) {
-    return this.#leastBusy(this.#open()).flowField(goals, options);
-  }
-
-  /** A movement range from the least busy member. */
-  reachable(sx, sy, options) {
-    return this.#leastBusy(this.#open()).reachable(sx, sy, options);
-  }
-
-  /** canReach from the least busy member. */
-  canReach(sx, sy, gx, gy, options) {
-    return this.#leastBusy(this.#open()).canReach(sx, sy, gx, gy, options);
-  }
-
-  /**
-   * prepare on every member (each has its own grid); onProgress hears the members' mean
-   * fraction, and the answer is the slowest member's report.
-   */
-  prepare(what, options) {
-    let members;
-    try {
-      members = this.#open();
-      readPrepareOptions(options);
-    } catch (error) {
-      return Promise.reject(error);
+    if (list.length === 1) return this.#memberFor(open, list[0])[surface.SEARCH](list, signal);
+    const shares = new Map(); // member -> positions in `list`
+    list.forEach((request, position) => {
+      const member = this.#routeByKey
+        ? this.#memberFor(open, request)
+        : open[Math.floor((position * open.length) / list.length)];
+      if (!shares.has(member)) shares.set(member, []);
+      shares.get(member).push(position);
+    });
+    const results = new Array(list.length);
+    for (const [member, positions] of shares) {
+      const answers = member[surface.SEARCH](
+        positions.map((p) => list[p]),
+        signal,
+      );
+      positions.forEach((p, k) => (results[p] = answers[k]));
     }
-    const { onProgress, ...rest } = options ?? {};
+    return results;
+  }
+
+  /** crowd id -> the member it lives in (its state is that worker's). */
+  #crowds = new Map();
+
+  /**
+   * A checked query, answered by the least busy member (each holds the whole grid, edits
+   * included). A crowd lives in one member, the least busy when it was made: every call of it
+   * goes to that member.
+   */
+  [surface.QUERY](request, signal, onProgress) {
+    const snapshot = request[4];
+    let member;
+    if (snapshot.query === 'crowd') {
+      member = this.#crowds.get(snapshot.crowd);
+      if (!member) {
+        member = this.#leastBusy(this.#open());
+        this.#crowds.set(snapshot.crowd, member);
+      }
+      member[surface.OPEN](); // its member gave up: the crowd is gone with it
+      if (snapshot.op === 'dispose') this.#crowds.delete(snapshot.crowd);
+    } else {
+      member = this.#leastBusy(this.#open());
+    }
+    return member[surface.QUERY](request, signal, onProgress);
+  }
+
+  /**
+   * prepare's backend: prepare on every member (each has its own grid); onProgress hears the
+   * members' mean fraction, and the answer is the slowest member's report.
+   */
+  [surface.PREPARE](what, options, onProgress) {
+    const members = this.#open();
+    const { onProgress: _, ...rest } = options ?? {};
     const fractions = members.map(() => 0);
     return Promise.all(
       members.map((member, i) =>
@@ -268,49 +288,6 @@ export class PathWorkerPool {
         }),
       ),
     ).then((reports) => reports.reduce((slowest, r) => (r.ms > slowest.ms ? r : slowest)));
-  }
-
-  /** save of the least busy member (every member holds the same grid). */
-  save() {
-    return this.#leastBusy(this.#open()).save();
-  }
-
-  /** abstractGraph of the least busy member (every member's is the same). */
-  abstractGraph(options) {
-    return this.#leastBusy(this.#open()).abstractGraph(options);
-  }
-
-  /** repairPath on the least busy member (each builds its own hierarchy for hpa). */
-  repairPath(path, fromIndex, options) {
-    return this.#leastBusy(this.#open()).repairPath(path, fromIndex, options);
-  }
-
-  /** Spread over the members; resolves with every result in the order asked. */
-  findPaths(requests, options) {
-    const open = this.#open();
-    // Checked whole before anything is posted, with the members' own errors.
-    const { list, signal } = readRequests(requests, options, this.width, this.height);
-    const shares = new Map(); // member -> positions in `list`
-    list.forEach((request, position) => {
-      const member = this.#routeByKey
-        ? this.#memberFor(open, request)
-        : open[Math.floor((position * open.length) / list.length)];
-      if (!shares.has(member)) shares.set(member, []);
-      shares.get(member).push(position);
-    });
-    const results = new Array(list.length);
-    const asked = [...shares].map(([member, positions]) =>
-      member
-        .findPaths(
-          positions.map((p) => {
-            const [sx, sy, gx, gy, own] = list[p];
-            return { sx, sy, gx, gy, options: ownOptions(own) ?? {} };
-          }),
-          signal ? { signal } : undefined,
-        )
-        .then((answers) => answers.forEach((answer, k) => (results[positions[k]] = answer))),
-    );
-    return Promise.all(asked).then(() => results);
   }
 
   #memberFor(open, [sx, sy, gx, gy, options]) {
@@ -328,6 +305,7 @@ export class PathWorkerPool {
 
   /** The members still running; a member that gave up for good is left out from then on. */
   #open() {
+    if (this.#terminated) throw new Error('PathWorker: terminated');
     const open = this.#members.filter((member) => !member.terminated);
     if (!open.length) throw new Error('PathWorker: every worker of the pool was terminated');
     return open;
@@ -335,6 +313,7 @@ export class PathWorkerPool {
 
   /** Rejects every pending request and stops every worker. */
   terminate() {
+    this.#terminated = true;
     for (const member of this.#members) member.terminate();
   }
 }

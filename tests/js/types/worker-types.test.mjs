@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { repoRoot } from '../support/movingai.mjs';
 import { InThreadPathWorker, PathWorker } from '../../../js/worker.js';
 import { PathWorkerPool } from '../../../js/worker/pool.js';
+import { WorkerSurface } from '../../../js/worker/surface.js';
 
 /** Member names of `interface Name {...}` or `class Name ... {...}` in a .d.ts (one level). */
 function declaredMembers(source, head) {
@@ -30,9 +31,17 @@ function declaredMembers(source, head) {
   return members;
 }
 
-/** Public instance members of a class: its prototype's methods and getters. */
-const ownMembers = (Class) =>
-  new Set(Object.getOwnPropertyNames(Class.prototype).filter((name) => name !== 'constructor'));
+/** Public instance members of a class: its prototype's methods and getters, and those of the
+ * classes it extends (worker/surface.js's WorkerSurface, which the three workers share). */
+function ownMembers(Class) {
+  const names = new Set();
+  for (let proto = Class.prototype; proto && proto !== Object.prototype;) {
+    for (const name of Object.getOwnPropertyNames(proto))
+      if (name !== 'constructor') names.add(name);
+    proto = Object.getPrototypeOf(proto);
+  }
+  return names;
+}
 
 test('PathWorkerApi declares what PathWorker and InThreadPathWorker both offer, and they offer it', () => {
   const source = readFileSync(join(repoRoot, 'js', 'worker.d.ts'), 'utf8');
@@ -65,6 +74,14 @@ test('typed game code written against PathWorkerApi compiles for both workers an
     encoding: 'utf8',
   });
   assert.equal(r.status, 0, `tsc reported:\n${r.stdout}${r.stderr}`);
+});
+
+test('the three workers share one surface (worker/surface.js)', () => {
+  for (const Class of [PathWorker, InThreadPathWorker, PathWorkerPool])
+    assert.ok(Class.prototype instanceof WorkerSurface, `${Class.name} extends WorkerSurface`);
+  for (const name of ['findPath', 'findPaths', 'flowField', 'prepare', 'watchPath', 'createCrowd'])
+    for (const Class of [PathWorker, InThreadPathWorker, PathWorkerPool])
+      assert.ok(!Object.hasOwn(Class.prototype, name), `${Class.name}.${name} is the shared one`);
 });
 
 test('a pool (create({ workers: n })) offers every member a PathWorker declares', () => {

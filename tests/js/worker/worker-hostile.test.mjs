@@ -270,7 +270,10 @@ test('replies the client did not ask for are ignored: no request settles from th
       const expected = comparable(sync.findPath(0, 0, 255, 255 - i, options));
       checks.push(pw.findPath(0, 0, 255, 255 - i, options).then((r) => [comparable(r), expected]));
     }
-    await nextTask(); // posted: ids 2..9 are in flight
+    // Posted now, and the made-up replies below are given in this same task: no real answer can
+    // reach the client before them. (Waiting a task instead let a fast worker answer id 2 and
+    // more first under load, so that the made-up ones met answered ids: the test was flaky.)
+    pw.flush(); // ids 2..9 are in flight
     const queued = pw.findPath(0, 0, 2, 0); // id 10, not posted yet
     const fake = { status: 'found', path: Int32Array.of(0, 0), cost: 0, expanded: 0, goal: null };
     const thread = workers.threads[0];
