@@ -129,7 +129,6 @@ class Hierarchy : public GridObserver {
   bool costDirty_[Grid::kClasses] = {};
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
-  std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
   std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
   std::vector<std::pair<int32_t, int32_t>> pairs_;  // building: a cluster's links, own end first
   std::vector<Link> freshLinks_;                    // building: a border's links computed again
