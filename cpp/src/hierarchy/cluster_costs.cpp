@@ -68,6 +68,21 @@ std::size_t ClusterCosts::run(const Grid& grid, Diagonal rule, int x0, int y0, i
   for (int32_t l : local_) isNode_[l] = 1;
   int offset[8];
   for (int step = 0; step < 8; ++step) offset[step] = kStepY[step] * bw + kStepX[step];
+  // The queue: buckets of a width a little under the cheapest step (Dial's), so that every cell
+  // taken from the lowest bucket is settled (no cell still in it can reach another for less
+  // than a step), in a ring as long as the dearest step spans; a heap when the costs lie too far
+  // apart for a short ring. The margin (1e-9 of a step) is far above the rounding of the sums.
+  double cheapest = kInf, dearest = 0;
+  for (std::size_t l = 0; l < cells; ++l)
+    if (cost_[l] > 0) {
+      cheapest = std::min(cheapest, cost_[l]);
+      dearest = std::max(dearest, cost_[l]);
+    }
+  const double width = cheapest * (1 - 1e-9);
+  const double span = std::ceil(kDiagonalStep * dearest / width) + 2;
+  const bool ring = span <= kMaxBuckets;
+  const std::size_t buckets = ring ? static_cast<std::size_t>(span) : 0;
+  if (buckets_.size() < buckets) buckets_.resize(buckets);
   std::size_t work = 0;
   for (std::size_t i = 0; i < n; ++i) {
     // Two stamps a search: seen (dist is this search's) and closed (settled).
@@ -77,28 +92,58 @@ std::size_t ClusterCosts::run(const Grid& grid, Diagonal rule, int x0, int y0, i
     }
     const uint32_t seen = ++now_, closed = ++now_;
     std::size_t left = n;
-    heap_.clear();
     dist_[local_[i]] = 0;
     seen_[local_[i]] = seen;
-    heap_.push_back({0.0, local_[i]});
-    while (!heap_.empty()) {
-      std::pop_heap(heap_.begin(), heap_.end());
-      const Entry e = heap_.back();
-      heap_.pop_back();
-      if (seen_[e.l] == closed) continue;
-      seen_[e.l] = closed;
+    // Settles cell l (at dist_[l]) and relaxes its steps; false once every node is settled.
+    auto settle = [&](int32_t l, auto push) {
+      if (seen_[l] == closed) return true;
+      seen_[l] = closed;
       ++work;
-      if (isNode_[e.l] && --left == 0) break;
-      for (unsigned s = steps_[e.l]; s != 0; s &= s - 1) {
+      if (isNode_[l] && --left == 0) return false;
+      const double here = dist_[l];
+      for (unsigned s = steps_[l]; s != 0; s &= s - 1) {
         const int step = __builtin_ctz(s);
-        const int nl = e.l + offset[step];
+        const int nl = l + offset[step];
         if (seen_[nl] == closed) continue;
-        const double g = e.g + kStepLength[step] * cost_[nl];
+        const double g = here + kStepLength[step] * cost_[nl];
         if (seen_[nl] == seen && !(g < dist_[nl])) continue;
         seen_[nl] = seen;
         dist_[nl] = g;
-        heap_.push_back({g, nl});
+        push(g, nl);
+      }
+      return true;
+    };
+    if (ring) {
+      for (std::size_t b = 0; b < buckets; ++b) buckets_[b].clear();
+      std::size_t queued = 1;
+      auto push = [&](double g, int32_t l) {
+        buckets_[static_cast<std::size_t>(g / width) % buckets].push_back(l);
+        ++queued;
+      };
+      buckets_[0].push_back(local_[i]);
+      for (std::size_t at = 0; queued > 0;) {
+        std::vector<int32_t>& bucket = buckets_[at % buckets];
+        if (bucket.empty()) {
+          ++at;
+          continue;
+        }
+        const int32_t l = bucket.back();
+        bucket.pop_back();
+        --queued;
+        if (!settle(l, push)) break;
+      }
+    } else {
+      heap_.clear();
+      auto push = [&](double g, int32_t l) {
+        heap_.push_back({g, l});
         std::push_heap(heap_.begin(), heap_.end());
+      };
+      heap_.push_back({0.0, local_[i]});
+      while (!heap_.empty()) {
+        std::pop_heap(heap_.begin(), heap_.end());
+        const Entry e = heap_.back();
+        heap_.pop_back();
+        if (!settle(e.l, push)) break;
       }
     }
     for (std::size_t j = 0; j < n; ++j)

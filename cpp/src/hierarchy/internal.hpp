@@ -175,6 +175,8 @@ class ClusterCosts {
   std::vector<uint32_t> seen_;
   std::vector<int32_t> local_;
   std::vector<Entry> heap_;
+  static constexpr double kMaxBuckets = 4096;
+  std::vector<std::vector<int32_t>> buckets_;
   uint32_t now_ = 0;
 };
 
