@@ -113,6 +113,8 @@ class Hierarchy : public GridObserver {
   // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
+  void flattenGraph(Level& lv);      // the graph's edges in one array, for an update's landmarks
+  void releaseFlatGraph(Level& lv);  // and freed after
   bool startLandmark(Level& lv, int landmark);         // false when its tables could not grow
   bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
   void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
@@ -129,7 +131,7 @@ class Hierarchy : public GridObserver {
   bool costDirty_[Grid::kClasses] = {};
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
-  std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
+  std::vector<float> matrix_;  // building: the cost between each two nodes of a cluster
   std::vector<std::pair<int32_t, int32_t>> pairs_;  // building: a cluster's links, own end first
   std::vector<Link> freshLinks_;                    // building: a border's links computed again
   // The cluster holding a cell given as x | y << 16.

@@ -366,6 +366,7 @@ double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
           lv.pending.landmark = -1;
           b.next = kLandmarks;
         }
+        if (b.next < kLandmarks) flattenGraph(lv);  // (once a round: kept while it lasts)
         while (b.next < kLandmarks && spent < budget) {
           // (One a search had under way may be of an older graph: each is started here.)
           if (!b.landmarkStarted && !startLandmark(lv, static_cast<int>(b.next))) {
@@ -386,6 +387,7 @@ double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
           }
         }
         if (b.next >= kLandmarks) {
+          releaseFlatGraph(lv);
           b.rebuilt += static_cast<int>(b.rebuild.size());
           b.phase = Phase::kIdle;  // edits since the round began make another round
           if (lv.dirty.empty() && !anyCostDirty_) {

@@ -72,7 +72,9 @@ std::size_t Hierarchy::memoryBytes() const {
     }
     bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float) +
              lv->pending.dist.capacity() * sizeof(float) +
-             lv->pending.heap.capacity() * sizeof(lv->pending.heap[0]);
+             lv->pending.heap.capacity() * sizeof(lv->pending.heap[0]) +
+             lv->pending.start.capacity() * sizeof(uint32_t) +
+             lv->pending.edges.capacity() * sizeof(Cluster::Edge);
   }
   return bytes;
 }

@@ -96,6 +96,12 @@ struct Hierarchy::Level {
     uint64_t version = 0;
     std::vector<float> dist;
     std::vector<std::pair<float, uint32_t>> heap;
+    // While an update computes the landmarks: the graph's edges in one array, per pool node
+    // edges[start[node] .. [node + 1]) (inner then across), taken at `flatVersion` (a Dijkstra
+    // over it reads two arrays a node, not its cluster's four); empty otherwise.
+    std::vector<uint32_t> start;
+    std::vector<Cluster::Edge> edges;
+    uint64_t flatVersion = ~uint64_t{0};
   } pending;
   // An update under way in slices (Hierarchy::buildStep): a round takes the dirty clusters of
   // its start through four phases; edits during it are left to the next round.
