@@ -63,11 +63,12 @@ class Hierarchy : public GridObserver {
   // update, and searches refuse with an error until one succeeds.
   int update(Diagonal rule);
   // The same update in slices, for a host that cannot block for it (a 4096 x 4096 map's first
-  // build takes about a minute): each call does about `budget` units of work (a unit: a cell
-  // expanded by a cluster's Dijkstras, a border cell or cell scanned, a landmark step) and
-  // returns how far the update has come, rising to 1 when the graph is current; -1 as update's
-  // refusal. Edits between calls are taken in (a later round). A search or update() between
-  // calls finishes the update first; dropping a half-built graph is releaseLevel.
+  // build takes seconds): each call does about `budget` units of work (a unit: a cell expanded
+  // by a cluster's Dijkstras, a cell of a cluster priced without one, a border cell or cell
+  // scanned, a landmark step) and returns how far the update has come, rising to 1 when the
+  // graph is current; -1 as update's refusal. Edits between calls are taken in (a later round).
+  // A search or update() between calls finishes the update first; dropping a half-built graph
+  // is releaseLevel.
   double buildStep(Diagonal rule, std::size_t budget);
   // Frees the rule's graph (built or half built); the next query or buildStep starts afresh.
   void releaseLevel(Diagonal rule);
