@@ -615,6 +615,21 @@ void boundAnswers(Searcher& searcher, const Grid& grid, Diagonal rule, std::mt19
   }
 }
 
+// boundAnswers on maps made by make(rng, seed), for every rule and seeds 0 .. seeds - 1 (each
+// map's generator seeded with first + seed * 4 + the rule).
+template <typename Make>
+Bound boundOverMaps(uint32_t first, uint32_t seeds, int starts, Make make) {
+  Searcher searcher;
+  Bound bound;
+  for (Diagonal rule : kRules)
+    for (uint32_t seed = 0; seed < seeds; ++seed) {
+      std::mt19937 rng(first + seed * 4 + static_cast<uint32_t>(rule));
+      Grid grid = make(rng, seed);
+      boundAnswers(searcher, grid, rule, rng, starts, seed, bound);
+    }
+  return bound;
+}
+
 }  // namespace
 
 TEST_CASE("hpa's documented bound holds on every answer on fresh random weighted maps",
@@ -623,15 +638,10 @@ TEST_CASE("hpa's documented bound holds on every answer on fresh random weighted
   // over the optimum and none more than 10%. Paths of 60-600 cells are where a detour through
   // one entrance weighs the most; before the corridor took in its neighbouring clusters on
   // paths of up to 48 clusters (not 8), 3% of these answers were over 1% and the worst 4% over.
-  Searcher searcher;
-  Bound bound;
-  for (Diagonal rule : kRules)
-    for (uint32_t seed = 0; seed < 8; ++seed) {
-      std::mt19937 rng(7100 + seed * 4 + static_cast<uint32_t>(rule));
-      const int size = seed < 6 ? 128 : 256;
-      Grid grid = randomMap(rng, size, size, 30);
-      boundAnswers(searcher, grid, rule, rng, 12, seed, bound);
-    }
+  const Bound bound = boundOverMaps(7100, 8, 12, [](std::mt19937& rng, uint32_t seed) {
+    const int size = seed < 6 ? 128 : 256;
+    return randomMap(rng, size, size, 30);
+  });
   WARN("hpa's bound: " << bound.answers << " answers, " << bound.overOnePercent
                        << " over 1%, worst " << bound.worst);
   REQUIRE(bound.answers > 3500);
@@ -710,28 +720,24 @@ TEST_CASE("hpa on clusters of one cost each, open or walled, and on costs far ap
   // answers stay within 10%, at most 1 in 100 over 1% under every rule (costs changing at
   // cluster borders are harder for hpa than random maps: 10 of 1859 answers are over 1% here
   // with a plain Dijkstra in every cluster, as with these).
-  Searcher searcher;
-  Bound bound;
-  for (Diagonal rule : kRules)
-    for (uint32_t seed = 0; seed < 4; ++seed) {
-      std::mt19937 rng(9300 + seed * 4 + static_cast<uint32_t>(rule));
-      const int size = 128 + static_cast<int>(rng() % 40);
-      Grid grid = weightedGrid(size, size);
-      if (seed == 3) grid.setCost(4, 20000);  // 1 to 20000: no short ring of buckets
-      for (int by = 0; by < size; by += 16)
-        for (int bx = 0; bx < size; bx += 16) {
-          const uint8_t cls = randomClass(rng, 0);
-          grid.fillRect(bx, by, 16, 16, cls);
-          const int kind = static_cast<int>(rng() % 4);
-          if (kind == 1) {  // a wall across it
-            grid.fillRect(bx + 2 + static_cast<int>(rng() % 12), by, 1, 4 + rng() % 12, 1);
-          } else if (kind == 2) {  // a patch of another class
-            grid.fillRect(bx + static_cast<int>(rng() % 12), by + static_cast<int>(rng() % 12), 4,
-                          4, randomClass(rng, 0));
-          }
+  const Bound bound = boundOverMaps(9300, 4, 10, [](std::mt19937& rng, uint32_t seed) {
+    const int size = 128 + static_cast<int>(rng() % 40);
+    Grid grid = weightedGrid(size, size);
+    if (seed == 3) grid.setCost(4, 20000);  // 1 to 20000: no short ring of buckets
+    for (int by = 0; by < size; by += 16)
+      for (int bx = 0; bx < size; bx += 16) {
+        const uint8_t cls = randomClass(rng, 0);
+        grid.fillRect(bx, by, 16, 16, cls);
+        const int kind = static_cast<int>(rng() % 4);
+        if (kind == 1) {  // a wall across it
+          grid.fillRect(bx + 2 + static_cast<int>(rng() % 12), by, 1, 4 + rng() % 12, 1);
+        } else if (kind == 2) {  // a patch of another class
+          grid.fillRect(bx + static_cast<int>(rng() % 12), by + static_cast<int>(rng() % 12), 4, 4,
+                        randomClass(rng, 0));
         }
-      boundAnswers(searcher, grid, rule, rng, 10, seed, bound);
-    }
+      }
+    return grid;
+  });
   WARN("hpa on clusters of one cost: " << bound.answers << " answers, " << bound.overOnePercent
                                        << " over 1%, worst " << bound.worst);
   REQUIRE(bound.answers > 1200);
