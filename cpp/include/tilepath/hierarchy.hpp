@@ -63,11 +63,12 @@ class Hierarchy : public GridObserver {
   // update, and searches refuse with an error until one succeeds.
   int update(Diagonal rule);
   // The same update in slices, for a host that cannot block for it (a 4096 x 4096 map's first
-  // build takes about a minute): each call does about `budget` units of work (a unit: a cell
-  // expanded by a cluster's Dijkstras, a border cell or cell scanned, a landmark step) and
-  // returns how far the update has come, rising to 1 when the graph is current; -1 as update's
-  // refusal. Edits between calls are taken in (a later round). A search or update() between
-  // calls finishes the update first; dropping a half-built graph is releaseLevel.
+  // build takes seconds): each call does about `budget` units of work (a unit: a cell expanded
+  // by a cluster's Dijkstras, a cell of a cluster priced without one, a border cell or cell
+  // scanned, a landmark step) and returns how far the update has come, rising to 1 when the
+  // graph is current; -1 as update's refusal. Edits between calls are taken in (a later round).
+  // A search or update() between calls finishes the update first; dropping a half-built graph
+  // is releaseLevel.
   double buildStep(Diagonal rule, std::size_t budget);
   // Frees the rule's graph (built or half built); the next query or buildStep starts afresh.
   void releaseLevel(Diagonal rule);
@@ -113,6 +114,8 @@ class Hierarchy : public GridObserver {
   // Landmarks (hierarchy_landmarks.cpp): all or one computed; a rebuilt cluster's forgotten; the
   // goal's cost from each landmark (false when unknown).
   void computeLandmarks(Level& lv);
+  void flattenGraph(Level& lv);      // the graph's edges in one array, for an update's landmarks
+  void releaseFlatGraph(Level& lv);  // and freed after
   bool startLandmark(Level& lv, int landmark);         // false when its tables could not grow
   bool advanceLandmark(Level& lv, std::size_t steps);  // true once it is done
   void restoreLandmark(Level& lv, std::size_t steps);  // steps towards a retired one's return
@@ -129,8 +132,7 @@ class Hierarchy : public GridObserver {
   bool costDirty_[Grid::kClasses] = {};
   bool anyCostDirty_ = false;
   std::vector<double> smoothing_;
-  std::vector<uint8_t> isNode_;  // building: which cells of a cluster are nodes
-  std::vector<float> matrix_;    // building: the cost between each two nodes of a cluster
+  std::vector<float> matrix_;  // building: the cost between each two nodes of a cluster
   std::vector<std::pair<int32_t, int32_t>> pairs_;  // building: a cluster's links, own end first
   std::vector<Link> freshLinks_;                    // building: a border's links computed again
   // The cluster holding a cell given as x | y << 16.

@@ -30,10 +30,9 @@ int clusterShift(int clusterSize) {
   return shift;
 }
 
-// The scratch search for building (one per process: building runs one cluster at a time).
-LocalSearch& buildSearch() {
-  static LocalSearch search;
-  return search;
+ClusterCosts& clusterCosts() {
+  static ClusterCosts costs;
+  return costs;
 }
 
 }  // namespace
@@ -367,6 +366,7 @@ double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
           lv.pending.landmark = -1;
           b.next = kLandmarks;
         }
+        if (b.next < kLandmarks) flattenGraph(lv);  // (once a round: kept while it lasts)
         while (b.next < kLandmarks && spent < budget) {
           // (One a search had under way may be of an older graph: each is started here.)
           if (!b.landmarkStarted && !startLandmark(lv, static_cast<int>(b.next))) {
@@ -387,6 +387,7 @@ double Hierarchy::buildStep(Diagonal rule, std::size_t budget) {
           }
         }
         if (b.next >= kLandmarks) {
+          releaseFlatGraph(lv);
           b.rebuilt += static_cast<int>(b.rebuild.size());
           b.phase = Phase::kIdle;  // edits since the round began make another round
           if (lv.dirty.empty() && !anyCostDirty_) {
@@ -435,8 +436,6 @@ void Hierarchy::linkOwner(Level& lv, int32_t k) {
 }
 
 std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
-  const int w = grid_.width();
-  LocalSearch& search = buildSearch();
   Cluster& c = lv.clusters[k];
   c.nodesDirty = false;
   const int cx = k % columns_, cy = k / columns_;
@@ -470,22 +469,9 @@ std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
     while (p < pairs.size() && pairs[p].first == c.nodes[i]) c.across.push_back(pairs[p++].second);
     c.acrossStart[i + 1] = static_cast<uint32_t>(c.across.size());
   }
-  // Abstract edges: from each node, a Dijkstra inside the cluster until every node is settled.
-  matrix_.assign(n * n, std::numeric_limits<float>::infinity());
-  const LocalSearch::Box box{c.x0, c.y0, c.w, c.h};
-  isNode_.assign(static_cast<std::size_t>(c.w) * c.h, 0);
-  for (int32_t cell : c.nodes) isNode_[(cell / w - c.y0) * c.w + cell % w - c.x0] = 1;
-  std::size_t work = 1 + n;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::size_t left = n;
-    search.run(
-        grid_, lv.rule, box, c.nodes[i] % w, c.nodes[i] / w, false, 0, 0, 0.0,
-        [&](int x, int y, double) { return !isNode_[(y - c.y0) * c.w + x - c.x0] || --left > 0; });
-    work += search.expanded();
-    for (std::size_t j = 0; j < n; ++j)
-      if (j != i)
-        matrix_[i * n + j] = static_cast<float>(search.cost(c.nodes[j] % w, c.nodes[j] / w));
-  }
+  // Abstract edges: the cost from each node to each other inside the cluster.
+  const std::size_t work =
+      1 + n + clusterCosts().run(grid_, lv.rule, c.x0, c.y0, c.w, c.h, c.nodes, matrix_);
   if (!place(lv, k)) {
     // No room for its nodes in the pool: nothing of it is kept (its counts were taken off
     // above), and the next update builds every cluster again from the grid.

@@ -32,30 +32,6 @@ bool Hierarchy::place(Level& lv, int32_t k) {
   return true;
 }
 
-void Hierarchy::linkInner(Level& lv, int32_t k) {
-  Cluster& c = lv.clusters[k];
-  const std::size_t n = c.nodes.size();
-  c.innerStart.assign(n + 1, 0);
-  c.inner.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    const float* row = matrix_.data() + i * n;
-    for (std::size_t j = 0; j < n; ++j) {
-      if (j == i || !std::isfinite(row[j])) continue;
-      // Left out when a way through a third node m costs as much (within float rounding) with
-      // each part cheaper: the search reaches j through m at the same cost. The parts being
-      // strictly cheaper, what is left out is always matched by edges that stay.
-      bool matched = false;
-      for (std::size_t m = 0; m < n && !matched; ++m) {
-        const float a = row[m], b = matrix_[m * n + j];
-        matched = m != i && m != j && a > 0 && b > 0 && a < row[j] && b < row[j] &&
-                  a + b <= row[j] * (1 + 1e-5f);
-      }
-      if (!matched) c.inner.push_back({c.base + static_cast<uint32_t>(j), row[j]});
-    }
-    c.innerStart[i + 1] = static_cast<uint32_t>(c.inner.size());
-  }
-}
-
 void Hierarchy::linkAcross(Level& lv, int32_t k) {
   Cluster& c = lv.clusters[k];
   const int w = grid_.width();
@@ -96,7 +72,9 @@ std::size_t Hierarchy::memoryBytes() const {
     }
     bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float) +
              lv->pending.dist.capacity() * sizeof(float) +
-             lv->pending.heap.capacity() * sizeof(lv->pending.heap[0]);
+             lv->pending.heap.capacity() * sizeof(lv->pending.heap[0]) +
+             lv->pending.start.capacity() * sizeof(uint32_t) +
+             lv->pending.edges.capacity() * sizeof(Cluster::Edge);
   }
   return bytes;
 }

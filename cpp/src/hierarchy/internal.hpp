@@ -96,6 +96,12 @@ struct Hierarchy::Level {
     uint64_t version = 0;
     std::vector<float> dist;
     std::vector<std::pair<float, uint32_t>> heap;
+    // While an update computes the landmarks: the graph's edges in one array, per pool node
+    // edges[start[node] .. [node + 1]) (inner then across), taken at `flatVersion` (a Dijkstra
+    // over it reads two arrays a node, not its cluster's four); empty otherwise.
+    std::vector<uint32_t> start;
+    std::vector<Cluster::Edge> edges;
+    uint64_t flatVersion = ~uint64_t{0};
   } pending;
   // An update under way in slices (Hierarchy::buildStep): a round takes the dirty clusters of
   // its start through four phases; edits during it are left to the next round.
@@ -148,6 +154,36 @@ class LocalSearch {
   std::vector<Entry> heap_;
   uint32_t now_ = 0;
   uint32_t expanded_ = 0;
+};
+
+// The costs between a cluster's nodes (cluster_costs.cpp, with linkInner: compiled for speed
+// where the rest of the build is compiled for size). One scratch per process: building runs one
+// cluster at a time. The cluster's cells are copied once into small local arrays (each cell's cost
+// to enter, the steps it may take without leaving the cluster), then a Dijkstra from each node runs
+// over those alone until every node is settled. A cluster whose cells are all open and of one cost
+// needs no search: under every rule the cheapest walk between two of its cells is the straight
+// one (octile, or manhattan under `never`), which the open square always holds.
+class ClusterCosts {
+ public:
+  // Fills matrix (n x n, row i: from node i) for the n nodes (cells of the box, as grid
+  // indices); returns the cells expanded (the work, for buildStep's slices).
+  std::size_t run(const Grid& grid, Diagonal rule, int x0, int y0, int bw, int bh,
+                  const std::vector<int32_t>& nodes, std::vector<float>& matrix);
+
+ private:
+  struct Entry {
+    double g;
+    int32_t l;
+    bool operator<(const Entry& o) const { return g > o.g || (g == o.g && l > o.l); }
+  };
+  std::vector<double> cost_, dist_;
+  std::vector<uint8_t> steps_, isNode_;
+  std::vector<uint32_t> seen_;
+  std::vector<int32_t> local_;
+  std::vector<Entry> heap_;
+  static constexpr double kMaxBuckets = 4096;
+  std::vector<std::vector<int32_t>> buckets_;
+  uint32_t now_ = 0;
 };
 
 // A* from (sx, sy) to (gx, gy) over the cells of some clusters only (hierarchy_refine.cpp).

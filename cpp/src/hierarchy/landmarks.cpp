@@ -96,14 +96,13 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
     return a.first > b.first || (a.first == b.first && a.second > b.second);
   };
   bool outOfRoom = false;  // its heap could not grow: this landmark is given up for now
+  const bool flat = p.flatVersion == lv.version && p.start.size() == lv.pool.size() + 1;
   for (; steps > 0 && !p.heap.empty() && !outOfRoom; --steps) {
     std::pop_heap(p.heap.begin(), p.heap.end(), later);
     const float d = p.heap.back().first;
     const uint32_t node = p.heap.back().second;
     p.heap.pop_back();
     if (d > p.dist[node]) continue;
-    const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
-    const uint32_t i = node - c.base;
     auto relax = [&](const Cluster::Edge& e) {
       const float nd = d + e.cost;
       if (e.to != kNoNode && nd < p.dist[e.to]) {
@@ -116,6 +115,12 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
         std::push_heap(p.heap.begin(), p.heap.end(), later);
       }
     };
+    if (flat) {
+      for (uint32_t a = p.start[node]; a < p.start[node + 1]; ++a) relax(p.edges[a]);
+      continue;
+    }
+    const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
+    const uint32_t i = node - c.base;
     for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a) relax(c.inner[a]);
     for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) relax(c.acrossTo[a]);
   }
@@ -133,6 +138,40 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
   if (lv.refreshed == kAllLandmarks) lv.opened.clear();
   p.landmark = -1;
   return true;
+}
+
+void Hierarchy::flattenGraph(Level& lv) {
+  Level::Pending& p = lv.pending;
+  const std::size_t count = lv.pool.size();
+  if (p.flatVersion == lv.version && p.start.size() == count + 1) return;
+  releaseFlatGraph(lv);
+  std::size_t edges = 0;
+  for (const Cluster& c : lv.clusters) edges += c.inner.size() + c.acrossTo.size();
+  // Only a faster way to the same costs: without room for it, the clusters' own lists serve.
+  if (!Searcher::reserveIfRoom(p.start, count + 1) || !Searcher::reserveIfRoom(p.edges, edges)) {
+    releaseFlatGraph(lv);
+    return;
+  }
+  p.start.assign(count + 1, 0);
+  for (uint32_t node = 0; node < count; ++node) {
+    p.start[node] = static_cast<uint32_t>(p.edges.size());
+    if (!inUse(lv, node)) continue;
+    const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
+    const uint32_t i = node - c.base;
+    p.edges.insert(p.edges.end(), c.inner.begin() + c.innerStart[i],
+                   c.inner.begin() + c.innerStart[i + 1]);
+    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
+      if (c.acrossTo[a].to != kNoNode) p.edges.push_back(c.acrossTo[a]);
+  }
+  p.start[count] = static_cast<uint32_t>(p.edges.size());
+  p.flatVersion = lv.version;
+}
+
+void Hierarchy::releaseFlatGraph(Level& lv) {
+  Level::Pending& p = lv.pending;
+  std::vector<uint32_t>().swap(p.start);
+  std::vector<Cluster::Edge>().swap(p.edges);
+  p.flatVersion = ~uint64_t{0};
 }
 
 void Hierarchy::computeLandmarks(Level& lv) {

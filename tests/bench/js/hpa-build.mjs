@@ -3,7 +3,8 @@
 // The demo's generated terrain (as hpa-wasm.mjs). One call: the first abstractGraph builds it
 // whole. Sliced: grid.prepareHierarchy() stepped with `budget` units a step; reports the total,
 // the number of steps, the median and longest step (what a frame would pay). Medians of
-// `rounds` fresh grids each, side by side. Wall clock: compare figures of one run.
+// `rounds` fresh grids each, side by side. Wall clock: compare figures of one run. The one call's
+// CPU time (process.cpuUsage) too: on a shared machine it moves less than the wall clock.
 import { parseArgs } from 'node:util';
 import { createPathfinder } from '../../../js/node.js';
 import { generateMap } from '../../../demo/maps.js';
@@ -31,6 +32,7 @@ function freshGrid(map) {
 for (const size of values.sizes.split(',').map(Number)) {
   const map = generateMap('terrain', size, 1);
   const whole = [];
+  const wholeCpu = [];
   const sliced = [];
   const steps = [];
   const stepMedian = [];
@@ -38,8 +40,10 @@ for (const size of values.sizes.split(',').map(Number)) {
   for (let r = 0; r < rounds; r++) {
     let grid = freshGrid(map);
     let t0 = performance.now();
+    const cpu0 = process.cpuUsage().user;
     grid.abstractGraph({ diagonal: 'noCorners' });
     whole.push(performance.now() - t0);
+    wholeCpu.push((process.cpuUsage().user - cpu0) / 1000);
     grid.dispose();
 
     grid = freshGrid(map);
@@ -58,7 +62,7 @@ for (const size of values.sizes.split(',').map(Number)) {
     grid.dispose();
   }
   console.log(
-    `${size}x${size}: one call ${median(whole).toFixed(0)} ms, sliced ${median(sliced).toFixed(0)} ms ` +
+    `${size}x${size}: one call ${median(whole).toFixed(0)} ms (cpu ${median(wholeCpu).toFixed(0)} ms), sliced ${median(sliced).toFixed(0)} ms ` +
       `(ratio ${(median(sliced) / median(whole)).toFixed(3)}) in ${median(steps)} steps of ${budget} units, ` +
       `step median ${median(stepMedian).toFixed(2)} ms, longest ${median(stepMax).toFixed(1)} ms ` +
       `(medians of ${rounds} rounds)`,

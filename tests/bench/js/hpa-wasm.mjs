@@ -1,10 +1,14 @@
 // hpa against astar through the wasm API (on demand, never in CI):
 //   node tests/bench/js/hpa-wasm.mjs [--size 2048] [--queries 12] [--seed 1] [--diagonal noCorners]
+//                                    [--walls 200]
 // The demo's generated terrain (demo/maps.js: roads 0.5, ground 1, forest 2, swamp 4, water and
 // rock blocked), long queries (start and goal at least half the map apart, both open), each
 // asked of astar and of hpa in turn. Prints the hierarchy's build (the first hpa search's
 // cost, measured by drawing it), the median and p99 time and expanded cells of each, and hpa's
-// cost over the optimum. Wall clock on whatever machine runs it: compare figures of one run.
+// cost over the optimum. With --walls N (0: none), a second round of the same queries after N
+// wall segments (1 x 8 to 1 x 40, across or down, at random) are drawn, and both rounds together
+// (hpa updating what the walls changed at its first query after them). Wall clock on whatever
+// machine runs it: compare figures of one run.
 import { parseArgs } from 'node:util';
 import { createPathfinder } from '../../../js/node.js';
 import { generateMap, makeRandom32 } from '../../../demo/maps.js';
@@ -16,6 +20,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '12' },
     seed: { type: 'string', default: '1' },
     diagonal: { type: 'string', default: 'noCorners' },
+    walls: { type: 'string', default: '200' },
   },
 });
 const size = Number(values.size);
@@ -50,21 +55,34 @@ const percentile = (values, p) => {
 };
 const sides = { astar: { ms: [], expanded: [] }, hpa: { ms: [], expanded: [] } };
 const ratios = [];
-for (const [sx, sy, gx, gy] of queries) {
-  const costs = {};
-  for (const algorithm of ['astar', 'hpa']) {
-    t0 = performance.now();
-    const r = grid.findPath(sx, sy, gx, gy, { algorithm, diagonal });
-    sides[algorithm].ms.push(performance.now() - t0);
-    sides[algorithm].expanded.push(r.expanded);
-    costs[algorithm] = r.status === 'found' ? r.cost : NaN;
+function round() {
+  for (const [sx, sy, gx, gy] of queries) {
+    const costs = {};
+    for (const algorithm of ['astar', 'hpa']) {
+      t0 = performance.now();
+      const r = grid.findPath(sx, sy, gx, gy, { algorithm, diagonal });
+      sides[algorithm].ms.push(performance.now() - t0);
+      sides[algorithm].expanded.push(r.expanded);
+      costs[algorithm] = r.status === 'found' ? r.cost : NaN;
+    }
+    if (costs.astar > 0) ratios.push(costs.hpa / costs.astar);
   }
-  if (costs.astar > 0) ratios.push(costs.hpa / costs.astar);
 }
-
+round();
+const walls = Number(values.walls);
+if (walls > 0) {
+  const wall = TERRAIN.find((t) => t.cost === 0).id;
+  for (let k = 0; k < walls; k++) {
+    const length = 8 + pick(33);
+    const across = rng.next() < 0.5;
+    grid.fillRect(pick(size), pick(size), across ? length : 1, across ? 1 : length, wall);
+  }
+  round();
+}
 const ms = (v) => v.toFixed(2).padStart(8);
 console.log(
-  `${map.name} (${size} x ${size}), ${diagonal}, ${queries.length} queries at least ${size / 2} apart`,
+  `${map.name} (${size} x ${size}), ${diagonal}, ${queries.length} queries at least ${size / 2} apart` +
+    (walls > 0 ? `, two rounds with ${walls} walls drawn between them` : ''),
 );
 console.log(`  hierarchy built in ${buildMs.toFixed(0)} ms (abstractGraph, before the queries)`);
 for (const [name, s] of Object.entries(sides))

@@ -2,6 +2,9 @@
 //   tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]   a generated seeded weighted world
 //   tilepath-bench-hpa movingai MAP... [CLUSTER=n env]  the Moving AI problems (noCorners)
 //   tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]   hpa queries only, for a profiler
+//   tilepath-bench-hpa build SIZE|FILE [REPEAT]          the hierarchy's build only (noCorners)
+//     FILE: raw cells (one byte each, a square map) with the demo's terrain costs, as written
+//     from demo/maps.js generateMap('terrain', ...) (for the wasm benches' map natively)
 // For each: hpa and astar side by side on the same long queries (median / p99 time, expanded
 // cells), the distribution of hpa's cost over the optimum (astar's cost), the hierarchy's build
 // time and bytes per cell, what one cell edit and a 32 x 32 fillRect cost at the next query, and
@@ -266,6 +269,46 @@ int profileBench(int argc, char** argv) {
   return 0;
 }
 
+// The hierarchy's build only, `repeat` times on fresh hierarchies (for a profiler).
+int buildBench(int argc, char** argv) {
+  const int repeat = argc > 3 ? std::atoi(argv[3]) : 3;
+  Grid grid(1, 1);
+  const char* what = argc > 2 ? argv[2] : "2048";
+  if (std::FILE* f = std::fopen(what, "rb")) {
+    std::vector<uint8_t> cells;
+    uint8_t buffer[65536];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+      cells.insert(cells.end(), buffer, buffer + n);
+    std::fclose(f);
+    const int size = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells.size()))));
+    if (static_cast<std::size_t>(size) * size != cells.size() || size < 1)
+      return std::fprintf(stderr, "%s: not a square map of bytes\n", what), 2;
+    grid = Grid(size, size);
+    // demo/terrain.js: ground 1, water blocked, road 0.5, forest 2, swamp 4, rock blocked.
+    const double costs[] = {1, 0, 0.5, 2, 4, 0};
+    for (int c = 0; c < 6; ++c) grid.setCost(c, costs[c]);
+    std::memcpy(grid.data(), cells.data(), cells.size());
+    grid.cellsChanged();
+  } else {
+    const int size = std::atoi(what);
+    if (!Grid::validateSize(size, size).empty()) return std::fprintf(stderr, "bad size\n"), 2;
+    grid = world(size, 17);
+  }
+  std::vector<double> ms;
+  for (int k = 0; k < repeat; ++k) {
+    Hierarchy hierarchy(grid);
+    const auto t0 = Clock::now();
+    hierarchy.update(Diagonal::NoCorners);
+    ms.push_back(msSince(t0));
+    if (k == 0)
+      std::printf("%d x %d: %zu nodes, %zu edges\n", grid.width(), grid.height(),
+                  hierarchy.nodeCount(Diagonal::NoCorners),
+                  hierarchy.edgeCount(Diagonal::NoCorners));
+  }
+  std::printf("build (noCorners): median %.1f ms over %d builds\n", percentile(ms, 0.5), repeat);
+  return 0;
+}
+
 int movingaiBench(int argc, char** argv) {
   const int cluster =
       std::getenv("CLUSTER") ? std::atoi(std::getenv("CLUSTER")) : Hierarchy::kDefaultClusterSize;
@@ -293,9 +336,11 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "world") == 0) return worldBench(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "movingai") == 0) return movingaiBench(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "profile") == 0) return profileBench(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "build") == 0) return buildBench(argc, argv);
   std::fprintf(stderr,
                "usage: tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]\n"
                "       CLUSTER=n tilepath-bench-hpa movingai MAP...\n"
-               "       tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]\n");
+               "       tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]\n"
+               "       tilepath-bench-hpa build SIZE|FILE [REPEAT]\n");
   return 2;
 }
