@@ -390,30 +390,49 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
 
 // The first leg back from a jump point: against `step` from (x, y) to the first seen cell
 // whose cost plus the run walked is no more than `leftFrom` (walkLeg's test). The leg is walked
-// once to find that cell, with the checks, and its cells are then appended in a loop without
-// any. Returns that cell, or -1 (nothing appended) where the leg ran into a wall.
+// once to find that cell, and its cells are then appended in a loop without any checks. Returns
+// that cell, or -1 (nothing appended) where the leg ran into a wall. Straight on, a seen cell is
+// open (or the start, walked off whatever it holds), so only an unseen one is looked up in the
+// grid's bits; diagonally, every step needs both cells beside it as well (stepInto).
 int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
                  std::vector<int32_t>& path) {
   const Grid& grid = run.grid;
   const int sx = kStepX[step], sy = kStepY[step];
-  const bool diagonal = sx != 0 && sy != 0;
   const int32_t offset = run.stepOffset[step];
   int32_t i = grid.index(x, y);
   int walked = 0;
-  for (int cx = x, cy = y;;) {
-    cx -= sx;
-    cy -= sy;
-    i -= offset;
-    ++walked;
-    if (!stepInto(run, cx, cy, sx, sy)) return -1;
-    if (run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom) break;
+  if (step < 4) {
+    for (int cx = x, cy = y;;) {
+      cx -= sx;
+      cy -= sy;
+      i -= offset;
+      ++walked;
+      if (run.seen(i)) {
+        if (run.costSoFar(i) + walked <= leftFrom) break;
+      } else if (!grid.open(cx, cy)) {
+        return -1;
+      }
+    }
+  } else {
+    for (int cx = x, cy = y;;) {
+      cx -= sx;
+      cy -= sy;
+      i -= offset;
+      ++walked;
+      if (!grid.open(cx + sx, cy) || !grid.open(cx, cy + sy)) return -1;
+      if (run.seen(i)) {
+        if (run.costSoFar(i) + runLength(walked, true) <= leftFrom) break;
+      } else if (!grid.open(cx, cy)) {
+        return -1;
+      }
+    }
   }
   const std::size_t n = path.size();
   path.resize(n + 2 * static_cast<std::size_t>(walked));
   int32_t* out = path.data() + n;
-  for (int k = 1; k <= walked; ++k) {
-    *out++ = y - k * sy;
-    *out++ = x - k * sx;
+  for (int k = 1, cx = x - sx, cy = y - sy; k <= walked; ++k, cx -= sx, cy -= sy) {
+    *out++ = cy;
+    *out++ = cx;
   }
   return i;
 }

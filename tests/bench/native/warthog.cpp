@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
   }
   const std::size_t stride =
       std::getenv("STRIDE") ? std::max(1, std::atoi(std::getenv("STRIDE"))) : 1;
-  std::printf("%-18s %7s %12s %12s %12s %10s %10s  %s\n", "map", "probs", "tilepath us", "jps2 us",
-              "jps2+cells", "tp/jps2", "tp/+cells", "(medians of per-problem times)");
+  std::printf("%-18s %7s %12s %12s %12s %9s %9s %9s %9s\n", "map", "probs", "tilepath us",
+              "jps2 us", "jps2+cells", "tp/jps2", "tp/+cells", "tp exp", "jps2 exp");
   int failures = 0;
   for (int a = first; a < argc; ++a) {
     std::string error;
@@ -100,7 +100,8 @@ int main(int argc, char** argv) {
     warthog::search::unidirectional_search jps2(&heuristic, &expander, &open);
     std::vector<int32_t> cells;
 
-    std::vector<double> tp, wh, whCells;  // per problem: the least over the rounds
+    std::vector<double> tp, wh, whCells;       // per problem: the least over the rounds
+    double tpExpanded = 0, whExpandedAll = 0;  // summed over the problems (round 0)
     std::size_t n = 0;
     for (std::size_t k = 0; k < problems->size(); k += stride) ++n;
     tp.assign(n, 1e300);
@@ -111,6 +112,7 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < problems->size(); k += stride, ++j) {
         const auto& p = (*problems)[k];
         double tpNs = 0, whNs = 0, cellNs = 0, whCost = 0;
+        uint64_t whExpanded = 0;
         auto runTilepath = [&] {
           const auto t0 = Clock::now();
           searcher.find(*grid, p.startX, p.startY, p.goalX, p.goalY, o, r);
@@ -127,6 +129,7 @@ int main(int argc, char** argv) {
           expandJumpPoints(expander, sol.path_, cells);
           cellNs = nanosSince(t0);
           whCost = sol.sum_of_edge_costs_;
+          whExpanded = sol.met_.nodes_expanded_;
         };
         if ((j + round) % 2 == 0) {
           runTilepath();
@@ -147,7 +150,11 @@ int main(int argc, char** argv) {
                            argv[a], k, r.cost, tpCells, whCost, cells.size() / 2, p.optimal);
           }
         }
-        if (round == 0) continue;
+        if (round == 0) {
+          tpExpanded += r.expanded;
+          whExpandedAll += whExpanded;
+          continue;
+        }
         tp[j] = std::min(tp[j], tpNs);
         wh[j] = std::min(wh[j], whNs);
         whCells[j] = std::min(whCells[j], cellNs);
@@ -157,8 +164,8 @@ int main(int argc, char** argv) {
     const double mw = bench::percentile(wh, 0.5) / 1000;
     const double mc = bench::percentile(whCells, 0.5) / 1000;
     const char* name = std::strrchr(argv[a], '/') ? std::strrchr(argv[a], '/') + 1 : argv[a];
-    std::printf("%-18s %7zu %12.2f %12.2f %12.2f %10.2f %10.2f\n", name, n, mt, mw, mc, mt / mw,
-                mt / mc);
+    std::printf("%-18s %7zu %12.2f %12.2f %12.2f %9.2f %9.2f %9.1f %9.1f\n", name, n, mt, mw, mc,
+                mt / mw, mt / mc, tpExpanded / n, whExpandedAll / n);
     std::fflush(stdout);
   }
   if (failures) std::fprintf(stderr, "%d problems disagreed\n", failures);
