@@ -10,15 +10,21 @@
 //
 // Online pruning (the same paper): a diagonal (4 neighbours: vertical) run pushes the jump
 // points the straight runs from its cells find, reached "diagonal first, then straight" from the
-// node expanded. At the first such cell (the corner) the run goes on if the corner is no dearer
-// (f) than the node, so that it would be expanded next anyway; the corner is then written down
-// as a marker for the path walk: seen, with the cost the run reached it at (stored as a closed
-// cell's is) and the run's step. A dearer corner may never be expanded: it is pushed, arriving
-// by the turning step, and its expansion takes the run on without scanning its straight runs
-// again. Either way no straight run is scanned twice. A marker (or a closed cell that arrived
-// by a turning step, which the search cannot tell from one) stands for an open cell with its
-// cost: a cheaper way to it opens it afresh. The walk (walkJumpPoints) never needs a cell's
-// cost to be the one a jump point was pushed with: no more is enough.
+// node expanded. Each cell where such a straight run found one (a corner) is written down as a
+// marker for the path walk: seen, with the cost the run reached it at (stored as a closed cell's
+// is) and the run's step, and the run goes on to its end, pushing what the corners' straight
+// runs find (as warthog's jps2 does). A diagonal step has no forced neighbours without corner
+// cutting, so a marked corner has nothing left to expand: the corners are never pushed, and the
+// search expands about as many nodes as jps2. (Going on only while the corner was no dearer, f,
+// than the node, and pushing a dearer one to take the run on when expanded, cost 1.4 to 1.7
+// times the expansions: through tests/bench/native/warthog.sh the time per problem at the median
+// fell by 10 to 20% on the maps but two, AR0011SR and random512-10-0 rose by about 10%.) A
+// corner that is a node already, or marked more cheaply, is pushed instead (an offer) and ends
+// the run: its expansion takes the run on without scanning its straight runs again, so no
+// straight run is scanned twice. A marker (or a closed cell that arrived by a turning step, which
+// the search cannot tell from one) stands for an open cell with its cost: a cheaper way to it
+// opens it afresh. The walk (walkJumpPoints) never needs a cell's cost to be the one a jump point
+// was pushed with: no more is enough.
 #include <cstring>
 
 #include "search/search_run.hpp"
@@ -91,11 +97,8 @@ class Jumper {
 
   bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // The node expanded next: its f (cost plus estimate), kept with a little slack for rounding.
-  void leave(double f) {
-    nodeF_ = f * (1 + 1e-12);
-    bound_ = stopAtGoal_ ? f : -kInf;
-  }
+  // The node expanded next: its f (cost plus estimate).
+  void leave(double f) { bound_ = stopAtGoal_ ? f : -kInf; }
   // Whether a way to the goal has been pushed at no more than the f of the node expanded (a
   // lower bound on every path, the node having the least f of all open ones): the goal is then
   // expanded next, and nothing else this node would push matters. Only where f never falls
@@ -248,11 +251,8 @@ class Jumper {
 
   // The corner (x, y) of a run turning by step (TX, TY), reached at cornerG (`turned` from the
   // node). True where the run ends: at the goal (pushed), or where the straight runs (AX, AY)
-  // and (BX, BY) found jump points (pushed) and the corner is not marked. A corner no dearer
-  // (f) than the node expanded would be expanded next all the same: it is marked and the run
-  // goes on. A dearer one may never be expanded, so the rest of the run waits: the corner is
-  // pushed, arriving by the turning step, and its expansion takes the run on (its straight runs
-  // are done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  // and (BX, BY) found jump points (pushed) and the corner could not be marked: a node already,
+  // or marked more cheaply (then it is pushed, an offer, and its expansion takes the run on).
   template <int AX, int AY, int BX, int BY, int TX, int TY>
   TILEPATH_HOT bool turnAt(int x, int y, double cornerG, double turned) {
     const int step = stepNumber(TX, TY);
@@ -264,8 +264,7 @@ class Jumper {
     const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
     const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
     if (!a && !b) return false;
-    if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
-        cornerG + run_.heuristic(x, y) <= nodeF_) {
+    if (!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) {
       run_.stamp(i, step);
       run_.slot[i] = -cornerG;
       return false;
@@ -292,7 +291,6 @@ class Jumper {
   const bool fourWay_;
   const bool stopAtGoal_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
-  double nodeF_ = 0;
   double bound_ = -kInf;
   double goalCost_ = kInf;
 };
