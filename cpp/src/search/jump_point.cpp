@@ -17,8 +17,9 @@
 // cutting, so a marked corner has nothing left to expand: the corners are never pushed, and the
 // search expands about as many nodes as jps2. (Going on only while the corner was no dearer, f,
 // than the node, and pushing a dearer one to take the run on when expanded, cost 1.4 to 1.7
-// times the expansions: through tests/bench/native/warthog.sh the time per problem at the median
-// fell by 10 to 20% on the maps but two, AR0011SR and random512-10-0 rose by about 10%.) A
+// times the expansions: through tests/bench/native/warthog.sh the median time per problem fell
+// by 10 to 20% on 16room_000, brc202d, den011d and lak303d and rose by about 10% on AR0011SR and
+// random512-10-0, whose runs now go on past corners a search that ends sooner never reaches.) A
 // corner that is a node already, or marked more cheaply, is pushed instead (an offer) and ends
 // the run: its expansion takes the run on without scanning its straight runs again, so no
 // straight run is scanned twice. A marker (or a closed cell that arrived by a turning step, which
