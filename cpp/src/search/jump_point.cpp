@@ -236,11 +236,20 @@ class Jumper {
     }
   }
 
+  // The cells of a step are read from the two rows' bits, the rows' addresses moved along
+  // with the run (Grid::rowBits: cell x is bit (x + 64) % 8 of byte (x + 64) / 8).
+  static bool bitAt(const unsigned char* row, int x) {
+    return (row[(x + 64) >> 3] >> ((x + 64) & 7)) & 1;
+  }
   template <int DX, int DY>
   void jumpDiagonal(int x, int y, double g) {
+    const unsigned char* row = grid_.rowBits(y);
+    const std::ptrdiff_t toNext = grid_.rowBits(y + DY) - row;
     for (int k = 1;; ++k) {
       // noCorners: both side cells must be free for the diagonal step.
-      if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
+      const unsigned char* next = row + toNext;
+      if (!bitAt(row, x + DX) || !bitAt(next, x) || !bitAt(next, x + DX)) return;
+      row = next;
       x += DX;
       y += DY;
       if (reached_) reached_->offerCell(x, y, runLength(k, true));
