@@ -10,15 +10,22 @@
 //
 // Online pruning (the same paper): a diagonal (4 neighbours: vertical) run pushes the jump
 // points the straight runs from its cells find, reached "diagonal first, then straight" from the
-// node expanded. At the first such cell (the corner) the run goes on if the corner is no dearer
-// (f) than the node, so that it would be expanded next anyway; the corner is then written down
-// as a marker for the path walk: seen, with the cost the run reached it at (stored as a closed
-// cell's is) and the run's step. A dearer corner may never be expanded: it is pushed, arriving
-// by the turning step, and its expansion takes the run on without scanning its straight runs
-// again. Either way no straight run is scanned twice. A marker (or a closed cell that arrived
-// by a turning step, which the search cannot tell from one) stands for an open cell with its
-// cost: a cheaper way to it opens it afresh. The walk (walkJumpPoints) never needs a cell's
-// cost to be the one a jump point was pushed with: no more is enough.
+// node expanded. Each cell where such a straight run found one (a corner) is written down as a
+// marker for the path walk: seen, with the cost the run reached it at (stored as a closed cell's
+// is) and the run's step, and the run goes on to its end, pushing what the corners' straight
+// runs find (as warthog's jps2 does). A diagonal step has no forced neighbours without corner
+// cutting, so a marked corner has nothing left to expand: the corners are never pushed, and the
+// search expands about as many nodes as jps2. (Going on only while the corner was no dearer, f,
+// than the node, and pushing a dearer one to take the run on when expanded, cost 1.4 to 1.7
+// times the expansions: through tests/bench/native/warthog.sh the median time per problem fell
+// by 10 to 20% on 16room_000, brc202d, den011d and lak303d and rose by about 10% on AR0011SR and
+// random512-10-0, whose runs now go on past corners a search that ends sooner never reaches.) A
+// corner that is a node already, or marked more cheaply, is pushed instead (an offer) and ends
+// the run: its expansion takes the run on without scanning its straight runs again, so no
+// straight run is scanned twice. A marker (or a closed cell that arrived by a turning step, which
+// the search cannot tell from one) stands for an open cell with its cost: a cheaper way to it
+// opens it afresh. The walk (walkJumpPoints) never needs a cell's cost to be the one a jump point
+// was pushed with: no more is enough.
 #include <cstring>
 
 #include "search/search_run.hpp"
@@ -91,11 +98,8 @@ class Jumper {
 
   bool free(int x, int y) const { return grid_.open(x, y); }
 
-  // The node expanded next: its f (cost plus estimate), kept with a little slack for rounding.
-  void leave(double f) {
-    nodeF_ = f * (1 + 1e-12);
-    bound_ = stopAtGoal_ ? f : -kInf;
-  }
+  // The node expanded next: its f (cost plus estimate).
+  void leave(double f) { bound_ = stopAtGoal_ ? f : -kInf; }
   // Whether a way to the goal has been pushed at no more than the f of the node expanded (a
   // lower bound on every path, the node having the least f of all open ones): the goal is then
   // expanded next, and nothing else this node would push matters. Only where f never falls
@@ -232,11 +236,20 @@ class Jumper {
     }
   }
 
+  // The cells of a step are read from the two rows' bits, the rows' addresses moved along
+  // with the run (Grid::rowBits: cell x is bit (x + 64) % 8 of byte (x + 64) / 8).
+  static bool bitAt(const unsigned char* row, int x) {
+    return (row[(x + 64) >> 3] >> ((x + 64) & 7)) & 1;
+  }
   template <int DX, int DY>
   void jumpDiagonal(int x, int y, double g) {
+    const unsigned char* row = grid_.rowBits(y);
+    const std::ptrdiff_t toNext = grid_.rowBits(y + DY) - row;
     for (int k = 1;; ++k) {
       // noCorners: both side cells must be free for the diagonal step.
-      if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
+      const unsigned char* next = row + toNext;
+      if (!bitAt(row, x + DX) || !bitAt(next, x) || !bitAt(next, x + DX)) return;
+      row = next;
       x += DX;
       y += DY;
       if (reached_) reached_->offerCell(x, y, runLength(k, true));
@@ -248,11 +261,8 @@ class Jumper {
 
   // The corner (x, y) of a run turning by step (TX, TY), reached at cornerG (`turned` from the
   // node). True where the run ends: at the goal (pushed), or where the straight runs (AX, AY)
-  // and (BX, BY) found jump points (pushed) and the corner is not marked. A corner no dearer
-  // (f) than the node expanded would be expanded next all the same: it is marked and the run
-  // goes on. A dearer one may never be expanded, so the rest of the run waits: the corner is
-  // pushed, arriving by the turning step, and its expansion takes the run on (its straight runs
-  // are done). So is one that is a node already (the push is an offer), or marked more cheaply.
+  // and (BX, BY) found jump points (pushed) and the corner could not be marked: a node already,
+  // or marked more cheaply (then it is pushed, an offer, and its expansion takes the run on).
   template <int AX, int AY, int BX, int BY, int TX, int TY>
   TILEPATH_HOT bool turnAt(int x, int y, double cornerG, double turned) {
     const int step = stepNumber(TX, TY);
@@ -264,8 +274,7 @@ class Jumper {
     const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
     const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
     if (!a && !b) return false;
-    if ((!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) &&
-        cornerG + run_.heuristic(x, y) <= nodeF_) {
+    if (!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) {
       run_.stamp(i, step);
       run_.slot[i] = -cornerG;
       return false;
@@ -292,7 +301,6 @@ class Jumper {
   const bool fourWay_;
   const bool stopAtGoal_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
-  double nodeF_ = 0;
   double bound_ = -kInf;
   double goalCost_ = kInf;
 };
@@ -390,30 +398,49 @@ int32_t walkLeg(const SearchRun& run, int x, int y, int step, std::vector<int32_
 
 // The first leg back from a jump point: against `step` from (x, y) to the first seen cell
 // whose cost plus the run walked is no more than `leftFrom` (walkLeg's test). The leg is walked
-// once to find that cell, with the checks, and its cells are then appended in a loop without
-// any. Returns that cell, or -1 (nothing appended) where the leg ran into a wall.
+// once to find that cell, and its cells are then appended in a loop without any checks. Returns
+// that cell, or -1 (nothing appended) where the leg ran into a wall. Straight on, a seen cell is
+// open (or the start, walked off whatever it holds), so only an unseen one is looked up in the
+// grid's bits; diagonally, every step needs both cells beside it as well (stepInto).
 int32_t walkBack(const SearchRun& run, int x, int y, int step, double leftFrom,
                  std::vector<int32_t>& path) {
   const Grid& grid = run.grid;
   const int sx = kStepX[step], sy = kStepY[step];
-  const bool diagonal = sx != 0 && sy != 0;
   const int32_t offset = run.stepOffset[step];
   int32_t i = grid.index(x, y);
   int walked = 0;
-  for (int cx = x, cy = y;;) {
-    cx -= sx;
-    cy -= sy;
-    i -= offset;
-    ++walked;
-    if (!stepInto(run, cx, cy, sx, sy)) return -1;
-    if (run.seen(i) && run.costSoFar(i) + runLength(walked, diagonal) <= leftFrom) break;
+  if (step < 4) {
+    for (int cx = x, cy = y;;) {
+      cx -= sx;
+      cy -= sy;
+      i -= offset;
+      ++walked;
+      if (run.seen(i)) {
+        if (run.costSoFar(i) + walked <= leftFrom) break;
+      } else if (!grid.open(cx, cy)) {
+        return -1;
+      }
+    }
+  } else {
+    for (int cx = x, cy = y;;) {
+      cx -= sx;
+      cy -= sy;
+      i -= offset;
+      ++walked;
+      if (!grid.open(cx + sx, cy) || !grid.open(cx, cy + sy)) return -1;
+      if (run.seen(i)) {
+        if (run.costSoFar(i) + runLength(walked, true) <= leftFrom) break;
+      } else if (!grid.open(cx, cy)) {
+        return -1;
+      }
+    }
   }
   const std::size_t n = path.size();
   path.resize(n + 2 * static_cast<std::size_t>(walked));
   int32_t* out = path.data() + n;
-  for (int k = 1; k <= walked; ++k) {
-    *out++ = y - k * sy;
-    *out++ = x - k * sx;
+  for (int k = 1, cx = x - sx, cy = y - sy; k <= walked; ++k, cx -= sx, cy -= sy) {
+    *out++ = cy;
+    *out++ = cx;
   }
   return i;
 }

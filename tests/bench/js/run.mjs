@@ -12,6 +12,7 @@
 // 5c. the crowd step against DetourCrowd (crowd-bench.mjs).
 // 5d. prepared and saved grids (saved-bench.mjs).
 // 5e. entry rules and links (links-bench.mjs).
+// 5f. native JPS against warthog's jps2 (tests/bench/native/warthog.sh; needs WARTHOG_DIR).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -914,6 +915,24 @@ if (args['no-worker']) {
   for (const l of lines) console.log(`   ${l}`);
   if (r.status !== 0)
     console.log(`   links-bench failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
+}
+
+// 5f. Native JPS against warthog's jps2 (issue 31): tests/bench/native/warthog.sh builds both
+// and times each one's own search call on the same problems; it prints a skip line unless
+// WARTHOG_DIR names a folder with warthog-core and warthog-jps.
+{
+  console.log('\n5f. Native JPS vs warthog jps2 (tests/bench/native/warthog.sh)');
+  const script = join(repoRoot, 'tests', 'bench', 'native', 'warthog.sh');
+  const r = spawnSync('sh', [script], {
+    encoding: 'utf8',
+    timeout: 1_800_000,
+    env: { ...process.env, STRIDE: process.env.STRIDE || '5' },
+  });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.warthog = { exitCode: r.status, lines };
+  for (const l of lines) console.log(`   ${l}`);
+  if (r.status !== 0)
+    console.log(`   warthog.sh failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

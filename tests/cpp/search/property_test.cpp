@@ -247,3 +247,61 @@ TEST_CASE("weighted jps on large random grids finds legal paths wherever A* find
   }
   CHECK(found > 400);
 }
+
+// Against the plain Dijkstra of maps.hpp (referenceFrom), not A*: sparse walls and empty rooms
+// up to 200 cells across, so runs cross several of the jumps' 56-cell blocks and the path walk
+// goes back along long legs; random edits between queries, and now and then the unit stands on
+// a cell just blocked (it walks off it).
+TEST_CASE("with random edits between queries, jps costs what a plain Dijkstra does") {
+  std::mt19937 rng(31);
+  Searcher s;
+  std::uniform_real_distribution<double> unit(0, 1);
+  int found = 0;
+  for (int map = 0; map < 16; ++map) {
+    std::uniform_int_distribution<int> side(map < 4 ? 2 : 60, map < 4 ? 30 : 200);
+    Grid grid(side(rng), side(rng));
+    std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
+    scatterWalls(grid, rng, unit(rng) * 0.25);
+    for (int room = 0; room < 3; ++room)  // open ground: long runs and long diagonals
+      grid.fillRect(px(rng) / 2, py(rng) / 2, px(rng), py(rng), 0);
+    for (int query = 0; query < 24; ++query) {
+      if (query % 2 == 1) {
+        for (int k = 0; k < 10; ++k) grid.set(px(rng), py(rng), unit(rng) < 0.5 ? 1 : 0);
+      } else {
+        grid.fillRect(px(rng) - 3, py(rng) - 3, px(rng) % 12, py(rng) % 12, unit(rng) < 0.5);
+      }
+      const int sx = px(rng), sy = py(rng);
+      int gx = px(rng), gy = py(rng);
+      if (query % 5 == 0) grid.set(sx, sy, 1);  // a unit on a cell just blocked
+      if (!grid.passable(gx, gy)) grid.set(gx, gy, 0);
+      if (gx == sx && gy == sy) continue;  // arrived: no search
+      for (Diagonal rule : {Diagonal::NoCorners, Diagonal::Never}) {
+        const std::vector<double> dist = testing::referenceFrom(grid, rule, sx, sy);
+        SearchOptions o;
+        o.algorithm = Algorithm::JPS;
+        o.diagonal = rule;
+        const SearchResult r = s.find(grid, sx, sy, gx, gy, o);
+        INFO("map " << map << " query " << query << " rule " << static_cast<int>(rule) << " from "
+                    << sx << "," << sy << " to " << gx << "," << gy);
+        REQUIRE(r.algorithm == Algorithm::JPS);
+        const double want = dist[grid.index(gx, gy)];
+        if (std::isinf(want)) {
+          CHECK(r.status == Status::None);
+          continue;
+        }
+        REQUIRE(r.status == Status::Found);
+        CHECK(r.cost == Approx(want).epsilon(1e-9));
+        REQUIRE(r.path.size() >= 4);
+        CHECK(r.path[0] == sx);
+        CHECK(r.path[1] == sy);
+        CHECK(r.path[r.path.size() - 2] == gx);
+        CHECK(r.path.back() == gy);
+        std::string why;
+        CHECK(legalPathCost(grid, rule, r.path, why) == Approx(want).epsilon(1e-9));
+        CHECK(why.empty());
+        ++found;
+      }
+    }
+  }
+  CHECK(found > 300);
+}
