@@ -15,7 +15,15 @@
 //    step's velocities all computed before any agent moves, no libm call but the exactly
 //    rounded ones (sqrt, floor, ceil, fabs: the same on every IEEE platform), no contraction
 //    into fused multiply-adds (CMakeLists.txt);
-//  - a step of dt runs ceil(dt / maxSubstep) equal sub-steps, so a large dt never scatters.
+//  - a step of dt runs ceil(dt / maxSubstep) equal sub-steps, so a large dt never scatters;
+//  - on a grid with entry rules (tilepath/movement_rules.hpp) the cell under an agent's centre
+//    changes, from one sub-step to the next, only to an orthogonal neighbour whose class may be
+//    entered by that step, or across a link: an agent whose plan takes a link (A to B) walks
+//    into cell A and is then moved to cell B (velocity zero), at the same offset from the
+//    centre (at most 0.25 cells), and goes on from there. Plans on such a grid use straight
+//    steps only (a disc crosses cell edges, not corners). Agents bigger than one tile are
+//    refused on a grid with rules (as searches refuse them) and stand unreachable while rules
+//    added later last.
 #pragma once
 
 #include <cstdint>
@@ -135,8 +143,11 @@ class Crowd : public GridObserver {
     double goalX = 0, goalY = 0;    // the goal of its anchor
     std::vector<double> waypoints;  // anchor-space points (own path), the goal last
     std::vector<int32_t> watched;   // the raw path's positions (own path)
-    std::size_t next = 0;           // waypoint being walked to
+    // Per waypoint: the cell index a link leads to from the waypoint's cell, or -1.
+    std::vector<int32_t> jumps;
+    std::size_t next = 0;  // waypoint being walked to
     bool replan = false;
+    bool ruled = false;  // planned under entry rules (straight steps, cell by cell)
     double best = std::numeric_limits<double>::infinity();  // best progress measure
     double since = 0;                                       // seconds without progress
   };
@@ -167,6 +178,14 @@ class Crowd : public GridObserver {
   void buildField(Group& group, int size);
   int aheadOf(Group::Field& field, const Grid& positions, int cell);
   void applyEdits();
+  // Whether the steps of an own path (Plan::watched) are all still allowed by the grid's rules.
+  bool pathLegal(const Plan& plan) const;
+  // Whether the centre may go from cell `from` to cell `to` (indices) in one sub-step.
+  bool mayCross(const Grid& positions, int from, int to) const;
+  // The cell a link takes the agent to from where it stands now, or -1.
+  int32_t jumpTarget(int id);
+  // The diagonal rule of the agent's plans: the crowd's, or straight steps on rule grids.
+  Diagonal planDiagonal() const;
   void substep(double dt);
   void preferredVelocity(int id, double dt, double& wx, double& wy);
   // A standing agent steps aside from moving ones pressing into it (else a single standing
@@ -216,6 +235,9 @@ class Crowd : public GridObserver {
   bool opened_ = false;
   bool everything_ = false;
   bool edited_ = false;
+  // The rules' generation last seen, and whether a cell turned to a class of another entry rule.
+  uint64_t rulesSeen_ = 0;
+  bool rulesEdited_ = false;
 
   std::vector<double> newVx_, newVy_;
   std::vector<int32_t> neighbourStore_, neighbourCount_;

@@ -76,6 +76,7 @@ Crowd::Crowd(Grid& grid, Footprints& footprints, const CrowdOptions& options)
   bucketsY_ = (grid_.height() + kBucket - 1) / kBucket;
   bucketStart_.assign(static_cast<std::size_t>(bucketsX_) * bucketsY_, 0);
   bucketEnd_.assign(bucketStart_.size(), 0);
+  rulesSeen_ = grid_.rules().generation();
   grid_.addObserver(this);
 }
 
@@ -85,6 +86,10 @@ Crowd::~Crowd() {
 
 const Grid& Crowd::planningGridFor(int unitSize) {
   return *footprints_.positions(unitSize);
+}
+
+Diagonal Crowd::planDiagonal() const {
+  return grid_.rules().anyEntryRule() ? Diagonal::Never : options_.diagonal;
 }
 
 std::string Crowd::checkId(int id) const {
@@ -104,6 +109,9 @@ std::string Crowd::checkPoint(double x, double y, const char* what) const {
 int Crowd::addAgent(const AgentParams& p, std::string& error) {
   error = checkPoint(p.x, p.y, "agent position");
   if (error.empty()) error = validateUnitSize(p.unitSize, grid_.shape());
+  if (error.empty() && p.unitSize > 1 && grid_.hasRules())
+    error = "unitSize " + std::to_string(p.unitSize) +
+            ": agents bigger than one tile are not moved on a grid with entry rules or links";
   if (!error.empty()) return -1;
   const double half = p.unitSize * 0.5;
   const double radius = p.radius == 0 ? half - 0.1 : p.radius;
@@ -138,7 +146,7 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     return -1;
   }
   const double wallRadius = std::max(radius - (p.unitSize - 1) * 0.5, 0.05);
-  walls::pushOut(positions, wallRadius, ax, ay);
+  walls::pushOut(positions, wallRadius, ax, ay, p.unitSize == 1);
 
   // The lowest free slot: none below firstFree_ (removals lower it).
   int id = firstFree_;
@@ -266,7 +274,7 @@ std::string Crowd::setPosition(int id, double x, double y) {
   double ax = x - (n - 1) * 0.5, ay = y - (n - 1) * 0.5;
   if (!positions.passable(static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay))))
     return "agent position (" + num(x) + ", " + num(y) + ") is inside a blocked cell";
-  walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay);
+  walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay, n == 1);
   px_[id] = ax + (n - 1) * 0.5;
   py_[id] = ay + (n - 1) * 0.5;
   vx_[id] = vy_[id] = 0;
@@ -304,14 +312,15 @@ void Crowd::planPath(int id) {
   const int n = size_[id];
   const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
   SearchOptions o;
-  o.diagonal = options_.diagonal;
+  o.diagonal = planDiagonal();
   o.smooth = true;
   o.unitSize = n;
   const int sx = static_cast<int>(std::floor(ax)), sy = static_cast<int>(std::floor(ay));
   const int gx = static_cast<int>(std::floor(p.goalX)), gy = static_cast<int>(std::floor(p.goalY));
   ++plansRun_;
   const Grid& positions = planningGridFor(n);
-  if (!positions.passable(gx, gy)) {
+  p.ruled = grid_.rules().anyEntryRule();
+  if (!positions.passable(gx, gy) || (n > 1 && grid_.hasRules())) {
     result_.clear();
   } else if (n == 1) {
     searcher_.find(grid_, sx, sy, gx, gy, o, result_);
@@ -320,18 +329,33 @@ void Crowd::planPath(int id) {
   }
   p.waypoints.clear();
   p.watched.clear();
+  p.jumps.clear();
   p.next = 0;
   if (!result_.ok() || result_.status != Status::Found) {
     state_[id] = AgentState::Unreachable;
     return;
   }
-  // The smoothed corners after the start cell, then the goal point itself.
-  for (std::size_t k = 2; k + 3 < result_.path.size(); k += 2) {
-    p.waypoints.push_back(result_.path[k] + 0.5);
-    p.waypoints.push_back(result_.path[k + 1] + 0.5);
-  }
-  p.waypoints.push_back(p.goalX);
-  p.waypoints.push_back(p.goalY);
+  // The smoothed corners after the start cell, then the goal point itself. A link's start is
+  // a waypoint that knows where the link leads (the start cell too, when the path begins with
+  // a link).
+  const std::vector<int32_t>& path = result_.path;
+  const std::size_t cells = path.size() / 2;
+  auto linkFrom = [&](std::size_t j) -> int32_t {
+    for (int32_t k : result_.links)
+      if (static_cast<std::size_t>(k) == j && j + 1 < cells)
+        return grid_.index(path[2 * j + 2], path[2 * j + 3]);
+    return -1;
+  };
+  auto point = [&](double x, double y, int32_t jump) {
+    p.waypoints.push_back(x);
+    p.waypoints.push_back(y);
+    p.jumps.push_back(jump);
+  };
+  if (!result_.links.empty() && result_.links.front() == 0)
+    point(path[0] + 0.5, path[1] + 0.5, linkFrom(0));
+  for (std::size_t j = 1; j + 1 < cells; ++j)
+    point(path[2 * j] + 0.5, path[2 * j + 1] + 0.5, result_.links.empty() ? -1 : linkFrom(j));
+  point(p.goalX, p.goalY, -1);
   p.watched = result_.rawPath.empty() ? result_.path : result_.rawPath;
   state_[id] = AgentState::Moving;
 }
@@ -343,14 +367,15 @@ void Crowd::buildField(Group& group, int n) {
   f.goalY = group.targetY - (n - 1) * 0.5;
   const int gx = static_cast<int>(std::floor(f.goalX)), gy = static_cast<int>(std::floor(f.goalY));
   FieldOptions o;
-  o.diagonal = options_.diagonal;
+  o.diagonal = planDiagonal();
   const int32_t goal = positions.inside(gx, gy) ? positions.index(gx, gy) : -1;
-  if (goal >= 0 && positions.passable(goal)) {
+  if (goal >= 0 && positions.passable(goal) && (n == 1 || !grid_.hasRules())) {
     walls::pushOut(positions, std::max(group.maxRadius - (n - 1) * 0.5, 0.05), f.goalX, f.goalY);
     fieldSearch_.flowField(positions, &goal, 1, o, f.field);
   } else {
     f.field.costs.assign(positions.size(), std::numeric_limits<float>::infinity());
     f.field.steps.assign(positions.size(), kNoStep);
+    f.field.linkTo.clear();
   }
   f.ahead.assign(positions.size(), -1);
   f.built = true;
@@ -362,9 +387,11 @@ int Crowd::aheadOf(Group::Field& f, const Grid& positions, int cell) {
   if (memo != -1) return memo;
   const int x0 = cell % positions.width(), y0 = cell / positions.width();
   int best = -2, x = x0, y = y0;
-  for (int k = 0; k < kLookAhead; ++k) {
+  // On a grid with entry rules cell by cell: a straight line could cross a one-way cell.
+  const int most = grid_.rules().anyEntryRule() ? 1 : kLookAhead;
+  for (int k = 0; k < most; ++k) {
     const uint8_t code = f.field.steps[positions.index(x, y)];
-    if (code == kNoStep) break;
+    if (code == kNoStep || code == kLinkStep) break;  // a link: walk to its start first
     x += kFieldSteps[code - 1].dx;
     y += kFieldSteps[code - 1].dy;
     // The first step is always walkable; later ones while the straight line is.
@@ -380,6 +407,7 @@ void Crowd::cellChanged(int index, uint8_t from, uint8_t to) {
   const bool was = grid_.cost(from) > 0, now = grid_.cost(to) > 0;
   if (was && !now) blockedCells_.push_back(index);
   if (!was && now) opened_ = true;
+  if (grid_.rules().entry(from) != grid_.rules().entry(to)) rulesEdited_ = true;
 }
 
 void Crowd::costChanged(int, double, double) {
@@ -416,6 +444,9 @@ void Crowd::applyEdits() {
     Plan& plan = plans_[id];
     if (!plan.hasTarget || plan.group >= 0) continue;
     bool hit = everything_ || (opened_ && state_[id] == AgentState::Unreachable);
+    // A rule edit: a step of the path refused now (or a plan made under other rules), or a way
+    // that may have opened for an agent that had none.
+    if (rulesEdited_ && !hit) hit = state_[id] == AgentState::Unreachable || !pathLegal(plan);
     for (std::size_t k = 0; !hit && k + 1 < plan.watched.size(); k += 2)
       for (int dy = 0; dy < n && !hit; ++dy)
         for (int dx = 0; dx < n && !hit; ++dx)
@@ -429,12 +460,69 @@ void Crowd::applyEdits() {
       if (group.bySize[n].used) buildField(group, n);
   }
   blockedCells_.clear();
-  opened_ = everything_ = edited_ = false;
+  opened_ = everything_ = edited_ = rulesEdited_ = false;
+}
+
+bool Crowd::pathLegal(const Plan& plan) const {
+  const MovementRules& rules = grid_.rules();
+  if (plan.ruled != rules.anyEntryRule()) return false;
+  const bool straight = planDiagonal() == Diagonal::Never;
+  for (std::size_t k = 0; k + 3 < plan.watched.size(); k += 2) {
+    const int x = plan.watched[k], y = plan.watched[k + 1];
+    const int nx = plan.watched[k + 2], ny = plan.watched[k + 3];
+    const int32_t from = grid_.index(x, y), to = grid_.index(nx, ny);
+    if (!grid_.passable(to)) return false;
+    if (rules.anyLink() && rules.linkCost(from, to) >= 0) continue;
+    const int step = walls::stepNumber(nx - x, ny - y);
+    if (step < 0 || (straight && step >= 4)) return false;
+    if (!((rules.entry(grid_.get(nx, ny)) >> step) & 1)) return false;
+  }
+  return true;
+}
+
+bool Crowd::mayCross(const Grid& positions, int from, int to) const {
+  if (from == to || !positions.rules().anyEntryRule()) return true;
+  const int w = positions.width();
+  const int dx = to % w - from % w, dy = to / w - from / w;
+  if (std::abs(dx) + std::abs(dy) != 1) return false;  // corners and long jumps: never
+  return positions.passable(to) &&
+         ((positions.rules().entry(positions.data()[to]) >> walls::stepNumber(dx, dy)) & 1);
+}
+
+int32_t Crowd::jumpTarget(int id) {
+  if (size_[id] != 1 || !grid_.rules().anyLink()) return -1;
+  Plan& p = plans_[id];
+  if (!p.hasTarget || state_[id] == AgentState::Arrived || state_[id] == AgentState::Unreachable)
+    return -1;
+  const int32_t here =
+      grid_.index(static_cast<int>(std::floor(px_[id])), static_cast<int>(std::floor(py_[id])));
+  int32_t to = -1;
+  if (p.group < 0) {
+    if (p.next >= p.jumps.size() || p.jumps[p.next] < 0) return -1;
+    const int32_t start = grid_.index(static_cast<int>(std::floor(p.waypoints[2 * p.next])),
+                                      static_cast<int>(std::floor(p.waypoints[2 * p.next + 1])));
+    if (here != start) return -1;
+    to = p.jumps[p.next];
+  } else {
+    const Group::Field& f = groups_[p.group].bySize[1];
+    if (!f.built || f.field.steps[here] != kLinkStep || f.field.linkTo.empty()) return -1;
+    to = f.field.linkTo[here];
+  }
+  if (to < 0 || !grid_.passable(to) || grid_.rules().linkCost(here, to) < 0) {
+    if (p.group < 0) p.replan = true;  // the link went: a new plan at the next step
+    return -1;
+  }
+  if (p.group < 0) ++p.next;
+  return to;
 }
 
 std::string Crowd::step(double dt) {
   if (!(dt > 0) || !finite(dt) || dt > kMaxCrowdStep)
     return "dt " + num(dt) + " must be above 0 and at most " + num(kMaxCrowdStep) + " seconds";
+  if (grid_.rules().generation() != rulesSeen_) {
+    rulesSeen_ = grid_.rules().generation();
+    edited_ = rulesEdited_ = true;
+  }
   applyEdits();
   int replans = 0;
   for (int id = 0; id < slots() && replans < options_.maxReplansPerStep; ++id) {
@@ -609,7 +697,8 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
   if (p.group < 0) {
     const std::size_t points = p.waypoints.size() / 2;
     if (points == 0) return;
-    while (p.next + 1 < points &&
+    // Never past a link's start: the agent walks into its cell, then takes the link.
+    while (p.next + 1 < points && p.jumps[p.next] < 0 &&
            length(p.waypoints[2 * p.next] - ax, p.waypoints[2 * p.next + 1] - ay) < kWaypointReach)
       ++p.next;
     tx = p.waypoints[2 * p.next];
@@ -638,7 +727,9 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
       state_[id] = AgentState::Arrived;
       return;
     }
-    const int ahead = f.field.steps[cell] == kNoStep ? -2 : aheadOf(f, positions, cell);
+    const uint8_t here = f.field.steps[cell];
+    // On a link's start: the move takes the link.
+    const int ahead = here == kLinkStep ? cell : here == kNoStep ? -2 : aheadOf(f, positions, cell);
     if (ahead < 0) {
       tx = p.goalX;
       ty = p.goalY;
@@ -667,8 +758,8 @@ void Crowd::newVelocity(int id, double wx, double wy, double dt, double& nx, dou
   const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
   const double rWall = std::max(wallRadius(id), 0.05);
   const double reach = std::min(rWall + maxSpeed_[id] * options_.obstacleHorizon, 2.0);
-  const int hard =
-      walls::planes(planningGridFor(n), ax, ay, rWall, reach, options_.obstacleHorizon, planes);
+  const int hard = walls::planes(planningGridFor(n), ax, ay, rWall, reach, options_.obstacleHorizon,
+                                 planes, n == 1);
   std::size_t count = static_cast<std::size_t>(hard);
   const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
   for (int k = 0; k < neighbourCount_[id]; ++k) {
@@ -710,16 +801,61 @@ void Crowd::substep(double h) {
     const int n = size_[id];
     const Grid& positions = planningGridFor(n);
     const double ox = px_[id] - (n - 1) * 0.5, oy = py_[id] - (n - 1) * 0.5;
+    const double r = std::max(wallRadius(id), 0.05);
+    if (const int32_t to = jumpTarget(id); to >= 0) {
+      // Across a link: to the same offset in the cell it leads to (within a quarter cell of its
+      // centre, so that the walls there leave the centre in it), standing.
+      double jx = to % grid_.width() + 0.5 + std::clamp(ox - std::floor(ox) - 0.5, -0.25, 0.25);
+      double jy = to / grid_.width() + 0.5 + std::clamp(oy - std::floor(oy) - 0.5, -0.25, 0.25);
+      if (!walls::pushOut(positions, r, jx, jy, true) ||
+          grid_.index(static_cast<int>(std::floor(jx)), static_cast<int>(std::floor(jy))) != to) {
+        jx = to % grid_.width() + 0.5;
+        jy = to / grid_.width() + 0.5;
+      }
+      px_[id] = jx;
+      py_[id] = jy;
+      vx_[id] = vy_[id] = 0;
+      plans_[id].best = std::numeric_limits<double>::infinity();
+      plans_[id].since = 0;
+      continue;
+    }
     double ax = ox + newVx_[id] * h, ay = oy + newVy_[id] * h;
     double vx = newVx_[id], vy = newVy_[id];
-    if (!walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay)) {
-      // Its step would end inside a wall: it stays (where it stood was open).
+    const bool ruled = n == 1 && grid_.rules().anyEntryRule();
+    const int from =
+        ruled ? grid_.index(static_cast<int>(std::floor(ox)), static_cast<int>(std::floor(oy))) : 0;
+    // The move to (tx, ty), pushed out of the walls, if it ends open and (with entry rules) in
+    // the same cell or one it may step into.
+    auto tryMove = [&](double tx, double ty) {
+      if (!walls::pushOut(positions, r, tx, ty, ruled)) return false;
+      if (ruled && !mayCross(positions, from,
+                             grid_.index(static_cast<int>(std::floor(tx)),
+                                         static_cast<int>(std::floor(ty)))))
+        return false;
+      ax = tx;
+      ay = ty;
+      return true;
+    };
+    const double fx = ax, fy = ay;
+    const bool moved =
+        tryMove(fx, fy) || (ruled && (tryMove(fx, oy) || tryMove(ox, fy)));  // else slide along it
+    if (!moved) {
+      // Its step would end inside a wall (or cross into a cell against its rule): it stays
+      // (where it stood was open).
       ax = ox;
       ay = oy;
       vx = vy = 0;
     } else if (ax != ox + newVx_[id] * h || ay != oy + newVy_[id] * h) {
       vx = (ax - ox) / h;  // slid along the wall: the velocity it really had
       vy = (ay - oy) / h;
+      if (ruled) {
+        // No faster than it meant to go (a push off a one-way cell's wall is a shove, not speed).
+        const double was = length(newVx_[id], newVy_[id]), now = length(vx, vy);
+        if (now > was) {
+          vx = was > 0 ? vx * (was / now) : 0;
+          vy = was > 0 ? vy * (was / now) : 0;
+        }
+      }
     }
     px_[id] = ax + (n - 1) * 0.5;
     py_[id] = ay + (n - 1) * 0.5;

@@ -252,3 +252,24 @@ test('a crowd of a profile plans and meets walls under that profile, in-thread a
   lake.dispose();
   grid.dispose();
 });
+
+test('on one-way tiles and links with rule edits, no agent steps against a rule, and they arrive', async () => {
+  const { rulesCells, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
+    await import('../support/crowd-rules.mjs');
+  const cells = rulesCells();
+  const grid = tilepath.createGrid(RULES_WIDTH, RULES_HEIGHT, cells);
+  const crowd = grid.createCrowd({ maxAgents: 64 });
+  const seen = await rulesScenario(grid, cells, crowd, async (dt) => {
+    crowd.step(dt);
+    return crowd.positions();
+  });
+  assert.deepEqual(seen.violations, []);
+  assert.ok(seen.jumps > 0, `link jumps seen: ${seen.jumps}`);
+  assert.deepEqual(seen.states, seen.expected);
+  // The crowd lives on while rules change, and a size-2 unit is refused on this grid.
+  assert.throws(
+    () => crowd.addAgent({ x: 1, y: 1, unitSize: 2 }),
+    (e) => e instanceof RangeError && /unitSize 2: agents bigger than one tile/.test(e.message),
+  );
+  grid.dispose();
+});

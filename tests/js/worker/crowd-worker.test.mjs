@@ -130,3 +130,36 @@ test('PathWorker: a replaced worker has lost its crowds, and their calls reject 
     pw.terminate();
   }
 });
+
+test('one-way tiles and links with rule edits: the same steps through each worker as in-thread', async () => {
+  const { rulesCells, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
+    await import('../support/crowd-rules.mjs');
+  const cells = rulesCells();
+  const tilepath = await createPathfinder();
+  const grid = tilepath.createGrid(RULES_WIDTH, RULES_HEIGHT, cells);
+  const local = grid.createCrowd({ maxAgents: 64 });
+  const here = await rulesScenario(grid, cells, local, async (dt) => {
+    local.step(dt);
+    return local.positions();
+  });
+  assert.deepEqual(here.violations, []);
+  grid.dispose();
+  for (const kind of ['PathWorker', 'InThreadPathWorker']) {
+    const map = { width: RULES_WIDTH, height: RULES_HEIGHT, cells: Uint8Array.from(cells) };
+    const pw =
+      kind === 'PathWorker'
+        ? await PathWorker.create(map)
+        : await InThreadPathWorker.create({ ...map, loadPathfinder: () => createPathfinder() });
+    try {
+      const crowd = await pw.createCrowd({ maxAgents: 64 });
+      // Edits are not awaited: they reach the crowd in order with its calls.
+      const seen = await rulesScenario(pw, cells, crowd, (dt) => crowd.step(dt));
+      assert.deepEqual(seen.violations, [], kind);
+      assert.deepEqual(seen.states, seen.expected, kind);
+      assert.ok(seen.jumps > 0, kind);
+      assert.deepEqual([...seen.positions], [...here.positions], kind);
+    } finally {
+      pw.terminate();
+    }
+  }
+});
