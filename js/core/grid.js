@@ -555,7 +555,13 @@ export class Grid {
           `profile '${name}' moves a crowd: dispose its crowds (crowd.dispose()) before deleting it`,
         );
       }
+      if (crowd.usesProfile(name)) {
+        throw new RangeError(
+          `profile '${name}' moves agents of a crowd: remove them (crowd.removeAgent(id)) before deleting it`,
+        );
+      }
     }
+    for (const crowd of this.#crowds) crowd.releaseProfile(name);
     const error = native.deleteProfile(name);
     if (error) throw new RangeError(error);
     this.#profiles.delete(name);
@@ -979,8 +985,13 @@ export class Grid {
     }
     const slot = this.#slot(profile);
     const name = /** @type {string} */ (profile ?? PROFILES.default);
-    const crowd = new Crowd(this.#module, native, codes, { name, slot }, () =>
-      this.#crowds.delete(crowd),
+    const crowd = new Crowd(
+      this.#module,
+      native,
+      codes,
+      { name, slot },
+      () => this.#crowds.delete(crowd),
+      (other) => this.#slot(other),
     );
     this.#crowds.add(crowd);
     return crowd;

@@ -77,15 +77,73 @@ Crowd::Crowd(Grid& grid, Footprints& footprints, const CrowdOptions& options)
   bucketStart_.assign(static_cast<std::size_t>(bucketsX_) * bucketsY_, 0);
   bucketEnd_.assign(bucketStart_.size(), 0);
   rulesSeen_ = grid_.rules().generation();
+  lanes_.resize(1);
+  lanes_[0].grid = &grid_;
+  lanes_[0].footprints = &footprints_;
+  blockedCells_.resize(kMaxCrowdLanes);
   grid_.addObserver(this);
 }
 
 Crowd::~Crowd() {
+  for (std::size_t k = 1; k < lanes_.size(); ++k)
+    if (lanes_[k].grid) lanes_[k].grid->removeObserver(lanes_[k].watch.get());
   grid_.removeObserver(this);
 }
 
-const Grid& Crowd::planningGridFor(int unitSize) {
-  return *footprints_.positions(unitSize);
+int Crowd::addLane(Grid& grid, Footprints& footprints, std::string& error) {
+  error.clear();
+  if (grid.width() != grid_.width() || grid.height() != grid_.height() ||
+      &footprints.cells() != &grid) {
+    error = "a lane's grid must be " + std::to_string(grid_.width()) + " x " +
+            std::to_string(grid_.height()) + ", as the crowd's, with its own footprints";
+    return -1;
+  }
+  int free = -1;
+  for (std::size_t k = 0; k < lanes_.size(); ++k) {
+    if (lanes_[k].grid == &grid) return static_cast<int>(k);
+    if (!lanes_[k].grid && free < 0) free = static_cast<int>(k);
+  }
+  if (free < 0) {
+    if (lanes_.size() >= static_cast<std::size_t>(kMaxCrowdLanes)) {
+      error = "a crowd moves at most " + std::to_string(kMaxCrowdLanes) + " kinds of units";
+      return -1;
+    }
+    free = static_cast<int>(lanes_.size());
+    lanes_.emplace_back();
+  }
+  Lane& lane = lanes_[free];
+  lane.grid = &grid;
+  lane.footprints = &footprints;
+  lane.agents = 0;
+  lane.watch = std::make_unique<LaneWatch>();
+  lane.watch->crowd = this;
+  lane.watch->lane = free;
+  grid.addObserver(lane.watch.get());
+  return free;
+}
+
+std::string Crowd::removeLane(int lane) {
+  if (lane <= 0 || lane >= static_cast<int>(lanes_.size()) || !lanes_[lane].grid)
+    return "lane " + std::to_string(lane) + " is not a lane of this crowd that can be removed";
+  if (lanes_[lane].agents > 0)
+    return "lane " + std::to_string(lane) + " has " + std::to_string(lanes_[lane].agents) +
+           " agents: remove them first";
+  // Groups' fields of the lane go with it (no member is in it).
+  for (Group& group : groups_)
+    for (int n = 0; n <= kMaxUnitSize && !group.bySize.empty(); ++n)
+      group.bySize[Group::key(lane, n)] = Group::Field{};
+  lanes_[lane].grid->removeObserver(lanes_[lane].watch.get());
+  lanes_[lane] = Lane{};
+  blockedCells_[lane].clear();
+  return {};
+}
+
+int Crowd::laneAgents(int lane) const {
+  return lane >= 0 && lane < static_cast<int>(lanes_.size()) ? lanes_[lane].agents : 0;
+}
+
+const Grid& Crowd::planningGridFor(int lane, int unitSize) {
+  return *lanes_[lane].footprints->positions(unitSize);
 }
 
 Diagonal Crowd::planDiagonal() const {
@@ -136,7 +194,11 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     error = "crowds need a square grid (orthogonal or isometric), not this shape";
     return -1;
   }
-  const Grid& positions = planningGridFor(p.unitSize);
+  if (p.lane < 0 || p.lane >= static_cast<int>(lanes_.size()) || !lanes_[p.lane].grid) {
+    error = "lane " + std::to_string(p.lane) + " is not a lane of this crowd";
+    return -1;
+  }
+  const Grid& positions = planningGridFor(p.lane, p.unitSize);
   double ax = p.x - (p.unitSize - 1) * 0.5, ay = p.y - (p.unitSize - 1) * 0.5;
   if (!positions.passable(static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay)))) {
     error = "agent position (" + num(p.x) + ", " + num(p.y) + ") is inside a blocked cell" +
@@ -156,6 +218,7 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     alive_.push_back(0);
     for (auto* v : {&px_, &py_, &vx_, &vy_, &radius_, &maxSpeed_, &maxAccel_}) v->push_back(0);
     size_.push_back(1);
+    lane_.push_back(0);
     state_.push_back(AgentState::Arrived);
     plans_.emplace_back();
     positionsOut_.resize(positionsOut_.size() + 2);
@@ -169,6 +232,8 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
   maxSpeed_[id] = p.maxSpeed;
   maxAccel_[id] = p.maxAcceleration;
   size_[id] = p.unitSize;
+  lane_[id] = p.lane;
+  ++lanes_[p.lane].agents;
   state_[id] = AgentState::Arrived;
   plans_[id] = Plan{};
   largestRadius_ = std::max(largestRadius_, radius);
@@ -182,6 +247,7 @@ std::string Crowd::removeAgent(int id) {
   leaveGroup(id);
   alive_[id] = 0;
   plans_[id] = Plan{};
+  --lanes_[lane_[id]].agents;
   --count_;
   firstFree_ = std::min(firstFree_, id);
   positionsOut_[2 * id] = positionsOut_[2 * id + 1] = static_cast<float>(kNaN);
@@ -207,7 +273,8 @@ std::string Crowd::setTarget(int id, double x, double y) {
   plan.goalX = x - (n - 1) * 0.5;
   plan.goalY = y - (n - 1) * 0.5;
   // A goal by a wall: where the disc can stand.
-  walls::pushOut(planningGridFor(n), std::max(wallRadius(id), 0.05), plan.goalX, plan.goalY);
+  walls::pushOut(planningGridFor(lane_[id], n), std::max(wallRadius(id), 0.05), plan.goalX,
+                 plan.goalY);
   plan.replan = false;
   plan.best = std::numeric_limits<double>::infinity();
   plan.since = 0;
@@ -232,7 +299,7 @@ std::string Crowd::setGroupTarget(const int32_t* ids, std::size_t count, double 
   group = Group{};
   group.targetX = x;
   group.targetY = y;
-  group.bySize.resize(kMaxUnitSize + 1);
+  group.bySize.resize(static_cast<std::size_t>(kMaxCrowdLanes) * (kMaxUnitSize + 1));
   for (std::size_t k = 0; k < count; ++k) {
     const int id = ids[k];
     Plan& plan = plans_[id];
@@ -241,17 +308,17 @@ std::string Crowd::setGroupTarget(const int32_t* ids, std::size_t count, double 
     plan.group = static_cast<int>(g);
     ++group.members;
     group.maxRadius = std::max(group.maxRadius, radius_[id]);
-    group.bySize[size_[id]].used = true;
+    group.bySize[Group::key(lane_[id], size_[id])].used = true;
     state_[id] = AgentState::Moving;
   }
   // Arrival around the target: the radius of a disc the group fills packed at 90%.
   group.spread = group.maxRadius * std::sqrt(group.members / 0.9) + 0.5;
-  for (int n = 1; n <= kMaxUnitSize; ++n)
-    if (group.bySize[n].used) buildField(group, n);
+  for (std::size_t key = 0; key < group.bySize.size(); ++key)
+    if (group.bySize[key].used) buildField(group, static_cast<int>(key));
   group.stale = false;
   for (std::size_t k = 0; k < count; ++k) {
     const int id = ids[k];
-    const Group::Field& f = group.bySize[size_[id]];
+    const Group::Field& f = group.bySize[Group::key(lane_[id], size_[id])];
     plans_[id].goalX = f.goalX;
     plans_[id].goalY = f.goalY;
   }
@@ -270,7 +337,7 @@ std::string Crowd::setPosition(int id, double x, double y) {
   if (std::string e = checkId(id); !e.empty()) return e;
   if (std::string e = checkPoint(x, y, "agent position"); !e.empty()) return e;
   const int n = size_[id];
-  const Grid& positions = planningGridFor(n);
+  const Grid& positions = planningGridFor(lane_[id], n);
   double ax = x - (n - 1) * 0.5, ay = y - (n - 1) * 0.5;
   if (!positions.passable(static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay))))
     return "agent position (" + num(x) + ", " + num(y) + ") is inside a blocked cell";
@@ -318,14 +385,15 @@ void Crowd::planPath(int id) {
   const int sx = static_cast<int>(std::floor(ax)), sy = static_cast<int>(std::floor(ay));
   const int gx = static_cast<int>(std::floor(p.goalX)), gy = static_cast<int>(std::floor(p.goalY));
   ++plansRun_;
-  const Grid& positions = planningGridFor(n);
+  const int lane = lane_[id];
+  const Grid& positions = planningGridFor(lane, n);
   p.ruled = grid_.rules().anyEntryRule();
   if (!positions.passable(gx, gy) || (n > 1 && grid_.hasRules())) {
     result_.clear();
   } else if (n == 1) {
-    searcher_.find(grid_, sx, sy, gx, gy, o, result_);
+    searcher_.find(cellsOf(lane), sx, sy, gx, gy, o, result_);
   } else {
-    searcher_.find(footprints_, sx, sy, gx, gy, o, result_);
+    searcher_.find(*lanes_[lane].footprints, sx, sy, gx, gy, o, result_);
   }
   p.waypoints.clear();
   p.watched.clear();
@@ -360,9 +428,10 @@ void Crowd::planPath(int id) {
   state_[id] = AgentState::Moving;
 }
 
-void Crowd::buildField(Group& group, int n) {
-  Group::Field& f = group.bySize[n];
-  const Grid& positions = planningGridFor(n);
+void Crowd::buildField(Group& group, int key) {
+  Group::Field& f = group.bySize[key];
+  const int n = key % (kMaxUnitSize + 1);
+  const Grid& positions = planningGridFor(key / (kMaxUnitSize + 1), n);
   f.goalX = group.targetX - (n - 1) * 0.5;
   f.goalY = group.targetY - (n - 1) * 0.5;
   const int gx = static_cast<int>(std::floor(f.goalX)), gy = static_cast<int>(std::floor(f.goalY));
@@ -403,9 +472,14 @@ int Crowd::aheadOf(Group::Field& f, const Grid& positions, int cell) {
 }
 
 void Crowd::cellChanged(int index, uint8_t from, uint8_t to) {
+  laneCellChanged(0, index, from, to);
+}
+
+void Crowd::laneCellChanged(int lane, int index, uint8_t from, uint8_t to) {
   edited_ = true;
-  const bool was = grid_.cost(from) > 0, now = grid_.cost(to) > 0;
-  if (was && !now) blockedCells_.push_back(index);
+  const Grid& cells = cellsOf(lane);
+  const bool was = cells.cost(from) > 0, now = cells.cost(to) > 0;
+  if (was && !now) blockedCells_[lane].push_back(index);
   if (!was && now) opened_ = true;
   if (grid_.rules().entry(from) != grid_.rules().entry(to)) rulesEdited_ = true;
 }
@@ -422,14 +496,15 @@ void Crowd::allChanged() {
 
 void Crowd::applyEdits() {
   if (!edited_) return;
-  std::sort(blockedCells_.begin(), blockedCells_.end());
-  auto isBlocked = [&](int x, int y) {
-    return std::binary_search(blockedCells_.begin(), blockedCells_.end(), grid_.index(x, y));
+  for (auto& cells : blockedCells_) std::sort(cells.begin(), cells.end());
+  auto isBlocked = [&](int lane, int x, int y) {
+    const std::vector<int32_t>& cells = blockedCells_[lane];
+    return std::binary_search(cells.begin(), cells.end(), grid_.index(x, y));
   };
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int n = size_[id];
-    const Grid& positions = planningGridFor(n);
+    const Grid& positions = planningGridFor(lane_[id], n);
     // A wall built on the agent: out to the nearest open position.
     double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
     if (!walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay)) {
@@ -446,36 +521,37 @@ void Crowd::applyEdits() {
     bool hit = everything_ || (opened_ && state_[id] == AgentState::Unreachable);
     // A rule edit: a step of the path refused now (or a plan made under other rules), or a way
     // that may have opened for an agent that had none.
-    if (rulesEdited_ && !hit) hit = state_[id] == AgentState::Unreachable || !pathLegal(plan);
+    if (rulesEdited_ && !hit)
+      hit = state_[id] == AgentState::Unreachable || !pathLegal(plan, cellsOf(lane_[id]));
     for (std::size_t k = 0; !hit && k + 1 < plan.watched.size(); k += 2)
       for (int dy = 0; dy < n && !hit; ++dy)
         for (int dx = 0; dx < n && !hit; ++dx)
-          hit = isBlocked(plan.watched[k] + dx, plan.watched[k + 1] + dy);
+          hit = isBlocked(lane_[id], plan.watched[k] + dx, plan.watched[k + 1] + dy);
     // The goal itself may have been walled in: unreachable shows at the re-plan.
     if (hit) plan.replan = true;
   }
   for (Group& group : groups_) {
     if (group.members == 0) continue;
-    for (int n = 1; n <= kMaxUnitSize; ++n)
-      if (group.bySize[n].used) buildField(group, n);
+    for (std::size_t key = 0; key < group.bySize.size(); ++key)
+      if (group.bySize[key].used) buildField(group, static_cast<int>(key));
   }
-  blockedCells_.clear();
+  for (auto& cells : blockedCells_) cells.clear();
   opened_ = everything_ = edited_ = rulesEdited_ = false;
 }
 
-bool Crowd::pathLegal(const Plan& plan) const {
-  const MovementRules& rules = grid_.rules();
+bool Crowd::pathLegal(const Plan& plan, const Grid& cells) const {
+  const MovementRules& rules = cells.rules();
   if (plan.ruled != rules.anyEntryRule()) return false;
   const bool straight = planDiagonal() == Diagonal::Never;
   for (std::size_t k = 0; k + 3 < plan.watched.size(); k += 2) {
     const int x = plan.watched[k], y = plan.watched[k + 1];
     const int nx = plan.watched[k + 2], ny = plan.watched[k + 3];
-    const int32_t from = grid_.index(x, y), to = grid_.index(nx, ny);
-    if (!grid_.passable(to)) return false;
+    const int32_t from = cells.index(x, y), to = cells.index(nx, ny);
+    if (!cells.passable(to)) return false;
     if (rules.anyLink() && rules.linkCost(from, to) >= 0) continue;
     const int step = walls::stepNumber(nx - x, ny - y);
     if (step < 0 || (straight && step >= 4)) return false;
-    if (!((rules.entry(grid_.get(nx, ny)) >> step) & 1)) return false;
+    if (!((rules.entry(cells.get(nx, ny)) >> step) & 1)) return false;
   }
   return true;
 }
@@ -504,11 +580,11 @@ int32_t Crowd::jumpTarget(int id) {
     if (here != start) return -1;
     to = p.jumps[p.next];
   } else {
-    const Group::Field& f = groups_[p.group].bySize[1];
+    const Group::Field& f = groups_[p.group].bySize[Group::key(lane_[id], 1)];
     if (!f.built || f.field.steps[here] != kLinkStep || f.field.linkTo.empty()) return -1;
     to = f.field.linkTo[here];
   }
-  if (to < 0 || !grid_.passable(to) || grid_.rules().linkCost(here, to) < 0) {
+  if (to < 0 || !cellsOf(lane_[id]).passable(to) || grid_.rules().linkCost(here, to) < 0) {
     if (p.group < 0) p.replan = true;  // the link went: a new plan at the next step
     return -1;
   }
@@ -713,8 +789,8 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
     }
   } else {
     Group& group = groups_[p.group];
-    Group::Field& f = group.bySize[n];
-    const Grid& positions = planningGridFor(n);
+    Group::Field& f = group.bySize[Group::key(lane_[id], n)];
+    const Grid& positions = planningGridFor(lane_[id], n);
     const int cx = static_cast<int>(std::floor(ax)), cy = static_cast<int>(std::floor(ay));
     const int cell = positions.index(cx, cy);
     const float cost = f.field.costs[cell];
@@ -758,8 +834,8 @@ void Crowd::newVelocity(int id, double wx, double wy, double dt, double& nx, dou
   const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
   const double rWall = std::max(wallRadius(id), 0.05);
   const double reach = std::min(rWall + maxSpeed_[id] * options_.obstacleHorizon, 2.0);
-  const int hard = walls::planes(planningGridFor(n), ax, ay, rWall, reach, options_.obstacleHorizon,
-                                 planes, n == 1);
+  const int hard = walls::planes(planningGridFor(lane_[id], n), ax, ay, rWall, reach,
+                                 options_.obstacleHorizon, planes, n == 1);
   std::size_t count = static_cast<std::size_t>(hard);
   const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
   for (int k = 0; k < neighbourCount_[id]; ++k) {
@@ -799,7 +875,7 @@ void Crowd::substep(double h) {
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int n = size_[id];
-    const Grid& positions = planningGridFor(n);
+    const Grid& positions = planningGridFor(lane_[id], n);
     const double ox = px_[id] - (n - 1) * 0.5, oy = py_[id] - (n - 1) * 0.5;
     const double r = std::max(wallRadius(id), 0.05);
     if (const int32_t to = jumpTarget(id); to >= 0) {

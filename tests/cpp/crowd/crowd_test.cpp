@@ -11,6 +11,7 @@
 #include "maps.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/movingai.hpp"
+#include "tilepath/profiles.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;
@@ -789,4 +790,83 @@ TEST_CASE("crowd: 150 agents on a Moving AI map with stairs and one-way strips a
   for (int id : unreachable) CHECK(crowd.state(id) == AgentState::Unreachable);
   WARN(ids.size() << " agents arrived, " << jumps << " link jumps, " << unreachable.size()
                   << " unreachable");
+}
+
+TEST_CASE(
+    "crowd: boats and walkers in one crowd plan under their own profiles and avoid each other",
+    "[crowd][profiles]") {
+  // Land (0), a lake (2) for boats only, and a ford across it (3) both may cross: boats sail
+  // north-south, walkers west-east, and they meet on the ford.
+  Profiles profiles(40, 30);
+  profiles.fillRect(10, 5, 20, 20, 2);
+  profiles.fillRect(10, 13, 20, 4, 3);
+  Profiles::CostTable walker = Profiles::defaultTable(), boat = Profiles::defaultTable();
+  walker[3] = 1;
+  boat[0] = 0;
+  boat[2] = 1;
+  boat[3] = 1;
+  REQUIRE(profiles.set("default", walker).empty());
+  REQUIRE(profiles.set("boat", boat).empty());
+  const int boatSlot = profiles.slot("boat");
+  Crowd crowd(profiles.grid(0), profiles.footprints(0));
+  std::string error;
+  const int boats = crowd.addLane(profiles.grid(boatSlot), profiles.footprints(boatSlot), error);
+  REQUIRE(boats == 1);
+  CHECK(crowd.addLane(profiles.grid(boatSlot), profiles.footprints(boatSlot), error) == 1);
+  // A boat cannot start on land, nor a walker on the lake.
+  AgentParams p;
+  p.x = 1.5;
+  p.y = 1.5;
+  p.lane = boats;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error.find("blocked") != std::string::npos);
+  p.lane = 5;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error == "lane 5 is not a lane of this crowd");
+  std::vector<int> sailing, walking;
+  for (int i = 0; i < 10; ++i) {
+    p.x = 15.5 + i;
+    p.y = 6.5 + (i % 2);
+    p.lane = boats;
+    sailing.push_back(crowd.addAgent(p, error));
+    REQUIRE(sailing.back() >= 0);
+    p.x = 7.5 + (i % 2);
+    p.y = 13.3 + i * 0.3;
+    p.lane = 0;
+    walking.push_back(crowd.addAgent(p, error));
+    REQUIRE(walking.back() >= 0);
+  }
+  CHECK(crowd.laneAgents(boats) == 10);
+  CHECK(crowd.removeLane(boats) == "lane 1 has 10 agents: remove them first");
+  // Boats go as one group (its field on the boats' costs), walkers each their own way.
+  std::vector<int32_t> group(sailing.begin(), sailing.end());
+  REQUIRE(crowd.setGroupTarget(group.data(), group.size(), 20.5, 23.5).empty());
+  for (std::size_t k = 0; k < walking.size(); ++k)
+    REQUIRE(crowd.setTarget(walking[k], 37.5, 13.5 + k * 0.3).empty());
+  double closest = 1e9;
+  for (int frame = 0; frame < 60 * 40; ++frame) {
+    if (frame == 600) profiles.fillRect(10, 20, 20, 1, 0);  // a causeway: land across the lake
+    REQUIRE(crowd.step(kDt).empty());
+    for (int b : sailing) {
+      INFO("boat " << b << " frame " << frame);
+      REQUIRE(profiles.grid(boatSlot).passable(int(crowd.x(b)), int(crowd.y(b))));
+      for (int w : walking)
+        closest = std::min(closest, std::hypot(crowd.x(b) - crowd.x(w), crowd.y(b) - crowd.y(w)) -
+                                        crowd.radius(b) - crowd.radius(w));
+    }
+    for (int w : walking) {
+      INFO("walker " << w << " frame " << frame);
+      REQUIRE(profiles.grid(0).passable(int(crowd.x(w)), int(crowd.y(w))));
+    }
+  }
+  for (int b : sailing) CHECK(crowd.state(b) == AgentState::Arrived);
+  for (int w : walking) CHECK(crowd.state(w) == AgentState::Arrived);
+  // They did meet on the ford and kept apart (no more overlap than a tenth of a radius).
+  CHECK(closest < 0.5);
+  CHECK(closest > -0.04);
+  WARN("closest boat to walker: " << closest << " cells between their discs");
+  for (int b : sailing) REQUIRE(crowd.removeAgent(b).empty());
+  CHECK(crowd.removeLane(boats).empty());
+  CHECK(crowd.laneAgents(boats) == 0);
+  CHECK(crowd.removeLane(0) == "lane 0 is not a lane of this crowd that can be removed");
 }
