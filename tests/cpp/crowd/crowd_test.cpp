@@ -123,6 +123,16 @@ double referenceLength(const Grid& grid, int sx, int sy, int gx, int gy) {
   return -1;
 }
 
+// A map of tests/data/movingai.
+auto movingAiMap(const std::string& name) {
+  std::string error;
+  auto loaded =
+      movingai::loadMap(movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI) + "/" + name, error);
+  INFO(error);
+  REQUIRE(loaded);
+  return loaded;
+}
+
 uint32_t positionsHash(const Crowd& crowd) {
   uint32_t h = 2166136261u;
   const auto* bytes = reinterpret_cast<const unsigned char*>(crowd.positions());
@@ -334,10 +344,7 @@ TEST_CASE("crowd: a group spreads out round its target and settles apart", "[cro
 // and the slowest of 500 took up to 6 times its path's time.
 TEST_CASE("crowd: 500 agents with random reachable targets arrive on a Moving AI map",
           "[crowd][movingai]") {
-  std::string error;
-  auto loaded =
-      movingai::loadMap(movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI) + "/AR0011SR.map", error);
-  REQUIRE(loaded);
+  auto loaded = movingAiMap("AR0011SR.map");
   Grid& grid = *loaded;
   Footprints footprints(grid);
   Crowd crowd(grid, footprints);
@@ -727,10 +734,7 @@ TEST_CASE("crowd: on one-way tiles and links agents never step against a rule, a
 
 TEST_CASE("crowd: 150 agents on a Moving AI map with stairs and one-way strips arrive lawfully",
           "[crowd][rules][movingai]") {
-  std::string error;
-  auto loaded =
-      movingai::loadMap(movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI) + "/den011d.map", error);
-  REQUIRE(loaded);
+  auto loaded = movingAiMap("den011d.map");
   Grid& grid = *loaded;
   std::mt19937 rng(2029);
   TestRules rules;

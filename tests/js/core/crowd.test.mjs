@@ -260,15 +260,8 @@ test('a crowd of a profile plans and meets walls under that profile, in-thread a
 });
 
 test('on one-way tiles and links with rule edits, no agent steps against a rule, and they arrive', async () => {
-  const { rulesCells, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
-    await import('../support/crowd-rules.mjs');
-  const cells = rulesCells();
-  const grid = tilepath.createGrid(RULES_WIDTH, RULES_HEIGHT, cells);
-  const crowd = grid.createCrowd({ maxAgents: 64 });
-  const seen = await rulesScenario(grid, cells, crowd, async (dt) => {
-    crowd.step(dt);
-    return crowd.positions();
-  });
+  const { rulesInThread } = await import('../support/crowd-rules.mjs');
+  const { grid, crowd, seen } = await rulesInThread(tilepath);
   assert.deepEqual(seen.violations, []);
   assert.ok(seen.jumps > 0, `link jumps seen: ${seen.jumps}`);
   assert.deepEqual(seen.states, seen.expected);

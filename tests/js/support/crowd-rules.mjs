@@ -186,3 +186,19 @@ export async function rulesScenario(map, cells, crowd, step, seed = 7) {
   for (const id of ids) seen.states.push(await crowd.state(id));
   return seen;
 }
+
+/**
+ * The scenario on an in-thread grid of `tilepath` (createPathfinder's): the grid (still live),
+ * its crowd, the cells and what was seen.
+ * @param {any} tilepath
+ */
+export async function rulesInThread(tilepath) {
+  const cells = rulesCells();
+  const grid = tilepath.createGrid(RULES_WIDTH, RULES_HEIGHT, cells);
+  const crowd = grid.createCrowd({ maxAgents: 64 });
+  const seen = await rulesScenario(grid, cells, crowd, async (dt) => {
+    crowd.step(dt);
+    return crowd.positions();
+  });
+  return { grid, crowd, cells, seen };
+}

@@ -132,16 +132,9 @@ test('PathWorker: a replaced worker has lost its crowds, and their calls reject 
 });
 
 test('one-way tiles and links with rule edits: the same steps through each worker as in-thread', async () => {
-  const { rulesCells, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
+  const { rulesInThread, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
     await import('../support/crowd-rules.mjs');
-  const cells = rulesCells();
-  const tilepath = await createPathfinder();
-  const grid = tilepath.createGrid(RULES_WIDTH, RULES_HEIGHT, cells);
-  const local = grid.createCrowd({ maxAgents: 64 });
-  const here = await rulesScenario(grid, cells, local, async (dt) => {
-    local.step(dt);
-    return local.positions();
-  });
+  const { grid, cells, seen: here } = await rulesInThread(await createPathfinder());
   assert.deepEqual(here.violations, []);
   grid.dispose();
   for (const kind of ['PathWorker', 'InThreadPathWorker']) {
