@@ -872,13 +872,14 @@ void Crowd::substep(double h) {
     preferredVelocity(id, h, wx, wy);
     newVelocity(id, wx, wy, h, newVx_[id], newVy_[id]);
   }
+  const bool linked = grid_.rules().anyLink();
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int n = size_[id];
     const Grid& positions = planningGridFor(lane_[id], n);
     const double ox = px_[id] - (n - 1) * 0.5, oy = py_[id] - (n - 1) * 0.5;
     const double r = std::max(wallRadius(id), 0.05);
-    if (const int32_t to = jumpTarget(id); to >= 0) {
+    if (const int32_t to = linked ? jumpTarget(id) : -1; to >= 0) {
       // Across a link: to the same offset in the cell it leads to (within a quarter cell of its
       // centre, so that the walls there leave the centre in it), standing.
       double jx = to % grid_.width() + 0.5 + std::clamp(ox - std::floor(ox) - 0.5, -0.25, 0.25);
@@ -913,8 +914,12 @@ void Crowd::substep(double h) {
       return true;
     };
     const double fx = ax, fy = ay;
-    const bool moved =
-        tryMove(fx, fy) || (ruled && (tryMove(fx, oy) || tryMove(ox, fy)));  // else slide along it
+    bool moved;
+    if (!ruled) {
+      moved = walls::pushOut(positions, r, ax, ay);  // as on any grid without entry rules
+    } else {
+      moved = tryMove(fx, fy) || tryMove(fx, oy) || tryMove(ox, fy);  // else slide along it
+    }
     if (!moved) {
       // Its step would end inside a wall (or cross into a cell against its rule): it stays
       // (where it stood was open).

@@ -60,8 +60,13 @@ bool ruleWall(const Grid& positions, int fromX, int fromY, int x, int y) {
   return !((positions.rules().entry(positions.get(x, y)) >> step) & 1);
 }
 
-int planes(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
-           orca::HalfPlane* out, bool oneWay) {
+namespace {
+
+// planes and pushOut, with (kRules) or without the walls of entry rules: two copies, so that a
+// grid without rules pays nothing for them in the loops.
+template <bool kRules>
+int planesOf(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
+             orca::HalfPlane* out, int fx, int fy) {
   struct Near {
     double d2;
     int cell;
@@ -73,15 +78,13 @@ int planes(const Grid& positions, double ax, double ay, double r, double reach, 
             x1 = static_cast<int>(std::floor(ax + reach));
   const int y0 = static_cast<int>(std::floor(ay - reach)),
             y1 = static_cast<int>(std::floor(ay + reach));
-  const int fx = static_cast<int>(std::floor(ax)), fy = static_cast<int>(std::floor(ay));
-  oneWay = oneWay && positions.rules().anyEntryRule() && anyRuleWall(positions, fx, fy);
-  if (!oneWay && allOpen(positions, x0, x1, y0, y1)) return 0;
+  if (!kRules && allOpen(positions, x0, x1, y0, y1)) return 0;
   const double reach2 = reach * reach;
   // Cells outside the grid get indices past it, so ties still order one way.
   const int stride = positions.width() + 8;
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
-      if (!wall(positions, oneWay, fx, fy, x, y)) continue;
+      if (!wall(positions, kRules, fx, fy, x, y)) continue;
       double qx, qy;
       nearestOf(x, y, ax, ay, qx, qy);
       const double d2 = (qx - ax) * (qx - ax) + (qy - ay) * (qy - ay);
@@ -115,24 +118,24 @@ int planes(const Grid& positions, double ax, double ay, double r, double reach, 
   return n;
 }
 
-bool pushOut(const Grid& positions, double r, double& ax, double& ay, bool oneWay) {
-  oneWay = oneWay && positions.rules().anyEntryRule();
+template <bool kRules>
+bool pushOutOf(const Grid& positions, double r, double& ax, double& ay) {
   for (int pass = 0; pass < 4; ++pass) {
     const int cx = static_cast<int>(std::floor(ax)), cy = static_cast<int>(std::floor(ay));
     if (blocked(positions, cx, cy)) return false;
-    const bool rulesHere = oneWay && anyRuleWall(positions, cx, cy);
+    const bool rulesHere = kRules && anyRuleWall(positions, cx, cy);
     if (!rulesHere && allOpen(positions, cx - 1, cx + 1, cy - 1, cy + 1)) return true;
     double deepest = 0, mx = 0, my = 0;
     for (int y = cy - 1; y <= cy + 1; ++y) {
       for (int x = cx - 1; x <= cx + 1; ++x) {
         const bool solid = blocked(positions, x, y);
-        if (!solid && !(rulesHere && ruleWall(positions, cx, cy, x, y))) continue;
+        if (!solid && (!kRules || !rulesHere || !ruleWall(positions, cx, cy, x, y))) continue;
         double qx, qy;
         nearestOf(x, y, ax, ay, qx, qy);
         const double dx = ax - qx, dy = ay - qy;
         const double d = std::sqrt(dx * dx + dy * dy);
         // A rule wall keeps the centre out (by kRuleMargin); the planes keep the disc off it.
-        const double depth = (solid ? r : std::min(r, kRuleMargin)) - d;
+        const double depth = (!kRules || solid ? r : std::min(r, kRuleMargin)) - d;
         if (depth <= deepest) continue;
         deepest = depth;
         if (d > 1e-12) {
@@ -151,6 +154,23 @@ bool pushOut(const Grid& positions, double r, double& ax, double& ay, bool oneWa
     ay += my * (deepest + 1e-9);
   }
   return !blocked(positions, static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay)));
+}
+
+}  // namespace
+
+int planes(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
+           orca::HalfPlane* out, bool oneWay) {
+  if (oneWay && positions.rules().anyEntryRule()) {
+    const int fx = static_cast<int>(std::floor(ax)), fy = static_cast<int>(std::floor(ay));
+    if (anyRuleWall(positions, fx, fy))
+      return planesOf<true>(positions, ax, ay, r, reach, horizon, out, fx, fy);
+  }
+  return planesOf<false>(positions, ax, ay, r, reach, horizon, out, 0, 0);
+}
+
+bool pushOut(const Grid& positions, double r, double& ax, double& ay, bool oneWay) {
+  if (oneWay && positions.rules().anyEntryRule()) return pushOutOf<true>(positions, r, ax, ay);
+  return pushOutOf<false>(positions, r, ax, ay);
 }
 
 bool nearestOpen(const Grid& positions, double& ax, double& ay) {

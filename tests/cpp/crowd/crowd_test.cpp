@@ -874,3 +874,35 @@ TEST_CASE(
   CHECK(crowd.laneAgents(boats) == 0);
   CHECK(crowd.removeLane(0) == "lane 0 is not a lane of this crowd that can be removed");
 }
+
+TEST_CASE(
+    "crowd: big units are refused on a grid with rules, and stand unreachable under rules set "
+    "later",
+    "[crowd][rules]") {
+  Grid grid(12, 8);
+  Footprints footprints(grid);
+  Crowd crowd(grid, footprints);
+  const int big = add(crowd, 2, 2, 0, 2);
+  const int small = add(crowd, 1.5, 6.5);
+  int32_t id = 0;
+  REQUIRE(grid.addLink(0, 0, 11, 7, 1, true, id).empty());
+  AgentParams p;
+  p.x = 5;
+  p.y = 5;
+  p.unitSize = 2;
+  std::string error;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error ==
+        "unitSize 2: agents bigger than one tile are not moved on a grid with entry "
+        "rules or links");
+  REQUIRE(crowd.setTarget(big, 9, 5).empty());
+  CHECK(crowd.state(big) == AgentState::Unreachable);
+  REQUIRE(crowd.setTarget(small, 10.5, 6.5).empty());
+  run(crowd, 5);
+  CHECK(crowd.state(small) == AgentState::Arrived);
+  CHECK(std::abs(crowd.x(big) - 2) < 0.5);  // stood (nudged at most)
+  // The link gone, the big unit's way is open again at the next step.
+  REQUIRE(grid.removeLink(id).empty());
+  run(crowd, 5);
+  CHECK(crowd.state(big) == AgentState::Arrived);
+}
