@@ -115,11 +115,12 @@ export async function rulesScenario(map, cells, crowd, step, seed = 7) {
   for (let k = 0; k < 4; k++) addLink(open(), open(), k % 2 === 1);
 
   const ids = [];
-  while (ids.length < 12) {
+  while (ids.length < 40) {
     const c = open();
     const x = (c % RULES_WIDTH) + 0.5;
     const y = Math.floor(c / RULES_WIDTH) + 0.5;
-    ids.push(await crowd.addAgent({ x, y, radius: 0.3, maxSpeed: 2 + (ids.length % 3) }));
+    const radius = 0.25 + (ids.length % 5) * 0.05;
+    ids.push(await crowd.addAgent({ x, y, radius, maxSpeed: 2 + (ids.length % 3) }));
   }
   const target = async (id) => {
     const g = open();
@@ -144,8 +145,9 @@ export async function rulesScenario(map, cells, crowd, step, seed = 7) {
     if (frame % 200 === 0) {
       for (const id of ids) await target(id);
       const g = open();
+      // A third of them as one group: they crowd round its target and jostle.
       await crowd.setGroupTarget(
-        ids.slice(0, 4),
+        ids.slice(0, 14),
         (g % RULES_WIDTH) + 0.5,
         Math.floor(g / RULES_WIDTH) + 0.5,
       );
