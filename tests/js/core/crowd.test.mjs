@@ -274,73 +274,22 @@ test('on one-way tiles and links with rule edits, no agent steps against a rule,
 });
 
 test('boats and walkers in one crowd: each plans under its own profile, they avoid each other', async () => {
-  // Land (0), a lake (2) for boats only, a ford (3) both cross: boats sail south, walkers east,
-  // and they meet on the ford. The same through a worker, bit for bit.
-  const width = 40;
-  const height = 30;
-  const paint = (map) => {
-    map.fillRect(10, 5, 20, 20, 2);
-    map.fillRect(10, 13, 20, 4, 3);
-    map.setCost(3, 1);
-    map.setProfile('boat', { 0: 0, 2: 1, 3: 1 });
-  };
-  const scene = async (map, crowd, step) => {
-    const boats = [];
-    const walkers = [];
-    for (let i = 0; i < 10; i++) {
-      boats.push(await crowd.addAgent({ x: 15.5 + i, y: 6.5 + (i % 2), profile: 'boat' }));
-      walkers.push(await crowd.addAgent({ x: 7.5 + (i % 2), y: 13.3 + i * 0.3 }));
-    }
-    await crowd.setGroupTarget(boats, 20.5, 23.5);
-    for (const [k, id] of walkers.entries()) await crowd.setTarget(id, 37.5, 13.5 + k * 0.3);
-    let closest = Infinity;
-    let positions;
-    for (let frame = 0; frame < 60 * 40; frame++) {
-      if (frame === 600) map.fillRect(10, 20, 20, 1, 0); // a causeway across the lake
-      positions = await step(1 / 60);
-      for (const b of boats) {
-        const cls = map.get
-          ? map.get(Math.floor(positions[2 * b]), Math.floor(positions[2 * b + 1]))
-          : 2;
-        assert.ok(cls === 2 || cls === 3, `boat ${b} on class ${cls}`);
-        for (const w of walkers) {
-          const d = Math.hypot(
-            positions[2 * b] - positions[2 * w],
-            positions[2 * b + 1] - positions[2 * w + 1],
-          );
-          closest = Math.min(closest, d - 0.8);
-        }
-      }
-    }
-    const states = [];
-    for (const id of [...boats, ...walkers]) states.push(await crowd.state(id));
-    return { closest, positions, states, boats };
-  };
-  const grid = tilepath.createGrid(width, height);
-  paint(grid);
+  const { KINDS_WIDTH, KINDS_HEIGHT, kindsScene, paintKinds } =
+    await import('../support/crowd-kinds.mjs');
+  const grid = tilepath.createGrid(KINDS_WIDTH, KINDS_HEIGHT);
+  paintKinds(grid);
   const crowd = grid.createCrowd();
-  const here = await scene(grid, crowd, async (dt) => {
+  const here = await kindsScene(grid, crowd, async (dt) => {
     crowd.step(dt);
     return crowd.positions();
   });
   assert.deepEqual(new Set(here.states), new Set(['arrived']));
   assert.ok(here.closest < 0.5 && here.closest > -0.04, `closest ${here.closest}`);
-  assert.equal(crowd.stats().fields > 0, true);
+  assert.ok(crowd.stats().fields > 0);
   assert.throws(() => grid.deleteProfile('boat'), /moves agents of a crowd/);
   for (const b of here.boats) crowd.removeAgent(b);
   grid.deleteProfile('boat');
   assert.deepEqual(grid.profiles(), ['default']);
   assert.throws(() => crowd.addAgent({ x: 20.5, y: 10.5, profile: 'boat' }), /unknown profile/);
   grid.dispose();
-
-  const pw = await PathWorker.create({ width, height, cells: new Uint8Array(width * height) });
-  try {
-    paint(pw);
-    const remote = await pw.createCrowd();
-    const far = await scene(pw, remote, (dt) => remote.step(dt));
-    assert.deepEqual(far.states, here.states);
-    assert.deepEqual([...far.positions], [...here.positions]);
-  } finally {
-    pw.terminate();
-  }
 });

@@ -156,3 +156,32 @@ test('one-way tiles and links with rule edits: the same steps through each worke
     }
   }
 });
+
+test('boats and walkers in one crowd through each worker: the in-thread positions, bit for bit', async () => {
+  const { KINDS_WIDTH, KINDS_HEIGHT, kindsScene, paintKinds } =
+    await import('../support/crowd-kinds.mjs');
+  const grid = (await createPathfinder()).createGrid(KINDS_WIDTH, KINDS_HEIGHT);
+  paintKinds(grid);
+  const local = grid.createCrowd();
+  const here = await kindsScene(grid, local, async (dt) => {
+    local.step(dt);
+    return local.positions();
+  });
+  grid.dispose();
+  for (const kind of ['PathWorker', 'InThreadPathWorker']) {
+    const map = { width: KINDS_WIDTH, height: KINDS_HEIGHT };
+    const pw =
+      kind === 'PathWorker'
+        ? await PathWorker.create(map)
+        : await InThreadPathWorker.create({ ...map, loadPathfinder: () => createPathfinder() });
+    try {
+      paintKinds(pw);
+      const crowd = await pw.createCrowd();
+      const far = await kindsScene(pw, crowd, (dt) => crowd.step(dt));
+      assert.deepEqual(far.states, here.states, kind);
+      assert.deepEqual([...far.positions], [...here.positions], kind);
+    } finally {
+      pw.terminate();
+    }
+  }
+});
