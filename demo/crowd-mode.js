@@ -1,4 +1,5 @@
 // Crowd mode: a crowd of the core (grid.createCrowd) on the in-thread grid, stepped each frame.
+// On the dungeon the units take the stairs and the teleporter between the floors.
 // "Pour" sends a group packed round the start, big units among them, through the map to the goal
 // on one shared flow field; "Wave" sends a tower-defence wave from the far side. Painted walls are
 // towers: they reach the crowd as edits (the fields are rebuilt, units on them pushed out). Units
@@ -103,8 +104,11 @@ export class CrowdMode {
 
   /** Adds `count` units round (x, y): every tenth two cells wide and slower. */
   #spawn(x, y, count) {
+    // On a map with links (the dungeon's stairs and teleporter) every unit is one cell: units
+    // bigger than a tile do not take links (docs/crowds.md, "One-way tiles and links").
+    const linked = this.engine.grid.links().length > 0;
     for (const [, cx, cy] of this.#openNear(x, y, count)) {
-      const big = this.ids.length % 10 === 9;
+      const big = !linked && this.ids.length % 10 === 9;
       try {
         const id = this.crowd.addAgent(
           big

@@ -734,9 +734,9 @@ export interface CrowdOptions {
   stuckTime?: number;
   /** Re-plans (edits, stuck agents) per step at most, in id order (default 32). */
   maxReplansPerStep?: number;
-  /** The movement profile the crowd's agents plan and meet walls under (grid.setProfile;
-   * default 'default'). A crowd moves one profile's units: make a crowd per profile. The
-   * profile cannot be deleted while a crowd uses it. */
+  /** The movement profile the crowd's agents plan and meet walls under unless they name their
+   * own (AgentOptions.profile; grid.setProfile; default 'default'). It cannot be deleted while
+   * the crowd lives. */
   profile?: string;
 }
 
@@ -751,19 +751,23 @@ export interface AgentOptions {
   maxSpeed?: number;
   /** Cells a second squared (default 20). */
   maxAcceleration?: number;
-  /** The footprint's side in cells, 1 to 16: it plans as findPath's unitSize does. */
+  /** The footprint's side in cells, 1 to 16: it plans as findPath's unitSize does (1 only on
+   * a grid with entry rules or links). */
   unitSize?: number;
-  /** The crowd's profile (CrowdOptions.profile), or left out: another is a RangeError. */
+  /** The movement profile it plans and meets walls under (default: the crowd's,
+   * CrowdOptions.profile); agents of every profile in the crowd avoid one another. The profile
+   * cannot be deleted while an agent moves under it. */
   profile?: string;
 }
 
 export type AgentState = 'moving' | 'arrived' | 'stuck' | 'unreachable';
 
 /** Agents on a grid that follow paths or a group's flow field and avoid one another and the
- * walls (docs/crowds.md). Ids are slots: removed agents' ids are reused, lowest first. */
+ * walls (docs/crowds.md), never stepping into a cell against its entry rule and taking links
+ * where their plans do. Ids are slots: removed agents' ids are reused, lowest first. */
 export interface Crowd {
   readonly disposed: boolean;
-  /** The movement profile it plans for (CrowdOptions.profile). */
+  /** The movement profile its agents plan for by default (CrowdOptions.profile). */
   readonly profile: string;
   readonly agentCount: number;
   /** Ids are below this: positions() holds 2 numbers for each slot. */
@@ -772,7 +776,8 @@ export interface Crowd {
   removeAgent(id: number): void;
   /** Its own path to (x, y), planned now (`unreachable` when there is none). */
   setTarget(id: number, x: number, y: number): void;
-  /** One flow field to (x, y) shared by the agents; they settle around it. */
+  /** One flow field to (x, y) shared by the agents (one per profile and unit size among them);
+   * they settle around it. */
   setGroupTarget(ids: ArrayLike<number>, x: number, y: number): void;
   /** Stops following: the agent stands (`arrived`) and still gives way. */
   stop(id: number): void;

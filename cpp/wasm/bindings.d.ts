@@ -178,8 +178,14 @@ export interface NativeCrowd {
     maxSpeed: number,
     maxAcceleration: number,
     unitSize: number,
+    lane: number,
   ): number;
   lastError(): string;
+  /** Another kind of unit: a profile's cellsObject and footprintsObject; the lane, or -1 with
+   * lastError(). */
+  addLane(cells: number, footprints: number): number;
+  removeLane(lane: number): string;
+  laneAgents(lane: number): number;
   removeAgent(id: number): string;
   setTarget(id: number, x: number, y: number): string;
   /** Room for `count` ids (int32) at the returned address, for setGroupTarget. */

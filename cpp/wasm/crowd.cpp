@@ -68,7 +68,7 @@ class WasmCrowd {
 
   // The new id, or -1 with lastError() set.
   int addAgent(double x, double y, double radius, double maxSpeed, double maxAcceleration,
-               int unitSize) {
+               int unitSize, int lane) {
     AgentParams p;
     p.x = x;
     p.y = y;
@@ -76,8 +76,18 @@ class WasmCrowd {
     p.maxSpeed = maxSpeed;
     p.maxAcceleration = maxAcceleration;
     p.unitSize = unitSize;
+    p.lane = lane;
     return crowd_.addAgent(p, error_);
   }
+  // Another kind of unit (Crowd::addLane): `cells` and `footprints` of a profile of the same
+  // live grid (WasmGrid::cellsObject(slot), footprintsObject(slot)). The lane, or -1 with
+  // lastError() set.
+  int addLane(uintptr_t cells, uintptr_t footprints) {
+    return crowd_.addLane(*reinterpret_cast<Grid*>(cells),
+                          *reinterpret_cast<Footprints*>(footprints), error_);
+  }
+  std::string removeLane(int lane) { return crowd_.removeLane(lane); }
+  int laneAgents(int lane) const { return crowd_.laneAgents(lane); }
   std::string lastError() const { return error_; }
   std::string removeAgent(int id) { return crowd_.removeAgent(id); }
   std::string setTarget(int id, double x, double y) { return crowd_.setTarget(id, x, y); }
@@ -119,6 +129,9 @@ EMSCRIPTEN_BINDINGS(tilepath_crowd) {
       .class_function("defaultOptions", &WasmCrowd::defaultOptions)
       .function("addAgent", &WasmCrowd::addAgent)
       .function("lastError", &WasmCrowd::lastError)
+      .function("addLane", &WasmCrowd::addLane)
+      .function("removeLane", &WasmCrowd::removeLane)
+      .function("laneAgents", &WasmCrowd::laneAgents)
       .function("removeAgent", &WasmCrowd::removeAgent)
       .function("setTarget", &WasmCrowd::setTarget)
       .function("reserveIds", &WasmCrowd::reserveIds)

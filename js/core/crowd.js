@@ -112,19 +112,18 @@ export function readCrowdOptions(m, options) {
 }
 
 /**
- * The one place an agent's movement profile picks what it plans on: a crowd plans for the
- * profile it was created with (createCrowd({ profile })), and an agent may name that profile or
- * none.
+ * The one place an agent's movement profile is read: its own (`profile`, a grid's profile name,
+ * checked by the grid when the agent is added), or the crowd's (createCrowd({ profile })).
  * @param {unknown} profile the agent's
  * @param {string} crowdProfile the crowd's
+ * @returns {string}
  */
 export function planningProfile(profile, crowdProfile) {
-  if (profile === undefined || profile === crowdProfile) return crowdProfile;
-  throw new RangeError(
-    `profile ${describe(profile)}: this crowd plans for profile '${crowdProfile}'; a crowd ` +
-      'moves the units of one profile, so make a crowd per profile ' +
-      `(grid.createCrowd({ profile: ${describe(profile)} }))`,
-  );
+  if (profile === undefined) return crowdProfile;
+  if (typeof profile !== 'string') {
+    throw new TypeError(`profile must be a profile's name (a string), got ${describe(profile)}`);
+  }
+  return profile;
 }
 
 /**
@@ -170,16 +169,26 @@ export class Crowd {
 
   /** @type {string} */
   #profile;
+  /** @type {NativeGrid} */
+  #grid;
+  /** @type {(name: string) => number} */
+  #slotOf;
+  /** @type {Map<string, number>} profile name -> the core's lane (0: the crowd's profile) */
+  #lanes = new Map();
 
   /**
    * @param {TilepathModule} module
    * @param {NativeGrid} grid
    * @param {number[]} codes readCrowdOptions' answer
-   * @param {{ name: string, slot: number }} profile what the crowd plans for
+   * @param {{ name: string, slot: number }} profile what the crowd plans for by default
    * @param {() => void} forget told when the crowd is disposed
+   * @param {(name: string) => number} slotOf a profile's slot on the grid (throws for an
+   *   unknown name, naming it)
    */
-  constructor(module, grid, codes, profile, forget) {
+  constructor(module, grid, codes, profile, forget, slotOf) {
     this.#module = module;
+    this.#grid = grid;
+    this.#slotOf = slotOf;
     const cells = grid.cellsObject(profile.slot);
     if (cells === 0) throw new RangeError(grid.lastQueryError());
     this.#native = new module.Crowd(
@@ -188,7 +197,50 @@ export class Crowd {
       .../** @type {CrowdCodes} */ (codes),
     );
     this.#profile = profile.name;
+    this.#lanes.set(profile.name, 0);
     this.#forget = forget;
+  }
+
+  /**
+   * The core's lane of a profile, made on its first agent.
+   * @param {string} name
+   */
+  #lane(name) {
+    const known = this.#lanes.get(name);
+    if (known !== undefined) return known;
+    const native = this.#live();
+    const slot = this.#slotOf(name);
+    const cells = this.#grid.cellsObject(slot);
+    if (cells === 0) throw new RangeError(this.#grid.lastQueryError());
+    const lane = native.addLane(cells, this.#grid.footprintsObject(slot));
+    if (lane < 0) throw new RangeError(native.lastError());
+    this.#lanes.set(name, lane);
+    return lane;
+  }
+
+  /**
+   * Whether an agent of the crowd moves under the profile (or it is the crowd's own). For the
+   * grid's deleteProfile.
+   * @internal
+   * @param {string} name
+   */
+  usesProfile(name) {
+    if (name === this.#profile) return true;
+    const lane = this.#lanes.get(name);
+    return lane !== undefined && this.#native !== null && this.#native.laneAgents(lane) > 0;
+  }
+
+  /**
+   * Forgets the lane of a profile no agent uses (before the grid deletes the profile).
+   * @internal
+   * @param {string} name
+   */
+  releaseProfile(name) {
+    const lane = this.#lanes.get(name);
+    if (lane === undefined || lane === 0 || this.#native === null) return;
+    const error = this.#native.removeLane(lane);
+    if (error) throw new RangeError(error);
+    this.#lanes.delete(name);
   }
 
   /** The movement profile the crowd plans for ('default': the grid's own costs). */
@@ -227,7 +279,12 @@ export class Crowd {
   /** @param {AgentOptions} agent */
   addAgent(agent) {
     const native = this.#live();
-    const id = native.addAgent(...readAgent(agent, this.#profile));
+    const numbers = readAgent(agent, this.#profile);
+    const profile = planningProfile(
+      /** @type {{ profile?: unknown }} */ (agent).profile,
+      this.#profile,
+    );
+    const id = native.addAgent(...numbers, this.#lane(profile));
     if (id < 0) throw new RangeError(native.lastError());
     return id;
   }

@@ -422,7 +422,6 @@ export class Grid {
    */
   setEntry(cls, directions) {
     const native = this.#live();
-    this.#noCrowds('setEntry');
     const { names } = readEntry(cls, directions, this.#shape);
     const error = native.setEntry(cls, names ?? '', names === null);
     if (error) throw new RangeError(error);
@@ -449,7 +448,6 @@ export class Grid {
    */
   addLink(ax, ay, bx, by, options) {
     const native = this.#live();
-    this.#noCrowds('addLink');
     const link = this.#links.name(readLink(this.#width, this.#height, [ax, ay, bx, by, options]));
     const { id, cost, oneWay } = link;
     const error = native.addLink(ax, ay, bx, by, cost, oneWay, id);
@@ -474,19 +472,6 @@ export class Grid {
   links() {
     this.#live();
     return this.#links.list();
-  }
-
-  /**
-   * Crowds steer cell to cell: entry rules and links are not theirs yet (docs/crowds.md).
-   * @param {string} what the call refused
-   */
-  #noCrowds(what) {
-    if (this.#crowds.size > 0) {
-      throw new RangeError(
-        `${what}: this grid moves crowds, which do not follow entry rules or links yet; ` +
-          'dispose them first (crowd.dispose())',
-      );
-    }
   }
 
   /**
@@ -570,7 +555,13 @@ export class Grid {
           `profile '${name}' moves a crowd: dispose its crowds (crowd.dispose()) before deleting it`,
         );
       }
+      if (crowd.usesProfile(name)) {
+        throw new RangeError(
+          `profile '${name}' moves agents of a crowd: remove them (crowd.removeAgent(id)) before deleting it`,
+        );
+      }
     }
+    for (const crowd of this.#crowds) crowd.releaseProfile(name);
     const error = native.deleteProfile(name);
     if (error) throw new RangeError(error);
     this.#profiles.delete(name);
@@ -992,16 +983,15 @@ export class Grid {
         `crowds need a square grid (orthogonal or isometric), not a ${this.#shape.orientation} one`,
       );
     }
-    if (this.#entry.size > 0 || this.#links.list().length > 0) {
-      throw new RangeError(
-        'createCrowd: this grid has entry rules or links, which crowds do not follow yet ' +
-          '(docs/crowds.md)',
-      );
-    }
     const slot = this.#slot(profile);
     const name = /** @type {string} */ (profile ?? PROFILES.default);
-    const crowd = new Crowd(this.#module, native, codes, { name, slot }, () =>
-      this.#crowds.delete(crowd),
+    const crowd = new Crowd(
+      this.#module,
+      native,
+      codes,
+      { name, slot },
+      () => this.#crowds.delete(crowd),
+      (other) => this.#slot(other),
     );
     this.#crowds.add(crowd);
     return crowd;

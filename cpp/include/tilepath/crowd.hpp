@@ -15,11 +15,20 @@
 //    step's velocities all computed before any agent moves, no libm call but the exactly
 //    rounded ones (sqrt, floor, ceil, fabs: the same on every IEEE platform), no contraction
 //    into fused multiply-adds (CMakeLists.txt);
-//  - a step of dt runs ceil(dt / maxSubstep) equal sub-steps, so a large dt never scatters.
+//  - a step of dt runs ceil(dt / maxSubstep) equal sub-steps, so a large dt never scatters;
+//  - on a grid with entry rules (tilepath/movement_rules.hpp) the cell under an agent's centre
+//    changes, from one sub-step to the next, only to an orthogonal neighbour whose class may be
+//    entered by that step, or across a link: an agent whose plan takes a link (A to B) walks
+//    into cell A and is then moved to cell B (velocity zero), at the same offset from the
+//    centre (at most 0.25 cells), and goes on from there. Plans on such a grid use straight
+//    steps only (a disc crosses cell edges, not corners). Agents bigger than one tile are
+//    refused on a grid with rules (as searches refuse them) and stand unreachable while rules
+//    added later last.
 #pragma once
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,7 +84,12 @@ struct AgentParams {
   double maxSpeed = 4;          // cells per second, (0, 1000]
   double maxAcceleration = 20;  // cells per second squared, (0, 1e6]
   int unitSize = 1;             // 1 .. kMaxUnitSize
+  // The lane it plans and meets walls in (Crowd::addLane): 0, the crowd's own grid, by default.
+  int lane = 0;
 };
+
+// The most lanes (kinds of units: movement profiles) one crowd moves.
+inline constexpr int kMaxCrowdLanes = 8;
 
 class Crowd : public GridObserver {
  public:
@@ -87,6 +101,19 @@ class Crowd : public GridObserver {
   Crowd& operator=(const Crowd&) = delete;
 
   const CrowdOptions& options() const { return options_; }
+
+  // Kinds of units in one crowd. A lane is a grid over the same cells with its own cost table
+  // (a movement profile's sibling grid, tilepath/profiles.hpp) and its footprints: an agent of
+  // that lane plans, and meets walls, there, and avoids every agent of the crowd whatever its
+  // lane. Lane 0 is the constructor's. Both must outlive the lane (removeLane, or the crowd).
+  // Returns the lane (the one it already is, for a grid the crowd has), or -1 with `error`: a
+  // grid of another size, or past kMaxCrowdLanes.
+  int addLane(Grid& grid, Footprints& footprints, std::string& error);
+  // Forgets a lane no agent is in (lane 0 cannot be); an error naming it otherwise.
+  std::string removeLane(int lane);
+  // Agents in a lane (0 for a lane that does not exist).
+  int laneAgents(int lane) const;
+  int lane(int id) const { return lane_[id]; }
 
   // The new agent's id (the lowest free slot), or -1 with `error` naming the bad value.
   int addAgent(const AgentParams& params, std::string& error);
@@ -135,18 +162,23 @@ class Crowd : public GridObserver {
     double goalX = 0, goalY = 0;    // the goal of its anchor
     std::vector<double> waypoints;  // anchor-space points (own path), the goal last
     std::vector<int32_t> watched;   // the raw path's positions (own path)
-    std::size_t next = 0;           // waypoint being walked to
+    // Per waypoint: the cell index a link leads to from the waypoint's cell, or -1.
+    std::vector<int32_t> jumps;
+    std::size_t next = 0;  // waypoint being walked to
     bool replan = false;
+    bool ruled = false;  // planned under entry rules (straight steps, cell by cell)
     double best = std::numeric_limits<double>::infinity();  // best progress measure
     double since = 0;                                       // seconds without progress
   };
   struct Group {
     int members = 0;
+    static int key(int lane, int size) { return lane * (kMaxUnitSize + 1) + size; }
     double targetX = 0, targetY = 0;
     double spread = 0;  // arrival radius around the target
     double maxRadius = 0;
     bool stale = true;
-    // Per unit size: the field over its position grid, and a look-ahead cell per position
+    // Per lane and unit size (key): the field over its position grid, and a look-ahead cell per
+    // position
     // (-1 = not yet computed, -2 = none).
     struct Field {
       bool used = false;
@@ -158,15 +190,24 @@ class Crowd : public GridObserver {
     std::vector<Field> bySize;
   };
 
-  // The one place where an agent's planning grid is chosen (movement profiles will add theirs
-  // here): the positions of its unit size.
-  const Grid& planningGridFor(int unitSize);
+  // The one place where an agent's planning grid is chosen: the positions of its unit size in
+  // its lane.
+  const Grid& planningGridFor(int lane, int unitSize);
+  const Grid& cellsOf(int lane) const { return *lanes_[lane].grid; }
   std::string checkPoint(double x, double y, const char* what) const;
   void planPath(int id);
   void leaveGroup(int id);
-  void buildField(Group& group, int size);
+  void buildField(Group& group, int key);
   int aheadOf(Group::Field& field, const Grid& positions, int cell);
   void applyEdits();
+  // Whether the steps of an own path (Plan::watched) are all still allowed by the grid's rules.
+  bool pathLegal(const Plan& plan, const Grid& cells) const;
+  // Whether the centre may go from cell `from` to cell `to` (indices) in one sub-step.
+  bool mayCross(const Grid& positions, int from, int to) const;
+  // The cell a link takes the agent to from where it stands now, or -1.
+  int32_t jumpTarget(int id);
+  // The diagonal rule of the agent's plans: the crowd's, or straight steps on rule grids.
+  Diagonal planDiagonal() const;
   void substep(double dt);
   void preferredVelocity(int id, double dt, double& wx, double& wy);
   // A standing agent steps aside from moving ones pressing into it (else a single standing
@@ -188,6 +229,26 @@ class Crowd : public GridObserver {
 
   Grid& grid_;
   Footprints& footprints_;
+  // Lane k > 0 hears of its grid's edits through its own observer, which passes them on with k.
+  struct LaneWatch : GridObserver {
+    Crowd* crowd = nullptr;
+    int lane = 0;
+    void cellChanged(int index, uint8_t from, uint8_t to) override {
+      crowd->laneCellChanged(lane, index, from, to);
+    }
+    void costChanged(int cls, double from, double to) override {
+      crowd->costChanged(cls, from, to);
+    }
+    void allChanged() override { crowd->allChanged(); }
+  };
+  struct Lane {
+    Grid* grid = nullptr;  // null: a free lane
+    Footprints* footprints = nullptr;
+    int agents = 0;
+    std::unique_ptr<LaneWatch> watch;
+  };
+  std::vector<Lane> lanes_;
+  void laneCellChanged(int lane, int index, uint8_t from, uint8_t to);
   CrowdOptions options_;
   Searcher searcher_;
   SearchResult result_;
@@ -196,7 +257,7 @@ class Crowd : public GridObserver {
   // Per slot, structure of arrays.
   std::vector<uint8_t> alive_;
   std::vector<double> px_, py_, vx_, vy_, radius_, maxSpeed_, maxAccel_;
-  std::vector<int> size_;
+  std::vector<int> size_, lane_;
   std::vector<AgentState> state_;
   std::vector<Plan> plans_;
   std::vector<float> positionsOut_, velocitiesOut_;
@@ -211,11 +272,15 @@ class Crowd : public GridObserver {
   std::vector<double> bucketX_, bucketY_;  // the positions of bucketAgents_, in its order
   double largestRadius_ = 0;
 
-  // Edits seen since the last step: cells turned blocked, whether any opened, any wholesale.
-  std::vector<int32_t> blockedCells_;
+  // Edits seen since the last step: cells turned blocked (per lane), whether any opened, any
+  // wholesale.
+  std::vector<std::vector<int32_t>> blockedCells_;
   bool opened_ = false;
   bool everything_ = false;
   bool edited_ = false;
+  // The rules' generation last seen, and whether a cell turned to a class of another entry rule.
+  uint64_t rulesSeen_ = 0;
+  bool rulesEdited_ = false;
 
   std::vector<double> newVx_, newVy_;
   std::vector<int32_t> neighbourStore_, neighbourCount_;

@@ -76,15 +76,78 @@ Crowd::Crowd(Grid& grid, Footprints& footprints, const CrowdOptions& options)
   bucketsY_ = (grid_.height() + kBucket - 1) / kBucket;
   bucketStart_.assign(static_cast<std::size_t>(bucketsX_) * bucketsY_, 0);
   bucketEnd_.assign(bucketStart_.size(), 0);
+  rulesSeen_ = grid_.rules().generation();
+  lanes_.resize(1);
+  lanes_[0].grid = &grid_;
+  lanes_[0].footprints = &footprints_;
+  blockedCells_.resize(kMaxCrowdLanes);
   grid_.addObserver(this);
 }
 
 Crowd::~Crowd() {
+  for (std::size_t k = 1; k < lanes_.size(); ++k)
+    if (lanes_[k].grid) lanes_[k].grid->removeObserver(lanes_[k].watch.get());
   grid_.removeObserver(this);
 }
 
-const Grid& Crowd::planningGridFor(int unitSize) {
-  return *footprints_.positions(unitSize);
+int Crowd::addLane(Grid& grid, Footprints& footprints, std::string& error) {
+  error.clear();
+  if (grid.width() != grid_.width() || grid.height() != grid_.height() ||
+      &footprints.cells() != &grid) {
+    error = "a lane's grid must be " + std::to_string(grid_.width()) + " x " +
+            std::to_string(grid_.height()) + ", as the crowd's, with its own footprints";
+    return -1;
+  }
+  int free = -1;
+  for (std::size_t k = 0; k < lanes_.size(); ++k) {
+    if (lanes_[k].grid == &grid) return static_cast<int>(k);
+    if (!lanes_[k].grid && free < 0) free = static_cast<int>(k);
+  }
+  if (free < 0) {
+    if (lanes_.size() >= static_cast<std::size_t>(kMaxCrowdLanes)) {
+      error = "a crowd moves at most " + std::to_string(kMaxCrowdLanes) + " kinds of units";
+      return -1;
+    }
+    free = static_cast<int>(lanes_.size());
+    lanes_.emplace_back();
+  }
+  Lane& lane = lanes_[free];
+  lane.grid = &grid;
+  lane.footprints = &footprints;
+  lane.agents = 0;
+  lane.watch = std::make_unique<LaneWatch>();
+  lane.watch->crowd = this;
+  lane.watch->lane = free;
+  grid.addObserver(lane.watch.get());
+  return free;
+}
+
+std::string Crowd::removeLane(int lane) {
+  if (lane <= 0 || lane >= static_cast<int>(lanes_.size()) || !lanes_[lane].grid)
+    return "lane " + std::to_string(lane) + " is not a lane of this crowd that can be removed";
+  if (lanes_[lane].agents > 0)
+    return "lane " + std::to_string(lane) + " has " + std::to_string(lanes_[lane].agents) +
+           " agents: remove them first";
+  // Groups' fields of the lane go with it (no member is in it).
+  for (Group& group : groups_)
+    for (int n = 0; n <= kMaxUnitSize && !group.bySize.empty(); ++n)
+      group.bySize[Group::key(lane, n)] = Group::Field{};
+  lanes_[lane].grid->removeObserver(lanes_[lane].watch.get());
+  lanes_[lane] = Lane{};
+  blockedCells_[lane].clear();
+  return {};
+}
+
+int Crowd::laneAgents(int lane) const {
+  return lane >= 0 && lane < static_cast<int>(lanes_.size()) ? lanes_[lane].agents : 0;
+}
+
+const Grid& Crowd::planningGridFor(int lane, int unitSize) {
+  return *lanes_[lane].footprints->positions(unitSize);
+}
+
+Diagonal Crowd::planDiagonal() const {
+  return grid_.rules().anyEntryRule() ? Diagonal::Never : options_.diagonal;
 }
 
 std::string Crowd::checkId(int id) const {
@@ -104,6 +167,9 @@ std::string Crowd::checkPoint(double x, double y, const char* what) const {
 int Crowd::addAgent(const AgentParams& p, std::string& error) {
   error = checkPoint(p.x, p.y, "agent position");
   if (error.empty()) error = validateUnitSize(p.unitSize, grid_.shape());
+  if (error.empty() && p.unitSize > 1 && grid_.hasRules())
+    error = "unitSize " + std::to_string(p.unitSize) +
+            ": agents bigger than one tile are not moved on a grid with entry rules or links";
   if (!error.empty()) return -1;
   const double half = p.unitSize * 0.5;
   const double radius = p.radius == 0 ? half - 0.1 : p.radius;
@@ -128,7 +194,11 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     error = "crowds need a square grid (orthogonal or isometric), not this shape";
     return -1;
   }
-  const Grid& positions = planningGridFor(p.unitSize);
+  if (p.lane < 0 || p.lane >= static_cast<int>(lanes_.size()) || !lanes_[p.lane].grid) {
+    error = "lane " + std::to_string(p.lane) + " is not a lane of this crowd";
+    return -1;
+  }
+  const Grid& positions = planningGridFor(p.lane, p.unitSize);
   double ax = p.x - (p.unitSize - 1) * 0.5, ay = p.y - (p.unitSize - 1) * 0.5;
   if (!positions.passable(static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay)))) {
     error = "agent position (" + num(p.x) + ", " + num(p.y) + ") is inside a blocked cell" +
@@ -138,7 +208,7 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     return -1;
   }
   const double wallRadius = std::max(radius - (p.unitSize - 1) * 0.5, 0.05);
-  walls::pushOut(positions, wallRadius, ax, ay);
+  walls::pushOut(positions, wallRadius, ax, ay, p.unitSize == 1);
 
   // The lowest free slot: none below firstFree_ (removals lower it).
   int id = firstFree_;
@@ -148,6 +218,7 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
     alive_.push_back(0);
     for (auto* v : {&px_, &py_, &vx_, &vy_, &radius_, &maxSpeed_, &maxAccel_}) v->push_back(0);
     size_.push_back(1);
+    lane_.push_back(0);
     state_.push_back(AgentState::Arrived);
     plans_.emplace_back();
     positionsOut_.resize(positionsOut_.size() + 2);
@@ -161,6 +232,8 @@ int Crowd::addAgent(const AgentParams& p, std::string& error) {
   maxSpeed_[id] = p.maxSpeed;
   maxAccel_[id] = p.maxAcceleration;
   size_[id] = p.unitSize;
+  lane_[id] = p.lane;
+  ++lanes_[p.lane].agents;
   state_[id] = AgentState::Arrived;
   plans_[id] = Plan{};
   largestRadius_ = std::max(largestRadius_, radius);
@@ -174,6 +247,7 @@ std::string Crowd::removeAgent(int id) {
   leaveGroup(id);
   alive_[id] = 0;
   plans_[id] = Plan{};
+  --lanes_[lane_[id]].agents;
   --count_;
   firstFree_ = std::min(firstFree_, id);
   positionsOut_[2 * id] = positionsOut_[2 * id + 1] = static_cast<float>(kNaN);
@@ -199,7 +273,8 @@ std::string Crowd::setTarget(int id, double x, double y) {
   plan.goalX = x - (n - 1) * 0.5;
   plan.goalY = y - (n - 1) * 0.5;
   // A goal by a wall: where the disc can stand.
-  walls::pushOut(planningGridFor(n), std::max(wallRadius(id), 0.05), plan.goalX, plan.goalY);
+  walls::pushOut(planningGridFor(lane_[id], n), std::max(wallRadius(id), 0.05), plan.goalX,
+                 plan.goalY);
   plan.replan = false;
   plan.best = std::numeric_limits<double>::infinity();
   plan.since = 0;
@@ -224,7 +299,7 @@ std::string Crowd::setGroupTarget(const int32_t* ids, std::size_t count, double 
   group = Group{};
   group.targetX = x;
   group.targetY = y;
-  group.bySize.resize(kMaxUnitSize + 1);
+  group.bySize.resize(static_cast<std::size_t>(kMaxCrowdLanes) * (kMaxUnitSize + 1));
   for (std::size_t k = 0; k < count; ++k) {
     const int id = ids[k];
     Plan& plan = plans_[id];
@@ -233,17 +308,17 @@ std::string Crowd::setGroupTarget(const int32_t* ids, std::size_t count, double 
     plan.group = static_cast<int>(g);
     ++group.members;
     group.maxRadius = std::max(group.maxRadius, radius_[id]);
-    group.bySize[size_[id]].used = true;
+    group.bySize[Group::key(lane_[id], size_[id])].used = true;
     state_[id] = AgentState::Moving;
   }
   // Arrival around the target: the radius of a disc the group fills packed at 90%.
   group.spread = group.maxRadius * std::sqrt(group.members / 0.9) + 0.5;
-  for (int n = 1; n <= kMaxUnitSize; ++n)
-    if (group.bySize[n].used) buildField(group, n);
+  for (std::size_t key = 0; key < group.bySize.size(); ++key)
+    if (group.bySize[key].used) buildField(group, static_cast<int>(key));
   group.stale = false;
   for (std::size_t k = 0; k < count; ++k) {
     const int id = ids[k];
-    const Group::Field& f = group.bySize[size_[id]];
+    const Group::Field& f = group.bySize[Group::key(lane_[id], size_[id])];
     plans_[id].goalX = f.goalX;
     plans_[id].goalY = f.goalY;
   }
@@ -262,11 +337,11 @@ std::string Crowd::setPosition(int id, double x, double y) {
   if (std::string e = checkId(id); !e.empty()) return e;
   if (std::string e = checkPoint(x, y, "agent position"); !e.empty()) return e;
   const int n = size_[id];
-  const Grid& positions = planningGridFor(n);
+  const Grid& positions = planningGridFor(lane_[id], n);
   double ax = x - (n - 1) * 0.5, ay = y - (n - 1) * 0.5;
   if (!positions.passable(static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay))))
     return "agent position (" + num(x) + ", " + num(y) + ") is inside a blocked cell";
-  walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay);
+  walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay, n == 1);
   px_[id] = ax + (n - 1) * 0.5;
   py_[id] = ay + (n - 1) * 0.5;
   vx_[id] = vy_[id] = 0;
@@ -304,53 +379,72 @@ void Crowd::planPath(int id) {
   const int n = size_[id];
   const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
   SearchOptions o;
-  o.diagonal = options_.diagonal;
+  o.diagonal = planDiagonal();
   o.smooth = true;
   o.unitSize = n;
   const int sx = static_cast<int>(std::floor(ax)), sy = static_cast<int>(std::floor(ay));
   const int gx = static_cast<int>(std::floor(p.goalX)), gy = static_cast<int>(std::floor(p.goalY));
   ++plansRun_;
-  const Grid& positions = planningGridFor(n);
-  if (!positions.passable(gx, gy)) {
+  const int lane = lane_[id];
+  const Grid& positions = planningGridFor(lane, n);
+  p.ruled = grid_.rules().anyEntryRule();
+  if (!positions.passable(gx, gy) || (n > 1 && grid_.hasRules())) {
     result_.clear();
   } else if (n == 1) {
-    searcher_.find(grid_, sx, sy, gx, gy, o, result_);
+    searcher_.find(cellsOf(lane), sx, sy, gx, gy, o, result_);
   } else {
-    searcher_.find(footprints_, sx, sy, gx, gy, o, result_);
+    searcher_.find(*lanes_[lane].footprints, sx, sy, gx, gy, o, result_);
   }
   p.waypoints.clear();
   p.watched.clear();
+  p.jumps.clear();
   p.next = 0;
   if (!result_.ok() || result_.status != Status::Found) {
     state_[id] = AgentState::Unreachable;
     return;
   }
-  // The smoothed corners after the start cell, then the goal point itself.
-  for (std::size_t k = 2; k + 3 < result_.path.size(); k += 2) {
-    p.waypoints.push_back(result_.path[k] + 0.5);
-    p.waypoints.push_back(result_.path[k + 1] + 0.5);
-  }
-  p.waypoints.push_back(p.goalX);
-  p.waypoints.push_back(p.goalY);
+  // The smoothed corners after the start cell, then the goal point itself. A link's start is
+  // a waypoint that knows where the link leads (the start cell too, when the path begins with
+  // a link).
+  const std::vector<int32_t>& path = result_.path;
+  const std::size_t cells = path.size() / 2;
+  auto linkFrom = [&](std::size_t j) -> int32_t {
+    for (int32_t k : result_.links)
+      if (static_cast<std::size_t>(k) == j && j + 1 < cells)
+        return grid_.index(path[2 * j + 2], path[2 * j + 3]);
+    return -1;
+  };
+  auto point = [&](double x, double y, int32_t jump) {
+    p.waypoints.push_back(x);
+    p.waypoints.push_back(y);
+    p.jumps.push_back(jump);
+  };
+  if (!result_.links.empty() && result_.links.front() == 0)
+    point(path[0] + 0.5, path[1] + 0.5, linkFrom(0));
+  for (std::size_t j = 1; j + 1 < cells; ++j)
+    point(path[2 * j] + 0.5, path[2 * j + 1] + 0.5, result_.links.empty() ? -1 : linkFrom(j));
+  point(p.goalX, p.goalY, -1);
   p.watched = result_.rawPath.empty() ? result_.path : result_.rawPath;
   state_[id] = AgentState::Moving;
 }
 
-void Crowd::buildField(Group& group, int n) {
-  Group::Field& f = group.bySize[n];
-  const Grid& positions = planningGridFor(n);
+void Crowd::buildField(Group& group, int key) {
+  Group::Field& f = group.bySize[key];
+  const int n = key % (kMaxUnitSize + 1);
+  const Grid& positions = planningGridFor(key / (kMaxUnitSize + 1), n);
   f.goalX = group.targetX - (n - 1) * 0.5;
   f.goalY = group.targetY - (n - 1) * 0.5;
   const int gx = static_cast<int>(std::floor(f.goalX)), gy = static_cast<int>(std::floor(f.goalY));
   FieldOptions o;
-  o.diagonal = options_.diagonal;
+  o.diagonal = planDiagonal();
   const int32_t goal = positions.inside(gx, gy) ? positions.index(gx, gy) : -1;
-  if (goal >= 0 && positions.passable(goal)) {
+  if (goal >= 0 && positions.passable(goal) && (n == 1 || !grid_.hasRules())) {
     walls::pushOut(positions, std::max(group.maxRadius - (n - 1) * 0.5, 0.05), f.goalX, f.goalY);
     fieldSearch_.flowField(positions, &goal, 1, o, f.field);
   } else {
     f.field.costs.assign(positions.size(), std::numeric_limits<float>::infinity());
     f.field.steps.assign(positions.size(), kNoStep);
+    f.field.linkTo.clear();
   }
   f.ahead.assign(positions.size(), -1);
   f.built = true;
@@ -362,9 +456,11 @@ int Crowd::aheadOf(Group::Field& f, const Grid& positions, int cell) {
   if (memo != -1) return memo;
   const int x0 = cell % positions.width(), y0 = cell / positions.width();
   int best = -2, x = x0, y = y0;
-  for (int k = 0; k < kLookAhead; ++k) {
+  // On a grid with entry rules cell by cell: a straight line could cross a one-way cell.
+  const int most = grid_.rules().anyEntryRule() ? 1 : kLookAhead;
+  for (int k = 0; k < most; ++k) {
     const uint8_t code = f.field.steps[positions.index(x, y)];
-    if (code == kNoStep) break;
+    if (code == kNoStep || code == kLinkStep) break;  // a link: walk to its start first
     x += kFieldSteps[code - 1].dx;
     y += kFieldSteps[code - 1].dy;
     // The first step is always walkable; later ones while the straight line is.
@@ -376,10 +472,16 @@ int Crowd::aheadOf(Group::Field& f, const Grid& positions, int cell) {
 }
 
 void Crowd::cellChanged(int index, uint8_t from, uint8_t to) {
+  laneCellChanged(0, index, from, to);
+}
+
+void Crowd::laneCellChanged(int lane, int index, uint8_t from, uint8_t to) {
   edited_ = true;
-  const bool was = grid_.cost(from) > 0, now = grid_.cost(to) > 0;
-  if (was && !now) blockedCells_.push_back(index);
+  const Grid& cells = cellsOf(lane);
+  const bool was = cells.cost(from) > 0, now = cells.cost(to) > 0;
+  if (was && !now) blockedCells_[lane].push_back(index);
   if (!was && now) opened_ = true;
+  if (grid_.rules().entry(from) != grid_.rules().entry(to)) rulesEdited_ = true;
 }
 
 void Crowd::costChanged(int, double, double) {
@@ -394,14 +496,15 @@ void Crowd::allChanged() {
 
 void Crowd::applyEdits() {
   if (!edited_) return;
-  std::sort(blockedCells_.begin(), blockedCells_.end());
-  auto isBlocked = [&](int x, int y) {
-    return std::binary_search(blockedCells_.begin(), blockedCells_.end(), grid_.index(x, y));
+  for (auto& cells : blockedCells_) std::sort(cells.begin(), cells.end());
+  auto isBlocked = [&](int lane, int x, int y) {
+    const std::vector<int32_t>& cells = blockedCells_[lane];
+    return std::binary_search(cells.begin(), cells.end(), grid_.index(x, y));
   };
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int n = size_[id];
-    const Grid& positions = planningGridFor(n);
+    const Grid& positions = planningGridFor(lane_[id], n);
     // A wall built on the agent: out to the nearest open position.
     double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
     if (!walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay)) {
@@ -416,25 +519,86 @@ void Crowd::applyEdits() {
     Plan& plan = plans_[id];
     if (!plan.hasTarget || plan.group >= 0) continue;
     bool hit = everything_ || (opened_ && state_[id] == AgentState::Unreachable);
+    // A rule edit: a step of the path refused now (or a plan made under other rules), or a way
+    // that may have opened for an agent that had none.
+    if (rulesEdited_ && !hit)
+      hit = state_[id] == AgentState::Unreachable || !pathLegal(plan, cellsOf(lane_[id]));
     for (std::size_t k = 0; !hit && k + 1 < plan.watched.size(); k += 2)
       for (int dy = 0; dy < n && !hit; ++dy)
         for (int dx = 0; dx < n && !hit; ++dx)
-          hit = isBlocked(plan.watched[k] + dx, plan.watched[k + 1] + dy);
+          hit = isBlocked(lane_[id], plan.watched[k] + dx, plan.watched[k + 1] + dy);
     // The goal itself may have been walled in: unreachable shows at the re-plan.
     if (hit) plan.replan = true;
   }
   for (Group& group : groups_) {
     if (group.members == 0) continue;
-    for (int n = 1; n <= kMaxUnitSize; ++n)
-      if (group.bySize[n].used) buildField(group, n);
+    for (std::size_t key = 0; key < group.bySize.size(); ++key)
+      if (group.bySize[key].used) buildField(group, static_cast<int>(key));
   }
-  blockedCells_.clear();
-  opened_ = everything_ = edited_ = false;
+  for (auto& cells : blockedCells_) cells.clear();
+  opened_ = everything_ = edited_ = rulesEdited_ = false;
+}
+
+bool Crowd::pathLegal(const Plan& plan, const Grid& cells) const {
+  const MovementRules& rules = cells.rules();
+  if (plan.ruled != rules.anyEntryRule()) return false;
+  const bool straight = planDiagonal() == Diagonal::Never;
+  for (std::size_t k = 0; k + 3 < plan.watched.size(); k += 2) {
+    const int x = plan.watched[k], y = plan.watched[k + 1];
+    const int nx = plan.watched[k + 2], ny = plan.watched[k + 3];
+    const int32_t from = cells.index(x, y), to = cells.index(nx, ny);
+    if (!cells.passable(to)) return false;
+    if (rules.anyLink() && rules.linkCost(from, to) >= 0) continue;
+    const int step = walls::stepNumber(nx - x, ny - y);
+    if (step < 0 || (straight && step >= 4)) return false;
+    if (!((rules.entry(cells.get(nx, ny)) >> step) & 1)) return false;
+  }
+  return true;
+}
+
+bool Crowd::mayCross(const Grid& positions, int from, int to) const {
+  if (from == to || !positions.rules().anyEntryRule()) return true;
+  const int w = positions.width();
+  const int dx = to % w - from % w, dy = to / w - from / w;
+  if (std::abs(dx) + std::abs(dy) != 1) return false;  // corners and long jumps: never
+  return positions.passable(to) &&
+         ((positions.rules().entry(positions.data()[to]) >> walls::stepNumber(dx, dy)) & 1);
+}
+
+int32_t Crowd::jumpTarget(int id) {
+  if (size_[id] != 1 || !grid_.rules().anyLink()) return -1;
+  Plan& p = plans_[id];
+  if (!p.hasTarget || state_[id] == AgentState::Arrived || state_[id] == AgentState::Unreachable)
+    return -1;
+  const int32_t here =
+      grid_.index(static_cast<int>(std::floor(px_[id])), static_cast<int>(std::floor(py_[id])));
+  int32_t to = -1;
+  if (p.group < 0) {
+    if (p.next >= p.jumps.size() || p.jumps[p.next] < 0) return -1;
+    const int32_t start = grid_.index(static_cast<int>(std::floor(p.waypoints[2 * p.next])),
+                                      static_cast<int>(std::floor(p.waypoints[2 * p.next + 1])));
+    if (here != start) return -1;
+    to = p.jumps[p.next];
+  } else {
+    const Group::Field& f = groups_[p.group].bySize[Group::key(lane_[id], 1)];
+    if (!f.built || f.field.steps[here] != kLinkStep || f.field.linkTo.empty()) return -1;
+    to = f.field.linkTo[here];
+  }
+  if (to < 0 || !cellsOf(lane_[id]).passable(to) || grid_.rules().linkCost(here, to) < 0) {
+    if (p.group < 0) p.replan = true;  // the link went: a new plan at the next step
+    return -1;
+  }
+  if (p.group < 0) ++p.next;
+  return to;
 }
 
 std::string Crowd::step(double dt) {
   if (!(dt > 0) || !finite(dt) || dt > kMaxCrowdStep)
     return "dt " + num(dt) + " must be above 0 and at most " + num(kMaxCrowdStep) + " seconds";
+  if (grid_.rules().generation() != rulesSeen_) {
+    rulesSeen_ = grid_.rules().generation();
+    edited_ = rulesEdited_ = true;
+  }
   applyEdits();
   int replans = 0;
   for (int id = 0; id < slots() && replans < options_.maxReplansPerStep; ++id) {
@@ -609,7 +773,8 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
   if (p.group < 0) {
     const std::size_t points = p.waypoints.size() / 2;
     if (points == 0) return;
-    while (p.next + 1 < points &&
+    // Never past a link's start: the agent walks into its cell, then takes the link.
+    while (p.next + 1 < points && p.jumps[p.next] < 0 &&
            length(p.waypoints[2 * p.next] - ax, p.waypoints[2 * p.next + 1] - ay) < kWaypointReach)
       ++p.next;
     tx = p.waypoints[2 * p.next];
@@ -624,8 +789,8 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
     }
   } else {
     Group& group = groups_[p.group];
-    Group::Field& f = group.bySize[n];
-    const Grid& positions = planningGridFor(n);
+    Group::Field& f = group.bySize[Group::key(lane_[id], n)];
+    const Grid& positions = planningGridFor(lane_[id], n);
     const int cx = static_cast<int>(std::floor(ax)), cy = static_cast<int>(std::floor(ay));
     const int cell = positions.index(cx, cy);
     const float cost = f.field.costs[cell];
@@ -638,7 +803,9 @@ void Crowd::preferredVelocity(int id, double dt, double& wx, double& wy) {
       state_[id] = AgentState::Arrived;
       return;
     }
-    const int ahead = f.field.steps[cell] == kNoStep ? -2 : aheadOf(f, positions, cell);
+    const uint8_t here = f.field.steps[cell];
+    // On a link's start: the move takes the link.
+    const int ahead = here == kLinkStep ? cell : here == kNoStep ? -2 : aheadOf(f, positions, cell);
     if (ahead < 0) {
       tx = p.goalX;
       ty = p.goalY;
@@ -667,8 +834,8 @@ void Crowd::newVelocity(int id, double wx, double wy, double dt, double& nx, dou
   const double ax = px_[id] - (n - 1) * 0.5, ay = py_[id] - (n - 1) * 0.5;
   const double rWall = std::max(wallRadius(id), 0.05);
   const double reach = std::min(rWall + maxSpeed_[id] * options_.obstacleHorizon, 2.0);
-  const int hard =
-      walls::planes(planningGridFor(n), ax, ay, rWall, reach, options_.obstacleHorizon, planes);
+  const int hard = walls::planes(planningGridFor(lane_[id], n), ax, ay, rWall, reach,
+                                 options_.obstacleHorizon, planes, n == 1);
   std::size_t count = static_cast<std::size_t>(hard);
   const int32_t* list = &neighbourStore_[static_cast<std::size_t>(id) * options_.maxNeighbours];
   for (int k = 0; k < neighbourCount_[id]; ++k) {
@@ -705,21 +872,71 @@ void Crowd::substep(double h) {
     preferredVelocity(id, h, wx, wy);
     newVelocity(id, wx, wy, h, newVx_[id], newVy_[id]);
   }
+  const bool linked = grid_.rules().anyLink();
   for (int id = 0; id < slots(); ++id) {
     if (!alive_[id]) continue;
     const int n = size_[id];
-    const Grid& positions = planningGridFor(n);
+    const Grid& positions = planningGridFor(lane_[id], n);
     const double ox = px_[id] - (n - 1) * 0.5, oy = py_[id] - (n - 1) * 0.5;
+    const double r = std::max(wallRadius(id), 0.05);
+    if (const int32_t to = linked ? jumpTarget(id) : -1; to >= 0) {
+      // Across a link: to the same offset in the cell it leads to (within a quarter cell of its
+      // centre, so that the walls there leave the centre in it), standing.
+      double jx = to % grid_.width() + 0.5 + std::clamp(ox - std::floor(ox) - 0.5, -0.25, 0.25);
+      double jy = to / grid_.width() + 0.5 + std::clamp(oy - std::floor(oy) - 0.5, -0.25, 0.25);
+      if (!walls::pushOut(positions, r, jx, jy, true) ||
+          grid_.index(static_cast<int>(std::floor(jx)), static_cast<int>(std::floor(jy))) != to) {
+        jx = to % grid_.width() + 0.5;
+        jy = to / grid_.width() + 0.5;
+      }
+      px_[id] = jx;
+      py_[id] = jy;
+      vx_[id] = vy_[id] = 0;
+      plans_[id].best = std::numeric_limits<double>::infinity();
+      plans_[id].since = 0;
+      continue;
+    }
     double ax = ox + newVx_[id] * h, ay = oy + newVy_[id] * h;
     double vx = newVx_[id], vy = newVy_[id];
-    if (!walls::pushOut(positions, std::max(wallRadius(id), 0.05), ax, ay)) {
-      // Its step would end inside a wall: it stays (where it stood was open).
+    const bool ruled = n == 1 && grid_.rules().anyEntryRule();
+    const int from =
+        ruled ? grid_.index(static_cast<int>(std::floor(ox)), static_cast<int>(std::floor(oy))) : 0;
+    // The move to (tx, ty), pushed out of the walls, if it ends open and (with entry rules) in
+    // the same cell or one it may step into.
+    auto tryMove = [&](double tx, double ty) {
+      if (!walls::pushOut(positions, r, tx, ty, ruled)) return false;
+      if (ruled && !mayCross(positions, from,
+                             grid_.index(static_cast<int>(std::floor(tx)),
+                                         static_cast<int>(std::floor(ty)))))
+        return false;
+      ax = tx;
+      ay = ty;
+      return true;
+    };
+    const double fx = ax, fy = ay;
+    bool moved;
+    if (!ruled) {
+      moved = walls::pushOut(positions, r, ax, ay);  // as on any grid without entry rules
+    } else {
+      moved = tryMove(fx, fy) || tryMove(fx, oy) || tryMove(ox, fy);  // else slide along it
+    }
+    if (!moved) {
+      // Its step would end inside a wall (or cross into a cell against its rule): it stays
+      // (where it stood was open).
       ax = ox;
       ay = oy;
       vx = vy = 0;
     } else if (ax != ox + newVx_[id] * h || ay != oy + newVy_[id] * h) {
       vx = (ax - ox) / h;  // slid along the wall: the velocity it really had
       vy = (ay - oy) / h;
+      if (ruled) {
+        // No faster than it meant to go (a push off a one-way cell's wall is a shove, not speed).
+        const double was = length(newVx_[id], newVy_[id]), now = length(vx, vy);
+        if (now > was) {
+          vx = was > 0 ? vx * (was / now) : 0;
+          vy = was > 0 ? vy * (was / now) : 0;
+        }
+      }
     }
     px_[id] = ax + (n - 1) * 0.5;
     py_[id] = ay + (n - 1) * 0.5;

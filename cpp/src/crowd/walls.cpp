@@ -1,5 +1,6 @@
 #include "crowd/walls.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -18,6 +19,20 @@ bool blocked(const Grid& positions, int x, int y) {
   return !positions.passable(x, y);
 }
 
+// Blocked, or (oneWay) a neighbour of (fx, fy) its rule will not let the anchor step into.
+bool wall(const Grid& positions, bool oneWay, int fx, int fy, int x, int y) {
+  return blocked(positions, x, y) || (oneWay && ruleWall(positions, fx, fy, x, y));
+}
+
+// Whether some neighbour of (fx, fy) is a rule wall from it: most cells have none, and then the
+// passability bits alone answer as on a grid without rules.
+bool anyRuleWall(const Grid& positions, int fx, int fy) {
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if ((dx || dy) && ruleWall(positions, fx, fy, fx + dx, fy + dy)) return true;
+  return false;
+}
+
 // Whether every cell of columns x0..x1 (at most 64) in rows y0..y1 is open, from the grid's
 // passability bits: one read a row, where most agents stand (nowhere near a wall). False, as
 // "do look", where the bits do not reach (Grid::rowFrom's range).
@@ -33,8 +48,25 @@ bool allOpen(const Grid& positions, int x0, int x1, int y0, int y1) {
 
 }  // namespace
 
-int planes(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
-           orca::HalfPlane* out) {
+int stepNumber(int dx, int dy) {
+  static constexpr int8_t kSteps[3][3] = {{7, 3, 6}, {1, -1, 0}, {5, 2, 4}};  // [dy + 1][dx + 1]
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1) return -1;
+  return kSteps[dy + 1][dx + 1];
+}
+
+bool ruleWall(const Grid& positions, int fromX, int fromY, int x, int y) {
+  const int step = stepNumber(x - fromX, y - fromY);
+  if (step < 0 || !positions.inside(x, y)) return false;
+  return !((positions.rules().entry(positions.get(x, y)) >> step) & 1);
+}
+
+namespace {
+
+// planes and pushOut, with (kRules) or without the walls of entry rules: two copies, so that a
+// grid without rules pays nothing for them in the loops.
+template <bool kRules>
+int planesOf(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
+             orca::HalfPlane* out, int fx, int fy) {
   struct Near {
     double d2;
     int cell;
@@ -46,13 +78,13 @@ int planes(const Grid& positions, double ax, double ay, double r, double reach, 
             x1 = static_cast<int>(std::floor(ax + reach));
   const int y0 = static_cast<int>(std::floor(ay - reach)),
             y1 = static_cast<int>(std::floor(ay + reach));
-  if (allOpen(positions, x0, x1, y0, y1)) return 0;
+  if (!kRules && allOpen(positions, x0, x1, y0, y1)) return 0;
   const double reach2 = reach * reach;
   // Cells outside the grid get indices past it, so ties still order one way.
   const int stride = positions.width() + 8;
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
-      if (!blocked(positions, x, y)) continue;
+      if (!wall(positions, kRules, fx, fy, x, y)) continue;
       double qx, qy;
       nearestOf(x, y, ax, ay, qx, qy);
       const double d2 = (qx - ax) * (qx - ax) + (qy - ay) * (qy - ay);
@@ -86,20 +118,24 @@ int planes(const Grid& positions, double ax, double ay, double r, double reach, 
   return n;
 }
 
-bool pushOut(const Grid& positions, double r, double& ax, double& ay) {
+template <bool kRules>
+bool pushOutOf(const Grid& positions, double r, double& ax, double& ay) {
   for (int pass = 0; pass < 4; ++pass) {
     const int cx = static_cast<int>(std::floor(ax)), cy = static_cast<int>(std::floor(ay));
     if (blocked(positions, cx, cy)) return false;
-    if (allOpen(positions, cx - 1, cx + 1, cy - 1, cy + 1)) return true;
+    const bool rulesHere = kRules && anyRuleWall(positions, cx, cy);
+    if (!rulesHere && allOpen(positions, cx - 1, cx + 1, cy - 1, cy + 1)) return true;
     double deepest = 0, mx = 0, my = 0;
     for (int y = cy - 1; y <= cy + 1; ++y) {
       for (int x = cx - 1; x <= cx + 1; ++x) {
-        if (!blocked(positions, x, y)) continue;
+        const bool solid = blocked(positions, x, y);
+        if (!solid && (!kRules || !rulesHere || !ruleWall(positions, cx, cy, x, y))) continue;
         double qx, qy;
         nearestOf(x, y, ax, ay, qx, qy);
         const double dx = ax - qx, dy = ay - qy;
         const double d = std::sqrt(dx * dx + dy * dy);
-        const double depth = r - d;
+        // A rule wall keeps the centre out (by kRuleMargin); the planes keep the disc off it.
+        const double depth = (!kRules || solid ? r : std::min(r, kRuleMargin)) - d;
         if (depth <= deepest) continue;
         deepest = depth;
         if (d > 1e-12) {
@@ -118,6 +154,23 @@ bool pushOut(const Grid& positions, double r, double& ax, double& ay) {
     ay += my * (deepest + 1e-9);
   }
   return !blocked(positions, static_cast<int>(std::floor(ax)), static_cast<int>(std::floor(ay)));
+}
+
+}  // namespace
+
+int planes(const Grid& positions, double ax, double ay, double r, double reach, double horizon,
+           orca::HalfPlane* out, bool oneWay) {
+  if (oneWay && positions.rules().anyEntryRule()) {
+    const int fx = static_cast<int>(std::floor(ax)), fy = static_cast<int>(std::floor(ay));
+    if (anyRuleWall(positions, fx, fy))
+      return planesOf<true>(positions, ax, ay, r, reach, horizon, out, fx, fy);
+  }
+  return planesOf<false>(positions, ax, ay, r, reach, horizon, out, 0, 0);
+}
+
+bool pushOut(const Grid& positions, double r, double& ax, double& ay, bool oneWay) {
+  if (oneWay && positions.rules().anyEntryRule()) return pushOutOf<true>(positions, r, ax, ay);
+  return pushOutOf<false>(positions, r, ax, ay);
 }
 
 bool nearestOpen(const Grid& positions, double& ax, double& ay) {

@@ -5,7 +5,10 @@
 // from npm `recast-navigation` on a navmesh built from the same map's open cells, same agent
 // count, radius (0.4 cells) and speed (4 cells/s), when it is installed (tests/bench).
 //   node tests/bench/js/crowd-bench.mjs [--map AR0011SR.map] [--counts 500,1000,2000,5000]
-//     [--steps 200] [--no-worker] [--no-detour]
+//     [--steps 200] [--no-worker] [--no-detour] [--rules]
+// --rules: the same scene in-thread a second time, on the map with entry rules and links (a
+// one-way class, entered going right or down, on 2% of the open cells, and 20 stairs), side by
+// side with the plain one (docs/crowds.md, "One-way tiles and links").
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -22,6 +25,7 @@ const { values: args } = parseArgs({
     steps: { type: 'string', default: '200' },
     'no-worker': { type: 'boolean', default: false },
     'no-detour': { type: 'boolean', default: false },
+    rules: { type: 'boolean', default: false },
   },
 });
 const counts = args.counts.split(',').map((c) => positiveInteger('--counts', c));
@@ -82,8 +86,34 @@ async function timeSteps(step) {
   return { median: median(times), p99: quantile(times, 0.99) };
 }
 
-async function tilepathInThread(tp, count) {
+/** One-way cells and stairs on `grid`, the same for every count (a fixed seed). */
+function addRules(grid) {
+  let seed = 29;
+  const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const cell = () => openCells[Math.floor(next() * openCells.length)];
+  grid.setCost(2, 1);
+  for (let k = 0; k < openCells.length * 0.02; k++) {
+    const i = cell();
+    grid.setCell(i % map.width, Math.floor(i / map.width), 2);
+  }
+  grid.setEntry(2, ['right', 'down']);
+  for (let k = 0; k < 20; k++) {
+    const [a, b] = [cell(), cell()];
+    grid.addLink(
+      a % map.width,
+      Math.floor(a / map.width),
+      b % map.width,
+      Math.floor(b / map.width),
+      {
+        cost: 4,
+      },
+    );
+  }
+}
+
+async function tilepathInThread(tp, count, rules = false) {
   const grid = tp.createGrid(map.width, map.height, map.cells);
+  if (rules) addRules(grid);
   const crowd = grid.createCrowd({ maxAgents: count });
   const { starts, targets } = scenario(count);
   const ids = starts.map(([x, y]) => crowd.addAgent({ x, y, radius: RADIUS, maxSpeed: SPEED }));
@@ -220,6 +250,7 @@ else console.log(`DetourCrowd: recast-navigation ${detour.version}, navmesh from
 const rows = [];
 for (const count of counts) {
   const inThread = await tilepathInThread(tp, count);
+  const withRules = args.rules ? await tilepathInThread(tp, count, true) : null;
   const worker = args['no-worker'] ? null : await tilepathWorker(count);
   let detourTimes = null;
   if (!detour.skipped) {
@@ -230,13 +261,16 @@ for (const count of counts) {
       console.log(detour.skipped);
     }
   }
-  const row = { count, inThread, worker, detour: detourTimes };
+  const row = { count, inThread, withRules, worker, detour: detourTimes };
   rows.push(row);
   console.log(
     [
       `${String(count).padStart(5)} agents`,
       `wasm in-thread ${ms(inThread.median)} / ${ms(inThread.p99)}`,
       `(${((inThread.median * 1000) / count).toFixed(2)} us an agent)`,
+      withRules
+        ? `with rules ${ms(withRules.median)} / ${ms(withRules.p99)} (${(withRules.median / inThread.median).toFixed(2)}x)`
+        : '',
       worker ? `worker round trip ${ms(worker.median)} / ${ms(worker.p99)}` : '',
       detourTimes
         ? `DetourCrowd ${ms(detourTimes.median)} / ${ms(detourTimes.p99)} (tilepath ${(detourTimes.median / inThread.median).toFixed(2)}x faster)`

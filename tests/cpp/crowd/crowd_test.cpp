@@ -11,6 +11,7 @@
 #include "maps.hpp"
 #include "tilepath/footprints.hpp"
 #include "tilepath/movingai.hpp"
+#include "tilepath/profiles.hpp"
 
 using namespace tilepath;
 using tilepath::testing::drawn;
@@ -120,6 +121,16 @@ double referenceLength(const Grid& grid, int sx, int sy, int gx, int gy) {
     }
   }
   return -1;
+}
+
+// A map of tests/data/movingai.
+auto movingAiMap(const std::string& name) {
+  std::string error;
+  auto loaded =
+      movingai::loadMap(movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI) + "/" + name, error);
+  INFO(error);
+  REQUIRE(loaded);
+  return loaded;
 }
 
 uint32_t positionsHash(const Crowd& crowd) {
@@ -333,10 +344,7 @@ TEST_CASE("crowd: a group spreads out round its target and settles apart", "[cro
 // and the slowest of 500 took up to 6 times its path's time.
 TEST_CASE("crowd: 500 agents with random reachable targets arrive on a Moving AI map",
           "[crowd][movingai]") {
-  std::string error;
-  auto loaded =
-      movingai::loadMap(movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI) + "/AR0011SR.map", error);
-  REQUIRE(loaded);
+  auto loaded = movingAiMap("AR0011SR.map");
   Grid& grid = *loaded;
   Footprints footprints(grid);
   Crowd crowd(grid, footprints);
@@ -507,4 +515,394 @@ TEST_CASE("crowd: the determinism scenario gives the positions wasm and the work
   // tests/js/support/crowd-scenario.mjs holds the same number: a change of the crowd's
   // behaviour changes both (and the JS tests then show whether wasm still agrees).
   CHECK(determinismScenarioHash() == 1167361532u);
+}
+
+// --- Entry rules and links ------------------------------------------------------------------
+// The rules as the test keeps them itself, beside the grid's: a mask per class (bit per
+// direction, in the names' order right, left, down, up, downRight, downLeft, upRight, upLeft)
+// and the links as added. Every frame's change of the cell under each agent is checked here.
+namespace {
+
+struct TestRules {
+  uint8_t mask[256];
+  struct Link {
+    int32_t id, a, b;
+    bool oneWay;
+  };
+  std::vector<Link> links;
+  TestRules() { std::fill(std::begin(mask), std::end(mask), uint8_t{0xff}); }
+
+  static int direction(int dx, int dy) {
+    const int names[3][3] = {{7, 3, 6}, {1, -1, 0}, {5, 2, 4}};  // upLeft, up, upRight, ...
+    return names[dy + 1][dx + 1];
+  }
+  bool linked(int32_t from, int32_t to) const {
+    for (const Link& l : links)
+      if ((l.a == from && l.b == to) || (!l.oneWay && l.b == from && l.a == to)) return true;
+    return false;
+  }
+  // Whether the centre going from cell `from` to cell `to` between two frames is allowed.
+  bool allowed(const Grid& grid, int32_t from, int32_t to) const {
+    if (from == to) return true;
+    if (linked(from, to)) return grid.passable(to);
+    const int w = grid.width();
+    const int dx = to % w - from % w, dy = to / w - from / w;
+    if (std::abs(dx) > 1 || std::abs(dy) > 1) return false;
+    return grid.passable(to) && ((mask[grid.data()[to]] >> direction(dx, dy)) & 1);
+  }
+  // The shortest way under straight steps (the crowd's plans on a grid with entry rules) and
+  // links, counted in steps: BFS; -1 when there is none.
+  int steps(const Grid& grid, int32_t start, int32_t goal) const {
+    std::vector<int> dist(grid.size(), -1);
+    std::vector<int32_t> queue{start};
+    dist[start] = 0;
+    const int w = grid.width();
+    for (std::size_t k = 0; k < queue.size(); ++k) {
+      const int32_t c = queue[k];
+      if (c == goal) return dist[c];
+      auto reach = [&](int32_t n) {
+        if (dist[n] < 0 && allowed(grid, c, n)) {
+          dist[n] = dist[c] + 1;
+          queue.push_back(n);
+        }
+      };
+      const int x = c % w, y = c / w;
+      const int sx[4] = {1, -1, 0, 0}, sy[4] = {0, 0, 1, -1};
+      for (int d = 0; d < 4; ++d)
+        if (grid.inside(x + sx[d], y + sy[d])) reach(grid.index(x + sx[d], y + sy[d]));
+      for (const Link& l : links) {
+        if (l.a == c) reach(l.b);
+        if (!l.oneWay && l.b == c) reach(l.a);
+      }
+    }
+    return -1;
+  }
+};
+
+int32_t cellOf(const Grid& grid, const Crowd& crowd, int id) {
+  return grid.index(static_cast<int>(std::floor(crowd.x(id))),
+                    static_cast<int>(std::floor(crowd.y(id))));
+}
+
+// Checks every agent's cell change since `before` (updated), counting the bad ones into `why`.
+int ruleViolations(const Grid& grid, const Crowd& crowd, const TestRules& rules,
+                   std::vector<int32_t>& before, std::string& why) {
+  int bad = 0;
+  for (int id = 0; id < crowd.slots(); ++id) {
+    if (!crowd.alive(id)) continue;
+    const int32_t now = cellOf(grid, crowd, id);
+    if (!rules.allowed(grid, before[id], now)) {
+      ++bad;
+      why = "agent " + std::to_string(id) + " went from cell (" +
+            std::to_string(before[id] % grid.width()) + ", " +
+            std::to_string(before[id] / grid.width()) + ") to (" +
+            std::to_string(now % grid.width()) + ", " + std::to_string(now / grid.width()) +
+            "), class " + std::to_string(grid.data()[now]);
+    }
+    before[id] = now;
+  }
+  return bad;
+}
+
+void setEntry(Grid& grid, TestRules& rules, int cls, uint8_t mask) {
+  REQUIRE(grid.setEntry(cls, mask).empty());
+  rules.mask[cls] = mask;
+}
+
+void addLink(Grid& grid, TestRules& rules, int32_t a, int32_t b, bool oneWay) {
+  int32_t id = 0;
+  const int w = grid.width();
+  REQUIRE(grid.addLink(a % w, a / w, b % w, b / w, 1, oneWay, id).empty());
+  rules.links.push_back({id, a, b, oneWay});
+}
+
+int32_t openCell(const Grid& grid, std::mt19937& rng) {
+  for (;;) {
+    const int32_t c = static_cast<int32_t>(rng() % grid.size());
+    if (grid.passable(c)) return c;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("crowd: on one-way tiles and links agents never step against a rule, and arrive",
+          "[crowd][rules]") {
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> unit(0, 1);
+  // Class 2 is entered going right (a belt), 3 going down (a ledge), 4 going up or left.
+  const uint8_t kRight = 1, kDownAll = 4 | 16 | 32, kUpLeft = 8 | 2;
+  int frames = 0, jumps = 0, arrived = 0;
+  for (int trial = 0; trial < 10; ++trial) {
+    Grid grid(22 + trial, 16);
+    tilepath::testing::scatterWalls(grid, rng, 0.12);
+    TestRules rules;
+    for (int cls = 2; cls <= 4; ++cls) REQUIRE(grid.setCost(cls, 1).empty());
+    for (int i = 0; i < grid.size(); ++i)
+      if (grid.data()[i] == 0 && unit(rng) < 0.25) grid.data()[i] = 2 + rng() % 3;
+    grid.cellsChanged();
+    setEntry(grid, rules, 2, kRight);
+    setEntry(grid, rules, 3, kDownAll);
+    setEntry(grid, rules, 4, kUpLeft);
+    for (int k = 0; k < 4; ++k)
+      addLink(grid, rules, openCell(grid, rng), openCell(grid, rng), k % 2);
+    Footprints footprints(grid);
+    CrowdOptions options;
+    options.diagonal = trial % 2 ? Diagonal::NoCorners : Diagonal::Always;
+    Crowd crowd(grid, footprints, options);
+    std::vector<int> ids;
+    while (ids.size() < 12) {
+      const int32_t c = openCell(grid, rng);
+      ids.push_back(add(crowd, c % grid.width() + 0.2 + 0.6 * unit(rng),
+                        c / grid.width() + 0.2 + 0.6 * unit(rng), 0.2 + 0.25 * unit(rng)));
+      REQUIRE(crowd.setMaxSpeed(ids.back(), 1 + 4 * unit(rng)).empty());
+    }
+    std::vector<int32_t> before(crowd.slots());
+    for (int id : ids) before[id] = cellOf(grid, crowd, id);
+    std::string why;
+    // Phase 1: targets, a group, and rule edits between steps.
+    for (int k = 0; k < 1200; ++k) {
+      if (k % 200 == 0) {
+        for (int id : ids) {
+          const int32_t g = openCell(grid, rng);
+          crowd.setTarget(id, g % grid.width() + 0.5, g / grid.width() + 0.5);
+        }
+        std::vector<int32_t> group(ids.begin(), ids.begin() + 5);
+        const int32_t g = openCell(grid, rng);
+        REQUIRE(crowd
+                    .setGroupTarget(group.data(), group.size(), g % grid.width() + 0.5,
+                                    g / grid.width() + 0.5)
+                    .empty());
+      }
+      if (k % 50 == 25) {
+        switch (rng() % 5) {
+          case 0:  // a class's rule changes (or goes)
+            setEntry(grid, rules, 2 + rng() % 3, rng() % 4 == 0 ? 0xff : uint8_t(1 + rng() % 255));
+            break;
+          case 1:
+            addLink(grid, rules, openCell(grid, rng), openCell(grid, rng), rng() % 2);
+            break;
+          case 2:
+            if (!rules.links.empty()) {
+              const std::size_t at = rng() % rules.links.size();
+              REQUIRE(grid.removeLink(rules.links[at].id).empty());
+              rules.links.erase(rules.links.begin() + static_cast<std::ptrdiff_t>(at));
+            }
+            break;
+          default: {  // a cell turned to another one-way class (or back to ground)
+            const int32_t c = openCell(grid, rng);
+            grid.set(c % grid.width(), c / grid.width(),
+                     static_cast<uint8_t>(rng() % 4 == 0 ? 0 : 2 + rng() % 3));
+          }
+        }
+      }
+      REQUIRE(crowd.step(kDt).empty());
+      INFO("trial " << trial << " frame " << k);
+      for (int id : ids)
+        if (before[id] != cellOf(grid, crowd, id) &&
+            rules.linked(before[id], cellOf(grid, crowd, id)))
+          ++jumps;
+      REQUIRE(ruleViolations(grid, crowd, rules, before, why) == 0);
+      REQUIRE(wallViolations(grid, crowd, why) == 0);
+      ++frames;
+    }
+    // Phase 2: no more edits; every agent whose target the test can reach gets there.
+    std::vector<int> reachable;
+    for (int id : ids) {
+      const int32_t g = openCell(grid, rng);
+      crowd.setTarget(id, g % grid.width() + 0.5, g / grid.width() + 0.5);
+      const int n = rules.steps(grid, cellOf(grid, crowd, id), g);
+      if (n >= 0)
+        reachable.push_back(id);
+      else
+        CHECK(crowd.state(id) == AgentState::Unreachable);
+    }
+    for (int k = 0; k < 60 * 60; ++k) {
+      REQUIRE(crowd.step(kDt).empty());
+      INFO("trial " << trial << " arrival frame " << k);
+      REQUIRE(ruleViolations(grid, crowd, rules, before, why) == 0);
+    }
+    for (int id : reachable) {
+      INFO("trial " << trial << " agent " << id << " at " << crowd.x(id) << ", " << crowd.y(id)
+                    << " state " << kAgentStateNames[static_cast<int>(crowd.state(id))]);
+      CHECK(crowd.state(id) == AgentState::Arrived);
+      arrived += crowd.state(id) == AgentState::Arrived;
+    }
+  }
+  CHECK(jumps > 20);
+  WARN(frames << " frames checked, " << jumps << " link jumps seen, " << arrived << " arrived");
+}
+
+TEST_CASE("crowd: 150 agents on a Moving AI map with stairs and one-way strips arrive lawfully",
+          "[crowd][rules][movingai]") {
+  auto loaded = movingAiMap("den011d.map");
+  Grid& grid = *loaded;
+  std::mt19937 rng(2029);
+  TestRules rules;
+  // One-way strips across the corridors (class 2, entered going right or down), and 40 links:
+  // stairs both ways and one-way teleporters.
+  REQUIRE(grid.setCost(2, 1).empty());
+  for (int k = 0; k < 150; ++k) {
+    const int32_t c = openCell(grid, rng);
+    const int x = c % grid.width(), y = c / grid.width();
+    for (int d = 0; d < 3; ++d)
+      if (grid.passable(x + (k % 2 ? d : 0), y + (k % 2 ? 0 : d)))
+        grid.set(x + (k % 2 ? d : 0), y + (k % 2 ? 0 : d), 2);
+  }
+  setEntry(grid, rules, 2, 1 | 4);  // right, down
+  for (int k = 0; k < 40; ++k)
+    addLink(grid, rules, openCell(grid, rng), openCell(grid, rng), k % 3 == 0);
+  Footprints footprints(grid);
+  Crowd crowd(grid, footprints);
+  std::vector<int> ids;
+  std::vector<double> bound;
+  std::vector<int> unreachable;
+  while (ids.size() < 150) {
+    const int32_t s = openCell(grid, rng), g = openCell(grid, rng);
+    const int n = rules.steps(grid, s, g);
+    const int id = add(crowd, s % grid.width() + 0.5, s / grid.width() + 0.5);
+    REQUIRE(crowd.setTarget(id, g % grid.width() + 0.5, g / grid.width() + 0.5).empty());
+    if (n < 0) {
+      unreachable.push_back(id);
+      CHECK(crowd.state(id) == AgentState::Unreachable);
+      continue;
+    }
+    ids.push_back(id);
+    bound.push_back(2 * n / 4.0 + 20);  // twice its steps' time at full speed, and 20 s
+  }
+  std::vector<int32_t> before(crowd.slots());
+  for (int id = 0; id < crowd.slots(); ++id) before[id] = cellOf(grid, crowd, id);
+  std::vector<double> arrivedAt(ids.size(), -1);
+  const double last = *std::max_element(bound.begin(), bound.end());
+  std::string why;
+  int jumps = 0;
+  for (double t = kDt; t < last; t += kDt) {
+    REQUIRE(crowd.step(kDt).empty());
+    for (int id = 0; id < crowd.slots(); ++id) {
+      const int32_t now = cellOf(grid, crowd, id);
+      jumps += now != before[id] && rules.linked(before[id], now);
+    }
+    REQUIRE(ruleViolations(grid, crowd, rules, before, why) == 0);
+    REQUIRE(wallViolations(grid, crowd, why) == 0);
+    for (std::size_t k = 0; k < ids.size(); ++k)
+      if (arrivedAt[k] < 0 && crowd.state(ids[k]) == AgentState::Arrived) arrivedAt[k] = t;
+  }
+  int late = 0;
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    late += !(arrivedAt[k] >= 0 && arrivedAt[k] <= bound[k]);
+  CHECK(late == 0);
+  CHECK(jumps > 10);
+  for (int id : unreachable) CHECK(crowd.state(id) == AgentState::Unreachable);
+  WARN(ids.size() << " agents arrived, " << jumps << " link jumps, " << unreachable.size()
+                  << " unreachable");
+}
+
+TEST_CASE(
+    "crowd: boats and walkers in one crowd plan under their own profiles and avoid each other",
+    "[crowd][profiles]") {
+  // Land (0), a lake (2) for boats only, and a ford across it (3) both may cross: boats sail
+  // north-south, walkers west-east, and they meet on the ford.
+  Profiles profiles(40, 30);
+  profiles.fillRect(10, 5, 20, 20, 2);
+  profiles.fillRect(10, 13, 20, 4, 3);
+  Profiles::CostTable walker = Profiles::defaultTable(), boat = Profiles::defaultTable();
+  walker[3] = 1;
+  boat[0] = 0;
+  boat[2] = 1;
+  boat[3] = 1;
+  REQUIRE(profiles.set("default", walker).empty());
+  REQUIRE(profiles.set("boat", boat).empty());
+  const int boatSlot = profiles.slot("boat");
+  Crowd crowd(profiles.grid(0), profiles.footprints(0));
+  std::string error;
+  const int boats = crowd.addLane(profiles.grid(boatSlot), profiles.footprints(boatSlot), error);
+  REQUIRE(boats == 1);
+  CHECK(crowd.addLane(profiles.grid(boatSlot), profiles.footprints(boatSlot), error) == 1);
+  // A boat cannot start on land, nor a walker on the lake.
+  AgentParams p;
+  p.x = 1.5;
+  p.y = 1.5;
+  p.lane = boats;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error.find("blocked") != std::string::npos);
+  p.lane = 5;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error == "lane 5 is not a lane of this crowd");
+  std::vector<int> sailing, walking;
+  for (int i = 0; i < 10; ++i) {
+    p.x = 15.5 + i;
+    p.y = 6.5 + (i % 2);
+    p.lane = boats;
+    sailing.push_back(crowd.addAgent(p, error));
+    REQUIRE(sailing.back() >= 0);
+    p.x = 7.5 + (i % 2);
+    p.y = 13.3 + i * 0.3;
+    p.lane = 0;
+    walking.push_back(crowd.addAgent(p, error));
+    REQUIRE(walking.back() >= 0);
+  }
+  CHECK(crowd.laneAgents(boats) == 10);
+  CHECK(crowd.removeLane(boats) == "lane 1 has 10 agents: remove them first");
+  // Boats go as one group (its field on the boats' costs), walkers each their own way.
+  std::vector<int32_t> group(sailing.begin(), sailing.end());
+  REQUIRE(crowd.setGroupTarget(group.data(), group.size(), 20.5, 23.5).empty());
+  for (std::size_t k = 0; k < walking.size(); ++k)
+    REQUIRE(crowd.setTarget(walking[k], 37.5, 13.5 + k * 0.3).empty());
+  double closest = 1e9;
+  for (int frame = 0; frame < 60 * 40; ++frame) {
+    if (frame == 600) profiles.fillRect(10, 20, 20, 1, 0);  // a causeway: land across the lake
+    REQUIRE(crowd.step(kDt).empty());
+    for (int b : sailing) {
+      INFO("boat " << b << " frame " << frame);
+      REQUIRE(profiles.grid(boatSlot).passable(int(crowd.x(b)), int(crowd.y(b))));
+      for (int w : walking)
+        closest = std::min(closest, std::hypot(crowd.x(b) - crowd.x(w), crowd.y(b) - crowd.y(w)) -
+                                        crowd.radius(b) - crowd.radius(w));
+    }
+    for (int w : walking) {
+      INFO("walker " << w << " frame " << frame);
+      REQUIRE(profiles.grid(0).passable(int(crowd.x(w)), int(crowd.y(w))));
+    }
+  }
+  for (int b : sailing) CHECK(crowd.state(b) == AgentState::Arrived);
+  for (int w : walking) CHECK(crowd.state(w) == AgentState::Arrived);
+  // They did meet on the ford and kept apart (no more overlap than a tenth of a radius).
+  CHECK(closest < 0.5);
+  CHECK(closest > -0.04);
+  WARN("closest boat to walker: " << closest << " cells between their discs");
+  for (int b : sailing) REQUIRE(crowd.removeAgent(b).empty());
+  CHECK(crowd.removeLane(boats).empty());
+  CHECK(crowd.laneAgents(boats) == 0);
+  CHECK(crowd.removeLane(0) == "lane 0 is not a lane of this crowd that can be removed");
+}
+
+TEST_CASE(
+    "crowd: big units are refused on a grid with rules, and stand unreachable under rules set "
+    "later",
+    "[crowd][rules]") {
+  Grid grid(12, 8);
+  Footprints footprints(grid);
+  Crowd crowd(grid, footprints);
+  const int big = add(crowd, 2, 2, 0, 2);
+  const int small = add(crowd, 1.5, 6.5);
+  int32_t id = 0;
+  REQUIRE(grid.addLink(0, 0, 11, 7, 1, true, id).empty());
+  AgentParams p;
+  p.x = 5;
+  p.y = 5;
+  p.unitSize = 2;
+  std::string error;
+  CHECK(crowd.addAgent(p, error) < 0);
+  CHECK(error ==
+        "unitSize 2: agents bigger than one tile are not moved on a grid with entry "
+        "rules or links");
+  REQUIRE(crowd.setTarget(big, 9, 5).empty());
+  CHECK(crowd.state(big) == AgentState::Unreachable);
+  REQUIRE(crowd.setTarget(small, 10.5, 6.5).empty());
+  run(crowd, 5);
+  CHECK(crowd.state(small) == AgentState::Arrived);
+  CHECK(std::abs(crowd.x(big) - 2) < 0.5);  // stood (nudged at most)
+  // The link gone, the big unit's way is open again at the next step.
+  REQUIRE(grid.removeLink(id).empty());
+  run(crowd, 5);
+  CHECK(crowd.state(big) == AgentState::Arrived);
 }

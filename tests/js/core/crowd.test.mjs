@@ -113,7 +113,7 @@ test('bad input is refused with the value named and the crowd keeps working', ()
   });
   assert.throws(() => crowd.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }), {
     name: 'RangeError',
-    message: /profile "boat"/,
+    message: "unknown profile 'boat' (profiles: default; add one with setProfile(name, costs))",
   });
   crowd.addAgent({ x: 1.5, y: 1.5 });
   crowd.addAgent({ x: 1.5, y: 2.5 });
@@ -203,8 +203,14 @@ test('a crowd of a profile plans and meets walls under that profile, in-thread a
   assert.throws(() => boats.addAgent({ x: 1.5, y: 1.5 }), /agent|position|open|wall|cell/i);
   assert.throws(
     () => walkers.addAgent({ x: 1.5, y: 1.5, profile: 'boat' }),
-    (e) => e instanceof RangeError && /plans for profile 'default'/.test(e.message),
+    (e) => e instanceof RangeError && /blocked/.test(e.message), // a boat on land
   );
+  assert.throws(
+    () => walkers.addAgent({ x: 1.5, y: 1.5, profile: 'bota' }),
+    (e) =>
+      e instanceof RangeError && /unknown profile 'bota' \(did you mean 'boat'/.test(e.message),
+  );
+  assert.throws(() => walkers.addAgent({ x: 1.5, y: 1.5, profile: 3 }), TypeError);
   assert.throws(() => grid.createCrowd({ profile: 'bote' }), /did you mean 'boat'/);
   const inside = (cls, crowd) => {
     const p = crowd.positions();
@@ -250,5 +256,40 @@ test('a crowd of a profile plans and meets walls under that profile, in-thread a
   await assert.rejects(remote.addAgent({ x: 1.5, y: 1.5 }), RangeError);
   pw.terminate();
   lake.dispose();
+  grid.dispose();
+});
+
+test('on one-way tiles and links with rule edits, no agent steps against a rule, and they arrive', async () => {
+  const { rulesInThread } = await import('../support/crowd-rules.mjs');
+  const { grid, crowd, seen } = await rulesInThread(tilepath);
+  assert.deepEqual(seen.violations, []);
+  assert.ok(seen.jumps > 0, `link jumps seen: ${seen.jumps}`);
+  assert.deepEqual(seen.states, seen.expected);
+  // The crowd lives on while rules change, and a size-2 unit is refused on this grid.
+  assert.throws(
+    () => crowd.addAgent({ x: 1, y: 1, unitSize: 2 }),
+    (e) => e instanceof RangeError && /unitSize 2: agents bigger than one tile/.test(e.message),
+  );
+  grid.dispose();
+});
+
+test('boats and walkers in one crowd: each plans under its own profile, they avoid each other', async () => {
+  const { KINDS_WIDTH, KINDS_HEIGHT, kindsScene, paintKinds } =
+    await import('../support/crowd-kinds.mjs');
+  const grid = tilepath.createGrid(KINDS_WIDTH, KINDS_HEIGHT);
+  paintKinds(grid);
+  const crowd = grid.createCrowd();
+  const here = await kindsScene(grid, crowd, async (dt) => {
+    crowd.step(dt);
+    return crowd.positions();
+  });
+  assert.deepEqual(new Set(here.states), new Set(['arrived']));
+  assert.ok(here.closest < 0.5 && here.closest > -0.04, `closest ${here.closest}`);
+  assert.ok(crowd.stats().fields > 0);
+  assert.throws(() => grid.deleteProfile('boat'), /moves agents of a crowd/);
+  for (const b of here.boats) crowd.removeAgent(b);
+  grid.deleteProfile('boat');
+  assert.deepEqual(grid.profiles(), ['default']);
+  assert.throws(() => crowd.addAgent({ x: 20.5, y: 10.5, profile: 'boat' }), /unknown profile/);
   grid.dispose();
 });

@@ -130,3 +130,58 @@ test('PathWorker: a replaced worker has lost its crowds, and their calls reject 
     pw.terminate();
   }
 });
+
+test('one-way tiles and links with rule edits: the same steps through each worker as in-thread', async () => {
+  const { rulesInThread, rulesScenario, RULES_WIDTH, RULES_HEIGHT } =
+    await import('../support/crowd-rules.mjs');
+  const { grid, cells, seen: here } = await rulesInThread(await createPathfinder());
+  assert.deepEqual(here.violations, []);
+  grid.dispose();
+  for (const kind of ['PathWorker', 'InThreadPathWorker']) {
+    const map = { width: RULES_WIDTH, height: RULES_HEIGHT, cells: Uint8Array.from(cells) };
+    const pw =
+      kind === 'PathWorker'
+        ? await PathWorker.create(map)
+        : await InThreadPathWorker.create({ ...map, loadPathfinder: () => createPathfinder() });
+    try {
+      const crowd = await pw.createCrowd({ maxAgents: 64 });
+      // Edits are not awaited: they reach the crowd in order with its calls.
+      const seen = await rulesScenario(pw, cells, crowd, (dt) => crowd.step(dt));
+      assert.deepEqual(seen.violations, [], kind);
+      assert.deepEqual(seen.states, seen.expected, kind);
+      assert.ok(seen.jumps > 0, kind);
+      assert.deepEqual([...seen.positions], [...here.positions], kind);
+    } finally {
+      pw.terminate();
+    }
+  }
+});
+
+test('boats and walkers in one crowd through each worker: the in-thread positions, bit for bit', async () => {
+  const { KINDS_WIDTH, KINDS_HEIGHT, kindsScene, paintKinds } =
+    await import('../support/crowd-kinds.mjs');
+  const grid = (await createPathfinder()).createGrid(KINDS_WIDTH, KINDS_HEIGHT);
+  paintKinds(grid);
+  const local = grid.createCrowd();
+  const here = await kindsScene(grid, local, async (dt) => {
+    local.step(dt);
+    return local.positions();
+  });
+  grid.dispose();
+  for (const kind of ['PathWorker', 'InThreadPathWorker']) {
+    const map = { width: KINDS_WIDTH, height: KINDS_HEIGHT };
+    const pw =
+      kind === 'PathWorker'
+        ? await PathWorker.create(map)
+        : await InThreadPathWorker.create({ ...map, loadPathfinder: () => createPathfinder() });
+    try {
+      paintKinds(pw);
+      const crowd = await pw.createCrowd();
+      const far = await kindsScene(pw, crowd, (dt) => crowd.step(dt));
+      assert.deepEqual(far.states, here.states, kind);
+      assert.deepEqual([...far.positions], [...here.positions], kind);
+    } finally {
+      pw.terminate();
+    }
+  }
+});
