@@ -1119,7 +1119,7 @@ class WasmGrid {
     // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
     result_.clear();
     result_.reason = Reason::Unreachable;
-    result_.algorithm = o.algorithm;
+    result_.algorithm = algorithmThatRuns(grid, o);
     trace_.clear();
     return true;
   }
