@@ -11,6 +11,7 @@ const LABELS = {
     dijkstra: 'Dijkstra',
     jps: 'Jump point search (JPS)',
     hpa: 'Hierarchical (HPA*, big maps)',
+    auto: 'Auto (the package default: JPS where exact, else A*)',
   },
   diagonal: {
     never: 'Never (4 neighbours)',

@@ -1,13 +1,20 @@
 // Types for `tilepath` (the in-thread API). Option names and defaults mirror
 // cpp/include/tilepath/options.hpp, the one place they are declared.
 
-/** Search algorithm. `astar` is optimal under any cost table; `dijkstra` has no heuristic;
- * `bfs` counts steps; `jps` is jump point search for `never` and `noCorners` with an `exact`
- * goal. Where the passable classes present do not all cost the same (or, for `jps`, with other
- * rules or goal modes), `bfs` and `jps` run A* instead, so the answer stays optimal. `hpa` is
- * hierarchical search for big maps (README "Big maps"): near-optimal, much faster on long
- * queries; `exact` goals only, without partial, maxExpansions, trace or weight. */
-export type Algorithm = 'astar' | 'bfs' | 'dijkstra' | 'jps' | 'hpa';
+/** Search algorithm. `auto` (the default) runs the fastest exact search the grid and the
+ * options allow: `jps` on a square grid without entry rules or links whose passable classes
+ * present all cost the same, for `never` and `noCorners` with an `exact` goal, weight 1 (and not
+ * `manhattan` with diagonals) and no `maxExpansions`; `astar` everywhere else (never `hpa`,
+ * which is not exact). `PathResult.algorithm` names the one that ran. `astar` is optimal under
+ * any cost table; `dijkstra` has no heuristic; `bfs` counts steps; `jps` is jump point search
+ * for `never` and `noCorners` with an `exact` goal. Where the passable classes present do not
+ * all cost the same (or, for `jps`, with other rules or goal modes), `bfs` and `jps` run A*
+ * instead, so the answer stays optimal. `hpa` is hierarchical search for big maps (README "Big
+ * maps"): near-optimal, much faster on long queries; `exact` goals only, without partial,
+ * maxExpansions, trace or weight. */
+export type Algorithm = 'auto' | 'astar' | 'bfs' | 'dijkstra' | 'jps' | 'hpa';
+/** An algorithm that ran (PathResult.algorithm): `auto` is always resolved to one of these. */
+export type AlgorithmThatRan = Exclude<Algorithm, 'auto'>;
 
 /** Which moves are allowed. `never`: 4 neighbours. The others allow 8: `noCorners` needs both
  * side cells of a diagonal free (the Moving AI rule), `oneObstacle` at least one, `always` none. */
@@ -86,7 +93,7 @@ export interface GridOptions {
 }
 
 export interface SearchOptions {
-  /** Default `astar`. */
+  /** Default `auto`: `jps` where it is exact and applies, `astar` elsewhere (see Algorithm). */
   algorithm?: Algorithm;
   /** Default `never` (4-neighbour). */
   diagonal?: Diagonal;
@@ -140,9 +147,10 @@ export interface PathResult {
   expanded: number;
   /** Where the path ends and which way to face (all goal modes; most useful with `adjacent`). */
   goal: GoalReached | null;
-  /** The algorithm that ran: `bfs` and `jps` run as `astar` where they would not be optimal
-   * (a weighted cost table; jps also for `oneObstacle`/`always` and non-exact goals). */
-  algorithm: Algorithm;
+  /** The algorithm that ran, never `auto` (resolved by the C++ core: see Algorithm): `bfs` and
+   * `jps` run as `astar` where they would not be optimal (a weighted cost table; jps also for
+   * `oneObstacle`/`always` and non-exact goals). */
+  algorithm: AlgorithmThatRan;
   /** Only when status is `none` or `partial`: why. */
   reason?: Reason;
   /** With `smooth`: the unsmoothed cell-by-cell path, for reference. */

@@ -19,12 +19,14 @@ namespace {
 
 // The one usage text: --help prints it, and so does every bad argument.
 constexpr const char* kUsage =
-    "usage: tilepath-scen MAP SCEN [--algorithm astar|bfs|dijkstra|jps|hpa]\n"
+    "usage: tilepath-scen MAP SCEN [--algorithm auto|astar|bfs|dijkstra|jps|hpa]\n"
     "         [--diagonal never|noCorners|oneObstacle|always]\n"
     "         [--heuristic manhattan|octile|chebyshev|euclidean] [--weight W] [--unitSize N]\n"
     "         [--stride N] [--json] [--each]\n"
     "       tilepath-scen --options   every search option's values and default, as JSON\n"
     "       tilepath-scen --help\n"
+    "  --algorithm auto (the default): jps where it is exact and applies, else astar; the\n"
+    "              summary names the one that ran\n"
     "  --stride N  run every N-th problem only\n"
     "  --each      one line per problem: index, status, cost, expanded\n"
     "  --unitSize N  units of N x N cells (problems whose start does not fit are skipped)\n"
@@ -177,14 +179,22 @@ int main(int argc, char** argv) {
   if (auto slash = mapName.find_last_of('/'); slash != std::string::npos)
     mapName = mapName.substr(slash + 1);
 
+  // The algorithm that ran (auto resolved; jps and bfs may give way to A*): the map and the
+  // options are the same for every problem, and so is the choice.
+  const Grid* positions = n == 1 ? &world.cells() : world.profiles().footprints(0).positions(n);
+  const Algorithm ran =
+      hpa || positions == nullptr ? options.algorithm : algorithmThatRuns(*positions, options);
+  const std::string ranName(kAlgorithmNames[static_cast<int>(ran)]);
   std::printf(
-      "%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f\n",
-      mapName.c_str(), run, mismatches, maxError, median, meanExpanded);
+      "%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f, "
+      "algorithm %s\n",
+      mapName.c_str(), run, mismatches, maxError, median, meanExpanded, ranName.c_str());
   if (json) {
     std::printf(
         "{\"map\":%s,\"problems\":%zu,\"mismatches\":%d,\"maxError\":%.9g,\"medianMicros\":%.3f,"
-        "\"meanExpanded\":%.3f}\n",
-        jsonString(mapName).c_str(), run, mismatches, maxError, median, meanExpanded);
+        "\"meanExpanded\":%.3f,\"algorithm\":%s}\n",
+        jsonString(mapName).c_str(), run, mismatches, maxError, median, meanExpanded,
+        jsonString(ranName).c_str());
   }
   return mismatches == 0 ? 0 : 1;
 }

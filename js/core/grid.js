@@ -154,7 +154,7 @@ function readResult(m, record, status, flags, shape) {
     cost: read(f.cost),
     expanded: read(f.expanded),
     goal: null,
-    algorithm: /** @type {import('../index.js').Algorithm} */ (
+    algorithm: /** @type {import('../index.js').AlgorithmThatRan} */ (
       ENUM_OPTIONS.algorithm.names[read(f.algorithm)]
     ),
   };

@@ -13,6 +13,9 @@
 // - A cell made cheaper or opened, a cost lowered, or a new level (setAll): every answer, since
 //   any of them might now have a cheaper path.
 // Requests with `trace` are never cached: their answer is the record of the search itself.
+// The options are keyed as given, so a default ('auto') request and one naming the algorithm it
+// resolves to are cached apart; an answer keeps the `algorithm` of the search that found it (a
+// raise that makes the costs uneven leaves a cached jps path the cheapest, as it is above).
 //
 // What an edit costs here is what it changed, never a scan of the cache: each answer's cells are
 // kept sorted, found from a cell through a coarse index of 8x8-cell blocks, and from a class

@@ -9,15 +9,17 @@
 
 namespace tilepath {
 
-// Hpa: hierarchical search on big maps (tilepath/hierarchy.hpp), near-optimal.
-enum class Algorithm : uint8_t { AStar, BFS, Dijkstra, JPS, Hpa };
+// Hpa: hierarchical search on big maps (tilepath/hierarchy.hpp), near-optimal. Auto (the
+// default): the fastest exact search the grid and the options allow, jump points where they
+// apply, A* elsewhere (algorithmThatRuns, tilepath/searcher.hpp); never hpa, which is not exact.
+enum class Algorithm : uint8_t { AStar, BFS, Dijkstra, JPS, Hpa, Auto };
 enum class Diagonal : uint8_t { Never, NoCorners, OneObstacle, Always };
 // Default means "chosen from the diagonal rule": manhattan for Never, octile otherwise.
 enum class Heuristic : uint8_t { Default, Manhattan, Octile, Chebyshev, Euclidean };
 enum class GoalMode : uint8_t { Exact, Adjacent, Nearest };
 
 struct SearchOptions {
-  Algorithm algorithm = Algorithm::AStar;
+  Algorithm algorithm = Algorithm::Auto;
   Diagonal diagonal = Diagonal::Never;
   Heuristic heuristic = Heuristic::Default;
   double weight = 1.0;         // >= 1: weighted A*, cost at most weight x optimal
@@ -38,7 +40,8 @@ struct SearchOptions {
 inline constexpr int kMaxUnitSize = 16;
 
 // Names as the JS options use them, indexed by the enum's value.
-inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra", "jps", "hpa"};
+inline constexpr std::string_view kAlgorithmNames[] = {"astar", "bfs", "dijkstra",
+                                                       "jps",   "hpa", "auto"};
 inline constexpr std::string_view kDiagonalNames[] = {"never", "noCorners", "oneObstacle",
                                                       "always"};
 // Index 0 (Default) has no name: leaving the option out selects it.

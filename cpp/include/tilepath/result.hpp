@@ -35,8 +35,9 @@ inline constexpr std::size_t kMaxTraceEvents = std::size_t{1} << 20;
 struct SearchResult {
   Status status = Status::None;
   Reason reason = Reason::None;
-  // The algorithm that ran: bfs and jps give way to A* where they would not be optimal or do
-  // not support the options (see Searcher::find); astar with weight > 1 is weighted A*.
+  // The algorithm that ran (algorithmThatRuns, tilepath/searcher.hpp), never Auto: auto resolves
+  // to jps or A*, and bfs and jps give way to A* where they would not be optimal or do not
+  // support the options; astar with weight > 1 is weighted A*.
   Algorithm algorithm = Algorithm::AStar;
   std::vector<int32_t> path;     // x0, y0, x1, y1, ...
   std::vector<int32_t> rawPath;  // with smoothing: the cell-by-cell path before it

@@ -20,6 +20,18 @@ bool walkWithRules(const SearchRun& run, int32_t cell, std::vector<int32_t>& pat
                    std::vector<int32_t>& linkSteps);
 class Hierarchy;
 
+// The algorithm Searcher::find (and SearchTask, Hierarchy::find, repairPath) runs for these
+// options on this grid, as SearchResult::algorithm reports it; never Algorithm::Auto. For a unit
+// above one cell, `grid` is its position grid (Footprints::positions), which has the cells'
+// costs. Algorithm::Auto resolves to jump points (Algorithm::JPS) where they are exact and
+// apply: a square grid without entry rules or links, every passable class at one cost, an exact
+// goal, diagonal 'never' or 'noCorners', weight 1 with a heuristic that never overestimates
+// (not manhattan with diagonals), and no maxExpansions budget (an expansion of a jump point
+// search scans whole runs of cells, so a budget counted in expansions would bound its time far
+// less tightly than A*'s). Everywhere else, A*. Trace and partial paths do not change the
+// choice, so the traced search is the one that runs untraced.
+Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
+
 class Searcher {
  public:
   // Fills `out` (reusing its buffers). On bad arguments sets out.error and runs nothing.

@@ -251,7 +251,7 @@ void repairPath(Searcher& searcher, const Grid& grid, const std::vector<int32_t>
     r.expanded = detour.expanded;
   }
   r.status = Status::Found;
-  r.algorithm = options.algorithm;
+  r.algorithm = algorithmThatRuns(grid, options);  // what a full search here would run
   r.cost = grid.pathCost(cells);
   r.endX = gx;
   r.endY = gy;

@@ -479,8 +479,6 @@ void runShaped(SearchRun& run);
 // start last), and in linkSteps the forward positions where a link was taken. False on a bug.
 bool walkWithRules(const SearchRun& run, int32_t cell, std::vector<int32_t>& path,
                    std::vector<int32_t>& linkSteps);
-// The algorithm Searcher::find runs for these options on this grid (SearchResult::algorithm).
-Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options);
 // Cells between two cells on one straight or diagonal line (exclusive of `from`, inclusive of
 // `to`), appended to path as x, y pairs.
 void appendStraightRun(int fromX, int fromY, int toX, int toY, std::vector<int32_t>& path);

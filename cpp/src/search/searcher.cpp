@@ -101,6 +101,17 @@ Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
       (options.algorithm == Algorithm::JPS || options.algorithm == Algorithm::Hpa))
     return Algorithm::AStar;
   switch (options.algorithm) {
+    case Algorithm::Auto: {
+      const bool exact =
+          options.weight == 1.0 && !(effectiveHeuristic(options) == Heuristic::Manhattan &&
+                                     options.diagonal != Diagonal::Never);
+      return grid.shape().square() && !grid.hasRules() && uniform && exact &&
+                     options.goal == GoalMode::Exact && options.maxExpansions == 0 &&
+                     (options.diagonal == Diagonal::NoCorners ||
+                      options.diagonal == Diagonal::Never)
+                 ? Algorithm::JPS
+                 : Algorithm::AStar;
+    }
     case Algorithm::JPS:
       // Staggered and hexagonal grids have no jump points here: A* searches them.
       if (!grid.shape().square()) return Algorithm::AStar;
@@ -364,7 +375,7 @@ void Searcher::prepare(SearchRun& run) {
   // On a uniform table every algorithm may count steps: the same search, scaled, without
   // looking up each cell's cost (a trace shows costs under the table, so it keeps them).
   run.unitCost = uniform && (!options.trace || options.algorithm == Algorithm::BFS ||
-                             options.algorithm == Algorithm::JPS);
+                             options.algorithm == Algorithm::JPS || algorithm == Algorithm::JPS);
   run.hScale = algorithm == Algorithm::AStar || algorithm == Algorithm::JPS
                    ? options.weight * (run.unitCost ? 1.0 : grid.minCost())
                    : 0;

@@ -375,7 +375,7 @@ bool BasicWorld<B>::unreachableAtOnce(int sx, int sy, int gx, int gy, const Sear
   // Status none, empty path, cost 0, nothing expanded; the buffers are kept for reuse.
   result_.clear();
   result_.reason = Reason::Unreachable;
-  result_.algorithm = o.algorithm;
+  result_.algorithm = algorithmThatRuns(g, o);
   return true;
 }
 

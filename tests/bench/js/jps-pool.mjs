@@ -23,7 +23,10 @@ const rounds = positiveInteger('--rounds', args.rounds);
 const target = positiveInteger('--target', args.target);
 
 const tp = await createPathfinder();
-const options = [{ diagonal: 'noCorners' }, { diagonal: 'noCorners', algorithm: 'jps' }];
+const options = [
+  { diagonal: 'noCorners', algorithm: 'astar' },
+  { diagonal: 'noCorners', algorithm: 'jps' },
+];
 const pool = [];
 const rows = [];
 for (const name of mapNames()) {

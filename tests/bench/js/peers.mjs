@@ -181,7 +181,7 @@ export function makeEntrants(tp, peers) {
 
   return {
     diagonal: [
-      tilepath('tilepath A*', { diagonal: 'noCorners' }),
+      tilepath('tilepath A*', { diagonal: 'noCorners', algorithm: 'astar' }),
       tilepath('tilepath JPS', { diagonal: 'noCorners', algorithm: 'jps' }),
       pathfinding('PathFinding.js A*', pfAstar),
       pathfinding('PathFinding.js JPS', pfJps),
@@ -190,7 +190,7 @@ export function makeEntrants(tp, peers) {
       tilepath(WEIGHTED_NAME, { diagonal: 'noCorners', weight: WEIGHTED }),
     ],
     fourWay: [
-      tilepath('tilepath A* 4-way', { diagonal: 'never' }),
+      tilepath('tilepath A* 4-way', { diagonal: 'never', algorithm: 'astar' }),
       tilepath('tilepath JPS 4-way', { diagonal: 'never', algorithm: 'jps' }),
       l1,
     ],

@@ -13,6 +13,7 @@
 // 5d. prepared and saved grids (saved-bench.mjs).
 // 5e. entry rules and links (links-bench.mjs).
 // 5f. native JPS against warthog's jps2 (tests/bench/native/warthog.sh; needs WARTHOG_DIR).
+// 5g. the default algorithm (auto) vs astar in one worker, a game of 1,000 units (default-worker.mjs).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -190,9 +191,9 @@ const tp = await createPathfinder();
   steps.push(snapshot('1024x1024 grid created'));
   const searches = [];
   for (const [label, options] of [
-    ['A* noCorners', { diagonal: 'noCorners' }],
+    ['A* noCorners', { diagonal: 'noCorners', algorithm: 'astar' }],
     ['JPS noCorners', { diagonal: 'noCorners', algorithm: 'jps' }],
-    ['A* 4-way', { diagonal: 'never' }],
+    ['A* 4-way', { diagonal: 'never', algorithm: 'astar' }],
   ]) {
     const t0 = micros();
     const r = grid.findPath(0, 0, size - 1, size - 1, options);
@@ -933,6 +934,26 @@ if (args['no-worker']) {
   for (const l of lines) console.log(`   ${l}`);
   if (r.status !== 0)
     console.log(`   warthog.sh failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
+}
+
+// 5g. The default algorithm (issue 31): answers a second one PathWorker delivers for a game of
+// 1,000 units, the default (auto: jps here) beside astar (default-worker.mjs, its own process).
+if (args['no-worker']) {
+  report.defaultAlgorithm = { skipped: '--no-worker' };
+} else {
+  console.log('\n5g. The default algorithm in one worker (tests/bench/js/default-worker.mjs)');
+  const script = join(repoRoot, 'tests', 'bench', 'js', 'default-worker.mjs');
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+  report.defaultAlgorithm = { exitCode: r.status, lines: lines.slice(0, -1) };
+  try {
+    report.defaultAlgorithm.figures = JSON.parse(lines[lines.length - 1] ?? '');
+  } catch {
+    report.defaultAlgorithm.lines = lines;
+  }
+  for (const l of report.defaultAlgorithm.lines) console.log(`   ${l}`);
+  if (r.status !== 0)
+    console.log(`   default-worker failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

@@ -3,6 +3,8 @@
 //   tilepath-bench memory                            search state after 1024 x 1024 searches
 //   tilepath-bench setcost                           cost of a setCost rebuilding the bits
 //   tilepath-bench units                             big units: edits, builds, queries
+//   tilepath-bench fixed                             a one-step query on 512 x 512: the fixed
+//                                                    cost, default (auto) beside astar and jps
 //   (native-units.cpp)
 // Timings are wall clock on a shared machine: compare runs made side by side.
 #include <algorithm>
@@ -113,6 +115,48 @@ int setCost() {
   return 0;
 }
 
+// The fixed cost of a query: one step on an open 512 x 512 grid, where the search itself is a
+// single expansion, so that what is timed is the set-up and the result. The options are
+// interleaved round by round (default, astar, jps), each round timing a batch of queries;
+// the figure is the median round's ns per query.
+int fixedCost() {
+  Grid grid(512, 512);
+  struct Side {
+    const char* name;
+    SearchOptions options;
+    std::vector<double> nanos;
+    Algorithm ran = Algorithm::Auto;
+  };
+  std::vector<Side> sides(3);
+  sides[0].name = "default (auto)";
+  sides[1].name = "astar";
+  sides[1].options.algorithm = Algorithm::AStar;
+  sides[2].name = "jps";
+  sides[2].options.algorithm = Algorithm::JPS;
+  for (Side& side : sides) side.options.diagonal = Diagonal::NoCorners;
+  Searcher searcher;
+  SearchResult r;
+  constexpr int kBatch = 4000;
+  constexpr int kRounds = 101;
+  for (int round = 0; round <= kRounds; ++round) {  // round 0 warms up
+    for (Side& side : sides) {
+      const auto t0 = Clock::now();
+      for (int k = 0; k < kBatch; ++k) {
+        const int x = 1 + (k * 37) % 509, y = 1 + (k * 91) % 509;
+        searcher.find(grid, x, y, x + 1, y, side.options, r);
+      }
+      const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+      if (round > 0) side.nanos.push_back(ns / kBatch);
+      side.ran = r.algorithm;
+    }
+  }
+  for (const Side& side : sides)
+    std::printf("%-16s one step on 512 x 512: median %.1f ns per query (%s ran)\n", side.name,
+                percentile(side.nanos, 0.5),
+                std::string(kAlgorithmNames[static_cast<int>(side.ran)]).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int unitsBench();
@@ -122,6 +166,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "memory") == 0) return memory();
   if (argc >= 2 && std::strcmp(argv[1], "setcost") == 0) return setCost();
   if (argc >= 2 && std::strcmp(argv[1], "units") == 0) return unitsBench();
-  std::fprintf(stderr, "usage: tilepath-bench speed|memory|setcost|units ...\n");
+  if (argc >= 2 && std::strcmp(argv[1], "fixed") == 0) return fixedCost();
+  std::fprintf(stderr, "usage: tilepath-bench speed|memory|setcost|units|fixed ...\n");
   return 2;
 }

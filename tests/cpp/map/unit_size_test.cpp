@@ -464,6 +464,7 @@ TEST_CASE("Moving AI maps: units of 2 and 3 cost the same under A*, JPS and the 
         SearchOptions o;
         o.unitSize = n;
         o.diagonal = Diagonal::NoCorners;
+        o.algorithm = Algorithm::AStar;
         const SearchResult astar = searcher.find(fp, sx, sy, gx, gy, o);
         o.algorithm = Algorithm::JPS;
         const SearchResult jps = searcher.find(fp, sx, sy, gx, gy, o);

@@ -64,12 +64,15 @@ std::size_t checkAll(Algorithm algorithm, std::size_t sampleSize) {
       const auto& p = sc.problems[k];
       s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, r);
       ++checked;
-      const bool ok = r.status == Status::Found && movingai::matchesOptimal(r.cost, p);
+      // The default resolves to jump points on these maps (uniform, noCorners, exact goals).
+      const Algorithm expected = algorithm == Algorithm::Auto ? Algorithm::JPS : algorithm;
+      const bool ok = r.status == Status::Found && movingai::matchesOptimal(r.cost, p) &&
+                      r.algorithm == expected;
       if (!ok && ++mismatches <= 3) {
         std::string why;
         FAIL_CHECK(sc.name << " problem " << k << " (" << p.startX << "," << p.startY << ")->("
                            << p.goalX << "," << p.goalY << "): optimal " << p.optimal << ", got "
-                           << r.cost);
+                           << r.cost << " by " << kAlgorithmNames[static_cast<int>(r.algorithm)]);
       }
       if (ok && k % 97 == 0) {  // spot-check path legality independently of the cost
         std::string why;
@@ -101,6 +104,10 @@ TEST_CASE("jump point search matches the optimal length of every Moving AI scena
   CHECK(checkAll(Algorithm::JPS, 0) == 21289);
 }
 
+TEST_CASE("the default (auto) matches the optimal length of every Moving AI scenario") {
+  CHECK(checkAll(SearchOptions{}.algorithm, 0) == 21289);
+}
+
 TEST_CASE("Dijkstra matches the optimal length on 300 problems of each Moving AI map") {
   CHECK(checkAll(Algorithm::Dijkstra, 300) >= 8 * 150);
 }
@@ -109,10 +116,12 @@ TEST_CASE("bfs matches the optimal length on 300 problems of each Moving AI map"
   CHECK(checkAll(Algorithm::BFS, 300) >= 8 * 150);
 }
 
-TEST_CASE("4-neighbour jump point search costs what 4-neighbour A* costs on every Moving AI map") {
+TEST_CASE(
+    "4-neighbour jump point search and the default cost what 4-neighbour A* costs on every "
+    "Moving AI map") {
   // The scenarios' lengths are for 8 neighbours; with 4, A* (optimal) is the reference.
   Searcher s;
-  SearchResult astar, jps;
+  SearchResult astar, jps, byDefault;
   SearchOptions o;
   o.diagonal = Diagonal::Never;
   std::size_t checked = 0, jpsExpanded = 0, astarExpanded = 0;
@@ -122,9 +131,13 @@ TEST_CASE("4-neighbour jump point search costs what 4-neighbour A* costs on ever
       const auto& p = sc.problems[k];
       o.algorithm = Algorithm::AStar;
       s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, astar);
+      o.algorithm = Algorithm::Auto;  // the default: jump points here too
+      s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, byDefault);
       o.algorithm = Algorithm::JPS;
       s.find(sc.grid, p.startX, p.startY, p.goalX, p.goalY, o, jps);
       INFO(sc.name << " problem " << k);
+      CHECK(byDefault.algorithm == Algorithm::JPS);
+      CHECK(byDefault.cost == Approx(astar.cost).epsilon(1e-12));
       REQUIRE(jps.status == astar.status);
       CHECK(jps.cost == Approx(astar.cost).epsilon(1e-12));
       std::string why;

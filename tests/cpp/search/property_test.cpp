@@ -45,6 +45,7 @@ TEST_CASE("on random weighted grids A* costs exactly what Dijkstra costs, with l
     const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
     SearchOptions o;
     o.diagonal = kRules[trial % 4];
+    o.algorithm = Algorithm::AStar;
     auto astar = s.find(grid, sx, sy, gx, gy, o);
     o.algorithm = Algorithm::Dijkstra;
     auto dijkstra = s.find(grid, sx, sy, gx, gy, o);
@@ -74,6 +75,7 @@ TEST_CASE("on random uniform grids bfs and jps cost what A* costs") {
     const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
     SearchOptions o;
     o.diagonal = trial % 2 ? Diagonal::NoCorners : Diagonal::Never;
+    o.algorithm = Algorithm::AStar;
     auto astar = s.find(grid, sx, sy, gx, gy, o);
     for (Algorithm a : {Algorithm::BFS, Algorithm::JPS}) {
       o.algorithm = a;
@@ -124,6 +126,7 @@ TEST_CASE("with random edits between queries, jps and bfs keep costing what A* c
       SearchOptions o;
       o.diagonal = query % 2 ? Diagonal::NoCorners : Diagonal::Never;
       o.partial = query % 3 == 0;
+      o.algorithm = Algorithm::AStar;
       auto astar = s.find(grid, sx, sy, gx, gy, o);
       for (Algorithm a : {Algorithm::JPS, Algorithm::BFS}) {
         o.algorithm = a;
@@ -158,6 +161,7 @@ TEST_CASE("on random grids jps with partial ends as close to the goal as A*, at 
     o.partial = true;
     o.diagonal = trial % 4 < 2 ? Diagonal::NoCorners : Diagonal::Never;
     o.heuristic = trial % 8 == 7 ? Heuristic::Chebyshev : Heuristic::Default;
+    o.algorithm = Algorithm::AStar;
     auto astar = s.find(grid, sx, sy, gx, gy, o);
     o.algorithm = Algorithm::JPS;
     auto jps = s.find(grid, sx, sy, gx, gy, o);
@@ -230,6 +234,7 @@ TEST_CASE("weighted jps on large random grids finds legal paths wherever A* find
       const int sx = px(rng), sy = py(rng), gx = px(rng), gy = py(rng);
       SearchOptions o;
       o.diagonal = query % 2 ? Diagonal::NoCorners : Diagonal::Never;
+      o.algorithm = Algorithm::AStar;
       auto astar = s.find(grid, sx, sy, gx, gy, o);
       o.algorithm = Algorithm::JPS;
       o.weight = 1.5 + unit(rng) * 3;

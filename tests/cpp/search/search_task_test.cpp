@@ -32,10 +32,18 @@ Grid randomGrid(std::mt19937& rng, int maxSide) {
   return grid;
 }
 
+// A*, whose slices these tests count in cells (the default, auto, may run jump points).
+SearchOptions astar() {
+  SearchOptions o;
+  o.algorithm = Algorithm::AStar;
+  return o;
+}
+
 SearchOptions randomOptions(std::mt19937& rng) {
   std::uniform_int_distribution<int> pick(0, 99);
   SearchOptions o;
-  o.algorithm = static_cast<Algorithm>(pick(rng) % 4);
+  const int a = pick(rng) % 5;  // astar, bfs, dijkstra, jps, auto
+  o.algorithm = a == 4 ? Algorithm::Auto : static_cast<Algorithm>(a);
   o.diagonal = static_cast<Diagonal>(pick(rng) % 4);
   o.heuristic = static_cast<Heuristic>(pick(rng) % 5);
   o.goal = static_cast<GoalMode>(pick(rng) % 3);
@@ -245,7 +253,7 @@ TEST_CASE("a finished task keeps its answer after edits; cancel, errors and stat
       ".########.",
       "..........",
   });
-  SearchTask task(grid, 0, 0, 9, 2);
+  SearchTask task(grid, 0, 0, 9, 2, astar());
   REQUIRE(task.step(0));
   const SearchResult first = task.result();
   REQUIRE(first.status == Status::Found);
@@ -255,7 +263,7 @@ TEST_CASE("a finished task keeps its answer after edits; cancel, errors and stat
   requireSame(task.result(), first);
 
   // Cancelled: done, no answer, nothing runs.
-  SearchTask stopped(grid, 0, 0, 9, 0);
+  SearchTask stopped(grid, 0, 0, 9, 0, astar());
   REQUIRE_FALSE(stopped.step(2));
   stopped.cancel();
   REQUIRE(stopped.done());
@@ -414,7 +422,7 @@ TEST_CASE("random edits between a task's start and its steps: the answer is a fr
 TEST_CASE("an edit the search has not reached keeps it going; one beside a seen cell restarts it",
           "[task]") {
   Grid grid(64, 64);
-  SearchTask task(grid, 2, 2, 60, 60);
+  SearchTask task(grid, 2, 2, 60, 60, astar());
   REQUIRE_FALSE(task.step(20));  // a few cells around the start
   grid.set(40, 10, 1);           // far from everything seen, far from the goal
   grid.set(10, 50, 1);
@@ -424,18 +432,18 @@ TEST_CASE("an edit the search has not reached keeps it going; one beside a seen 
   grid.set(2, 3, 1);  // beside the start: the search read it
   runInSlices(task, 50);
   REQUIRE(task.restarts() == 1);
-  requireSame(task.result(), Searcher().find(grid, 2, 2, 60, 60));
+  requireSame(task.result(), Searcher().find(grid, 2, 2, 60, 60, astar()));
 
   // Near the goal, even unseen, an edit restarts (where the search stops may change).
-  SearchTask toGoal(grid, 2, 2, 60, 60);
+  SearchTask toGoal(grid, 2, 2, 60, 60, astar());
   REQUIRE_FALSE(toGoal.step(20));
   grid.set(61, 61, 1);
   runInSlices(toGoal, 50);
   REQUIRE(toGoal.restarts() == 1);
-  requireSame(toGoal.result(), Searcher().find(grid, 2, 2, 60, 60));
+  requireSame(toGoal.result(), Searcher().find(grid, 2, 2, 60, 60, astar()));
 
   // A cost change of a class on no cell changes nothing; one of a class present restarts.
-  SearchTask costs(grid, 2, 2, 60, 60);
+  SearchTask costs(grid, 2, 2, 60, 60, astar());
   REQUIRE_FALSE(costs.step(20));
   REQUIRE(grid.setCost(7, 3).empty());
   REQUIRE_FALSE(costs.step(20));
@@ -443,7 +451,7 @@ TEST_CASE("an edit the search has not reached keeps it going; one beside a seen 
   REQUIRE(grid.setCost(0, 2).empty());
   runInSlices(costs, 50);
   REQUIRE(costs.restarts() == 1);
-  requireSame(costs.result(), Searcher().find(grid, 2, 2, 60, 60));
+  requireSame(costs.result(), Searcher().find(grid, 2, 2, 60, 60, astar()));
 }
 
 TEST_CASE("tasks kept through edits on big maps, every shape and unit size, equal find", "[task]") {
@@ -520,7 +528,7 @@ TEST_CASE(
   }
   REQUIRE(units.size() >= 50);
   for (Unit& u : units)
-    u.task = std::make_unique<SearchTask>(grid, u.sx, u.sy, u.gx, u.gy, SearchOptions{});
+    u.task = std::make_unique<SearchTask>(grid, u.sx, u.sy, u.gx, u.gy, astar());
   // The doors' edits by version: the grid of any version is the first one with them replayed.
   const Grid first = grid;
   struct DoorEdit {
@@ -582,7 +590,7 @@ TEST_CASE("a frozen task's outdated answer says so, and a current one equals a f
           "[task][edits]") {
   Grid grid(64, 64);
   // Cheap restart first: a task that restarted once freezes at the next edit that matters.
-  SearchTask task(grid, 2, 2, 60, 60);
+  SearchTask task(grid, 2, 2, 60, 60, astar());
   REQUIRE_FALSE(task.step(20));
   grid.set(2, 3, 1);  // beside the start: restarts (cheap)
   REQUIRE_FALSE(task.step(20));
@@ -597,7 +605,7 @@ TEST_CASE("a frozen task's outdated answer says so, and a current one equals a f
   runInSlices(task, 500);
   REQUIRE(task.outdated());
   REQUIRE(task.editsSince() == 2);
-  requireSame(task.result(), Searcher().find(before, 2, 2, 60, 60));
+  requireSame(task.result(), Searcher().find(before, 2, 2, 60, 60, astar()));
   REQUIRE_FALSE(task.stillLegal());
 
   // Frozen, then only edits far from everything it saw: its answer is current. (Dijkstra on a

@@ -185,7 +185,9 @@ test('findPath goes around a wall with 4 neighbours by default', async () => {
   assert.ok(r.path instanceof Int32Array);
   assert.equal(pairs(r.path), '0,2 0,1 0,0 1,0 2,0 3,0 4,0 4,1 4,2 4,3');
   assert.equal(r.cost, 9);
-  assert.ok(r.expanded >= 10);
+  assert.equal(r.algorithm, 'jps'); // the default, auto, on a uniform grid
+  assert.ok(r.expanded >= 2 && r.expanded < 10); // jump points, not every cell
+  assert.ok(grid.findPath(0, 2, 4, 3, { algorithm: 'astar' }).expanded >= 10);
   assert.deepEqual(r.goal, { x: 4, y: 3, dx: 0, dy: 0, facing: 'none' });
   grid.dispose();
 });
@@ -194,32 +196,53 @@ test('every option of the core is reachable by name', async () => {
   const tp = await createPathfinder();
   const grid = tp.createGrid(30, 30);
   grid.fillRect(15, 0, 1, 25, 1);
-  const base = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners' });
-  for (const algorithm of ['astar', 'bfs', 'dijkstra', 'jps']) {
+  const base = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', algorithm: 'astar' });
+  for (const algorithm of ['astar', 'bfs', 'dijkstra', 'jps', 'auto']) {
     const r = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', algorithm });
     assert.ok(Math.abs(r.cost - base.cost) < 1e-9, `${algorithm} cost ${r.cost} vs ${base.cost}`);
   }
   for (const heuristic of ['octile', 'chebyshev', 'euclidean']) {
-    const r = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', heuristic });
+    const r = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', algorithm: 'astar', heuristic });
     assert.ok(Math.abs(r.cost - base.cost) < 1e-9, heuristic);
   }
-  const weighted = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', weight: 3 });
+  const weighted = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    algorithm: 'astar',
+    weight: 3,
+  });
   assert.ok(weighted.cost <= 3 * base.cost && weighted.expanded < base.expanded);
-  const budget = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', maxExpansions: 20 });
+  const budget = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    algorithm: 'astar',
+    maxExpansions: 20,
+  });
   assert.equal(budget.status, 'none');
   const partial = grid.findPath(2, 2, 28, 2, {
     diagonal: 'noCorners',
+    algorithm: 'astar',
     maxExpansions: 20,
     partial: true,
   });
   assert.equal(partial.status, 'partial');
   assert.equal(partial.expanded, 20);
-  const smooth = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', smooth: true });
+  const smooth = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    algorithm: 'astar',
+    smooth: true,
+  });
   assert.ok(smooth.path.length < base.path.length && smooth.cost <= base.cost + 1e-9);
   assert.deepEqual(smooth.rawPath, base.path);
-  const noStart = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', includeStart: false });
+  const noStart = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    algorithm: 'astar',
+    includeStart: false,
+  });
   assert.deepEqual(noStart.path, base.path.subarray(2));
-  const traced = grid.findPath(2, 2, 28, 2, { diagonal: 'noCorners', trace: true });
+  const traced = grid.findPath(2, 2, 28, 2, {
+    diagonal: 'noCorners',
+    algorithm: 'astar',
+    trace: true,
+  });
   assert.equal(traced.expandedCells.length, 2 * traced.expanded);
   assert.equal(traced.traceEvents.length % 5, 0);
   assert.ok(traced.traceEvents.length / 5 > traced.expanded);

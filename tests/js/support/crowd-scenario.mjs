@@ -3,7 +3,7 @@
 // worker must give the hash the native build checks.
 
 /** FNV-1a over the positions' float bytes: what the native test computes. */
-export const DETERMINISM_HASH = 1167361532;
+export const DETERMINISM_HASH = 3250973697; // since issue 31 (the default search runs jps)
 
 /** @param {Float32Array} positions */
 export function positionsHash(positions) {

@@ -34,6 +34,8 @@ const OPTIONS = [
   { algorithm: 'dijkstra', diagonal: 'noCorners' },
   { algorithm: 'bfs' },
   { algorithm: 'jps', diagonal: 'noCorners' },
+  { algorithm: 'auto', diagonal: 'noCorners' },
+  { algorithm: 'astar', diagonal: 'noCorners' },
   { unitSize: 2, diagonal: 'noCorners' },
   { partial: true, maxExpansions: 200 },
 ];
@@ -84,6 +86,7 @@ async function run(target, steps) {
     status: r.status,
     path: Array.from(r.path),
     cost: r.cost,
+    algorithm: r.algorithm, // the default's choice is made alike everywhere
   }));
 }
 
