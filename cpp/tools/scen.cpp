@@ -182,8 +182,9 @@ int main(int argc, char** argv) {
   // The algorithm that ran (auto resolved; jps and bfs may give way to A*): the map and the
   // options are the same for every problem, and so is the choice.
   const Grid* positions = n == 1 ? &world.cells() : world.profiles().footprints(0).positions(n);
-  const Algorithm ran =
-      hpa || positions == nullptr ? options.algorithm : algorithmThatRuns(*positions, options);
+  const Algorithm ran = options.algorithm == Algorithm::Hpa || positions == nullptr
+                            ? options.algorithm
+                            : algorithmThatRuns(*positions, options);
   const std::string ranName(kAlgorithmNames[static_cast<int>(ran)]);
   std::printf(
       "%s: %zu problems, %d mismatches, max error %.6g, median %.2f us, mean expanded %.1f, "

@@ -368,7 +368,7 @@ TEST_CASE("random edits between a task's start and its steps: the answer is a fr
           "[task]") {
   std::mt19937 rng(3301);
   int blockedAtStart = 0, openedThen = 0, kept = 0, restarted = 0, checked = 0, outdated = 0;
-  for (int round = 0; round < 1500; ++round) {
+  for (int round = 0; round < 2000; ++round) {
     Grid grid = randomGrid(rng, 24);
     Footprints footprints(grid);
     SearchOptions o = randomOptions(rng);
