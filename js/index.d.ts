@@ -592,7 +592,7 @@ export interface SearchTask {
   readonly done: boolean;
   /** findPath's answer once done, else null. */
   readonly result: PathResult | null;
-  /** Stops the search and frees its state (9 bytes a cell); later steps throw. */
+  /** Stops the search and frees its state (10 bytes a cell); later steps throw. */
   cancel(): void;
   readonly cancelled: boolean;
   /** Cells expanded by every step so far, including searches that an edit restarted. */
@@ -615,7 +615,7 @@ export interface PathSchedulerOptions {
   msPerFrame?: number;
   /** With msPerFrame: cells a search expands per turn before the clock is read. Default 256. */
   sliceExpansions?: number;
-  /** Searches in progress at once (each holds 9 bytes a cell); the rest wait. Default 8. */
+  /** Searches in progress at once (each holds 10 bytes a cell); the rest wait. Default 8. */
   maxActive?: number;
   /** The clock for msPerFrame, in milliseconds. Default performance.now. One that returns
    * anything but a finite number is refused (RangeError); a frame also ends after 50,000 cells

@@ -41,7 +41,7 @@
 // unit) held until the task ends; when the memory check refuses it, the task starts again
 // instead. Tasks that no edit reaches never copy anything, and the search loop is the same.
 //
-// Each task owns its search state (a Searcher, 9 bytes a cell once used): several tasks may run
+// Each task owns its search state (a Searcher, 10 bytes a cell once used): several tasks may run
 // on one grid at once. The grid must outlive its tasks.
 #pragma once
 

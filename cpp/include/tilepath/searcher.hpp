@@ -56,6 +56,10 @@ class Searcher {
     return r;
   }
 
+  // A search's number (13 bits of each cell's visit mark) comes back after this many searches:
+  // then the marks stamped since the last time are cleared.
+  static constexpr int kSearchNumbers = (1 << 13) - 1;
+
   // Bytes held by the search state (grows with the largest grid searched).
   std::size_t memoryBytes() const;
   std::size_t radixBytes() const;  // the open list's buckets
@@ -143,16 +147,18 @@ class Searcher {
   static void prepare(SearchRun& run);
   static void advance(SearchRun& run);
   void finish(SearchRun& run);
-  // Search state, 9 bytes a cell. An 8-byte slot: while the cell is on the open list, its
+  // Search state, 10 bytes a cell. An 8-byte slot: while the cell is on the open list, its
   // position there (its cost is in the entry); once expanded, minus its cost from the start
-  // (the sign bit marks it closed); bfs keeps the cost itself there until then. And a byte:
-  // the number of the search that last touched the cell (5 bits) and the step that reached it
+  // (the sign bit marks it closed); bfs keeps the cost itself there until then. And 2 bytes:
+  // the number of the search that last touched the cell (13 bits) and the step that reached it
   // (3 bits). A cell whose number is not the current search's is unseen, so a new search
-  // resets nothing; every 31 searches the numbers are cleared at once, from the first cell
+  // resets nothing; every 8191 searches the numbers are cleared at once, from the first cell
   // stamped since the last clear to the last (SearchRun::stamp; empty before the first search).
+  // With a byte (5 bits, a clear every 31 searches) the clear was most of a short query's cost
+  // on a big map: on AR0011SR (512 x 512) it took a third of jump point search's time.
   std::vector<double> slots_;
-  std::vector<uint8_t> visit_;
-  uint8_t searchNumber_ = 0;
+  std::vector<uint16_t> visit_;
+  uint16_t searchNumber_ = 0;
   int32_t stampedLo_ = INT32_MAX, stampedHi_ = -1;
   // The open list (SearchRun::open): a radix heap. radix_[0] is a stack of the entries at the
   // key popped last (radixLast_, f's bits); radix_[k] holds those whose key first differs from
@@ -163,6 +169,10 @@ class Searcher {
   // (24 KiB) added up to 1 MiB over a long search, a byte a cell of a 1024 x 1024 grid.
   static constexpr std::size_t kRadixLeast = 64;
   std::vector<OpenEntry> radix_[kRadixBuckets];
+  // Which of radix_[1..64] hold entries (bit k - 1 for radix_[k]): the refill takes the first
+  // with one count of trailing zeros instead of looking at up to 64 empty buckets, and a new
+  // search clears only those.
+  uint64_t radixFull_ = 0;
   uint64_t radixLast_ = 0;
   std::vector<OpenEntry> open_;
   std::vector<int32_t> queue_;  // bfs: a ring buffer of cells, its size a power of two

@@ -44,7 +44,7 @@ class Hierarchy;
 // The search states queries borrow: one per thread, shared by every World on it.
 struct Workspace {
   Searcher searcher;
-  // Search states of finished tasks, kept for the next tasks: a few, as each holds 9 bytes a
+  // Search states of finished tasks, kept for the next tasks: a few, as each holds 10 bytes a
   // cell of the largest grid it searched.
   std::vector<std::unique_ptr<Searcher>> idle;
   static constexpr std::size_t kIdleSearchers = 8;

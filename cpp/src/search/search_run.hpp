@@ -163,13 +163,13 @@ struct SearchRun {
   }
 
   // Per-cell state (see Searcher): the slot (the cost so far while open, minus it once
-  // closed), and the visit byte with this search's number in its top 5 bits, written by stamp
-  // alone (which widens the searcher's range of stamped cells, cleared every 31 searches).
+  // closed), and the visit mark with this search's number in its top 13 bits, written by stamp
+  // alone (which widens the searcher's range of stamped cells, cleared every 8191 searches).
   double* const slot;
-  const uint8_t* const visit;
-  const uint8_t number;
+  const uint16_t* const visit;
+  const uint16_t number;
   void stamp(int32_t i, int step) {
-    stamps_[i] = static_cast<uint8_t>(number | step);
+    stamps_[i] = static_cast<uint16_t>(number | step);
     // The range holds the start already (Searcher::setUp): at most one end moves, seldom.
     if (__builtin_expect(i < searcher.stampedLo_, 0))
       searcher.stampedLo_ = i;
@@ -379,7 +379,7 @@ struct SearchRun {
   }
 
  private:
-  uint8_t* const stamps_;  // the visit bytes, for stamp
+  uint16_t* const stamps_;  // the visit marks, for stamp
   static uint64_t bits(double v) { return __builtin_bit_cast(uint64_t, v); }
   static int bucketOf(uint64_t key, uint64_t last) {
     return key == last ? 0 : 64 - __builtin_clzll(key ^ last);
@@ -393,13 +393,17 @@ struct SearchRun {
   TILEPATH_HOT bool push(const Searcher::OpenEntry& e) {
     const uint64_t key = bits(e.f), last = searcher.radixLast_;
     const bool below = key < last;
-    auto& to = below ? searcher.open_ : searcher.radix_[bucketOf(key, last)];
+    const int k = bucketOf(key, last);
+    auto& to = below ? searcher.open_ : searcher.radix_[k];
     if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }
     to.push_back(e);
-    if (below) siftUp<false>(to.size() - 1);
+    if (below)
+      siftUp<false>(to.size() - 1);
+    else if (k != 0)  // bucket 0 (the stack) has no bit
+      searcher.radixFull_ |= uint64_t{1} << (k - 1);
     return true;
   }
   // The heap of keys under the last: 4-ary (half the levels of a binary heap), and written out

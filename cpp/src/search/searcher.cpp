@@ -56,7 +56,7 @@ SearchRun::SearchRun(Searcher& owner, const Grid& g, const SearchOptions& o, Sea
       trackBest(o.partial || o.goal == GoalMode::Nearest),
       slot(owner.slots_.data()),
       visit(owner.visit_.data()),
-      number(static_cast<uint8_t>(owner.searchNumber_ << 3)),
+      number(static_cast<uint16_t>(owner.searchNumber_ << 3)),
       stamps_(owner.visit_.data()) {
   for (int d = 0; d < 8; ++d) stepOffset[d] = kStepY[d] * width + kStepX[d];
   if (!g.shape().square()) shape = &ShapeSteps::of(g.shape());
@@ -183,7 +183,7 @@ std::size_t Searcher::bytesToGrowFor(const Grid& grid, bool trace) const {
     return have >= want ? 0 : (want - have) * each;
   };
   std::size_t bytes =
-      more(slots_.size(), cells, sizeof(double)) + more(visit_.size(), cells, sizeof(uint8_t));
+      more(slots_.size(), cells, sizeof(double)) + more(visit_.size(), cells, sizeof(uint16_t));
   bytes += ruleBytesToGrowFor(grid);
   if (trace) bytes += kMaxTraceEvents * sizeof(TraceEvent);
   return bytes;
@@ -197,7 +197,7 @@ std::size_t Searcher::ruleBytesToGrowFor(const Grid& grid) const {
 }
 
 std::size_t Searcher::memoryBytes() const {
-  return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint8_t) +
+  return slots_.capacity() * sizeof(double) + visit_.capacity() * sizeof(uint16_t) +
          open_.capacity() * sizeof(OpenEntry) + radixBytes() + queue_.capacity() * sizeof(int32_t) +
          smoothing_.capacity() * sizeof(double) + ruleCells_.capacity() * sizeof(RuleCell) +
          ruleOpen_.capacity() * sizeof(OpenEntry);
@@ -325,9 +325,9 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
   // The range of cells stamped since the numbers were last cleared holds the start from here
   // on (SearchRun::stamp then moves at most one of its ends).
   const int32_t start = grid.index(sx, sy);
-  if (++searchNumber_ > 31) {  // 5 bits used up: every stale number could look current
+  if (++searchNumber_ > kSearchNumbers) {  // 13 bits used up: a stale number could look current
     // Only the cells stamped since the last clear: a short search on a big grid then no longer
-    // pays for a 31st of the grid (4096 x 4096, native: 5 us for a step to an adjacent cell).
+    // pays for a share of the whole grid.
     std::fill(visit_.begin() + stampedLo_, visit_.begin() + stampedHi_ + 1, 0);
     stampedLo_ = stampedHi_ = start;
     searchNumber_ = 1;
@@ -335,7 +335,10 @@ bool Searcher::setUp(const Grid& grid, int sx, int sy, int gx, int gy, const Sea
   stampedLo_ = std::min(stampedLo_, start);
   stampedHi_ = std::max(stampedHi_, start);
   open_.clear();
-  for (auto& bucket : radix_) bucket.clear();
+  radix_[0].clear();
+  for (uint64_t full = radixFull_; full != 0; full &= full - 1)
+    radix_[__builtin_ctzll(full) + 1].clear();
+  radixFull_ = 0;
   radixLast_ = 0;
   return true;
 }
@@ -348,22 +351,24 @@ std::size_t Searcher::radixBytes() const {
 
 bool SearchRun::refill() {
   auto* buckets = searcher.radix_;
-  int k = 1;
-  while (k < Searcher::kRadixBuckets && buckets[k].empty()) ++k;
-  if (k == Searcher::kRadixBuckets) return false;
+  if (searcher.radixFull_ == 0) return false;
+  const int k = __builtin_ctzll(searcher.radixFull_) + 1;
   auto& from = buckets[k];
   uint64_t least = bits(from.front().f);
   for (const auto& e : from) least = bits(e.f) < least ? bits(e.f) : least;
   searcher.radixLast_ = least;
   for (const auto& e : from) {
-    auto& to = buckets[bucketOf(bits(e.f), least)];
+    const int target = bucketOf(bits(e.f), least);
+    auto& to = buckets[target];
     if (to.size() == to.capacity() && !Searcher::growIfRoom(to, Searcher::kRadixLeast)) {
       outOfMemory = true;
       return false;
     }
     to.push_back(e);
+    if (target != 0) searcher.radixFull_ |= uint64_t{1} << (target - 1);
   }
   from.clear();
+  searcher.radixFull_ &= ~(uint64_t{1} << (k - 1));
   return true;
 }
 

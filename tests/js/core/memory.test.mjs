@@ -96,7 +96,7 @@ test('a fragmented heap never aborts: what cannot get its memory in one piece is
   for (let k = 0; k < grids.length; k += 2) grids[k].dispose();
   const kept = grids.filter((g) => !g.disposed);
   const refused = { name: 'RangeError', message: /^not enough wasm memory for / };
-  // A search takes its per-cell state (9 bytes a cell, in two blocks) before it starts and
+  // A search takes its per-cell state (10 bytes a cell, in two blocks) before it starts and
   // grows its open list as it goes: it runs if those blocks can be had, else it is refused,
   // before it starts or mid-way. A big batch of edits needs one 80 MB block: refused.
   for (const [grid, options] of [
@@ -147,7 +147,7 @@ test('a search allocates what it uses: a short one on 4096 x 4096 grows the heap
   const before = tp.memoryBytes();
   assert.equal(grid.findPath(10, 10, 12, 12, { diagonal: 'noCorners' }).status, 'found');
   assert.equal(grid.findPath(10, 10, 4000, 4000, { algorithm: 'jps' }).status, 'found');
-  // 9 bytes a cell of search state (151 MB) and the path; trying room for the whole open list
+  // 10 bytes a cell of search state (168 MB) and the path; trying room for the whole open list
   // first (32 bytes a cell) took the heap from 25 MB to 645 MB, then 1017 MB.
   const grown = tp.memoryBytes() - before;
   assert.ok(grown < 200 * 2 ** 20, `the heap grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
