@@ -1,12 +1,14 @@
 // tilepath-contract: prints what crosses between C++ and JS (cpp/include/tilepath/contract.hpp
-// and the option tables of options.hpp) as JSON; js/tools/build.mjs turns it into
+// and the table of options of options.hpp) as JSON; js/tools/build.mjs turns it into
 // dist/contract.mjs.
 #include "tilepath/contract.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tilepath/fields.hpp"
 #include "tilepath/profiles.hpp"
@@ -27,16 +29,46 @@ std::string names(const List& list) {
   return json + "]";
 }
 
+// JSON has no Infinity: a non-finite value is written null (maxCost's default; the JS reads a
+// Number option's null default as Infinity, "no limit").
 std::string number(double value) {
+  if (!std::isfinite(value)) return "null";
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", value);
   return text;
 }
 
-template <typename Enum, std::size_t N>
-std::string enumOption(const std::string_view (&list)[N], Enum defaultValue) {
-  return "{\"names\":" + names(list) +
-         ",\"default\":" + std::to_string(static_cast<int>(defaultValue)) + "}";
+// kOptionTable as a list (a slot an entry, in order): what the JS checks, encodes and writes
+// into the record of options (options.hpp) is read from it.
+std::string optionTableJson() {
+  std::string json = "\"options\":[";
+  for (const OptionSpec& o : kOptionTable) {
+    json += (json.back() == '[' ? "{" : ",{") + std::string("\"name\":") + quoted(o.name) +
+            ",\"kind\":" + quoted(kOptionKindNames[static_cast<int>(o.kind)]) + ",\"queries\":[";
+    bool first = true;
+    for (std::size_t q = 0; q < std::size(kQueryNames); ++q) {
+      if (!(o.queries & (1u << q))) continue;
+      json += (first ? "" : ",") + quoted(kQueryNames[q]);
+      first = false;
+    }
+    json += "],\"default\":" + number(o.defaultCode());
+    if (o.kind == OptionKind::Choice)
+      json += ",\"names\":" + names(std::vector<std::string_view>(o.names, o.names + o.nameCount));
+    if (o.kind == OptionKind::Number || o.kind == OptionKind::Integer)
+      json += ",\"min\":" + number(o.min);
+    if (o.kind == OptionKind::Integer) json += ",\"max\":" + number(o.max);
+    if (o.kind == OptionKind::Number)
+      json += std::string(",\"infinite\":") + (o.infinite ? "true" : "false");
+    json += ",\"rule\":" + quoted(optionRule(o)) + "}";
+  }
+  json += "],\"enumOptions\":{";  // the Choice options by name, for the types (agree.ts)
+  for (const OptionSpec& o : kOptionTable) {
+    if (o.kind != OptionKind::Choice) continue;
+    json += (json.back() == '{' ? "" : ",") + quoted(o.name) +
+            ":{\"names\":" + names(std::vector<std::string_view>(o.names, o.names + o.nameCount)) +
+            ",\"default\":" + number(o.defaultCode()) + "}";
+  }
+  return json + "}";
 }
 
 // The direction codes of flow fields and ranges (fields.hpp): [dx, dy] by code - 1.
@@ -51,32 +83,11 @@ std::string fieldStepsJson() {
 }  // namespace
 
 int main() {
-  const SearchOptions defaults;
-  std::string json = "{";
-  json += "\"enumOptions\":{";
-  json += "\"algorithm\":" + enumOption(kAlgorithmNames, defaults.algorithm);
-  json += ",\"diagonal\":" + enumOption(kDiagonalNames, defaults.diagonal);
-  json += ",\"heuristic\":" + enumOption(kHeuristicNames, defaults.heuristic);
-  json += ",\"goal\":" + enumOption(kGoalModeNames, defaults.goal);
-  json += "},\"numberOptions\":{";
-  json += "\"weight\":{\"default\":" + number(defaults.weight) + "}";
-  json += ",\"maxExpansions\":{\"default\":" + number(defaults.maxExpansions) +
-          ",\"max\":" + number(contract::kMaxExpansions) + "}";
-  json += ",\"unitSize\":{\"default\":" + number(defaults.unitSize) +
-          ",\"max\":" + number(kMaxUnitSize) + ",\"shift\":" + number(contract::kUnitSizeShift) +
-          "}";
-  json += "},\"profiles\":{\"max\":" + std::to_string(Profiles::kMaxProfiles) +
+  std::string json = "{" + optionTableJson();
+  json += ",\"profiles\":{\"max\":" + std::to_string(Profiles::kMaxProfiles) +
           ",\"maxNameLength\":" + std::to_string(Profiles::kMaxNameLength) +
-          ",\"default\":" + quoted(Profiles::kDefault) +
-          ",\"shift\":" + std::to_string(contract::kProfileShift) + "}";
-  json += ",\"flagOptions\":{";
-  bool first = true;
-  for (const contract::FlagOption& flag : contract::kFlagOptions) {
-    json += (first ? "" : ",") + quoted(flag.name) + ":{\"bit\":" + std::to_string(flag.bit) +
-            ",\"default\":" + (defaults.*(flag.member) ? "true" : "false") + "}";
-    first = false;
-  }
-  json += "},\"status\":" + names(kStatusNames);
+          ",\"default\":" + quoted(Profiles::kDefault) + "}";
+  json += ",\"status\":" + names(kStatusNames);
   json += ",\"reason\":" + names(kReasonNames);
   json += ",\"refused\":" + std::to_string(contract::kRefused);
   json += ",\"searchRunning\":" + std::to_string(contract::kSearchRunning);

@@ -179,12 +179,16 @@ class WasmGrid {
     return static_cast<double>(world_.profiles().memoryBytes(profile));
   }
 
+  // Where JS writes a query's options (OptionRecord, options.hpp: a code a slot of the table of
+  // options, then the "changed" mark) before findPath, startSearch, repairPath, flowField,
+  // reachable, canReach and rectangles: fixed for the grid's life.
+  uintptr_t optionsAddress() { return reinterpret_cast<uintptr_t>(world_.options().codes()); }
+
   // Returns the status (an index of kStatusNames) or contract::kRefused with lastError() set;
   // the answer at resultAddress().
-  int findPath(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
-               double weight, double maxExpansions, int goal, int flags) {
-    return search(false, sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions,
-                  goal, flags);
+  int findPath(int sx, int sy, int gx, int gy) {
+    const int status = world_.findPath(sx, sy, gx, gy, world_.options());
+    return status == contract::kRefused ? status : published(status);
   }
   // The object's own address, for the direct entry points below (extern "C"), which JS calls
   // without embind's generic invoker (the build has no dynamic execution: ~70 ns a call and
@@ -235,42 +239,6 @@ class WasmGrid {
     s[kLinksLength] = static_cast<double>(r.links.size());
     return status;
   }
-  // findPath (sliced false) or startSearch (true) with the options read from their codes.
-  int search(bool sliced, int sx, int sy, int gx, int gy, int algorithm, int diagonal,
-             int heuristic, double weight, double maxExpansions, int goal, int flags) {
-    SearchOptions o;
-    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
-      return contract::kRefused;
-    const int profile = contract::unpackProfile(flags);
-    if (sliced) {
-      const int id = world_.startSearch(sx, sy, gx, gy, o, profile);
-      return id == contract::kSearchAnswered ? published(id) : id;
-    }
-    const int status = world_.findPath(sx, sy, gx, gy, o, profile);
-    return status == contract::kRefused ? status : published(status);
-  }
-  // Options as findPath's codes; false with lastError() set when a code is out of range.
-  bool readSearchOptions(int algorithm, int diagonal, int heuristic, double weight,
-                         double maxExpansions, int goal, int flags, SearchOptions& o) {
-    o.algorithm = static_cast<Algorithm>(algorithm);
-    o.diagonal = static_cast<Diagonal>(diagonal);
-    o.heuristic = static_cast<Heuristic>(heuristic);
-    o.goal = static_cast<GoalMode>(goal);
-    o.weight = weight;
-    std::string& error = world_.result().error;
-    if (!(maxExpansions >= 0 && maxExpansions <= contract::kMaxExpansions)) {
-      error = "maxExpansions must be an integer from 0 to 4294967295";
-      return false;
-    }
-    o.maxExpansions = static_cast<uint32_t>(maxExpansions);
-    contract::unpackFlags(flags, o);
-    o.unitSize = contract::unpackUnitSize(flags);
-    if (algorithm < 0 || diagonal < 0 || heuristic < 0 || goal < 0) {
-      error = "option values must be non-negative codes";
-      return false;
-    }
-    return true;
-  }
 
  public:
   // --- searches in slices (search_task.hpp) ---
@@ -279,10 +247,9 @@ class WasmGrid {
   // when the answer is known at once (read it as findPath's, its status from lastStatus()): an
   // exact goal in another component, or an hpa search (it does not pause); kRefused with
   // lastError().
-  int startSearch(int sx, int sy, int gx, int gy, int algorithm, int diagonal, int heuristic,
-                  double weight, double maxExpansions, int goal, int flags) {
-    return search(true, sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions, goal,
-                  flags);
+  int startSearch(int sx, int sy, int gx, int gy) {
+    const int id = world_.startSearch(sx, sy, gx, gy, world_.options());
+    return id == contract::kSearchAnswered ? published(id) : id;
   }
   // Expands at most maxExpansions more cells (0: to the end). kSearchRunning while unfinished
   // (lastStepExpansions() / searchRestarts() tell the work done); once done, the status, the
@@ -312,28 +279,14 @@ class WasmGrid {
   std::string reserveRepairInput(int count) { return reserve(repairInput_, count, "this path"); }
   uintptr_t repairInputAddress() const { return address(repairInput_); }
   // As findPath (the result is read the same way), plus repairKind() and rejoinIndex().
-  TILEPATH_SMALL int repairPath(int count, int fromIndex, int algorithm, int diagonal,
-                                int heuristic, double weight, double maxExpansions, int goal,
-                                int flags, double detourExpansions) {
-    if (!kBigMaps) {
-      world_.result().error = noBigMaps("repairPath");
-      return contract::kRefused;
-    }
+  TILEPATH_SMALL int repairPath(int count, int fromIndex) {
     if (count < 0 || static_cast<std::size_t>(count) > repairInput_.size()) {
       world_.result().error =
           "path length " + std::to_string(count) + " exceeds the reserved buffer";
       return contract::kRefused;
     }
-    SearchOptions o;
-    if (!(detourExpansions >= 0 && detourExpansions <= contract::kMaxExpansions)) {
-      world_.result().error = "detourExpansions must be an integer from 0 to 4294967295";
-      return contract::kRefused;
-    }
-    if (!readSearchOptions(algorithm, diagonal, heuristic, weight, maxExpansions, goal, flags, o))
-      return contract::kRefused;
     repairInput_.resize(static_cast<std::size_t>(count));
-    const int status = world_.repairPath(repairInput_, fromIndex, o, contract::unpackProfile(flags),
-                                         detourExpansions);
+    const int status = world_.repairPath(repairInput_, fromIndex, world_.options());
     return status == contract::kRefused ? status : published(status);
   }
   // An index of kRepairKindNames, and the points left and rejoined (-1 unless local), of the
@@ -361,7 +314,7 @@ class WasmGrid {
   }
   // The passable cells as rectangles (rectangles.hpp), x, y, w, h each, into the same buffer.
   // -1 with lastError() set in the build without big maps.
-  TILEPATH_SMALL int rectangles(bool sameClass) { return world_.rectangles(sameClass, graph_); }
+  TILEPATH_SMALL int rectangles() { return world_.rectangles(world_.options(), graph_); }
   uintptr_t graphAddress() const { return address(graph_); }
   int graphLength() const { return static_cast<int>(graph_.size()); }
   int clusterSize() const { return Hierarchy::kDefaultClusterSize; }
@@ -435,8 +388,8 @@ class WasmGrid {
   // lastQueryError() set.
   // unitSize above 1: the field of a unit of that size, over its positions (footprints.hpp),
   // laid out per cell (a position at its top-left cell; cells no position starts on unreached).
-  TILEPATH_SMALL int flowField(int count, int diagonal, double maxCost, int unitSize, int profile) {
-    return world_.flowField(goals_, count, diagonal, maxCost, unitSize, profile);
+  TILEPATH_SMALL int flowField(int count) {
+    return world_.flowField(goals_, count, world_.options());
   }
   uintptr_t fieldCostsAddress() const { return address(world_.field().costs); }
   uintptr_t fieldStepsAddress() const { return address(world_.field().steps); }
@@ -445,9 +398,8 @@ class WasmGrid {
   int fieldLinksLength() const { return static_cast<int>(world_.field().linkTo.size()); }
 
   // As flowField; then rangeCostsAddress / rangeCameFromAddress / rangeCells*.
-  TILEPATH_SMALL int reachable(int sx, int sy, int diagonal, double maxCost, int unitSize,
-                               int profile) {
-    return world_.reachable(sx, sy, diagonal, maxCost, unitSize, profile);
+  TILEPATH_SMALL int reachable(int sx, int sy) {
+    return world_.reachable(sx, sy, world_.options());
   }
   uintptr_t rangeCostsAddress() const { return address(world_.range().costs); }
   uintptr_t rangeCameFromAddress() const { return address(world_.range().cameFrom); }
@@ -458,8 +410,8 @@ class WasmGrid {
 
   // 1 or 0; contract::kRefused with lastQueryError() set (bad arguments, or no memory for the
   // labels the first query of a diagonal rule builds).
-  int canReach(int sx, int sy, int gx, int gy, int diagonal, int unitSize, int profile) {
-    return world_.canReach(sx, sy, gx, gy, diagonal, unitSize, profile);
+  int canReach(int sx, int sy, int gx, int gy) {
+    return world_.canReach(sx, sy, gx, gy, world_.options());
   }
   std::string lastQueryError() const { return world_.lastQueryError(); }
 
@@ -512,11 +464,8 @@ class WasmGrid {
 // findPath, the hottest call of all, made straight from JS (Module._tilepath_find_path with
 // grid.handle() first) rather than through embind's generic invoker: it is not bound otherwise.
 extern "C" EMSCRIPTEN_KEEPALIVE int tilepath_find_path(WasmGrid* grid, int sx, int sy, int gx,
-                                                       int gy, int algorithm, int diagonal,
-                                                       int heuristic, double weight,
-                                                       double maxExpansions, int goal, int flags) {
-  return grid->findPath(sx, sy, gx, gy, algorithm, diagonal, heuristic, weight, maxExpansions, goal,
-                        flags);
+                                                       int gy) {
+  return grid->findPath(sx, sy, gx, gy);
 }
 
 bool bigMaps() {
@@ -555,6 +504,7 @@ EMSCRIPTEN_BINDINGS(tilepath) {
       .function("deleteProfile", &WasmGrid::deleteProfile)
       .function("profileBytes", &WasmGrid::profileBytes)
       .function("resultAddress", &WasmGrid::resultAddress)
+      .function("optionsAddress", &WasmGrid::optionsAddress)
       .function("handle", &WasmGrid::handle)
       .function("cellsObject", &WasmGrid::cellsObject)
       .function("footprintsObject", &WasmGrid::footprintsObject)

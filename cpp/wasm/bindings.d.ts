@@ -2,19 +2,9 @@
 // js/tools/build.mjs copies this file beside the Emscripten glue as dist/tilepath.d.mts and
 // dist/tilepath-single.d.mts. Keep it in step with EMSCRIPTEN_BINDINGS in bindings.cpp.
 
-/** A search's options as codes and bits, in the order findPath, startSearch and repairPath take them. */
-export type SearchCodes = [
-  algorithm: number,
-  diagonal: number,
-  heuristic: number,
-  weight: number,
-  maxExpansions: number,
-  goal: number,
-  flags: number,
-];
-
-/** What a search takes (findPath, startSearch): start, goal, and the options. */
-export type SearchArguments = [sx: number, sy: number, gx: number, gy: number, ...SearchCodes];
+/** What a search takes (findPath, startSearch): start and goal; its options are in the record at
+ * optionsAddress(). */
+export type SearchArguments = [sx: number, sy: number, gx: number, gy: number];
 
 /** One native grid (class WasmGrid). Addresses are byte offsets into the module's heap. */
 export interface NativeGrid {
@@ -39,6 +29,10 @@ export interface NativeGrid {
   /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
    * publish the answer: a double each, in the order resultLayout() names them. */
   resultAddress(): number;
+  /** Where a query's options are written before findPath, startSearch, repairPath, flowField,
+   * reachable, canReach and rectangles: a double a slot of OPTIONS (dist/contract.mjs), then
+   * the "changed" mark (OPTIONS.length: non-zero when the codes are new). */
+  optionsAddress(): number;
   /** The object's address, for TilepathModule._tilepath_find_path. */
   handle(): number;
   /** The core Grid and its Footprints inside this object, for a NativeCrowd (cpp/wasm/crowd.cpp). */
@@ -73,38 +67,17 @@ export interface NativeGrid {
   goalsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. Then fieldCostsAddress (float32 per cell) and
    * fieldStepsAddress (uint8 per cell) hold the field. */
-  flowField(
-    count: number,
-    diagonal: number,
-    maxCost: number,
-    unitSize: number,
-    profile: number,
-  ): number;
+  flowField(count: number): number;
   fieldCostsAddress(): number;
   fieldStepsAddress(): number;
   /** 0, or REFUSED with lastQueryError() set. */
-  reachable(
-    sx: number,
-    sy: number,
-    diagonal: number,
-    maxCost: number,
-    unitSize: number,
-    profile: number,
-  ): number;
+  reachable(sx: number, sy: number): number;
   rangeCostsAddress(): number;
   rangeCameFromAddress(): number;
   rangeCellsAddress(): number;
   rangeCellsLength(): number;
   /** 1 or 0, or REFUSED with lastQueryError() set. */
-  canReach(
-    sx: number,
-    sy: number,
-    gx: number,
-    gy: number,
-    diagonal: number,
-    unitSize: number,
-    profile: number,
-  ): number;
+  canReach(sx: number, sy: number, gx: number, gy: number): number;
   lastQueryError(): string;
   /** The position grid of unit size n built: 1, or REFUSED with lastQueryError() set. */
   prepareUnitSize(n: number): number;
@@ -134,11 +107,7 @@ export interface NativeGrid {
   reserveRepairInput(count: number): string;
   repairInputAddress(): number;
   /** As findPath (the result is read the same way); then repairKind() and rejoinIndex(). */
-  repairPath(
-    count: number,
-    fromIndex: number,
-    ...rest: [...options: SearchCodes, detourExpansions: number]
-  ): number;
+  repairPath(count: number, fromIndex: number): number;
   /** 0 none, 1 local, 2 full. */
   repairKind(): number;
   departIndex(): number;
@@ -153,7 +122,7 @@ export interface NativeGrid {
   releaseHierarchy(diagonal: number): void;
   /** The passable cells as rectangles, into graphAddress/graphLength (x, y, w, h each); -1
    * with lastError() set in tilepath.wasm, the build without big maps. */
-  rectangles(sameClass: boolean): number;
+  rectangles(): number;
   graphAddress(): number;
   graphLength(): number;
   clusterSize(): number;

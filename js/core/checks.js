@@ -1,13 +1,7 @@
 // Argument checks shared by the in-thread API and the worker client, so both throw the
 // same TypeError / RangeError, naming the argument and the bad value, before anything
 // reaches wasm or is posted to a worker.
-import {
-  ENUM_OPTIONS,
-  FLAG_OPTIONS,
-  LIMITS,
-  NUMBER_OPTIONS,
-  PROFILES,
-} from '../../dist/contract.mjs';
+import { ENUM_OPTIONS, LIMITS, OPTIONS as OPTION_TABLE, PROFILES } from '../../dist/contract.mjs';
 
 const { maxSide: MAX_SIDE, maxCells: MAX_CELLS, classes: CLASSES, maxCost: MAX_COST } = LIMITS;
 const MAX_CLASS = CLASSES - 1;
@@ -15,10 +9,19 @@ const MAX_CLASS = CLASSES - 1;
 /** @typedef {import('../index.js').SearchOptions} SearchOptions */
 /** @typedef {{ aborted: boolean, addEventListener: Function, removeEventListener: Function }} SignalLike */
 /**
- * What a wasm search call takes: the options as codes and bits (see dist/contract.mjs).
- * @typedef {{ algorithm: number, diagonal: number, heuristic: number, goal: number,
- *   weight: number, maxExpansions: number, flags: number, profile: string }} OptionCodes
- * (`profile` is the name: each grid turns it into its slot, which rides in `flags`.)
+ * One option of the table of options (cpp/include/tilepath/options.hpp kOptionTable, through
+ * dist/contract.mjs): its kind, the queries that take it, its default code (null: Infinity),
+ * its names (a choice), its range (a number or an integer) and the rule its messages state.
+ * @typedef {{ name: string, kind: 'choice' | 'number' | 'integer' | 'flag' | 'profile',
+ *   queries: readonly string[], default: number | null, names: readonly string[], min: number,
+ *   max: number, infinite: boolean, rule: string }} OptionSpec
+ */
+/**
+ * A query's options as the wasm takes them: `record`, the codes by slot (an option's index in
+ * OPTIONS) then the "changed" mark, ready to be copied to the grid's optionsAddress(); and the
+ * profile's name, whose slot each grid writes at OPTION_SLOT.profile.
+ * (A plain array: cheaper to make than a typed one, for options given as a fresh literal.)
+ * @typedef {{ record: number[], profile: string }} OptionCodes
  */
 /**
  * A request of a findPaths list: start, goal, options snapshot.
@@ -123,8 +126,8 @@ export function checkInteger(name, value, min, max) {
  * @returns {number}
  */
 export function checkUnitSize(value) {
-  const { default: oneTile, max } = NUMBER_OPTIONS.unitSize;
-  return value === undefined ? oneTile : checkInteger('unitSize', value, 1, max);
+  const { default: oneTile } = OPTION.unitSize;
+  return value === undefined ? /** @type {number} */ (oneTile) : optionCode(OPTION.unitSize, value);
 }
 
 /**
@@ -306,6 +309,22 @@ function isArrayLike(value) {
   return value != null && typeof (/** @type {{ length?: unknown }} */ (value).length) === 'number';
 }
 
+/** The table of options, in slot order. */
+export const OPTIONS = /** @type {readonly OptionSpec[]} */ (/** @type {unknown} */ (OPTION_TABLE));
+/** Each option by name. */
+export const OPTION = /** @type {Readonly<Record<string, OptionSpec>>} */ (
+  Object.freeze(Object.fromEntries(OPTIONS.map((o) => [o.name, o])))
+);
+/** Each option's slot in a record, by name. */
+export const OPTION_SLOT = /** @type {Readonly<Record<string, number>>} */ (
+  Object.freeze(Object.fromEntries(OPTIONS.map((o, slot) => [o.name, slot])))
+);
+/** The names of the options a query takes ('path', 'repair', 'field', 'reach', 'rectangles'). */
+/** @param {string} query */
+const optionsOf = (query) => OPTIONS.filter((o) => o.queries.includes(query)).map((o) => o.name);
+// Every option at its default, and the "changed" mark set: the record a query starts from.
+const DEFAULT_RECORD = [...OPTIONS.map((o) => o.default ?? Infinity), 1];
+
 /** Each enum option's names a user may give (an empty name is a default that cannot be asked for). */
 /**
  * @template {string} Name
@@ -314,42 +333,55 @@ function isArrayLike(value) {
  */
 const givenNames = (option) =>
   Object.freeze(option.names.filter(/** @returns {n is Name} */ (n) => n !== ''));
-export const OPTION_VALUES = Object.freeze({
-  algorithm: givenNames(ENUM_OPTIONS.algorithm),
-  diagonal: givenNames(ENUM_OPTIONS.diagonal),
-  heuristic: givenNames(ENUM_OPTIONS.heuristic),
-  goal: givenNames(ENUM_OPTIONS.goal),
-});
-const SEARCH_OPTIONS = [
-  ...Object.keys(ENUM_OPTIONS),
-  ...Object.keys(NUMBER_OPTIONS),
-  ...Object.keys(FLAG_OPTIONS),
-  'profile',
-];
+/** @typedef {typeof ENUM_OPTIONS} EnumOptions */
+/** @typedef {{ readonly [K in keyof EnumOptions]: readonly Exclude<EnumOptions[K]['names'][number], ''>[] }} OptionValues */
+export const OPTION_VALUES = /** @type {OptionValues} */ (
+  Object.freeze(
+    Object.fromEntries(
+      Object.entries(ENUM_OPTIONS).map(([name, option]) => [name, givenNames(option)]),
+    ),
+  )
+);
+const SEARCH_OPTIONS = optionsOf('path');
 // `signal` belongs to the worker (cancelling a request); the in-thread API checks and ignores it.
-const FLAGS = Object.entries(FLAG_OPTIONS);
 // The signal of each snapshot and request list that had one, kept beside them (never in them),
 // so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
 /** @type {WeakMap<object, SignalLike>} */
 const signals = new WeakMap();
 
 /**
- * The code of an enum option's value: its index in the C++ name table.
- * @param {keyof typeof ENUM_OPTIONS} name
+ * The code of a given value of an option (not left out), checked by its kind, with the message
+ * of its rule: the index of a choice's name, a number, an integer, 1 or 0 for a flag.
+ * @param {OptionSpec} o
  * @param {unknown} value
+ * @returns {number}
  */
-function enumCode(name, value) {
-  const { names, default: code } = ENUM_OPTIONS[name];
-  if (value === undefined) return code;
-  const k =
-    typeof value !== 'string' || value === ''
-      ? -1
-      : /** @type {readonly string[]} */ (names).indexOf(value);
-  if (k >= 0) return k;
-  /** @type {readonly string[]} */
-  const values = OPTION_VALUES[name];
-  const message = `${name} must be one of ${values.map((v) => `'${v}'`).join(', ')}, got ${describe(value)}`;
-  throw typeof value === 'string' ? new RangeError(message) : new TypeError(message);
+function optionCode(o, value) {
+  const { name } = o;
+  switch (o.kind) {
+    case 'choice': {
+      const k = typeof value !== 'string' || value === '' ? -1 : o.names.indexOf(value);
+      if (k >= 0) return k;
+      const message = `${name} must be ${o.rule}, got ${describe(value)}`;
+      throw typeof value === 'string' ? new RangeError(message) : new TypeError(message);
+    }
+    case 'number':
+      if (typeof value !== 'number') {
+        throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+      }
+      if (!(value >= o.min) || (!o.infinite && !Number.isFinite(value))) {
+        throw new RangeError(`${name} must be ${o.rule}, got ${describe(value)}`);
+      }
+      return value;
+    case 'integer':
+      return checkInteger(name, value, o.min, o.max);
+    case 'flag':
+      if (typeof value !== 'boolean') {
+        throw new TypeError(`${name} must be ${o.rule}, got ${describe(value)}`);
+      }
+      return value ? 1 : 0;
+  }
+  throw new Error(`option ${name} of kind ${o.kind} has no code`);
 }
 
 /**
@@ -372,39 +404,27 @@ function checkSignal(signal) {
 }
 
 /**
- * Checks a snapshot's values and encodes them as the numbers the wasm call takes.
+ * Checks a snapshot's values of the options `names` and encodes them as the record the wasm
+ * reads (the others at their defaults).
+ * @param {readonly string[]} names
  * @param {Record<string, unknown>} o
  * @returns {OptionCodes}
  */
-function encodeSnapshot(o) {
-  const weight = o.weight === undefined ? NUMBER_OPTIONS.weight.default : o.weight;
-  if (typeof weight !== 'number')
-    throw new TypeError(`weight must be a number, got ${describe(weight)}`);
-  if (!(weight >= 1) || !Number.isFinite(weight)) {
-    throw new RangeError(`weight must be a finite number >= 1, got ${describe(weight)}`);
+function encodeSnapshotOf(names, o) {
+  const record = DEFAULT_RECORD.slice();
+  /** @type {string} */
+  let profile = PROFILES.default;
+  for (const name of names) {
+    const value = o[name];
+    if (value === undefined) continue;
+    const spec = OPTION[name];
+    if (spec.kind === 'profile') profile = checkProfileName(value);
+    else record[OPTION_SLOT[name]] = optionCode(spec, value);
   }
-  const { default: noBudget, max } = NUMBER_OPTIONS.maxExpansions;
-  const given = o.maxExpansions === undefined ? noBudget : o.maxExpansions;
-  const maxExpansions = checkInteger('maxExpansions', given, 0, max);
-  const unitSize = checkUnitSize(o.unitSize);
-  let flags = unitSize << NUMBER_OPTIONS.unitSize.shift; // unitSize rides above the boolean flags
-  for (const [name, flag] of FLAGS) {
-    const v = o[name] === undefined ? flag.default : o[name];
-    if (typeof v !== 'boolean')
-      throw new TypeError(`${name} must be true or false, got ${describe(v)}`);
-    if (v) flags |= flag.bit;
-  }
-  return {
-    algorithm: enumCode('algorithm', o.algorithm),
-    diagonal: enumCode('diagonal', o.diagonal),
-    heuristic: enumCode('heuristic', o.heuristic),
-    goal: enumCode('goal', o.goal),
-    weight,
-    maxExpansions,
-    flags,
-    profile: readProfileOption(o.profile),
-  };
+  return { record, profile };
 }
+/** @param {Record<string, unknown>} o */
+const encodeSnapshot = (o) => encodeSnapshotOf(SEARCH_OPTIONS, o);
 
 // --- movement profiles -------------------------------------------------------------------------
 
@@ -483,14 +503,6 @@ export function checkKnownProfile(profile, known) {
   const names = [...known];
   if (!names.includes(/** @type {string} */ (profile)))
     throw unknownProfile(checkProfileName(profile), names);
-}
-
-/**
- * The `profile` option of every query: a name, 'default' when not given.
- * @param {unknown} value
- */
-function readProfileOption(value) {
-  return value === undefined ? PROFILES.default : checkProfileName(value);
 }
 
 /**
@@ -575,12 +587,13 @@ const CLASS_KEY = /^(?:0|[1-9][0-9]{0,2})$/;
  * @returns {{ options: SearchOptions | null, signal: SignalLike | undefined, codes: OptionCodes }}
  */
 export function readOptions(options) {
-  const read = readOptionsOf(options, SEARCH_OPTIONS, encodeSnapshot);
+  const read = readOptionsOf(options, SEARCH_OPTIONS);
   // Checked by encodeSnapshot: every value has its option's type.
   return { ...read, options: /** @type {SearchOptions | null} */ (read.options) };
 }
 
 const DEFAULT_CODES = Object.freeze(encodeSnapshot({}));
+const NO_OPTIONS = Object.freeze({ options: null, signal: undefined, codes: DEFAULT_CODES });
 // The search options object read last by readSearchCodes, the options it gave a value (its
 // enumerable keys, in the order of SEARCH_NAMES), those values, and their codes.
 /** @type {object | null} */
@@ -668,18 +681,15 @@ function refuseUnknown(options, names) {
 }
 
 /**
- * What readOptions does, for any query's list of option names (`signal` is always known) and
- * its encoder.
- * @template Codes
+ * What readOptions does, for any query's list of option names (`signal` is always known).
  * @param {unknown} options
  * @param {readonly string[]} names
- * @param {(snapshot: Record<string, unknown>) => Codes} encode
- * @returns {{ options: Record<string, unknown> | null, signal: SignalLike | undefined, codes: Codes }}
+ * @returns {{ options: Record<string, unknown> | null, signal: SignalLike | undefined,
+ *   codes: Readonly<OptionCodes> }}
  */
-function readOptionsOf(options, names, encode) {
-  if (options === undefined || options === null) {
-    return { options: null, signal: undefined, codes: encode({}) };
-  }
+function readOptionsOf(options, names) {
+  // Every query's defaults are the same record: one object, which a grid need not write twice.
+  if (options === undefined || options === null) return NO_OPTIONS;
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
@@ -693,79 +703,51 @@ function readOptionsOf(options, names, encode) {
   }
   const signal = given.signal;
   checkSignal(signal);
-  const codes = encode(snapshot);
+  const codes = encodeSnapshotOf(names, snapshot);
   if (signal != null) signals.set(snapshot, signal);
   return { options: snapshot, signal, codes };
 }
 
 // --- flow fields, movement ranges, reachability ------------------------------------------------
 
-/** What flowField, reachable and canReach take, as the wasm calls take it. */
-/** @typedef {{ diagonal: number, maxCost: number, unitSize: number, profile: string }} FieldCodes */
-
-const FIELD_OPTIONS = ['diagonal', 'maxCost', 'unitSize', 'profile'];
-const REACH_OPTIONS = ['diagonal', 'unitSize', 'profile'];
+const FIELD_OPTIONS = optionsOf('field');
+const REACH_OPTIONS = optionsOf('reach');
 
 /**
- * @param {Record<string, unknown>} o
- * @returns {FieldCodes}
- */
-function encodeFieldSnapshot(o) {
-  const maxCost = o.maxCost === undefined ? Infinity : o.maxCost;
-  const rule = `maxCost must be a number >= 0 (Infinity: no limit), got ${describe(maxCost)}`;
-  if (typeof maxCost !== 'number') throw new TypeError(rule);
-  if (Number.isNaN(maxCost) || maxCost < 0) throw new RangeError(rule);
-  const unitSize = checkUnitSize(o.unitSize);
-  const profile = readProfileOption(o.profile);
-  return { diagonal: enumCode('diagonal', o.diagonal), maxCost, unitSize, profile };
-}
-
-/**
- * The options of flowField and reachable (`diagonal`, `maxCost`, `unitSize`, `signal`), read as readOptions
- * reads a search's.
+ * The options of flowField and reachable (`diagonal`, `maxCost`, `unitSize`, `profile`,
+ * `signal`), read as readOptions reads a search's.
  * @param {unknown} options
  */
 export function readFieldOptions(options) {
-  return readOptionsOf(options, FIELD_OPTIONS, encodeFieldSnapshot);
+  return readOptionsOf(options, FIELD_OPTIONS);
 }
 
 /**
- * The options of canReach (`diagonal`, `unitSize`, `signal`).
+ * The options of canReach (`diagonal`, `unitSize`, `profile`, `signal`).
  * @param {unknown} options
  */
 export function readReachOptions(options) {
-  return readOptionsOf(options, REACH_OPTIONS, encodeFieldSnapshot);
+  return readOptionsOf(options, REACH_OPTIONS);
 }
 
+const RECTANGLE_OPTIONS = optionsOf('rectangles');
 /**
  * rectangles' options: `sameClass` (default false).
  * @param {unknown} options
  */
 export function readRectangleOptions(options) {
-  return readOptionsOf(options, ['sameClass'], ({ sameClass = false }) => {
-    if (typeof sameClass !== 'boolean') {
-      throw new TypeError(`sameClass must be true or false, got ${describe(sameClass)}`);
-    }
-    return { sameClass };
-  });
+  return readOptionsOf(options, RECTANGLE_OPTIONS);
 }
 
 /** The detour bound of repairPath when none is given (RepairOptions in cpp/include/tilepath/repair.hpp). */
-export const DEFAULT_DETOUR_EXPANSIONS = 4096;
-const REPAIR_OPTIONS = [...SEARCH_OPTIONS, 'detourExpansions'];
+export const DEFAULT_DETOUR_EXPANSIONS = OPTION.detourExpansions.default;
+const REPAIR_OPTIONS = optionsOf('repair');
 /**
  * repairPath's options: findPath's, plus `detourExpansions` (the local detour's bound).
  * @param {unknown} options
  */
 export function readRepairOptions(options) {
-  return readOptionsOf(options, REPAIR_OPTIONS, (snapshot) => {
-    const { detourExpansions = DEFAULT_DETOUR_EXPANSIONS, ...search } = snapshot;
-    const { max } = NUMBER_OPTIONS.maxExpansions;
-    return {
-      ...encodeSnapshot(search),
-      detourExpansions: checkInteger('detourExpansions', detourExpansions, 0, max),
-    };
-  });
+  return readOptionsOf(options, REPAIR_OPTIONS);
 }
 
 /**

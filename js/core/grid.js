@@ -5,8 +5,6 @@
 import {
   ENUM_OPTIONS,
   FACING,
-  FLAG_OPTIONS,
-  NUMBER_OPTIONS,
   PROFILES,
   REASON,
   REFUSED,
@@ -26,6 +24,8 @@ import {
   checkSize,
   describe,
   profileTable,
+  OPTION,
+  OPTION_SLOT,
   OPTION_VALUES,
   readFieldOptions,
   readGoals,
@@ -138,11 +138,11 @@ function resultLayout(m) {
  * @param {TilepathModule} m
  * @param {number} record the record's address (NativeGrid.resultAddress), in doubles
  * @param {number} status
- * @param {number} flags the search's option flags
+ * @param {import('./checks.js').OptionCodes} codes the search's options
  * @param {import('../index.js').GridShape} shape the grid's shape (names the goal's facing)
  * @returns {PathResult}
  */
-function readResult(m, record, status, flags, shape) {
+function readResult(m, record, status, codes, shape) {
   const heap = m.HEAPF64;
   const f = resultLayout(m);
   /** @param {number} field */
@@ -179,7 +179,7 @@ function readResult(m, record, status, flags, shape) {
   if (linkCount > 0) result.links = copyInt32(m, read(f.linksAddress), linkCount);
   const rawLength = read(f.rawPathLength);
   if (rawLength > 0) result.rawPath = copyInt32(m, read(f.rawPathAddress), rawLength);
-  if (flags & FLAG_OPTIONS.trace.bit) {
+  if (codes.record[OPTION_SLOT.trace] === 1) {
     const address = read(f.traceAddress) >> 3;
     const events = heap.slice(address, address + read(f.traceLength));
     const expandedCells = new Int32Array(2 * result.expanded);
@@ -197,23 +197,6 @@ function readResult(m, record, status, flags, shape) {
   }
   return result;
 }
-
-/**
- * A search's option codes in the order the native findPath (and repairPath) take them, the
- * profile's slot riding in the flags.
- * @param {import('./checks.js').OptionCodes} o
- * @param {number} slot
- * @returns {import('../../dist/tilepath.mjs').SearchCodes}
- */
-const searchCodes = (o, slot) => [
-  o.algorithm,
-  o.diagonal,
-  o.heuristic,
-  o.weight,
-  o.maxExpansions,
-  o.goal,
-  o.flags | (slot << PROFILES.shift),
-];
 
 /** @typedef {import('../index.js').Grid} GridApi */
 
@@ -238,6 +221,12 @@ export class Grid {
   #record;
   /** The native grid's address, for the module's direct findPath. */
   #handle;
+  /** Where the native grid reads a query's options (OptionRecord, options.hpp), in doubles. */
+  #options;
+  /** The codes last written there, and the profile slot written with them (#writeOptions). */
+  /** @type {import('./checks.js').OptionCodes | null} */
+  #written = null;
+  #writtenSlot = 0;
   /** Each profile's slot in the native grid, by name, in the order they were added. */
   /** @type {Map<string, number>} */
   #profiles = new Map([[/** @type {string} */ (PROFILES.default), 0]]);
@@ -279,6 +268,7 @@ export class Grid {
     }
     this.#record = this.#native.resultAddress() >> 3;
     this.#handle = this.#native.handle();
+    this.#options = this.#native.optionsAddress() >> 3;
     this.#width = width;
     this.#height = height;
     this.#shape = shape;
@@ -488,6 +478,22 @@ export class Grid {
   // --- movement profiles (docs/profiles.md; cpp/include/tilepath/profiles.hpp) ---------------
 
   /**
+   * Writes a query's options where the native grid reads them, with the slot of their profile
+   * (which throws when the grid has no such profile), unless they are there already: the same
+   * codes (readSearchCodes gives the same object for the same options) and the same slot.
+   * @param {import('./checks.js').OptionCodes} codes
+   */
+  #writeOptions(codes) {
+    const slot = this.#slot(codes.profile);
+    if (codes === this.#written && slot === this.#writtenSlot) return;
+    const heap = this.#module.HEAPF64;
+    heap.set(codes.record, this.#options); // with the "changed" mark, last
+    heap[this.#options + OPTION_SLOT.profile] = slot;
+    this.#written = codes;
+    this.#writtenSlot = slot;
+  }
+
+  /**
    * The slot of a profile given by name (undefined: 'default'), or a RangeError naming it with
    * the closest name.
    * @param {unknown} profile
@@ -613,17 +619,11 @@ export class Grid {
    */
   findPath(sx, sy, gx, gy, options) {
     const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
+    this.#writeOptions(o);
     // Straight into wasm (bindings.cpp tilepath_find_path): the answer is then read from the heap.
-    const status = this.#module._tilepath_find_path(
-      this.#handle,
-      sx,
-      sy,
-      gx,
-      gy,
-      ...searchCodes(o, this.#slot(o.profile)),
-    );
+    const status = this.#module._tilepath_find_path(this.#handle, sx, sy, gx, gy);
     if (status === REFUSED) throw new RangeError(native.lastError());
-    return readResult(this.#module, this.#record, status, o.flags, this.#shape);
+    return readResult(this.#module, this.#record, status, o, this.#shape);
   }
 
   /**
@@ -636,16 +636,16 @@ export class Grid {
    */
   startSearch(sx, sy, gx, gy, options) {
     const { native, o } = this.#searchArguments(sx, sy, gx, gy, options);
-    const id = native.startSearch(sx, sy, gx, gy, ...searchCodes(o, this.#slot(o.profile)));
+    this.#writeOptions(o);
+    const id = native.startSearch(sx, sy, gx, gy);
     if (id === REFUSED) throw new RangeError(native.lastError());
     // A task never floods the map for labels (one frame would pay for all of it): prepareReach
     // builds them in slices for the next searches of this rule.
-    if (o.flags >>> NUMBER_OPTIONS.unitSize.shift === 1) this.#reachWanted.add(o.diagonal);
-    const { flags } = o;
+    if (o.record[OPTION_SLOT.unitSize] === 1) this.#reachWanted.add(o.record[OPTION_SLOT.diagonal]);
     /** @param {number} status */
     const read = (status) => {
       this.#live();
-      return readResult(this.#module, this.#record, status, flags, this.#shape);
+      return readResult(this.#module, this.#record, status, o, this.#shape);
     };
     if (id === SEARCH_ANSWERED)
       return makeSearchTask(() => this.#live(), read, -1, native.lastStatus());
@@ -686,15 +686,11 @@ export class Grid {
     const reserveError = native.reserveRepairInput(cells.length);
     if (reserveError) throw new RangeError(reserveError);
     this.#module.HEAP32.set(cells, native.repairInputAddress() >> 2);
-    const status = native.repairPath(
-      cells.length,
-      fromIndex,
-      ...searchCodes(o, this.#slot(o.profile)),
-      o.detourExpansions,
-    );
+    this.#writeOptions(o);
+    const status = native.repairPath(cells.length, fromIndex);
     if (status === REFUSED) throw new RangeError(native.lastError());
     const result = /** @type {import('../index.js').RepairResult} */ (
-      readResult(this.#module, this.#record, status, o.flags, this.#shape)
+      readResult(this.#module, this.#record, status, o, this.#shape)
     );
     result.repaired = REPAIR_KINDS[native.repairKind()];
     if (result.repaired === 'local') {
@@ -714,7 +710,7 @@ export class Grid {
     const native = this.#live('options');
     /** @param {boolean} edges */
     const read = (edges) => {
-      if (native.hierarchyGraph(codes.diagonal, edges) === REFUSED) {
+      if (native.hierarchyGraph(codes.record[OPTION_SLOT.diagonal], edges) === REFUSED) {
         throw new RangeError(native.lastError());
       }
       return copyInt32(this.#module, native.graphAddress(), native.graphLength());
@@ -732,7 +728,7 @@ export class Grid {
     this.#live();
     const { codes } = readReachOptions(options);
     this.#live('options');
-    return new HierarchyBuild(() => this.#live(), codes.diagonal);
+    return new HierarchyBuild(() => this.#live(), codes.record[OPTION_SLOT.diagonal]);
   }
 
   /**
@@ -788,7 +784,8 @@ export class Grid {
     this.#live();
     const { codes } = readRectangleOptions(options);
     const native = this.#live('options');
-    if (native.rectangles(codes.sameClass) === REFUSED) throw new RangeError(native.lastError());
+    this.#writeOptions(codes);
+    if (native.rectangles() === REFUSED) throw new RangeError(native.lastError());
     return copyInt32(this.#module, native.graphAddress(), native.graphLength());
   }
 
@@ -858,7 +855,7 @@ export class Grid {
     this.#live();
     const { codes } = readFieldOptions(options);
     this.#live('options');
-    const slot = this.#slot(codes.profile);
+    this.#writeOptions(codes);
     const cells = readGoals(goals, this.width, this.height);
     const native = this.#live('goals');
     const count = cells.length / 2;
@@ -867,7 +864,7 @@ export class Grid {
     const m = this.#module;
     const at = native.goalsAddress() >> 2;
     for (let k = 0; k < count; k++) m.HEAP32[at + k] = cells[2 * k + 1] * this.width + cells[2 * k];
-    if (native.flowField(count, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
+    if (native.flowField(count) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const n = this.width * this.height;
@@ -890,8 +887,8 @@ export class Grid {
     const { codes } = readFieldOptions(options);
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
-    const slot = this.#slot(codes.profile);
-    if (native.reachable(sx, sy, codes.diagonal, codes.maxCost, codes.unitSize, slot) === REFUSED) {
+    this.#writeOptions(codes);
+    if (native.reachable(sx, sy) === REFUSED) {
       throw new RangeError(native.lastQueryError());
     }
     const m = this.#module;
@@ -925,8 +922,8 @@ export class Grid {
     const native = this.#live('options');
     checkCoordinates(this.width, this.height, sx, sy, 'startX', 'startY');
     checkCoordinates(this.width, this.height, gx, gy, 'goalX', 'goalY');
-    const slot = this.#slot(codes.profile);
-    const answer = native.canReach(sx, sy, gx, gy, codes.diagonal, codes.unitSize, slot);
+    this.#writeOptions(codes);
+    const answer = native.canReach(sx, sy, gx, gy);
     if (answer === REFUSED) throw new RangeError(native.lastQueryError());
     return answer === 1;
   }
@@ -964,7 +961,7 @@ export class Grid {
    */
   releaseUnitSize(unitSize) {
     const native = this.#live();
-    native.releaseUnitSize(checkInteger('unitSize', unitSize, 1, NUMBER_OPTIONS.unitSize.max));
+    native.releaseUnitSize(checkInteger('unitSize', unitSize, 1, OPTION.unitSize.max));
   }
 
   /**

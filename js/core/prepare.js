@@ -1,8 +1,15 @@
 // What queries would build on first use, built ahead in slices: hpa's hierarchy as a task the
 // game steps itself (grid.prepareHierarchy), or hpa, unit sizes' positions and reachability
 // labels as a promise that slices itself between frames (grid.prepare, onProgress, signal).
-import { NUMBER_OPTIONS, REFUSED } from '../../dist/contract.mjs';
-import { checkInteger, describe, readReachOptions, refuseMisspelt } from './checks.js';
+import { REFUSED } from '../../dist/contract.mjs';
+import {
+  checkInteger,
+  describe,
+  OPTION,
+  OPTION_SLOT,
+  readReachOptions,
+  refuseMisspelt,
+} from './checks.js';
 
 /** Units of work in a step when none is given: a cell expanded by a cluster's Dijkstras, a
  * border cell scanned, a landmark step. tests/bench/js/hpa-build.mjs: 32768 units took 17 ms at
@@ -86,7 +93,7 @@ export class HierarchyBuild {
  * @param {unknown} value
  */
 function readRule(name, value) {
-  if (value === true) return readReachOptions(undefined).codes.diagonal;
+  if (value === true) return readReachOptions(undefined).codes.record[OPTION_SLOT.diagonal];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`${name} must be true or { diagonal }, got ${describe(value)}`);
   }
@@ -94,7 +101,7 @@ function readRule(name, value) {
   for (const key of Object.keys(value)) {
     if (key !== 'diagonal') throw new TypeError(`${name}: unknown option '${key}'`);
   }
-  return readReachOptions(value).codes.diagonal;
+  return readReachOptions(value).codes.record[OPTION_SLOT.diagonal];
 }
 
 /**
@@ -129,7 +136,7 @@ export function readPrepareTargets(what) {
       throw new TypeError(`unitSizes must be an array of unit sizes, got ${describe(unitSizes)}`);
     }
     for (const n of unitSizes) {
-      checkInteger('unitSizes entry', n, 1, NUMBER_OPTIONS.unitSize.max);
+      checkInteger('unitSizes entry', n, 1, OPTION.unitSize.max);
       if (!targets.unitSizes.includes(n)) targets.unitSizes.push(n);
     }
   }

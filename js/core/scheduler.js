@@ -3,12 +3,12 @@
 // expanded, or milliseconds) is spent; a search that is not finished goes on next frame where
 // it stopped (Grid.startSearch). Round-robin slices keep it fair: a long search cannot hold
 // up a short one for more than a slice per turn.
-import { NUMBER_OPTIONS } from '../../dist/contract.mjs';
 import {
   checkCoordinates,
   checkInteger,
   checkKnownProfile,
   describe,
+  OPTION,
   readOptions,
 } from './checks.js';
 
@@ -32,7 +32,7 @@ import {
 /** Internal: schedules with a synchronous completion callback (InThreadPathWorker). */
 export const SCHEDULE = Symbol('PathScheduler.schedule');
 
-const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
+const MAX_STEP = OPTION.maxExpansions.max;
 // A millisecond budget also ends a frame after this many cells a millisecond: several times
 // what the wasm search expands on a fast desktop (tests/bench/js/scheduler-bench.mjs), so it only
 // bites when the clock does not move (a constant or coarse `now`).

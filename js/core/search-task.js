@@ -1,14 +1,14 @@
 // SearchTask: a search run in slices (Grid.startSearch). The C++ task (cpp/include/tilepath/
 // search_task.hpp) lives in the grid's wasm object, by number; this object steps it and reads
 // its answer once, as findPath's. Disposing the grid frees its tasks.
-import { NUMBER_OPTIONS, REFUSED, SEARCH_RUNNING } from '../../dist/contract.mjs';
-import { checkInteger } from './checks.js';
+import { REFUSED, SEARCH_RUNNING } from '../../dist/contract.mjs';
+import { checkInteger, OPTION } from './checks.js';
 
 /** @typedef {import('../index.js').PathResult} PathResult */
 /** @typedef {import('../../dist/tilepath.mjs').NativeGrid} NativeGrid */
 
 const CONSTRUCT = Symbol('SearchTask');
-const MAX_STEP = NUMBER_OPTIONS.maxExpansions.max;
+const MAX_STEP = OPTION.maxExpansions.max;
 
 export class SearchTask {
   /** @type {() => NativeGrid} the grid's native object; throws once it is disposed */

@@ -1,5 +1,5 @@
-// What crosses between the C++ core and the JS layer, declared once: how the bindings pack a
-// search's options into numbers, what the numbers they hand back mean, and the limits the JS
+// What crosses between the C++ core and the JS layer, declared once: what the numbers the
+// bindings hand back mean, and the limits the JS
 // checks before calling. cpp/wasm/bindings.cpp uses these declarations; tilepath-contract
 // (cpp/tools/contract.cpp) prints them and js/tools/build.mjs turns that into dist/contract.mjs,
 // the one module the JS reads them from.
@@ -16,38 +16,11 @@
 
 namespace tilepath::contract {
 
-// The boolean options travel as one int of bits.
-struct FlagOption {
-  std::string_view name;
-  int bit;
-  bool SearchOptions::*member;
-};
-inline constexpr FlagOption kFlagOptions[] = {
-    {"partial", 1 << 0, &SearchOptions::partial},
-    {"smooth", 1 << 1, &SearchOptions::smooth},
-    {"includeStart", 1 << 2, &SearchOptions::includeStart},
-    {"trace", 1 << 3, &SearchOptions::trace},
-};
+// Options travel as one record of doubles, a slot an option of kOptionTable (options.hpp): the
+// bindings hand JS its address, JS writes the codes, readOptionRecord checks and reads them.
 
-inline void unpackFlags(int flags, SearchOptions& options) {
-  for (const FlagOption& flag : kFlagOptions) options.*(flag.member) = (flags & flag.bit) != 0;
-}
-
-// unitSize travels in the same int, shifted above the flags: flags | unitSize << kUnitSizeShift.
-inline constexpr int kUnitSizeShift = 8;
-inline int unpackUnitSize(int flags) {
-  return (flags >> kUnitSizeShift) & 0xff;
-}
-
-// The movement profile's slot (profiles.hpp; 0 = 'default') rides above unitSize:
-// flags | profile << kProfileShift.
-inline constexpr int kProfileShift = 16;
-inline int unpackProfile(int flags) {
-  return (flags >> kProfileShift) & 0xff;
-}
-
-// The enum options travel as their codes: the index of the name in these tables (an empty
-// name, heuristic code 0, is the default chosen from `diagonal` and cannot be asked for).
+// An enum option's code is the index of its name in its table (an empty name, heuristic code 0,
+// is the default chosen from `diagonal` and cannot be asked for).
 // Status codes index kStatusNames; a negative status means the call was refused.
 inline constexpr int kRefused = -1;
 // Searches in slices (startSearch / stepSearch): a step that left the search unfinished, and a

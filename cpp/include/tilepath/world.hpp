@@ -161,6 +161,18 @@ class BasicWorld {
   const MovementRange& range() const { return workspace_.range; }
   std::string lastQueryError() const { return queryError_; }
 
+  // --- the same queries with their options in a record (OptionRecord, options.hpp), as the wasm
+  // bindings make them: the record's options of that query; a bad code refuses the query with
+  // its message, as the query's own errors are reported.
+  OptionRecord& options() { return record_; }
+  int findPath(int sx, int sy, int gx, int gy, OptionRecord& options);
+  int startSearch(int sx, int sy, int gx, int gy, OptionRecord& options);
+  int repairPath(const std::vector<int32_t>& path, int fromIndex, OptionRecord& options);
+  int flowField(std::vector<int32_t>& goals, int count, OptionRecord& options);
+  int reachable(int sx, int sy, OptionRecord& options);
+  int canReach(int sx, int sy, int gx, int gy, OptionRecord& options);
+  int rectangles(OptionRecord& options, std::vector<int32_t>& out);
+
   // --- a crowd over a profile (crowd.hpp): null with lastQueryError() set ---
   Grid* crowdGrid(int profile);
   Footprints* crowdFootprints(int profile);
@@ -204,7 +216,8 @@ class BasicWorld {
 
   Workspace& workspace_;
   Profiles profiles_;
-  int slot_ = 0;  // the profile of the query under way (select)
+  OptionRecord record_;  // where the bindings' callers write a query's options
+  int slot_ = 0;         // the profile of the query under way (select)
   SearchResult result_;
   SearchResult reach_;  // canReach on a grid with rules (reachesWithRules)
   RepairResult repair_;

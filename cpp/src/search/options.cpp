@@ -1,7 +1,11 @@
 #include "tilepath/options.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
+#include <string>
+#include <utility>
 
 #include "tilepath/format.hpp"
 
@@ -19,30 +23,60 @@ bool parseName(const std::string_view (&names)[N], std::string_view name, Enum& 
   return false;
 }
 
-template <std::size_t N>
-void appendNames(std::string& json, const char* key, const std::string_view (&names)[N],
-                 std::string_view defaultName) {
-  json += '"';
-  json += key;
-  json += "\":{\"values\":[";
-  bool first = true;
-  for (std::string_view name : names) {
-    if (name.empty()) continue;
-    if (!first) json += ',';
-    first = false;
-    json += '"';
-    json += name;
-    json += '"';
+std::string quotedNames(const OptionSpec& option) {
+  std::string list;
+  for (std::size_t i = 0; i < option.nameCount; ++i) {
+    if (option.names[i].empty()) continue;
+    list += (list.empty() ? "'" : ", '") + std::string(option.names[i]) + "'";
   }
-  json += "],\"default\":";
-  if (defaultName.empty()) {
-    json += "null";
-  } else {
-    json += '"';
-    json += defaultName;
-    json += '"';
+  return list;
+}
+
+std::string integerText(double v) {
+  return std::to_string(static_cast<long long>(v));
+}
+
+// A code as a message shows it: the shortest text that reads back as the same double (0.5,
+// 4294967296, inf, nan).
+std::string codeText(double v) {
+  char text[32];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v || std::isnan(v)) break;
   }
-  json += '}';
+  return text;
+}
+
+// Whether `v` is a code of the option: checkOptionCode's test without its message.
+constexpr bool validCode(const OptionSpec& o, double v) {
+  const bool whole = v == static_cast<double>(static_cast<long long>(v));
+  switch (o.kind) {
+    case OptionKind::Choice:
+      return v >= 0 && v < static_cast<double>(o.nameCount) && whole;
+    case OptionKind::Number:
+      return v >= o.min && (o.infinite ? v == v : v - v == 0);  // not NaN; finite
+    case OptionKind::Integer:
+      return v >= o.min && v <= o.max && whole;
+    case OptionKind::Flag:
+      return v == 0 || v == 1;
+    case OptionKind::Profile:
+      return v >= 0 && v < 256 && whole;
+  }
+  return false;
+}
+
+// Whether every search option (a path query's, the profile aside) of `q` is valid: the table
+// unrolled at compile time, each row's getter inlined, as cheap as checks written by hand (every
+// search runs it).
+template <std::size_t... I>
+bool searchCodesValid(const QueryOptions& q, std::index_sequence<I...>) {
+  return ((!(kOptionTable[I].queries & kPathQuery) || kOptionTable[I].kind == OptionKind::Profile ||
+           validCode(kOptionTable[I], kOptionTable[I].get(q))) &&
+          ...);
+}
+
+const OptionSpec& option(const char* name) {
+  return kOptionTable[optionSlot(name)];
 }
 
 }  // namespace
@@ -60,24 +94,86 @@ bool parseGoalMode(std::string_view name, GoalMode& out) {
   return parseName(kGoalModeNames, name, out);
 }
 
-std::string validateUnitSize(int n) {
-  if (n < 1 || n > kMaxUnitSize)
-    return "unitSize must be an integer from 1 to " + std::to_string(kMaxUnitSize) + ", got " +
-           std::to_string(n);
+std::string optionRule(const OptionSpec& o) {
+  switch (o.kind) {
+    case OptionKind::Choice:
+      return "one of " + quotedNames(o);
+    case OptionKind::Number:
+      return o.infinite ? "a number >= " + codeText(o.min) + " (Infinity: no limit)"
+                        : "a finite number >= " + codeText(o.min);
+    case OptionKind::Integer:
+      return "an integer from " + integerText(o.min) + " to " + integerText(o.max);
+    case OptionKind::Flag:
+      return "true or false";
+    case OptionKind::Profile:
+      return "a profile's name";
+  }
   return {};
 }
 
+std::string checkOptionCode(const OptionSpec& o, double v) {
+  bool ok = false;
+  switch (o.kind) {
+    case OptionKind::Choice:
+      // A code is an index of `names`; code 0 with an empty name is the default, never asked
+      // for by name but the code of leaving the option out.
+      ok = v >= 0 && v < static_cast<double>(o.nameCount) && v == std::floor(v);
+      if (!ok)
+        return std::string(o.name) + " must be " + optionRule(o) + ", got code " + codeText(v);
+      return {};
+    case OptionKind::Number:
+      ok = v >= o.min && (o.infinite ? !std::isnan(v) : std::isfinite(v));
+      break;
+    case OptionKind::Integer:
+      ok = v >= o.min && v <= o.max && v == std::floor(v);
+      break;
+    case OptionKind::Flag:
+      ok = v == 0 || v == 1;
+      break;
+    case OptionKind::Profile:
+      ok = v >= 0 && v < 256 && v == std::floor(v);
+      if (!ok) return std::string(o.name) + " slot must be from 0 to 255, got " + codeText(v);
+      return {};
+  }
+  if (ok) return {};
+  return std::string(o.name) + " must be " + optionRule(o) + ", got " + codeText(v);
+}
+
+void OptionRecord::write(const QueryOptions& options) {
+  for (std::size_t i = 0; i < kOptionCount; ++i) codes_[i] = kOptionTable[i].get(options);
+  codes_[kChanged] = 1;
+}
+
+const QueryOptions* OptionRecord::read(std::string& error) {
+  if (codes_[kChanged] != 0) {
+    codes_[kChanged] = 0;
+    error_.clear();
+    QueryOptions read;
+    for (std::size_t i = 0; i < kOptionCount && error_.empty(); ++i) {
+      error_ = checkOptionCode(kOptionTable[i], codes_[i]);
+      if (error_.empty()) kOptionTable[i].set(read, codes_[i]);
+    }
+    options_ = read;
+  }
+  if (error_.empty()) return &options_;
+  error = error_;
+  return nullptr;
+}
+
+std::string validateUnitSize(int n) {
+  return checkOptionCode(option("unitSize"), n);
+}
+
 std::string validateOptions(const SearchOptions& o) {
-  if (static_cast<std::size_t>(o.algorithm) >= std::size(kAlgorithmNames))
-    return "algorithm: unknown value " + std::to_string(static_cast<int>(o.algorithm));
-  if (static_cast<std::size_t>(o.diagonal) >= std::size(kDiagonalNames))
-    return "diagonal: unknown value " + std::to_string(static_cast<int>(o.diagonal));
-  if (static_cast<std::size_t>(o.heuristic) >= std::size(kHeuristicNames))
-    return "heuristic: unknown value " + std::to_string(static_cast<int>(o.heuristic));
-  if (static_cast<std::size_t>(o.goal) >= std::size(kGoalModeNames))
-    return "goal: unknown value " + std::to_string(static_cast<int>(o.goal));
-  if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
-    return "weight must be a finite number >= 1, got " + formatFixed(o.weight);
+  QueryOptions query;
+  query.search = o;
+  // The usual case checked fast; the message of a bad code found by the loop.
+  if (!searchCodesValid(query, std::make_index_sequence<kOptionCount>{})) {
+    for (const OptionSpec& spec : kOptionTable) {
+      if (!(spec.queries & kPathQuery) || spec.kind == OptionKind::Profile) continue;
+      if (std::string error = checkOptionCode(spec, spec.get(query)); !error.empty()) return error;
+    }
+  }
   if (o.algorithm == Algorithm::Hpa) {
     // What the hierarchical search does not do (Hierarchy::search): refused, never ignored.
     if (o.goal != GoalMode::Exact)
@@ -94,7 +190,7 @@ std::string validateOptions(const SearchOptions& o) {
       return "algorithm 'hpa' supports units of one tile only, got unitSize " +
              std::to_string(o.unitSize);
   }
-  return validateUnitSize(o.unitSize);
+  return {};
 }
 
 Heuristic effectiveHeuristic(const SearchOptions& o) {
@@ -103,28 +199,29 @@ Heuristic effectiveHeuristic(const SearchOptions& o) {
 }
 
 std::string optionValuesJson() {
-  const SearchOptions defaults;
   std::string json = "{";
-  appendNames(json, "algorithm", kAlgorithmNames,
-              kAlgorithmNames[static_cast<int>(defaults.algorithm)]);
-  json += ',';
-  appendNames(json, "diagonal", kDiagonalNames,
-              kDiagonalNames[static_cast<int>(defaults.diagonal)]);
-  json += ',';
-  appendNames(json, "heuristic", kHeuristicNames, "");
-  json += ',';
-  appendNames(json, "goal", kGoalModeNames, kGoalModeNames[static_cast<int>(defaults.goal)]);
-  json += ",\"weight\":{\"default\":" + formatFixed(defaults.weight) + "}";
-  json += ",\"maxExpansions\":{\"default\":" + std::to_string(defaults.maxExpansions) + "}";
-  json += std::string(",\"partial\":{\"default\":") + (defaults.partial ? "true" : "false") + "}";
-  json += std::string(",\"smooth\":{\"default\":") + (defaults.smooth ? "true" : "false") + "}";
-  json += std::string(",\"includeStart\":{\"default\":") +
-          (defaults.includeStart ? "true" : "false") + "}";
-  json += std::string(",\"trace\":{\"default\":") + (defaults.trace ? "true" : "false") + "}";
-  json += ",\"unitSize\":{\"default\":" + std::to_string(defaults.unitSize) +
-          ",\"max\":" + std::to_string(kMaxUnitSize) + "}";
-  json += '}';
-  return json;
+  for (const OptionSpec& o : kOptionTable) {
+    if (!(o.queries & kPathQuery) || o.kind == OptionKind::Profile) continue;
+    json += (json.size() > 1 ? ",\"" : "\"") + std::string(o.name) + "\":{";
+    const double code = o.defaultCode();
+    if (o.kind == OptionKind::Choice) {
+      json += "\"values\":[";
+      for (std::size_t i = 0; i < o.nameCount; ++i) {
+        if (o.names[i].empty()) continue;
+        json += (json.back() == '[' ? "\"" : ",\"") + std::string(o.names[i]) + "\"";
+      }
+      const std::string_view name = o.names[static_cast<std::size_t>(code)];
+      json += name.empty() ? "],\"default\":null" : "],\"default\":\"" + std::string(name) + "\"";
+    } else if (o.kind == OptionKind::Flag) {
+      json += std::string("\"default\":") + (code != 0 ? "true" : "false");
+    } else {
+      json +=
+          "\"default\":" + (o.kind == OptionKind::Integer ? integerText(code) : formatFixed(code));
+      if (o.kind == OptionKind::Integer) json += ",\"max\":" + integerText(o.max);
+    }
+    json += '}';
+  }
+  return json + '}';
 }
 
 }  // namespace tilepath

@@ -801,6 +801,58 @@ TILEPATH_SMALL std::string BasicWorld<B>::load(const uint8_t* data, std::size_t 
   return error;
 }
 
+// --- queries with their options in a record ---
+
+template <bool B>
+int BasicWorld<B>::findPath(int sx, int sy, int gx, int gy, OptionRecord& options) {
+  const QueryOptions* o = options.read(result_.error);
+  return o ? findPath(sx, sy, gx, gy, o->search, o->profile) : kRefused;
+}
+
+template <bool B>
+int BasicWorld<B>::startSearch(int sx, int sy, int gx, int gy, OptionRecord& options) {
+  const QueryOptions* o = options.read(result_.error);
+  return o ? startSearch(sx, sy, gx, gy, o->search, o->profile) : kRefused;
+}
+
+template <bool B>
+TILEPATH_SMALL int BasicWorld<B>::repairPath(const std::vector<int32_t>& path, int fromIndex,
+                                             OptionRecord& options) {
+  const QueryOptions* o = options.read(result_.error);
+  return o ? repairPath(path, fromIndex, o->search, o->profile, o->detourExpansions) : kRefused;
+}
+
+template <bool B>
+TILEPATH_SMALL int BasicWorld<B>::flowField(std::vector<int32_t>& goals, int count,
+                                            OptionRecord& options) {
+  const QueryOptions* o = options.read(queryError_);
+  return o ? flowField(goals, count, static_cast<int>(o->search.diagonal), o->maxCost,
+                       o->search.unitSize, o->profile)
+           : kRefused;
+}
+
+template <bool B>
+TILEPATH_SMALL int BasicWorld<B>::reachable(int sx, int sy, OptionRecord& options) {
+  const QueryOptions* o = options.read(queryError_);
+  return o ? reachable(sx, sy, static_cast<int>(o->search.diagonal), o->maxCost, o->search.unitSize,
+                       o->profile)
+           : kRefused;
+}
+
+template <bool B>
+int BasicWorld<B>::canReach(int sx, int sy, int gx, int gy, OptionRecord& options) {
+  const QueryOptions* o = options.read(queryError_);
+  return o ? canReach(sx, sy, gx, gy, static_cast<int>(o->search.diagonal), o->search.unitSize,
+                      o->profile)
+           : kRefused;
+}
+
+template <bool B>
+TILEPATH_SMALL int BasicWorld<B>::rectangles(OptionRecord& options, std::vector<int32_t>& out) {
+  const QueryOptions* o = options.read(result_.error);
+  return o ? rectangles(o->sameClass, out) : kRefused;
+}
+
 template class BasicWorld<true>;
 template class BasicWorld<false>;
 

@@ -6,6 +6,7 @@
 #include "tilepath/world.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -224,4 +225,42 @@ double ms = world.builtMs(World::kBuiltHpa); // how long that took (-1: nothing 
   REQUIRE(std::string(kStatusNames[status]) == "found");
   REQUIRE(r.status == Status::Found);
   REQUIRE(ms >= 0);
+}
+
+TEST_CASE("World answers from a record of options as from the options themselves",
+          "[world][options]") {
+  std::string error;
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  auto map = movingai::loadMap(folder + "/arena.map", error);
+  REQUIRE(map);
+  auto problems = movingai::loadScenario(folder + "/arena.map.scen", error);
+  REQUIRE(problems);
+  World world(map->width(), map->height());
+  copyCells(*map, world);
+  QueryOptions q;
+  q.search.diagonal = Diagonal::NoCorners;
+  q.search.smooth = true;
+  world.options().write(q);
+  for (const movingai::Problem& p : *problems) {
+    REQUIRE(world.findPath(p.startX, p.startY, p.goalX, p.goalY, world.options()) >= 0);
+    const double fromRecord = world.result().cost;
+    const std::vector<int32_t> path = world.result().path;
+    REQUIRE(world.findPath(p.startX, p.startY, p.goalX, p.goalY, q.search, 0) >= 0);
+    CHECK(world.result().cost == fromRecord);
+    CHECK(world.result().path == path);
+  }
+  double* codes = world.options().codes();
+  codes[optionSlot("profile")] = 7;  // no such profile
+  codes[OptionRecord::kChanged] = 1;
+  CHECK(world.findPath(0, 0, 1, 1, world.options()) == contract::kRefused);
+  CHECK(world.lastError().find("profile") != std::string::npos);
+  codes[optionSlot("profile")] = 0;
+  codes[optionSlot("maxCost")] = -2;
+  codes[OptionRecord::kChanged] = 1;
+  CHECK(world.reachable(1, 1, world.options()) == contract::kRefused);
+  CHECK(world.lastQueryError() == "maxCost must be a number >= 0 (Infinity: no limit), got -2");
+  codes[optionSlot("maxCost")] = 5;
+  codes[OptionRecord::kChanged] = 1;
+  REQUIRE(world.reachable(1, 1, world.options()) == 0);
+  for (float cost : world.range().costs) CHECK((std::isinf(cost) || cost <= 5));
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ENUM_OPTIONS, FLAG_OPTIONS, NUMBER_OPTIONS, TRACE } from '../../../dist/contract.mjs';
+import { ENUM_OPTIONS, OPTIONS, TRACE } from '../../../dist/contract.mjs';
 import { createPathfinder } from '../../../js/node.js';
 import { makeLoader } from '../../../js/core/grid.js';
 import { checkRequest, requestList, signalOf, stripSignal } from '../../../js/core/checks.js';
@@ -70,12 +70,16 @@ test('every enum and number option name of the contract selects what the C++ cor
   for (const diagonal of ['never', 'noCorners']) {
     settings.push([{ diagonal, unitSize: 2 }, ['--diagonal', diagonal, '--unitSize', '2']]);
   }
+  const ofPath = (kinds) =>
+    OPTIONS.filter((o) => o.queries.includes('path') && kinds.includes(o.kind))
+      .map((o) => o.name)
+      .sort();
   assert.deepEqual(
-    Object.keys(NUMBER_OPTIONS).sort(),
+    ofPath(['number', 'integer']),
     ['maxExpansions', 'unitSize', 'weight'],
     'a new number option needs a case here',
   );
-  // core/checks.js encodes these four by name: a new one must be wired there, and tested here.
+  // The enum options of the table (options.hpp): a new one needs a case here.
   assert.deepEqual(Object.keys(ENUM_OPTIONS).sort(), [
     'algorithm',
     'diagonal',
@@ -134,12 +138,14 @@ test('every flag option of the contract and maxExpansions change the result as d
       assert.equal(base.traceEvents, undefined);
     },
   };
+  const flags = OPTIONS.filter((o) => o.kind === 'flag' && o.queries.includes('path'));
   assert.deepEqual(
     Object.keys(effects).sort(),
-    Object.keys(FLAG_OPTIONS).sort(),
+    flags.map((o) => o.name).sort(),
     'every flag has an effect checked',
   );
-  for (const [name, { default: fallback }] of Object.entries(FLAG_OPTIONS)) {
+  for (const { name, default: code } of flags) {
+    const fallback = code === 1;
     effects[name]();
     // The default, given explicitly, is the same search as leaving the option out.
     assert.deepEqual(

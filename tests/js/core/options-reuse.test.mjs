@@ -83,3 +83,46 @@ test('a reused options object with getters has each getter called once per call'
   assert.equal(reads, 3);
   grid.dispose();
 });
+
+// Each grid keeps the options it last wrote into the wasm heap (Grid #writeOptions) and writes
+// them again only for other codes or another profile slot: queries of other kinds between two
+// findPath calls, two grids sharing one options object, and a profile deleted and added again
+// (a new slot under the same name) must each still get their own options.
+test('the options written into the heap follow other queries, other grids and profile slots', async () => {
+  const tp = await createPathfinder();
+  const map = ['........', '.######.', '........', '.####.#.', '........'];
+  const cells = Uint8Array.from(map.join(''), (c) => (c === '#' ? 1 : 0));
+  const a = tp.createGrid(8, 5, cells);
+  const b = tp.createGrid(8, 5);
+  const diagonal = { diagonal: 'always' };
+  const fresh = (grid, ...args) => grid.findPath(...args.slice(0, 4), { ...args[4] });
+  const expected = fresh(a, 0, 0, 7, 4, diagonal);
+  assert.deepEqual(a.findPath(0, 0, 7, 4, diagonal), expected);
+  // A range with maxCost 3, then the same search: not the range's options.
+  const range = a.reachable(0, 0, { maxCost: 3 });
+  assert.equal(range.costAt(4, 0), 4 > 3 ? Infinity : 4);
+  assert.deepEqual(a.findPath(0, 0, 7, 4, diagonal), expected);
+  assert.equal(a.canReach(0, 0, 7, 4), true);
+  assert.deepEqual(a.findPath(0, 0, 7, 4, diagonal), expected);
+  // The same object on another grid, and back.
+  assert.equal(b.findPath(0, 0, 7, 4, diagonal).cost, fresh(b, 0, 0, 7, 4, diagonal).cost);
+  assert.deepEqual(a.findPath(0, 0, 7, 4, diagonal), expected);
+  // Profiles: 'boat' walks only on class 1, 'wader' on both. Deleted and added again, 'wader'
+  // takes another slot: the same options object must search with the new slot.
+  a.setProfile('boat', { 0: Infinity, 1: 1 });
+  a.setProfile('wader', { 0: 1, 1: 1 });
+  const wader = { profile: 'wader', diagonal: 'always' };
+  assert.equal(a.findPath(0, 0, 7, 4, wader).cost, fresh(a, 0, 0, 7, 4, wader).cost);
+  // The same object read twice in a row (no other options between): the same codes.
+  const through = a.findPath(0, 0, 7, 4, wader);
+  assert.ok(through.cost < expected.cost, 'wading crosses the walls');
+  a.deleteProfile('wader');
+  a.deleteProfile('boat');
+  a.setProfile('wader', { 0: 1, 1: 5 }); // the slot 'boat' had
+  a.setProfile('boat', { 0: Infinity, 1: 1 }); // the slot 'wader' had
+  const dearer = a.findPath(0, 0, 7, 4, wader);
+  assert.equal(dearer.cost, fresh(a, 0, 0, 7, 4, wader).cost);
+  assert.notEqual(dearer.cost, through.cost);
+  a.dispose();
+  b.dispose();
+});

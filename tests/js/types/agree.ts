@@ -5,7 +5,15 @@ import type * as Declared from '../../../js/index.js';
 import type { Grid as DeclaredGrid, Pathfinder } from '../../../js/index.js';
 import { makeLoader, type Grid as RealGrid } from '../../../js/core/grid.js';
 import { createPathfinder as nodeCreatePathfinder } from '../../../js/node.js';
-import { ENUM_OPTIONS, FACING, REASON, SHAPES, STATUS, TRACE } from '../../../dist/contract.mjs';
+import {
+  ENUM_OPTIONS,
+  FACING,
+  OPTIONS,
+  REASON,
+  SHAPES,
+  STATUS,
+  TRACE,
+} from '../../../dist/contract.mjs';
 import factory from '../../../dist/tilepath.mjs';
 
 // Exactly the same set of values, both ways.
@@ -14,6 +22,25 @@ type UserNames<K extends keyof typeof ENUM_OPTIONS> = Exclude<
   (typeof ENUM_OPTIONS)[K]['names'][number],
   ''
 >;
+
+// The names of the table's options that a query takes (cpp/include/tilepath/options.hpp).
+type OptionsOf<Q extends string> = (typeof OPTIONS)[number] extends infer O
+  ? O extends { name: infer N; queries: readonly (infer E)[] }
+    ? Q extends E
+      ? N
+      : never
+    : never
+  : never;
+type Declares<T> = Exclude<keyof T, 'signal'>;
+// Each query's options declared in js/index.d.ts are exactly the table's: a row added there
+// without its declaration (or the reverse) fails here.
+export const options: [
+  Same<OptionsOf<'path'>, Declares<Declared.SearchOptions>>,
+  Same<OptionsOf<'repair'>, Declares<Declared.RepairOptions>>,
+  Same<OptionsOf<'field'>, Declares<Declared.FieldOptions>>,
+  Same<OptionsOf<'reach'>, Declares<Declared.ReachOptions>>,
+  Same<OptionsOf<'rectangles'>, Declares<Declared.RectangleOptions>>,
+] = [true, true, true, true, true];
 
 export const names: [
   Same<UserNames<'algorithm'>, Declared.Algorithm>,
