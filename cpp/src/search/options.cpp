@@ -49,18 +49,19 @@ std::string codeText(double v) {
 
 // Whether `v` is a code of the option: checkOptionCode's test without its message.
 constexpr bool validCode(const OptionSpec& o, double v) {
-  const bool whole = v == static_cast<double>(static_cast<long long>(v));
+  // Only asked of a value in range (so converting it to an integer is defined).
+  const auto whole = [v] { return v == static_cast<double>(static_cast<long long>(v)); };
   switch (o.kind) {
     case OptionKind::Choice:
-      return v >= 0 && v < static_cast<double>(o.nameCount) && whole;
+      return v >= 0 && v < static_cast<double>(o.nameCount) && whole();
     case OptionKind::Number:
       return v >= o.min && (o.infinite ? v == v : v - v == 0);  // not NaN; finite
     case OptionKind::Integer:
-      return v >= o.min && v <= o.max && whole;
+      return v >= o.min && v <= o.max && whole();
     case OptionKind::Flag:
       return v == 0 || v == 1;
     case OptionKind::Profile:
-      return v >= 0 && v < 256 && whole;
+      return v >= 0 && v < 256 && whole();
   }
   return false;
 }
@@ -144,14 +145,22 @@ void OptionRecord::write(const QueryOptions& options) {
   codes_[kChanged] = 1;
 }
 
+// Sets every option of `q` from its code when all are valid (the table unrolled, as above).
+template <std::size_t... I>
+static bool readCodes(const double* codes, QueryOptions& q, std::index_sequence<I...>) {
+  if (!(validCode(kOptionTable[I], codes[I]) && ...)) return false;
+  (kOptionTable[I].set(q, codes[I]), ...);
+  return true;
+}
+
 const QueryOptions* OptionRecord::read(std::string& error) {
   if (codes_[kChanged] != 0) {
     codes_[kChanged] = 0;
     error_.clear();
     QueryOptions read;
-    for (std::size_t i = 0; i < kOptionCount && error_.empty(); ++i) {
-      error_ = checkOptionCode(kOptionTable[i], codes_[i]);
-      if (error_.empty()) kOptionTable[i].set(read, codes_[i]);
+    if (!readCodes(codes_, read, std::make_index_sequence<kOptionCount>{})) {
+      for (std::size_t i = 0; i < kOptionCount && error_.empty(); ++i)
+        error_ = checkOptionCode(kOptionTable[i], codes_[i]);
     }
     options_ = read;
   }
