@@ -1,12 +1,15 @@
 // Prepared and saved grids through the wasm API (on demand, never in CI; a section of
 // `npm run bench`):
 //   node tests/bench/js/saved-bench.mjs [--size 2048] [--loads 5] [--queries 8] [--seed 1]
+//                                       [--write FILE]
 // The demo's generated terrain (three passable cost classes, water and rock blocked), as
 // hpa-wasm.mjs uses. Prints: prepare's time for the hierarchy and the labels (noCorners), with
 // each part's; the save's size and time; loadGrid's time (median and worst of --loads); then
 // long queries (start and goal at least half the map apart) on the loaded grid, astar against
-// hpa, their median times and the ratio, and that no loaded query built anything. Wall clock on
+// hpa, their median times and the ratio, and that no loaded query built anything. --write FILE
+// writes the saved bytes there too (for tilepath-bench-hpa load FILE: the same load natively). Wall clock on
 // whatever machine runs it: compare figures of one run.
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPathfinder } from '../../../js/node.js';
 import { generateMap, makeRandom32 } from '../../../demo/maps.js';
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '5' },
     queries: { type: 'string', default: '8' },
     seed: { type: 'string', default: '1' },
+    write: { type: 'string' },
   },
 });
 const size = Number(values.size);
@@ -39,6 +43,7 @@ let t0 = performance.now();
 const bytes = grid.save();
 const saveMs = performance.now() - t0;
 console.log(`save: ${(bytes.length / 2 ** 20).toFixed(1)} MiB in ${fixed(saveMs)} ms`);
+if (values.write) writeFileSync(values.write, bytes);
 grid.dispose();
 
 const loadMs = [];

@@ -3,6 +3,8 @@
 //   tilepath-bench-hpa movingai MAP... [CLUSTER=n env]  the Moving AI problems (noCorners)
 //   tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]   hpa queries only, for a profiler
 //   tilepath-bench-hpa build SIZE|FILE [REPEAT]          the hierarchy's build only (noCorners)
+//   tilepath-bench-hpa load SAVED [REPEAT]               loadSaved of a saved grid only (the
+//     bytes of grid.save(), with its labels, unit positions and hierarchy), for a profiler
 //     FILE: raw cells (one byte each, a square map) with the demo's terrain costs, as written
 //     from demo/maps.js generateMap('terrain', ...) (for the wasm benches' map natively)
 // For each: hpa and astar side by side on the same long queries (median / p99 time, expanded
@@ -24,6 +26,7 @@
 #include "tilepath/hierarchy.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/repair.hpp"
+#include "tilepath/saved.hpp"
 #include "tilepath/searcher.hpp"
 
 using namespace tilepath;
@@ -309,6 +312,36 @@ int buildBench(int argc, char** argv) {
   return 0;
 }
 
+int loadBench(int argc, char** argv) {
+  if (argc < 3) return std::fprintf(stderr, "load needs a saved grid's file\n"), 2;
+  const int repeat = argc >= 4 ? std::atoi(argv[3]) : 5;
+  std::vector<uint8_t> bytes;
+  if (FILE* f = std::fopen(argv[2], "rb")) {
+    uint8_t chunk[1 << 16];
+    for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
+      bytes.insert(bytes.end(), chunk, chunk + n);
+    std::fclose(f);
+  }
+  std::vector<double> ms;
+  for (int k = 0; k < repeat; ++k) {
+    const auto t0 = Clock::now();
+    SavedHeader header;
+    std::string error = readSavedHeader(bytes.data(), bytes.size(), header);
+    if (!error.empty()) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+    Grid grid(header.width, header.height, header.shape);
+    Components labels(grid);
+    Footprints units(grid);
+    std::unique_ptr<Hierarchy> hierarchy;
+    SavedHierarchy saved(hierarchy);
+    error = loadSaved(bytes.data(), bytes.size(), grid, {&labels, &units, &saved}, true);
+    if (!error.empty()) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+    ms.push_back(msSince(t0));
+  }
+  std::printf("load %s (%.1f MiB): median %.1f ms over %d loads\n", argv[2],
+              static_cast<double>(bytes.size()) / (1 << 20), percentile(ms, 0.5), repeat);
+  return 0;
+}
+
 int movingaiBench(int argc, char** argv) {
   const int cluster =
       std::getenv("CLUSTER") ? std::atoi(std::getenv("CLUSTER")) : Hierarchy::kDefaultClusterSize;
@@ -337,10 +370,12 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "movingai") == 0) return movingaiBench(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "profile") == 0) return profileBench(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "build") == 0) return buildBench(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "load") == 0) return loadBench(argc, argv);
   std::fprintf(stderr,
                "usage: tilepath-bench-hpa world SIZE [QUERIES] [CLUSTER]\n"
                "       CLUSTER=n tilepath-bench-hpa movingai MAP...\n"
                "       tilepath-bench-hpa profile SIZE [QUERIES] [REPEAT]\n"
-               "       tilepath-bench-hpa build SIZE|FILE [REPEAT]\n");
+               "       tilepath-bench-hpa build SIZE|FILE [REPEAT]\n"
+               "       tilepath-bench-hpa load SAVED [REPEAT]\n");
   return 2;
 }

@@ -3,6 +3,7 @@
 // buffer is refused with a message naming what is wrong.
 #include "tilepath/saved.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
@@ -292,6 +293,25 @@ TEST_CASE("truncated, corrupted, other-version and hostile buffers are refused b
     refused += !loadError(bad).empty();
   }
   CHECK(refused > 50);
+
+  // A label out of range on an open cell, or a label on a blocked one (summed): the cell named.
+  const std::string tag = "LABL";
+  const auto section = std::search(bytes.begin(), bytes.end(), tag.begin(), tag.end());
+  REQUIRE(section != bytes.end());
+  // The tag, the length (u64), the count of labellings and which one (u8 each), the labels' count.
+  const std::size_t labels = static_cast<std::size_t>(section - bytes.begin()) + 4 + 8 + 1 + 1 + 8;
+  for (const bool open : {true, false}) {
+    int cell = 0;
+    while (original.grid.passable(cell) != open) ++cell;
+    std::vector<uint8_t> bad = bytes;
+    const int32_t label = open ? 1 << 30 : 0;
+    std::memcpy(bad.data() + labels + 4 * cell, &label, 4);
+    resum(bad);
+    const std::string error = loadError(bad);
+    INFO(error);
+    CHECK(error.find("cell " + std::to_string(cell) + " has label " + std::to_string(label)) !=
+          std::string::npos);
+  }
 }
 
 namespace {
