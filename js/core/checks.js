@@ -414,25 +414,15 @@ function encodeSnapshotOf(names, o) {
   const record = DEFAULT_RECORD.slice();
   /** @type {string} */
   let profile = PROFILES.default;
-  for (const [name, spec, slot] of rowsOf(names)) {
+  // The snapshot holds only the options given (readOptionsOf), in the order of `names`.
+  for (const name in o) {
     const value = o[name];
-    if (value === undefined) continue;
+    if (value === undefined || !names.includes(name)) continue;
+    const spec = OPTION[name];
     if (spec.kind === 'profile') profile = checkProfileName(value);
-    else record[slot] = optionCode(spec, value);
+    else record[OPTION_SLOT[name]] = optionCode(spec, value);
   }
   return { record, profile };
-}
-/** Each list of names' rows of the table, looked up once. */
-/** @type {Map<readonly string[], [string, OptionSpec, number][]>} */
-const rowLists = new Map();
-/** @param {readonly string[]} names */
-function rowsOf(names) {
-  let rows = rowLists.get(names);
-  if (rows === undefined) {
-    rows = names.map((name) => [name, OPTION[name], OPTION_SLOT[name]]);
-    rowLists.set(names, rows);
-  }
-  return rows;
 }
 /** @param {Record<string, unknown>} o */
 const encodeSnapshot = (o) => encodeSnapshotOf(SEARCH_OPTIONS, o);
