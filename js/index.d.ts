@@ -657,6 +657,8 @@ export class PathScheduler {
   readonly lastFrame: SchedulerFrame;
   /** Requests queued or in progress. */
   readonly pending: number;
+  /** Requests waiting for a turn, not yet started. */
+  readonly queued: number;
   /** Finishes every pending request now. */
   flush(): void;
   /** update() on every animation frame while requests are pending (autoUpdate). */

@@ -186,7 +186,8 @@ export interface PathRequest {
 export interface PathWorkerApiStats {
   /** Requests made and not yet settled (queued or posted). */
   inFlight: number;
-  /** Requests waiting for the end of the task to be posted. */
+  /** Requests not yet under way: PathWorker's wait for the end of the task to be posted,
+   * InThreadPathWorker's for their turn (behind an edit, or in its scheduler's queue). */
   queued: number;
   /** Bytes of wasm memory where the searches run (PathWorker: the worker's, as of its last
    * reply). Grows, never shrinks: compare it at the start and end of a long run to see a leak. */

@@ -63,6 +63,18 @@ export function misspeltName(key, known) {
 }
 
 /**
+ * The TypeError of an option `key` that is none of `known`: it names the one meant when `key`
+ * misspells it (misspeltName), then every known option.
+ * @param {string} key
+ * @param {readonly string[]} known
+ */
+export function unknownOption(key, known) {
+  const meant = misspeltName(key, known);
+  const hint = meant === undefined ? '' : `did you mean '${meant}'? `;
+  return new TypeError(`unknown option '${key}' (${hint}known: ${known.join(', ')})`);
+}
+
+/**
  * Refuses an own key of `given` that misspells one of `known` (misspeltName). Other keys stay
  * allowed (a Tiled layer or a game's own settings may ride along), but a near miss is a typo that
  * would silently give another map or another worker: a TypeError names the key and the one meant.
@@ -348,6 +360,41 @@ const SEARCH_OPTIONS = optionsOf('path');
 // so that neither postMessage nor JSON sees it (an AbortSignal cannot be cloned).
 /** @type {WeakMap<object, SignalLike>} */
 const signals = new WeakMap();
+// The codes each snapshot was encoded to when it was checked (readOptionsOf), kept beside it in
+// the same way: what a worker is posted, and what its cache is keyed on (snapshotCodes).
+/** @type {WeakMap<object, Readonly<OptionCodes>>} */
+const snapshotCodesOf = new WeakMap();
+
+/**
+ * A query's options already checked and encoded on another thread or layer (codedOptions): a
+ * grid's query takes their codes as they are, without reading or checking them again (the core
+ * still checks every code). Only the library makes them; the package does not export the class.
+ */
+class CodedOptions {
+  /**
+   * @param {Readonly<OptionCodes>} codes
+   * @param {SignalLike | undefined} signal
+   */
+  constructor(codes, signal) {
+    this.codes = codes;
+    this.signal = signal;
+    Object.freeze(this);
+  }
+  get profile() {
+    return this.codes.profile;
+  }
+}
+
+/**
+ * Options for any query of a grid (findPath, startSearch, a PathScheduler, flowField, reachable,
+ * canReach, repairPath, abstractGraph) that are `codes` as they are (made by readOptions and the
+ * other readers, or posted from the main thread), with a signal for the scheduler.
+ * @param {Readonly<OptionCodes>} codes
+ * @param {SignalLike} [signal]
+ */
+export function codedOptions(codes, signal) {
+  return new CodedOptions(codes, signal);
+}
 
 /**
  * The code of a given value of an option (not left out), checked by its kind, with the message
@@ -616,6 +663,7 @@ let lastCodes = DEFAULT_CODES;
  */
 export function readSearchCodes(options) {
   if (options === undefined || options === null) return DEFAULT_CODES;
+  if (options instanceof CodedOptions) return options.codes;
   if (options !== lastOptions || enumerableKeys(options) !== lastKeys.length) {
     lastOptions = null; // a throwing read leaves nothing cached
     const read = readOptions(options);
@@ -672,12 +720,7 @@ function enumerableKeys(object) {
  */
 function refuseUnknown(options, names) {
   for (const key in options) {
-    if (key !== 'signal' && !names.includes(key)) {
-      const known = [...names, 'signal'];
-      const meant = misspeltName(key, known);
-      const hint = meant === undefined ? '' : `did you mean '${meant}'? `;
-      throw new TypeError(`unknown option '${key}' (${hint}known: ${known.join(', ')})`);
-    }
+    if (key !== 'signal' && !names.includes(key)) throw unknownOption(key, [...names, 'signal']);
   }
 }
 
@@ -691,6 +734,9 @@ function refuseUnknown(options, names) {
 function readOptionsOf(options, names) {
   // Every query's defaults are the same record: one object, which a grid need not write twice.
   if (options === undefined || options === null) return NO_OPTIONS;
+  if (options instanceof CodedOptions) {
+    return { options: /** @type {any} */ (options), signal: options.signal, codes: options.codes };
+  }
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
@@ -706,6 +752,7 @@ function readOptionsOf(options, names) {
   checkSignal(signal);
   const codes = encodeSnapshotOf(names, snapshot);
   if (signal != null) signals.set(snapshot, signal);
+  snapshotCodesOf.set(snapshot, codes);
   return { options: snapshot, signal, codes };
 }
 
@@ -800,6 +847,17 @@ export function readGoals(goals, width, height) {
  */
 export function signalOf(checked) {
   return checked == null ? undefined : signals.get(checked);
+}
+
+/**
+ * The codes a checked search snapshot was encoded to (readOptions, checkRequest, requestList):
+ * the default codes for none (null). A snapshot made elsewhere is checked and encoded now.
+ * @param {Record<string, unknown> | null | undefined} snapshot
+ * @returns {Readonly<OptionCodes>}
+ */
+export function snapshotCodes(snapshot) {
+  if (snapshot === null || snapshot === undefined) return DEFAULT_CODES;
+  return snapshotCodesOf.get(snapshot) ?? readOptions(snapshot).codes;
 }
 
 /**

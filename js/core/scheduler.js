@@ -124,6 +124,10 @@ export class PathScheduler {
   get pending() {
     return this.#queue.length + this.#active.length;
   }
+  /** Requests waiting for a turn: not yet started (pending counts those in progress too). */
+  get queued() {
+    return this.#queue.length;
+  }
   /** What the last update() did: cells expanded, milliseconds, requests still queued or in
    * progress after it, and requests it finished. */
   get lastFrame() {

@@ -3,7 +3,7 @@
 // PathWorker and InThreadPathWorker: each tells it what its edits changed and when an edit is
 // over; it calls each affected path's onBlocked once per edit.
 
-import { checkProfileName, checkUnitSize, describe } from './checks.js';
+import { checkProfileName, checkUnitSize, describe, unknownOption } from './checks.js';
 
 const WATCH_OPTIONS = ['unitSize', 'diagonal', 'profile', 'links'];
 const DIAGONALS = ['never', 'noCorners', 'oneObstacle', 'always'];
@@ -24,9 +24,7 @@ export function readWatchOptions(options) {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
   for (const key in options) {
-    if (!WATCH_OPTIONS.includes(key)) {
-      throw new TypeError(`unknown option '${key}' (known: ${WATCH_OPTIONS.join(', ')})`);
-    }
+    if (!WATCH_OPTIONS.includes(key)) throw unknownOption(key, WATCH_OPTIONS);
   }
   const {
     unitSize,

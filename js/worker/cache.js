@@ -13,8 +13,9 @@
 // - A cell made cheaper or opened, a cost lowered, or a new level (setAll): every answer, since
 //   any of them might now have a cheaper path.
 // Requests with `trace` are never cached: their answer is the record of the search itself.
-// The options are keyed as given, so a default ('auto') request and one naming the algorithm it
-// resolves to are cached apart; an answer keeps the `algorithm` of the search that found it (a
+// The options are keyed by their codes: an option given at its default is the same request as
+// one left out, while a default ('auto') request and one naming the algorithm it resolves to are
+// cached apart; an answer keeps the `algorithm` of the search that found it (a
 // raise that makes the costs uneven leaves a cached jps path the cheapest, as it is above).
 //
 // What an edit costs here is what it changed, never a scan of the cache: each answer's cells are
@@ -22,6 +23,9 @@
 // through each answer's count of cells per class (kept current by cell edits that change a
 // class at the same cost). The cache holds at most `capacity` answers and about `bytes` bytes
 // (its estimate of what an answer holds), dropping the least recently used first.
+
+import { ENUM_OPTIONS } from '../../dist/contract.mjs';
+import { OPTION_SLOT } from '../core/checks.js';
 
 /** The default byte budget of a path cache (create's `cacheBytes`). */
 export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
@@ -34,12 +38,28 @@ const ENTRY_BYTES = 500;
 const BLOCK_ENTRY_BYTES = 60;
 const CLASS_ENTRY_BYTES = 64;
 
-/** The cache key of a request, or null when it is not to be cached. */
-export function cacheKey(sx, sy, gx, gy, options) {
-  if (options?.trace) return null;
-  const { signal, ...rest } = options ?? {};
-  const names = Object.keys(rest).sort();
-  return `${sx},${sy},${gx},${gy}|${names.map((name) => `${name}=${rest[name]}`).join(',')}`;
+const {
+  trace: TRACE,
+  maxExpansions: BUDGET,
+  weight: WEIGHT,
+  unitSize: UNIT_SIZE,
+  goal: GOAL,
+} = OPTION_SLOT;
+const ADJACENT = ENUM_OPTIONS.goal.names.indexOf('adjacent');
+
+/**
+ * The cache key of a request, or null when it is not to be cached: its cells and its options'
+ * codes (core/checks.js snapshotCodes; a request's profile picks its cache, ProfileCaches.of).
+ * @param {number} sx
+ * @param {number} sy
+ * @param {number} gx
+ * @param {number} gy
+ * @param {Readonly<import('../core/checks.js').OptionCodes>} codes
+ */
+export function cacheKey(sx, sy, gx, gy, codes) {
+  const { record } = codes;
+  if (record[TRACE] === 1) return null;
+  return `${sx},${sy},${gx},${gy}|${record.join()}`;
 }
 
 function copyResult(result) {
@@ -106,18 +126,25 @@ export class PathCache {
     return { ...copyResult(entry.result), cached: true };
   }
 
-  /** Keeps a copy of `result`, the answer to request (sx, sy, gx, gy, options) under `key`. */
-  put(key, result, sx, sy, gx, gy, options) {
+  /**
+   * Keeps a copy of `result`, the answer to request (sx, sy, gx, gy, codes) under `key`.
+   * @param {string | null} key
+   * @param {any} result
+   * @param {number} sx
+   * @param {number} sy
+   * @param {number} gx
+   * @param {number} gy
+   * @param {Readonly<import('../core/checks.js').OptionCodes>} codes
+   */
+  put(key, result, sx, sy, gx, gy, codes) {
     if (key === null || this.#capacity === 0) return;
     this.#dropKey(key);
-    const wholeSearch =
-      result.status === 'partial' ||
-      (options?.maxExpansions ?? 0) > 0 ||
-      (options?.weight ?? 1) > 1;
+    const { record } = codes;
+    const wholeSearch = result.status === 'partial' || record[BUDGET] > 0 || record[WEIGHT] > 1;
     const cells = wholeSearch
       ? null
       : Int32Array.from(
-          this.#dependsOn(result, sx, sy, gx, gy, options?.unitSize ?? 1, options?.goal),
+          this.#dependsOn(result, sx, sy, gx, gy, record[UNIT_SIZE], record[GOAL] === ADJACENT),
         ).sort();
     const entry = new Entry(key, copyResult(result), cells);
     if (cells) {
@@ -190,7 +217,7 @@ export class PathCache {
    * The cells a 'found' or 'none' answer depends on (see the top of this file). A unit of
    * `size` > 1 depends on the whole footprint of each position it stands on or passes beside.
    */
-  #dependsOn(result, sx, sy, gx, gy, size, goalMode) {
+  #dependsOn(result, sx, sy, gx, gy, size, adjacentGoal) {
     const width = this.#width;
     const height = this.#height;
     const cells = new Set([sy * width + sx, gy * width + gx]);
@@ -202,7 +229,7 @@ export class PathCache {
       for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) addCell(x + i, y + j);
     };
     // An adjacent goal is reached by touching it, at a corner only as the cells beside allow.
-    if (goalMode === 'adjacent' && result.goal) {
+    if (adjacentGoal && result.goal) {
       const { x: ex, y: ey } = result.goal;
       for (let y = ey - 1; y <= ey + size; y++)
         for (let x = ex - 1; x <= ex + size; x++) addCell(x, y);
@@ -371,9 +398,9 @@ export class ProfileCaches {
     return hits;
   }
 
-  /** The cache of a request's profile (its options' `profile`, 'default' when absent). */
-  of(options) {
-    const profile = options?.profile ?? 'default';
+  /** The cache of a request's profile (its codes' `profile`). */
+  of(codes) {
+    const { profile } = codes;
     let cache = this.#byProfile.get(profile);
     if (!cache) this.#byProfile.set(profile, (cache = this.#make()));
     return cache;

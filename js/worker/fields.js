@@ -1,14 +1,16 @@
 // Flow fields, movement ranges, canReach and repairPath through a PathWorker (or
 // InThreadPathWorker). Each
 // travels as a request of the update it was made in, so it sees exactly the edits made before
-// it, is cancelled and replayed like findPath; its options snapshot carries `query` (which one)
-// and, for a field, `goals` (for a repair, `path` and `fromIndex`). Both sides use this file: the client builds the request and turns
+// it, is cancelled and replayed like findPath; its options snapshot carries `query` (which one),
+// its options as the codes they were checked into (`codes`: the worker does not check them
+// again), and, for a field, `goals` (for a repair, `path` and `fromIndex`). Both sides use this file: the client builds the request and turns
 // the answer into a result, the worker answers it with the sync API's grid.
 
 import { DIRECTIONS, FlowField, MovementRange } from '../core/fields.js';
 import { isCellList, isResult } from './protocol.js';
 import {
   checkCoordinates,
+  codedOptions,
   describe,
   readFieldOptions,
   readGoals,
@@ -37,21 +39,21 @@ export function queryRequest(query, width, height, args) {
     const [goals, options] = args;
     const read = readFieldOptions(options);
     const flat = readGoals(goals, width, height);
-    const snapshot = { ...read.options, query, goals: Array.from(flat) };
+    const snapshot = { query, goals: Array.from(flat), codes: read.codes };
     return { request: [flat[0], flat[1], flat[0], flat[1], snapshot], signal: read.signal ?? null };
   }
   if (query === 'reachable') {
     const [sx, sy, options] = args;
     const read = readFieldOptions(options);
     const [x, y] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
-    return { request: [x, y, x, y, { ...read.options, query }], signal: read.signal ?? null };
+    return { request: [x, y, x, y, { query, codes: read.codes }], signal: read.signal ?? null };
   }
   if (query === 'repairPath') {
     const [path, fromIndex, options] = args;
     const read = readRepairOptions(options);
     const cells = readRepairPath(path, fromIndex, width, height);
     const from = 2 * /** @type {number} */ (fromIndex);
-    const snapshot = { ...read.options, query, path: Array.from(cells), fromIndex };
+    const snapshot = { query, path: Array.from(cells), fromIndex, codes: read.codes };
     /** @type {QueryRequest} */
     const request = [
       cells[from],
@@ -74,13 +76,13 @@ export function queryRequest(query, width, height, args) {
   if (query === 'save') return { request: [0, 0, 0, 0, { query }], signal: null };
   if (query === 'abstractGraph') {
     const read = readReachOptions(args[0]);
-    return { request: [0, 0, 0, 0, { ...read.options, query }], signal: read.signal ?? null };
+    return { request: [0, 0, 0, 0, { query, codes: read.codes }], signal: read.signal ?? null };
   }
   const [sx, sy, gx, gy, options] = args;
   const read = readReachOptions(options);
   const [x0, y0] = checkCoordinates(width, height, sx, sy, 'startX', 'startY');
   const [x1, y1] = checkCoordinates(width, height, gx, gy, 'goalX', 'goalY');
-  return { request: [x0, y0, x1, y1, { ...read.options, query }], signal: read.signal ?? null };
+  return { request: [x0, y0, x1, y1, { query, codes: read.codes }], signal: read.signal ?? null };
 }
 
 /**
@@ -91,26 +93,29 @@ export function queryRequest(query, width, height, args) {
  * @param {Record<string, unknown>} options
  */
 export function answerQuery(grid, ends, options) {
-  const { query, goals, ...rest } = options;
+  const { query, goals, codes, ...rest } = options;
   if (query === 'crowd') return answerCrowd(grid, rest);
+  if (query === 'save') return { saved: grid.save() };
+  // The options' codes, checked and encoded where the query was asked (queryRequest): taken as
+  // they are (the core checks every code).
+  const coded = codedOptions(/** @type {import('../core/checks.js').OptionCodes} */ (codes));
   if (query === 'flowField') {
-    const field = grid.flowField(/** @type {ArrayLike<number>} */ (goals), rest);
+    const field = grid.flowField(/** @type {ArrayLike<number>} */ (goals), coded);
     return { costs: field.costs, directions: field.directions };
   }
   if (query === 'reachable') {
-    const range = grid.reachable(ends[0], ends[1], rest);
+    const range = grid.reachable(ends[0], ends[1], coded);
     return { costs: range.costs, cameFrom: range.cameFrom, cells: range.cells };
   }
   if (query === 'canReach')
-    return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], rest) };
-  if (query === 'abstractGraph') return grid.abstractGraph(rest);
-  if (query === 'save') return { saved: grid.save() };
+    return { reachable: grid.canReach(ends[0], ends[1], ends[2], ends[3], coded) };
+  if (query === 'abstractGraph') return grid.abstractGraph(coded);
   if (query === 'repairPath') {
-    const { path, fromIndex, ...repairOptions } = rest;
+    const { path, fromIndex } = rest;
     return grid.repairPath(
       /** @type {ArrayLike<number>} */ (path),
       /** @type {number} */ (fromIndex),
-      repairOptions,
+      coded,
     );
   }
   throw new TypeError(`unknown query ${describe(query)}`);

@@ -7,7 +7,14 @@
 // search inside its own call, and a frame's budget holds.
 
 import { abortError } from './protocol.js';
-import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../core/checks.js';
+import {
+  checkClass,
+  checkCoordinates,
+  checkKnownProfile,
+  codedOptions,
+  describe,
+  snapshotCodes,
+} from '../core/checks.js';
 import {
   IN_THREAD_OPTIONS,
   readCacheBytes,
@@ -130,7 +137,8 @@ export class InThreadPathWorker extends surface.WorkerSurface {
   get stats() {
     return {
       inFlight: this.#scheduler.pending + this.#waiting(),
-      queued: this.#scheduler.pending + this.#waiting(),
+      // Not yet started: held behind an edit, or waiting for the scheduler's turn.
+      queued: this.#scheduler.queued + this.#waiting(),
       requestsAnswered: this.#requests,
       cacheHits: this.#cache?.hits ?? 0,
       wasmMemoryBytes: this.#pathfinder.memoryBytes?.() ?? 0,
@@ -455,8 +463,10 @@ export class InThreadPathWorker extends surface.WorkerSurface {
 
   #lookUp([sx, sy, gx, gy, options], signal, resolve, reject) {
     if (signal?.aborted) return reject(signal.reason);
-    const key = this.#cache ? cacheKey(sx, sy, gx, gy, options) : null;
-    const cache = this.#cache?.of(options);
+    // Checked and encoded already (worker/surface.js): the search takes the codes as they are.
+    const codes = snapshotCodes(options);
+    const key = this.#cache ? cacheKey(sx, sy, gx, gy, codes) : null;
+    const cache = this.#cache?.of(codes);
     const started = performance.now();
     const cached = cache?.get(key);
     if (cached) {
@@ -466,13 +476,13 @@ export class InThreadPathWorker extends surface.WorkerSurface {
     }
     const done = (result, ms) => {
       // An answer for an older grid (a search frozen under edits) is no answer to cache.
-      if (!result.outdated) cache?.put(key, result, sx, sy, gx, gy, options);
+      if (!result.outdated) cache?.put(key, result, sx, sy, gx, gy, codes);
       result.workerMs = ms; // as PathWorker's results carry
       this.#requests++;
       resolve(result);
       this.#pump(); // an edit may have waited for this search
     };
-    const searchOptions = signal ? { ...options, signal } : (options ?? undefined);
+    const searchOptions = codedOptions(codes, signal);
     // terminate() disposes the scheduler, whose AbortError would speak of its internals and
     // look like the caller's own signal: reject as PathWorker does.
     const fail = (error) => {

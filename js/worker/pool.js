@@ -4,6 +4,7 @@
 // request sees exactly the edits made before it, whichever member answers it.
 
 import { cacheKey } from './cache.js';
+import { snapshotCodes } from '../core/checks.js';
 import { ProfileWatches } from '../core/watch.js';
 import * as surface from './surface.js';
 
@@ -22,13 +23,6 @@ function memberOfKey(key, count) {
   let hash = 0;
   for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
   return (hash >>> 0) % count;
-}
-
-/** Options without the call's signal: a member's findPaths takes the signal once. */
-function ownOptions(options) {
-  if (!options) return undefined;
-  const { signal, ...own } = options;
-  return own;
 }
 
 export class PathWorkerPool extends surface.WorkerSurface {
@@ -291,7 +285,7 @@ export class PathWorkerPool extends surface.WorkerSurface {
   }
 
   #memberFor(open, [sx, sy, gx, gy, options]) {
-    const key = this.#routeByKey ? cacheKey(sx, sy, gx, gy, ownOptions(options)) : null;
+    const key = this.#routeByKey ? cacheKey(sx, sy, gx, gy, snapshotCodes(options)) : null;
     if (key !== null) return open[memberOfKey(key, open.length)];
     return this.#leastBusy(open);
   }

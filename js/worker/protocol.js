@@ -2,7 +2,14 @@
 // each other: the messages, and the plumbing both sides share.
 // No Node built-ins: this runs in browsers and WeChat workers too.
 
-import { checkCost, checkProfileName, checkSize, describe } from '../core/checks.js';
+import {
+  OPTIONS,
+  checkCost,
+  checkProfileName,
+  checkSize,
+  describe,
+  snapshotCodes,
+} from '../core/checks.js';
 import { readShape } from '../core/shape.js';
 import { PROFILES } from '../../dist/contract.mjs';
 import { checkRuleEdits } from '../core/rules.js';
@@ -28,7 +35,10 @@ import { checkRuleEdits } from '../core/rules.js';
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
 //       cell and cost edits the request must see, which keeps main-thread order exactly.
-//       options[i]: the request's options without `signal`, or null.
+//       options[i]: a search's options as their codes, { record: number[], profile }
+//       (core/checks.js OptionCodes: what the grid writes to the wasm heap as it is), or a
+//       query's options snapshot without `signal`, `query` naming the query (worker/fields.js),
+//       or null (a search with no options).
 //       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
 //   { type: 'update', seq, profile: { name, table: Float64Array | null }, indices, values, ... }
 //       a movement profile's whole table set (setProfile, or setCost on a profile), or the
@@ -135,7 +145,7 @@ export function updateMessage(update, live, cancel, cells) {
     costs: update.costs.length ? update.costs.slice() : null,
     requests,
     options: live.some((request) => request.options)
-      ? live.map((request) => request.options)
+      ? live.map((request) => postedOptions(request.options))
       : null,
     cancel: cancel.length ? cancel : null,
     ...(update.rules?.length ? { rules: update.rules } : {}),
@@ -286,6 +296,52 @@ export function movableBuffer(bytes) {
   const { buffer } = bytes;
   const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
   return whole && buffer instanceof ArrayBuffer ? buffer : null;
+}
+
+/**
+ * A request's options as posted: a query's snapshot as it is, a search's as the codes it was
+ * checked into on this thread (one object for one snapshot, so a findPaths' shared options still
+ * cross once), which the worker does not read or check again.
+ * @param {Record<string, unknown> | null} snapshot
+ */
+function postedOptions(snapshot) {
+  if (snapshot === null || 'query' in snapshot) return snapshot;
+  return snapshotCodes(snapshot);
+}
+
+/** The queries (worker/fields.js) whose options travel as their codes, in `codes`. */
+const CODED_QUERIES = new Set([
+  'flowField',
+  'reachable',
+  'canReach',
+  'abstractGraph',
+  'repairPath',
+]);
+
+// A search's codes: one number a row of the table of options, then the "changed" mark (1).
+const RECORD_LENGTH = OPTIONS.length + 1;
+
+/**
+ * Checks the codes of a search posted by postedOptions: their shape only (the core checks each
+ * code, as for a search on the main thread).
+ * @param {string} where
+ * @param {any} entry
+ */
+function checkPostedCodes(where, entry) {
+  const { record, profile } = entry;
+  if (
+    !Array.isArray(record) ||
+    record.length !== RECORD_LENGTH ||
+    !record.every((code) => typeof code === 'number') ||
+    record[RECORD_LENGTH - 1] !== 1
+  ) {
+    throw new TypeError(
+      `${where}.record must be ${RECORD_LENGTH} numbers ending in 1 (a search's option codes), got ${describe(record)}`,
+    );
+  }
+  if (typeof profile !== 'string') {
+    throw new TypeError(`${where}.profile must be a profile name, got ${describe(profile)}`);
+  }
 }
 
 /**
@@ -497,10 +553,21 @@ export function checkUpdate(message, width, height) {
       );
     }
     options.forEach((entry, r) => {
-      if (!isAbsent(entry) && (typeof entry !== 'object' || Array.isArray(entry))) {
+      if (isAbsent(entry)) return;
+      if (typeof entry !== 'object' || Array.isArray(entry)) {
         throw new TypeError(
           `${label}: options[${r}] must be an object or null, got ${describe(entry)}`,
         );
+      }
+      if (!('query' in entry)) checkPostedCodes(`${label}: options[${r}]`, entry);
+      else if (CODED_QUERIES.has(entry.query)) {
+        const { codes } = entry;
+        if (codes === null || typeof codes !== 'object') {
+          throw new TypeError(
+            `${label}: options[${r}].codes must be the options' codes of a ${entry.query}, got ${describe(codes)}`,
+          );
+        }
+        checkPostedCodes(`${label}: options[${r}].codes`, codes);
       }
     });
   }

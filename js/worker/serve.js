@@ -3,7 +3,7 @@
 // runs requests in the order they were made. No Node built-ins: browsers and WeChat run it too.
 
 import { REQUEST_STRIDE, checkInit, checkUpdate, listen, serializeError } from './protocol.js';
-import { describe } from '../core/checks.js';
+import { codedOptions, describe, snapshotCodes } from '../core/checks.js';
 import { cacheKey, ProfileCaches } from './cache.js';
 import { applyRuleEdits } from '../core/rules.js';
 import { QUERY_ARRAYS, answerQuery } from './fields.js';
@@ -218,26 +218,23 @@ export function serveWorker(endpoint, loadPathfinder) {
     waiting.delete(id);
     if (cancelled.delete(id)) return true;
     const started = now();
-    const request = [
-      requests[base + 1],
-      requests[base + 2],
-      requests[base + 3],
-      requests[base + 4],
-      options?.[index] ?? undefined,
-    ];
-    const isQuery = request[4] != null && 'query' in request[4];
-    const key = cache && !isQuery ? cacheKey(...request) : null;
-    const profileCache = cache?.of(request[4]);
+    const [sx, sy, gx, gy] = requests.subarray(base + 1, base + 5);
+    // A search comes as its options' codes, checked and encoded on the main thread
+    // (worker/protocol.js updateMessage): the grid writes them as they are, and the core checks
+    // them. A field, range or canReach (worker/fields.js) comes as a snapshot with `query` set,
+    // and is never cached.
+    const entry = options?.[index] ?? null;
+    const query = entry !== null && 'query' in entry ? entry : null;
+    const codes = query ? null : (entry ?? snapshotCodes(null));
+    const key = cache && codes ? cacheKey(sx, sy, gx, gy, codes) : null;
+    const profileCache = codes && cache?.of(codes);
     let result = key === null ? undefined : profileCache?.get(key);
     try {
-      const entry = options?.[index];
-      // A field, range or canReach (worker/fields.js) travels as a request with `query` set;
-      // it is never cached.
-      if (entry && 'query' in entry) {
-        result = answerQuery(grid, requests.subarray(base + 1, base + 5), entry);
+      if (query) {
+        result = answerQuery(grid, requests.subarray(base + 1, base + 5), query);
       } else if (!result) {
-        result = grid.findPath(...request);
-        profileCache?.put(key, result, ...request);
+        result = grid.findPath(sx, sy, gx, gy, codedOptions(codes));
+        profileCache?.put(key, result, sx, sy, gx, gy, codes);
       }
     } catch (error) {
       // A trap means the wasm instance can no longer be trusted: hand the grid back to the client.

@@ -320,10 +320,11 @@ test('a wall on the side cell of a diagonal step alerts under noCorners (the def
       message:
         "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got \"corners\"",
     });
-    assert.throws(
-      () => pw.watchPath(path, () => {}, { diagonals: 'always' }),
-      /unknown option 'diagonals'/,
-    );
+    assert.throws(() => pw.watchPath(path, () => {}, { diagonals: 'always' }), {
+      name: 'TypeError',
+      message:
+        "unknown option 'diagonals' (did you mean 'diagonal'? known: unitSize, diagonal, profile, links)",
+    });
   } finally {
     pw.terminate();
     inThread.terminate();

@@ -503,3 +503,33 @@ test('hpa does not pause: startSearch answers it at once, and the scheduler in o
     grid.dispose();
   }
 });
+
+test("InThreadPathWorker's stats: queued counts what has not started, inFlight what is unanswered", async () => {
+  const pw = await InThreadPathWorker.create({
+    width: 256,
+    height: 256,
+    loadPathfinder: () => pathfinder,
+    expansionsPerFrame: 50,
+  });
+  try {
+    const asked = Array.from({ length: 20 }, (_, k) =>
+      pw.findPath(0, 0, 255, k, { algorithm: 'astar' }),
+    );
+    assert.deepEqual([pw.stats.inFlight, pw.stats.queued], [20, 20], 'nothing has started');
+    const seen = [];
+    while (pw.stats.inFlight > 0) {
+      seen.push([pw.stats.inFlight, pw.stats.queued]);
+      await new Promise((done) => setTimeout(done, 1));
+    }
+    // At most 8 searches run at once (the scheduler's maxActive): the rest wait their turn.
+    assert.ok(
+      seen.some(([inFlight, queued]) => queued > 0 && inFlight - queued === 8),
+      JSON.stringify(seen.slice(0, 8)),
+    );
+    assert.ok(seen.every(([inFlight, queued]) => queued <= inFlight));
+    assert.equal((await Promise.all(asked)).length, 20);
+    assert.deepEqual([pw.stats.inFlight, pw.stats.queued], [0, 0]);
+  } finally {
+    pw.terminate();
+  }
+});

@@ -10,6 +10,7 @@ import { InThreadPathWorker, PathWorker, serveWorker } from '../../../js/worker-
 import { drawMap, random } from '../../e2e/pages/worker-maps.js';
 import { loadMap } from '../support/movingai.mjs';
 import { thrown } from '../support/workers.mjs';
+import { readFieldOptions, readReachOptions } from '../../../js/core/checks.js';
 
 const tilepath = await createPathfinder();
 const RULES = ['never', 'noCorners', 'oneObstacle', 'always'];
@@ -164,9 +165,10 @@ test("the worker transfers a field's arrays back rather than copying them", asyn
   });
   const request = (id, query) => [id, 0, 0, 5, 3, 0, 0, query];
   const queries = [
-    request(1, { query: 'flowField', goals: [5, 3] }),
-    request(2, { query: 'reachable', maxCost: 3 }),
-    request(3, { query: 'canReach' }),
+    // Each query's options cross as the codes the main thread checked them into.
+    request(1, { query: 'flowField', goals: [5, 3], codes: readFieldOptions({}).codes }),
+    request(2, { query: 'reachable', codes: readFieldOptions({ maxCost: 3 }).codes }),
+    request(3, { query: 'canReach', codes: readReachOptions({}).codes }),
     request(4, { query: 'teleport' }),
   ];
   listener({
@@ -192,6 +194,8 @@ test("the worker transfers a field's arrays back rather than copying them", asyn
   const transfer = replies().flatMap((p) => p.transfer ?? []);
   const [field, range, reach, unknown] = answered();
   assert.equal(field.costs.length, 24);
+  // maxCost 3 as posted: the range holds the cells within 3 steps of (0, 0) on a 6 x 4 grid.
+  assert.equal(range.cells.length / 2, 10);
   for (const array of [field.costs, field.directions, range.costs, range.cameFrom, range.cells]) {
     assert.ok(transfer.includes(array.buffer), 'each array is in the transfer list');
   }

@@ -11,6 +11,16 @@ import { drawMap, random } from '../../e2e/pages/worker-maps.js';
 import { loadMap } from '../support/movingai.mjs';
 import { checkInit } from '../../../js/worker/protocol.js';
 import { cacheKey, PathCache } from '../../../js/worker/cache.js';
+import { readOptions } from '../../../js/core/checks.js';
+
+/** A request's cache key, as a worker makes it: from its options' codes. */
+const keyOf = ([sx, sy, gx, gy, options]) => cacheKey(sx, sy, gx, gy, readOptions(options).codes);
+/** Keeps the answer to `request` in `cache`, as a worker does. */
+function putAnswer(cache, grid, request) {
+  const [sx, sy, gx, gy, options] = request;
+  const { codes } = readOptions(options);
+  cache.put(keyOf(request), grid.findPath(...request), sx, sy, gx, gy, codes);
+}
 
 const tilepath = await createPathfinder();
 const inThread = (map, more = {}) =>
@@ -44,6 +54,24 @@ for (const [name, start] of [
       assert.equal((await pw.findPath(0, 0, 5, 0)).cached, undefined);
       assert.equal((await pw.findPath(0, 0, 5, 0, { diagonal: 'always' })).cached, undefined);
       assert.ok(pw.stats.cacheHits >= 2);
+    } finally {
+      pw.terminate();
+    }
+  });
+
+  test(`${name}: options given at their defaults are the same request as none; other values are not`, async () => {
+    const map = drawMap(['......', '.####.', '......', '......']);
+    const pw = await start(map, { cache: 8 });
+    try {
+      assert.equal((await pw.findPath(0, 0, 5, 3)).cached, undefined);
+      const same = { diagonal: 'never', algorithm: 'auto', weight: 1, profile: 'default' };
+      const again = await pw.findPath(0, 0, 5, 3, same);
+      assert.equal(again.cached, true, 'the defaults named');
+      assert.equal((await pw.findPath(0, 0, 5, 3, { weight: 1.5 })).cached, undefined);
+      assert.equal((await pw.findPath(0, 0, 5, 3, { algorithm: 'astar' })).cached, undefined);
+      assert.equal((await pw.findPath(0, 0, 5, 3, { algorithm: 'astar' })).cached, true);
+      assert.equal((await pw.findPath(0, 0, 5, 3, { trace: true })).cached, undefined);
+      assert.equal((await pw.findPath(0, 0, 5, 3, { trace: true })).cached, undefined, 'traced');
     } finally {
       pw.terminate();
     }
@@ -295,7 +323,7 @@ async function cacheOf(rows, requests, more = {}) {
   };
   const cache = new PathCache(1000, map.width, map.height, grid.shape, { classAt, ...more });
   for (const request of requests) {
-    cache.put(cacheKey(...request), grid.findPath(...request), ...request);
+    putAnswer(cache, grid, request);
   }
   return { cache, grid, reads, classAt };
 }
@@ -320,7 +348,7 @@ test('a cost raised on a class no cached path has reads no cell and drops nothin
   cache.costEdited(2, 1, 3, classAt); // the class of row 20: only the answer across it goes
   assert.equal(reads.count, 0);
   assert.equal(cache.size, 30);
-  assert.equal(cache.get(cacheKey(...across[0])), undefined);
+  assert.equal(cache.get(keyOf(across[0])), undefined);
   grid.dispose();
 });
 
@@ -328,16 +356,16 @@ test('the cache keeps within its byte budget, dropping the least recently used a
   const rows = Array.from({ length: 40 }, () => '.'.repeat(40));
   const requests = Array.from({ length: 60 }, (_, k) => [0, k % 40, 39, (k * 13) % 40, {}]);
   const { cache, grid } = await cacheOf(rows, requests.slice(0, 2), { bytes: 20_000 });
-  const first = cacheKey(...requests[0]);
+  const first = keyOf(requests[0]);
   for (const request of requests.slice(2)) {
     cache.get(first); // kept in use: it stays
-    cache.put(cacheKey(...request), grid.findPath(...request), ...request);
+    putAnswer(cache, grid, request);
     assert.ok(cache.bytes <= 20_000, `${cache.bytes} bytes held`);
   }
   assert.ok(cache.size > 5 && cache.size < 40, `${cache.size} answers held`);
   assert.ok(cache.get(first), 'the answer asked for every time was dropped');
-  assert.equal(cache.get(cacheKey(...requests[1])), undefined, 'the oldest unused one stayed');
-  assert.ok(cache.get(cacheKey(...requests.at(-1))), 'the newest one was dropped');
+  assert.equal(cache.get(keyOf(requests[1])), undefined, 'the oldest unused one stayed');
+  assert.ok(cache.get(keyOf(requests.at(-1))), 'the newest one was dropped');
   grid.dispose();
 });
 

@@ -7,10 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { PathWorker, serveWorker, startNodeWorker } from '../../../js/worker-node.js';
+import { OPTION_SLOT, readOptions } from '../../../js/core/checks.js';
 import { comparable, random } from '../../e2e/pages/worker-maps.js';
 import { copyOf, heldWorkers, nextTask, openMap, recordingWorkers } from '../support/workers.mjs';
 
 const tilepath = await createPathfinder();
+// The codes of a search with no options, as the main thread posts them.
+const DEFAULT_RECORD = readOptions({}).codes.record;
 
 /** A worker thread spoken to directly, message by message, as a hostile host would. */
 async function bareThread() {
@@ -108,6 +111,67 @@ const GARBAGE = [
       'update 1: options must be an array with one entry per request (1), got 5',
     ),
   ],
+  // A search's options cross as their codes (worker/protocol.js postedOptions): an options
+  // object as a caller writes it is not read in the worker.
+  [
+    update({ requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0), options: [{ diagonal: 'never' }] }),
+    refused(
+      1,
+      'TypeError',
+      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got undefined",
+    ),
+  ],
+  [
+    update({
+      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
+      options: [{ record: [0, 1, 2], profile: 'default' }],
+    }),
+    refused(
+      1,
+      'TypeError',
+      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got an array of length 3",
+    ),
+  ],
+  [
+    update({
+      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
+      options: [{ record: [...DEFAULT_RECORD.slice(0, -1), 0], profile: 'default' }],
+    }),
+    refused(
+      1,
+      'TypeError',
+      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got an array of length 16",
+    ),
+  ],
+  [
+    update({
+      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
+      options: [{ record: DEFAULT_RECORD, profile: 7 }],
+    }),
+    refused(1, 'TypeError', 'update 1: options[0].profile must be a profile name, got 7'),
+  ],
+  [
+    update({
+      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
+      options: [{ query: 'flowField', goals: [0, 0], diagonal: 'never' }],
+    }),
+    refused(
+      1,
+      'TypeError',
+      "update 1: options[0].codes must be the options' codes of a flowField, got undefined",
+    ),
+  ],
+  [
+    update({
+      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
+      options: [{ query: 'canReach', codes: { record: [1], profile: 'default' } }],
+    }),
+    refused(
+      1,
+      'TypeError',
+      "update 1: options[0].codes.record must be 16 numbers ending in 1 (a search's option codes), got an array of length 1",
+    ),
+  ],
   [
     update({ cancel: 'everything' }),
     refused(1, 'TypeError', 'update 1: cancel must be an array of request ids, got "everything"'),
@@ -188,6 +252,44 @@ test('every malformed message gets an error reply naming what was wrong, and the
       `${reply.memoryBytes}`,
     );
     assert.equal(exited(), false, 'the thread is alive');
+  } finally {
+    await thread.terminate();
+  }
+});
+
+test('a search code the core refuses is answered with its error, and the thread keeps serving', async () => {
+  const { thread, nextReply, exited } = await bareThread();
+  try {
+    thread.postMessage({ type: 'init', width: 4, height: 4, cells: null, costs: null });
+    assert.equal((await nextReply()).type, 'ready');
+    const bad = DEFAULT_RECORD.slice();
+    bad[OPTION_SLOT.diagonal] = 9;
+    const slow = DEFAULT_RECORD.slice();
+    slow[OPTION_SLOT.weight] = 0.5;
+    const requests = Int32Array.of(1, 0, 0, 3, 3, 0, 0, 2, 0, 0, 3, 3, 0, 0, 3, 0, 0, 3, 3, 0, 0);
+    const profile = 'default';
+    thread.postMessage(
+      update({ requests, options: [{ record: bad, profile }, { record: slow, profile }, null] }),
+    );
+    const { results } = await nextReply();
+    assert.deepEqual(results.slice(0, 2), [
+      {
+        id: 1,
+        error: {
+          name: 'RangeError',
+          message:
+            "diagonal must be one of 'never', 'noCorners', 'oneObstacle', 'always', got code 9",
+        },
+      },
+      {
+        id: 2,
+        error: { name: 'RangeError', message: 'weight must be a finite number >= 1, got 0.5' },
+      },
+    ]);
+    // The refused codes left nothing behind: the next search runs with its own (none).
+    assert.equal(results[2].id, 3);
+    assert.equal(results[2].cost, 6);
+    assert.equal(exited(), false);
   } finally {
     await thread.terminate();
   }
