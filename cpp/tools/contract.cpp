@@ -109,6 +109,7 @@ int main() {
           ",\"maxCells\":" + std::to_string(Grid::kMaxCells) +
           ",\"classes\":" + std::to_string(Grid::kClasses) +
           ",\"maxCost\":" + number(Grid::kMaxCost) + "}";
+  json += ",\"resultFields\":" + names(contract::kResultFieldNames);
   json += fieldStepsJson();
   json += ",\"linkStep\":" + std::to_string(kLinkStep);
   json += "}";

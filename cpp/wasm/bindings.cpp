@@ -41,48 +41,6 @@ namespace {
 // The big-map features' refusal in the build without them.
 [[maybe_unused]] const bool kBigMapsWorded = (BasicWorld<kBigMaps>::bigMapsError = noBigMaps, true);
 
-// The answer last published, as JS reads it straight from the heap (WasmGrid::resultAddress,
-// once per grid) instead of through a dozen calls: a double each, in this order. resultLayout()
-// names them, so JS finds each by name and the two sides cannot drift apart unseen.
-enum ResultField {
-  kPathAddress,
-  kPathLength,
-  kRawPathAddress,
-  kRawPathLength,
-  kTraceAddress,
-  kTraceLength,
-  kCost,
-  kExpanded,
-  kEndX,
-  kEndY,
-  kFaceX,
-  kFaceY,
-  kFaceStep,
-  kReason,
-  kAlgorithm,
-  kTraceTruncated,
-  // Milliseconds the query spent building what it needed first (-1: nothing built): the rule's
-  // hpa hierarchy, the positions of its unit size. (The labels a first query floods are not
-  // told: nearly every grid's first query builds them, in a flood of the start's region.)
-  kBuiltHpaMs,
-  kBuiltPositionsMs,
-  kLinksAddress,
-  kLinksLength,
-  kResultFields
-};
-constexpr const char* kResultFieldNames[kResultFields] = {
-    "pathAddress",    "pathLength", "rawPathAddress",   "rawPathLength", "traceAddress",
-    "traceLength",    "cost",       "expanded",         "endX",          "endY",
-    "faceX",          "faceY",      "faceStep",         "reason",        "algorithm",
-    "traceTruncated", "builtHpaMs", "builtPositionsMs", "linksAddress",  "linksLength"};
-
-TILEPATH_SMALL std::string resultLayout() {
-  std::string names;
-  for (const char* name : kResultFieldNames)
-    names += (names.empty() ? "" : ",") + std::string(name);
-  return names;
-}
-
 // The bytes of the grid saved last, or of one to load: JS copies them out after save(), or in
 // before checkSaved() and loadSaved().
 std::vector<uint8_t>& savedBytes() {
@@ -203,40 +161,16 @@ class WasmGrid {
   TILEPATH_SMALL uintptr_t footprintsObject(int profile) {
     return reinterpret_cast<uintptr_t>(world_.crowdFootprints(profile));
   }
-  // Where the answer last published lies in the heap (a double each, as resultLayout() names
-  // them): fixed for the grid's life.
-  uintptr_t resultAddress() const { return reinterpret_cast<uintptr_t>(summary_); }
+  // Where the answer last published lies in the heap (a double each, in the order of
+  // contract::kResultFieldNames): fixed for the grid's life.
+  uintptr_t resultAddress() const { return reinterpret_cast<uintptr_t>(answer_.fields); }
 
  private:
-  // The answer in the world's result written where JS reads it (its trace as records of
-  // doubles, for JS to copy in one go); returns `status`.
+  // The world's answer published where JS reads it; returns `status`.
   int published(int status) {
-    const SearchResult& r = world_.result();
-    trace_.clear();
-    for (const TraceEvent& e : r.trace)
-      contract::writeTraceRecord(e, [this](double value) { trace_.push_back(value); });
-    double* s = summary_;
-    s[kPathAddress] = static_cast<double>(address(r.path));
-    s[kPathLength] = static_cast<double>(r.path.size());
-    s[kRawPathAddress] = static_cast<double>(address(r.rawPath));
-    s[kRawPathLength] = static_cast<double>(r.rawPath.size());
-    s[kTraceAddress] = static_cast<double>(address(trace_));
-    s[kTraceLength] = static_cast<double>(trace_.size());
-    s[kCost] = r.cost;
-    s[kExpanded] = static_cast<double>(r.expanded);
-    s[kEndX] = r.endX;
-    s[kEndY] = r.endY;
-    s[kFaceX] = r.faceX;
-    s[kFaceY] = r.faceY;
-    s[kFaceStep] = r.faceStep;
-    s[kReason] = static_cast<int>(r.reason);
-    s[kAlgorithm] = static_cast<int>(r.algorithm);
-    s[kTraceTruncated] = r.traceTruncated ? 1 : 0;
-    s[kBuiltHpaMs] = world_.builtMs(TheWorld::kBuiltHpa);
-    s[kBuiltPositionsMs] = world_.builtMs(TheWorld::kBuiltPositions);
+    answer_.publish(world_.result(), world_.builtMs(TheWorld::kBuiltHpa),
+                    world_.builtMs(TheWorld::kBuiltPositions));
     world_.forgetBuilt();  // told once: an answer published later built nothing unless it says so
-    s[kLinksAddress] = static_cast<double>(address(r.links));
-    s[kLinksLength] = static_cast<double>(r.links.size());
     return status;
   }
 
@@ -457,8 +391,7 @@ class WasmGrid {
   std::vector<int32_t> goals_;
   std::vector<uint32_t> deltaIndices_;
   std::vector<uint8_t> deltaClasses_;
-  std::vector<double> trace_;
-  double summary_[kResultFields] = {};  // the answer as published for JS (resultAddress)
+  contract::PublishedResult answer_;  // the answer as published for JS (resultAddress)
 };
 
 // findPath, the hottest call of all, made straight from JS (Module._tilepath_find_path with
@@ -481,7 +414,6 @@ TILEPATH_SMALL double searchMemoryBytes() {
 EMSCRIPTEN_BINDINGS(tilepath) {
   emscripten::function("searchMemoryBytes", &searchMemoryBytes);
   emscripten::function("bigMaps", &bigMaps);
-  emscripten::function("resultLayout", &resultLayout);
   emscripten::class_<WasmGrid>("Grid")
       .constructor<int, int, int, int, int>()
       .class_function("checkSize", &WasmGrid::checkSize)

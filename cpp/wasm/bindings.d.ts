@@ -27,7 +27,7 @@ export interface NativeGrid {
   deleteProfile(name: string): string;
   profileBytes(profile: number): number;
   /** Where findPath (TilepathModule._tilepath_find_path), repairPath, a search answered at once and a search task's last step
-   * publish the answer: a double each, in the order resultLayout() names them. */
+   * publish the answer: a double each, in the order of RESULT_FIELDS (dist/contract.mjs). */
   resultAddress(): number;
   /** Where a query's options are written before findPath, startSearch, repairPath, flowField,
    * reachable, canReach and rectangles: a double a slot of OPTIONS (dist/contract.mjs), then
@@ -226,8 +226,6 @@ export interface TilepathModule {
   searchMemoryBytes(): number;
   /** Whether this build has the big-map features (tilepath-bigmaps.wasm, tilepath-single.mjs). */
   bigMaps(): boolean;
-  /** The names of a published answer's fields (NativeGrid.resultAddress), comma-separated. */
-  resultLayout(): string;
   /** findPath, bound without embind: a grid's handle(), then the search's arguments. A status
    * code (an index of STATUS in dist/contract.mjs), or REFUSED with the grid's lastError(). */
   _tilepath_find_path(grid: number, ...args: SearchArguments): number;

@@ -8,6 +8,7 @@ import {
   PROFILES,
   REASON,
   REFUSED,
+  RESULT_FIELDS,
   SEARCH_ANSWERED,
   SHAPES,
   STATUS,
@@ -80,57 +81,15 @@ function copyInt32(module, address, length) {
   return module.HEAP32.slice(address >> 2, (address >> 2) + length);
 }
 
-/** The fields of a published answer, as the module names them (resultLayout). */
-const RESULT_FIELDS = /** @type {const} */ ([
-  'pathAddress',
-  'pathLength',
-  'rawPathAddress',
-  'rawPathLength',
-  'traceAddress',
-  'traceLength',
-  'cost',
-  'expanded',
-  'endX',
-  'endY',
-  'faceX',
-  'faceY',
-  'faceStep',
-  'reason',
-  'algorithm',
-  'traceTruncated',
-  'builtHpaMs',
-  'builtPositionsMs',
-  'linksAddress',
-  'linksLength',
-]);
 /** What a query may build first, by the field that times it (PathResult.built). */
 const BUILT = /** @type {const} */ ([
   ['hpa', 'builtHpaMs'],
   ['positions', 'builtPositionsMs'],
 ]);
-/** @typedef {Record<typeof RESULT_FIELDS[number], number>} ResultLayout */
-/** @type {WeakMap<TilepathModule, ResultLayout>} */
-const layouts = new WeakMap();
-
-/**
- * Where each field of a published answer lies in its record (in doubles), read once per module.
- * @param {TilepathModule} m
- * @returns {ResultLayout}
- */
-function resultLayout(m) {
-  let layout = layouts.get(m);
-  if (layout === undefined) {
-    const names = m.resultLayout().split(',');
-    layout = /** @type {ResultLayout} */ ({});
-    for (const field of RESULT_FIELDS) {
-      const at = names.indexOf(field);
-      if (at < 0) throw new Error(`the wasm module publishes no '${field}': js/ and dist/ differ`);
-      layout[field] = at;
-    }
-    layouts.set(m, layout);
-  }
-  return layout;
-}
+/** Where each field of a published answer lies in its record, in doubles (contract.hpp). */
+const F = /** @type {Record<typeof RESULT_FIELDS[number], number>} */ (
+  Object.fromEntries(RESULT_FIELDS.map((name, at) => [name, at]))
+);
 
 /**
  * The answer the grid's native object just published (findPath, repairPath, or a search task's
@@ -144,7 +103,7 @@ function resultLayout(m) {
  */
 function readResult(m, record, status, codes, shape) {
   const heap = m.HEAPF64;
-  const f = resultLayout(m);
+  const f = F;
   /** @param {number} field */
   const read = (field) => heap[record + field];
   /** @type {PathResult} */

@@ -264,3 +264,74 @@ TEST_CASE("World answers from a record of options as from the options themselves
   REQUIRE(world.reachable(1, 1, world.options()) == 0);
   for (float cost : world.range().costs) CHECK((std::isinf(cost) || cost <= 5));
 }
+
+TEST_CASE("A published answer holds each field under its name, and the trace as records",
+          "[world][contract]") {
+  std::string error;
+  const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
+  auto map = movingai::loadMap(folder + "/arena.map", error);
+  REQUIRE(map);
+  World world(map->width(), map->height());
+  copyCells(*map, world);
+  SearchOptions o;
+  o.diagonal = Diagonal::NoCorners;
+  o.algorithm = Algorithm::AStar;
+  o.smooth = true;
+  o.trace = true;
+  int sx = 0, sy = 0, gx = 0, gy = 0;
+  for (int i = 0; i < map->size(); ++i)
+    if (map->passable(i % map->width(), i / map->width())) {
+      if (sx == 0 && sy == 0) sx = i % map->width(), sy = i / map->width();
+      gx = i % map->width(), gy = i / map->width();
+    }
+  REQUIRE(world.findPath(sx, sy, gx, gy, o, 0) == static_cast<int>(Status::Found));
+  const SearchResult& r = world.result();
+  REQUIRE(r.rawPath.size() > r.path.size());
+  contract::PublishedResult published;
+  published.publish(r, 12.5, -1);
+  // By name, as JS reads it (RESULT_FIELDS): a name put at another field's place would fail here.
+  auto field = [&](std::string_view name) {
+    for (int k = 0; k < contract::kResultFieldCount; ++k)
+      if (contract::kResultFieldNames[k] == name) return published.fields[k];
+    FAIL("no field " << name);
+    return 0.0;
+  };
+  auto at = [](const auto& v) {
+    return static_cast<double>(reinterpret_cast<uintptr_t>(v.data()));
+  };
+  CHECK(field("pathAddress") == at(r.path));
+  CHECK(field("pathLength") == static_cast<double>(r.path.size()));
+  CHECK(field("rawPathAddress") == at(r.rawPath));
+  CHECK(field("rawPathLength") == static_cast<double>(r.rawPath.size()));
+  CHECK(field("traceAddress") == at(published.trace));
+  CHECK(field("traceLength") == static_cast<double>(published.trace.size()));
+  CHECK(field("cost") == r.cost);
+  CHECK(field("expanded") == static_cast<double>(r.expanded));
+  CHECK(field("endX") == gx);
+  CHECK(field("endY") == gy);
+  CHECK(field("faceX") == r.faceX);
+  CHECK(field("faceY") == r.faceY);
+  CHECK(field("faceStep") == r.faceStep);
+  CHECK(field("reason") == 0);
+  CHECK(field("algorithm") == static_cast<int>(Algorithm::AStar));
+  CHECK(field("traceTruncated") == 0);
+  CHECK(field("builtHpaMs") == 12.5);
+  CHECK(field("builtPositionsMs") == -1);
+  CHECK(field("linksLength") == 0);
+  // The trace: one record of kTraceFields per event, in order.
+  REQUIRE(published.trace.size() == r.trace.size() * contract::kTraceRecordSize);
+  for (std::size_t e = 0; e < r.trace.size(); e += 97) {
+    const double* rec = published.trace.data() + e * contract::kTraceRecordSize;
+    CHECK(rec[0] == static_cast<double>(r.trace[e].kind));
+    CHECK(rec[1] == r.trace[e].x);
+    CHECK(rec[2] == r.trace[e].y);
+    CHECK(rec[3] == r.trace[e].g);
+    CHECK(rec[4] == r.trace[e].h);
+  }
+  // Published again after a query without a trace: nothing of the old one is left.
+  o.trace = false;
+  REQUIRE(world.findPath(sx, sy, gx, gy, o, 0) == static_cast<int>(Status::Found));
+  published.publish(world.result(), -1, -1);
+  CHECK(field("traceLength") == 0);
+  CHECK(field("builtHpaMs") == -1);
+}

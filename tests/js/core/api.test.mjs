@@ -1056,13 +1056,11 @@ test('the wasm module offers exactly the functions cpp/wasm/bindings.d.ts declar
   assert.deepEqual(methods(block('TilepathModule')), [
     '_tilepath_find_path',
     'bigMaps',
-    'resultLayout',
     'searchMemoryBytes',
   ]);
   assert.equal(typeof module._tilepath_find_path, 'function');
   assert.equal(module.bigMaps(), true);
   assert.equal(typeof module.searchMemoryBytes, 'function');
-  assert.equal(typeof module.resultLayout, 'function');
 });
 
 test('a result names the algorithm that ran and, when it is none or partial, why', async () => {

@@ -1,5 +1,5 @@
 // Every search publishes its answer into one record in the wasm heap, which js/core/grid.js reads
-// without calling into wasm (bindings.cpp: WasmGrid::published). Each way an answer arrives must
+// without calling into wasm (contract.hpp PublishedResult, from bindings.cpp WasmGrid::published). Each way an answer arrives must
 // write it there: here each follows a different answer, so a stale record would show.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
