@@ -30,12 +30,9 @@ import { checkClass, checkCoordinates, checkKnownProfile, describe } from '../co
 import {
   checkLoadOptions,
   PATH_WORKER_OPTIONS,
-  readCacheBytes,
-  readCacheSize,
   readGridOptions,
-  readReadyTimeout,
-  readRecover,
   readWorkerCount,
+  readWorkerSettings,
 } from './options.js';
 
 export { serveWorker } from './serve.js';
@@ -104,15 +101,12 @@ export class PathWorker extends surface.WorkerSurface {
       PATH_WORKER_OPTIONS,
     );
     const { worker } = options;
-    const loadOptions = checkLoadOptions(options.loadOptions);
-    const recover = readRecover(options);
     if (worker !== undefined && (worker === null || !/^(object|function)$/.test(typeof worker))) {
       throw new TypeError('worker must be a worker-like object or a function returning one');
     }
     if (typeof worker === 'object') workerLike(worker, 'options.worker');
-    const cache = readCacheSize(options);
-    const cacheBytes = readCacheBytes(options);
-    const readyTimeout = readReadyTimeout(options);
+    const loadOptions = checkLoadOptions(options.loadOptions);
+    const { cache, cacheBytes, recover, readyTimeout } = readWorkerSettings(options);
     const workers = readWorkerCount(options);
     if (workers > 1) return PathWorkerPool.start(this, options, bytes, workers);
     const pathWorker = new this(CONSTRUCT, {

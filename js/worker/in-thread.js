@@ -15,14 +15,7 @@ import {
   describe,
   snapshotCodes,
 } from '../core/checks.js';
-import {
-  IN_THREAD_OPTIONS,
-  readCacheBytes,
-  readCacheSize,
-  readGridOptions,
-  readReadyTimeout,
-  readRecover,
-} from './options.js';
+import { IN_THREAD_OPTIONS, readGridOptions, readWorkerSettings } from './options.js';
 import { cacheKey, ProfileCaches } from './cache.js';
 import { LinkBook } from '../core/rules.js';
 import { answerQuery, queryRequest } from './fields.js';
@@ -54,18 +47,16 @@ export class InThreadPathWorker extends surface.WorkerSurface {
       IN_THREAD_OPTIONS,
     );
     const { loadPathfinder } = options;
-    const cache = readCacheSize(options);
-    const cacheBytes = readCacheBytes(options);
-    // Nothing to recover and no worker to wait for here, but refused alike (see readRecover).
-    readRecover(options);
-    readReadyTimeout(options);
+    if (typeof loadPathfinder !== 'function') {
+      throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
+    }
+    // Nothing to recover and no worker to wait for here, but recover and readyTimeout are
+    // refused alike (see readRecover), in PathWorker.create's order.
+    const { cache, cacheBytes } = readWorkerSettings(options);
     if (options.workers !== undefined && options.workers !== 1) {
       throw new RangeError(
         `InThreadPathWorker computes on the calling thread: workers must be 1 or absent, got ${describe(options.workers)}`,
       );
-    }
-    if (typeof loadPathfinder !== 'function') {
-      throw new TypeError('loadPathfinder must be a function returning createPathfinder(...)');
     }
     const frame = readFrameBudget(options, 4); // each frame's search budget
     return Promise.resolve(loadPathfinder()).then((pathfinder) => {

@@ -230,6 +230,20 @@ export function readReadyTimeout(options) {
   return readyTimeout === Infinity ? 0 : readyTimeout;
 }
 
+/**
+ * The settings both path workers' create read (PathWorker's and InThreadPathWorker's), read in
+ * this one order so that the first bad one is the same whichever is created: `cache`,
+ * `cacheBytes`, `recover`, `readyTimeout`.
+ * @param {Record<string, unknown>} options
+ */
+export function readWorkerSettings(options) {
+  const cache = readCacheSize(options);
+  const cacheBytes = readCacheBytes(options);
+  const recover = readRecover(options);
+  const readyTimeout = readReadyTimeout(options);
+  return { cache, cacheBytes, recover, readyTimeout };
+}
+
 /** `workers` for create: how many workers share the requests, 1 (the default) or more. */
 export function readWorkerCount(options) {
   const { workers = 1, worker } = options;

@@ -687,3 +687,22 @@ test("stats carry the worker's wasm memory, updated with its replies", async () 
     inThread.terminate();
   }
 });
+
+test('both create methods read their settings in one order: the first bad one is named alike', async () => {
+  const tilepath = await createPathfinder();
+  const grid = { width: 4, height: 4 };
+  const cases = [
+    [{ cache: -1, recover: 'never', readyTimeout: -5 }, /^cache /],
+    [{ cacheBytes: 0.5, recover: 'never', readyTimeout: -5 }, /^cacheBytes /],
+    [{ recover: 'never', readyTimeout: -5 }, /^recover /],
+    [{ readyTimeout: -5 }, /^readyTimeout /],
+  ];
+  for (const [settings, first] of cases) {
+    const worker = thrown(() => PathWorker.create({ ...grid, ...settings }));
+    const inThread = thrown(() =>
+      InThreadPathWorker.create({ ...grid, ...settings, loadPathfinder: () => tilepath }),
+    );
+    assert.match(worker.message, first, JSON.stringify(settings));
+    assert.equal(inThread.message, worker.message, JSON.stringify(settings));
+  }
+});
