@@ -35,10 +35,11 @@ import { checkRuleEdits } from '../core/rules.js';
 //       costs: (class, cost) pairs in order. requests: REQUEST_STRIDE ints per request:
 //       id, sx, sy, gx, gy, cellsBefore, costsBefore; the last two say how many of this message's
 //       cell and cost edits the request must see, which keeps main-thread order exactly.
-//       options[i]: a search's options as their codes, { record: number[], profile }
-//       (core/checks.js OptionCodes: what the grid writes to the wasm heap as it is), or a
-//       query's options snapshot without `signal`, `query` naming the query (worker/fields.js),
-//       or null (a search with no options).
+//       options[i]: a search's options as their codes (core/checks.js OptionCodes: what the
+//       grid writes to the wasm heap as it is) in wire form, { changed: [slot, code, ...],
+//       profile? }: only the codes that differ from the defaults (wireCodes); or a query's
+//       options snapshot without `signal`, `query` naming the query (worker/fields.js), its
+//       codes in `codes` in the same wire form; or null (a search with no options).
 //       cancel: ids posted earlier that the caller no longer wants (handled on arrival).
 //   { type: 'update', seq, profile: { name, table: Float64Array | null }, indices, values, ... }
 //       a movement profile's whole table set (setProfile, or setCost on a profile), or the
@@ -299,15 +300,21 @@ export function movableBuffer(bytes) {
 }
 
 /**
- * A request's options as posted: a query's snapshot as it is, a search's as the codes it was
- * checked into on this thread (one object for one snapshot, so a findPaths' shared options still
- * cross once), which the worker does not read or check again.
+ * A request's options as posted: a search's as the codes it was checked into on this thread, a
+ * query's as its snapshot with its codes in `codes` (CODED_QUERIES); codes cross as wireCodes.
+ * The worker does not read or check the options again. One snapshot posts one object, so a
+ * findPaths' shared options still cross once.
  * @param {Record<string, unknown> | null} snapshot
  */
 function postedOptions(snapshot) {
-  if (snapshot === null || 'query' in snapshot) return snapshot;
-  return snapshotCodes(snapshot);
+  if (snapshot === null) return null;
+  if (!('query' in snapshot)) return wireCodes(snapshotCodes(snapshot));
+  if (!snapshot.codes) return snapshot;
+  return { ...snapshot, codes: wireCodes(/** @type {OptionCodes} */ (snapshot.codes)) };
 }
+
+/** @typedef {import('../core/checks.js').OptionCodes} OptionCodes */
+/** @typedef {{ changed: number[], profile?: string }} WireCodes */
 
 /** The queries (worker/fields.js) whose options travel as their codes, in `codes`. */
 const CODED_QUERIES = new Set([
@@ -320,26 +327,72 @@ const CODED_QUERIES = new Set([
 
 // A search's codes: one number a row of the table of options, then the "changed" mark (1).
 const RECORD_LENGTH = OPTIONS.length + 1;
+const DEFAULT_RECORD = snapshotCodes(null).record;
+
+/** @type {WeakMap<object, WireCodes>} */
+const wired = new WeakMap();
 
 /**
- * Checks the codes of a search posted by postedOptions: their shape only (the core checks each
- * code, as for a search on the main thread).
+ * Codes as they cross to a worker: the slots whose code is not the default's, as pairs
+ * [slot, code, ...] in `changed`, and the profile when it is not the default (a request with two
+ * options set posts four numbers, not the whole record). The same codes give the same object.
+ * @param {Readonly<OptionCodes>} codes
+ * @returns {WireCodes}
+ */
+export function wireCodes(codes) {
+  let posted = wired.get(codes);
+  if (posted) return posted;
+  const changed = [];
+  for (let slot = 0; slot < RECORD_LENGTH - 1; slot++) {
+    if (codes.record[slot] !== DEFAULT_RECORD[slot]) changed.push(slot, codes.record[slot]);
+  }
+  posted = codes.profile === PROFILES.default ? { changed } : { changed, profile: codes.profile };
+  wired.set(codes, posted);
+  return posted;
+}
+
+/** @type {WeakMap<object, OptionCodes>} */
+const received = new WeakMap();
+
+/**
+ * The worker's side of wireCodes: the whole codes of a search, from what checkUpdate checked
+ * (once for an object shared by several requests).
+ * @param {WireCodes} posted
+ * @returns {OptionCodes}
+ */
+export function receivedCodes(posted) {
+  let codes = received.get(posted);
+  if (codes) return codes;
+  const record = DEFAULT_RECORD.slice();
+  for (let i = 0; i < posted.changed.length; i += 2)
+    record[posted.changed[i]] = posted.changed[i + 1];
+  codes = { record, profile: posted.profile ?? PROFILES.default };
+  received.set(posted, codes);
+  return codes;
+}
+
+/**
+ * Checks the codes of a search posted by wireCodes: their shape only (the core checks each code,
+ * as for a search on the main thread).
  * @param {string} where
  * @param {any} entry
  */
 function checkPostedCodes(where, entry) {
-  const { record, profile } = entry;
+  const { changed, profile } = entry;
+  const slots = RECORD_LENGTH - 1;
   if (
-    !Array.isArray(record) ||
-    record.length !== RECORD_LENGTH ||
-    !record.every((code) => typeof code === 'number') ||
-    record[RECORD_LENGTH - 1] !== 1
+    !Array.isArray(changed) ||
+    changed.length % 2 !== 0 ||
+    changed.length > 2 * slots ||
+    !changed.every((n, i) =>
+      i % 2 === 0 ? Number.isInteger(n) && n >= 0 && n < slots : typeof n === 'number',
+    )
   ) {
     throw new TypeError(
-      `${where}.record must be ${RECORD_LENGTH} numbers ending in 1 (a search's option codes), got ${describe(record)}`,
+      `${where}.changed must be pairs of an option's slot (0 to ${slots - 1}) and its code, got ${describe(changed)}`,
     );
   }
-  if (typeof profile !== 'string') {
+  if (profile !== undefined && typeof profile !== 'string') {
     throw new TypeError(`${where}.profile must be a profile name, got ${describe(profile)}`);
   }
 }

@@ -2,7 +2,14 @@
 // nothing of search: it keeps one Grid of the sync API current with the edits it is sent, and
 // runs requests in the order they were made. No Node built-ins: browsers and WeChat run it too.
 
-import { REQUEST_STRIDE, checkInit, checkUpdate, listen, serializeError } from './protocol.js';
+import {
+  REQUEST_STRIDE,
+  checkInit,
+  checkUpdate,
+  listen,
+  receivedCodes,
+  serializeError,
+} from './protocol.js';
 import { codedOptions, describe, snapshotCodes } from '../core/checks.js';
 import { cacheKey, ProfileCaches } from './cache.js';
 import { applyRuleEdits } from '../core/rules.js';
@@ -225,13 +232,14 @@ export function serveWorker(endpoint, loadPathfinder) {
     // and is never cached.
     const entry = options?.[index] ?? null;
     const query = entry !== null && 'query' in entry ? entry : null;
-    const codes = query ? null : (entry ?? snapshotCodes(null));
+    const codes = query ? null : entry ? receivedCodes(entry) : snapshotCodes(null);
     const key = cache && codes ? cacheKey(sx, sy, gx, gy, codes) : null;
     const profileCache = codes && cache?.of(codes);
     let result = key === null ? undefined : profileCache?.get(key);
     try {
       if (query) {
-        result = answerQuery(grid, requests.subarray(base + 1, base + 5), query);
+        const codes = query.codes ? { codes: receivedCodes(query.codes) } : {};
+        result = answerQuery(grid, requests.subarray(base + 1, base + 5), { ...query, ...codes });
       } else if (!result) {
         result = grid.findPath(sx, sy, gx, gy, codedOptions(codes));
         profileCache?.put(key, result, sx, sy, gx, gy, codes);

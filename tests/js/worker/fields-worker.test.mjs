@@ -11,6 +11,7 @@ import { drawMap, random } from '../../e2e/pages/worker-maps.js';
 import { loadMap } from '../support/movingai.mjs';
 import { thrown } from '../support/workers.mjs';
 import { readFieldOptions, readReachOptions } from '../../../js/core/checks.js';
+import { wireCodes } from '../../../js/worker/protocol.js';
 
 const tilepath = await createPathfinder();
 const RULES = ['never', 'noCorners', 'oneObstacle', 'always'];
@@ -164,11 +165,12 @@ test("the worker transfers a field's arrays back rather than copying them", asyn
     },
   });
   const request = (id, query) => [id, 0, 0, 5, 3, 0, 0, query];
+  const wired = (read) => wireCodes(read.codes);
   const queries = [
-    // Each query's options cross as the codes the main thread checked them into.
-    request(1, { query: 'flowField', goals: [5, 3], codes: readFieldOptions({}).codes }),
-    request(2, { query: 'reachable', codes: readFieldOptions({ maxCost: 3 }).codes }),
-    request(3, { query: 'canReach', codes: readReachOptions({}).codes }),
+    // Each query's options cross as the codes the main thread checked them into (wire form).
+    request(1, { query: 'flowField', goals: [5, 3], codes: wired(readFieldOptions({})) }),
+    request(2, { query: 'reachable', codes: wired(readFieldOptions({ maxCost: 3 })) }),
+    request(3, { query: 'canReach', codes: wired(readReachOptions({})) }),
     request(4, { query: 'teleport' }),
   ];
   listener({

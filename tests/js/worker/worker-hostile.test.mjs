@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPathfinder } from '../../../js/node.js';
 import { PathWorker, serveWorker, startNodeWorker } from '../../../js/worker-node.js';
-import { OPTION_SLOT, readOptions } from '../../../js/core/checks.js';
+import { OPTION_SLOT } from '../../../js/core/checks.js';
 import { comparable, random } from '../../e2e/pages/worker-maps.js';
 import { copyOf, heldWorkers, nextTask, openMap, recordingWorkers } from '../support/workers.mjs';
 
 const tilepath = await createPathfinder();
-// The codes of a search with no options, as the main thread posts them.
-const DEFAULT_RECORD = readOptions({}).codes.record;
+// What the worker says of a search's options that are not its codes in wire form.
+const PAIRS = "must be pairs of an option's slot (0 to 14) and its code";
 
 /** A worker thread spoken to directly, message by message, as a hostile host would. */
 async function bareThread() {
@@ -111,42 +111,29 @@ const GARBAGE = [
       'update 1: options must be an array with one entry per request (1), got 5',
     ),
   ],
-  // A search's options cross as their codes (worker/protocol.js postedOptions): an options
-  // object as a caller writes it is not read in the worker.
+  // A search's options cross as their codes, the ones that differ from the defaults
+  // (worker/protocol.js wireCodes): an options object as a caller writes it is not read.
   [
     update({ requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0), options: [{ diagonal: 'never' }] }),
-    refused(
-      1,
-      'TypeError',
-      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got undefined",
-    ),
+    refused(1, 'TypeError', `update 1: options[0].changed ${PAIRS}, got undefined`),
+  ],
+  [
+    update({ requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0), options: [{ changed: [0, 1, 2] }] }),
+    refused(1, 'TypeError', `update 1: options[0].changed ${PAIRS}, got an array of length 3`),
+  ],
+  [
+    // The last slot of the record (its "changed" mark) is not an option's.
+    update({ requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0), options: [{ changed: [15, 0] }] }),
+    refused(1, 'TypeError', `update 1: options[0].changed ${PAIRS}, got an array of length 2`),
+  ],
+  [
+    update({ requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0), options: [{ changed: [0, '1'] }] }),
+    refused(1, 'TypeError', `update 1: options[0].changed ${PAIRS}, got an array of length 2`),
   ],
   [
     update({
       requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
-      options: [{ record: [0, 1, 2], profile: 'default' }],
-    }),
-    refused(
-      1,
-      'TypeError',
-      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got an array of length 3",
-    ),
-  ],
-  [
-    update({
-      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
-      options: [{ record: [...DEFAULT_RECORD.slice(0, -1), 0], profile: 'default' }],
-    }),
-    refused(
-      1,
-      'TypeError',
-      "update 1: options[0].record must be 16 numbers ending in 1 (a search's option codes), got an array of length 16",
-    ),
-  ],
-  [
-    update({
-      requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
-      options: [{ record: DEFAULT_RECORD, profile: 7 }],
+      options: [{ changed: [], profile: 7 }],
     }),
     refused(1, 'TypeError', 'update 1: options[0].profile must be a profile name, got 7'),
   ],
@@ -164,12 +151,12 @@ const GARBAGE = [
   [
     update({
       requests: Int32Array.of(1, 0, 0, 3, 3, 0, 0),
-      options: [{ query: 'canReach', codes: { record: [1], profile: 'default' } }],
+      options: [{ query: 'canReach', codes: { changed: [1] } }],
     }),
     refused(
       1,
       'TypeError',
-      "update 1: options[0].codes.record must be 16 numbers ending in 1 (a search's option codes), got an array of length 1",
+      `update 1: options[0].codes.changed ${PAIRS}, got an array of length 1`,
     ),
   ],
   [
@@ -262,15 +249,10 @@ test('a search code the core refuses is answered with its error, and the thread 
   try {
     thread.postMessage({ type: 'init', width: 4, height: 4, cells: null, costs: null });
     assert.equal((await nextReply()).type, 'ready');
-    const bad = DEFAULT_RECORD.slice();
-    bad[OPTION_SLOT.diagonal] = 9;
-    const slow = DEFAULT_RECORD.slice();
-    slow[OPTION_SLOT.weight] = 0.5;
+    const bad = { changed: [OPTION_SLOT.diagonal, 9] };
+    const slow = { changed: [OPTION_SLOT.weight, 0.5] };
     const requests = Int32Array.of(1, 0, 0, 3, 3, 0, 0, 2, 0, 0, 3, 3, 0, 0, 3, 0, 0, 3, 3, 0, 0);
-    const profile = 'default';
-    thread.postMessage(
-      update({ requests, options: [{ record: bad, profile }, { record: slow, profile }, null] }),
-    );
+    thread.postMessage(update({ requests, options: [bad, slow, null] }));
     const { results } = await nextReply();
     assert.deepEqual(results.slice(0, 2), [
       {

@@ -182,6 +182,34 @@ test('a message grows with the changed cells, never with the grid', async () => 
   assert.ok(sizes[0] < 300, `${sizes[0]} bytes for 10 edits and one request`);
 });
 
+test("a request's options cross as the codes that differ from the defaults: a few bytes", async () => {
+  const workers = recordingWorkers();
+  const pw = await PathWorker.create({ ...openMap(16, 16), worker: workers.start });
+  try {
+    const sizeOf = async (options) => {
+      const before = workers.posted.length;
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          pw.findPath(0, 0, 15, i % 16, options ? { ...options } : undefined),
+        ),
+      );
+      const sent = workers.posted.slice(before);
+      assert.equal(sent.length, 1);
+      return sent[0].bytes;
+    };
+    const none = await sizeOf(null);
+    const two = await sizeOf({ diagonal: 'never', partial: true });
+    const profile = await sizeOf({ profile: 'default', diagonal: 'always', heuristic: 'octile' });
+    // Each request's options add two (slot, code) pairs, or the third left at its default.
+    assert.ok(two - none < 25 * 48, `${two - none} bytes for 25 requests' options`);
+    assert.ok(profile - none < 25 * 48, `${profile - none} bytes for 25 requests' options`);
+    // As the e2e page bounds a message (tests/e2e/pages/worker-page.js).
+    assert.ok(two < 512 + 64 * 25, `${two} bytes for 25 requests`);
+  } finally {
+    pw.terminate();
+  }
+});
+
 test('setting a cell to the class it already has posts nothing', async () => {
   const workers = recordingWorkers();
   const pw = await PathWorker.create({ ...drawMap(['.#', '..']), worker: workers.start });
