@@ -14,11 +14,11 @@
 // the same (the stop is their neighbour): a run of n steps costs n step lengths times the
 // stop's cost, which the path walk computes again alike.
 //
-// Unlike jump_point.cpp there is no online pruning: a diagonal (4 neighbours: vertical) run
-// pushes the corner whose straight runs find a jump point, and the corner's expansion scans
-// them again. Every node is then one straight or diagonal run from a cell seen before it, and
-// the walk goes back along each node's step to the first seen cell whose cost plus the run's
-// is no more than the node's.
+// The online pruning is jump_point.cpp's: a diagonal (4 neighbours: vertical) run pushes what
+// the straight runs from its cells find, and writes down the corners where they found something
+// as markers (seen, with their cost and step), going on to its end. Every node or marker is then
+// one straight or diagonal run from a cell seen before it, and the walk goes back along each
+// one's step to the first seen cell whose cost plus the run's is no more than its own.
 #include <cstring>
 
 #include "search/search_run.hpp"
@@ -162,24 +162,20 @@ class WeightedJumper {
     push(j, jx, jy, g + runCost(grid_.cellCost(j), run, false), stepNumber(DX, DY));
     return true;
   }
-  template <int DX, int DY>
-  TILEPATH_HOT bool findsStraight(int x, int y) const {
-    return scan<DX, DY>(x, y).jumpPoint;
-  }
-
-  // 4 neighbours: a vertical run stops (a jump point) at the goal, a mixed cell, or a cell whose
-  // horizontal runs find a jump point.
+  // 4 neighbours: a vertical run ends (a jump point) at the goal or a mixed cell; at each other
+  // cell the horizontal runs push what they find (turnAt).
   template <int DY>
   void jumpVertical(int x, int y, double g) {
     for (int k = 1;; ++k) {
       y += DY;
       if (!free(x, y)) return;
-      if ((x == goalX_ && y == goalY_) || grid_.mixed(x, y) || findsStraight<1, 0>(x, y) ||
-          findsStraight<-1, 0>(x, y)) {
-        const int32_t i = grid_.index(x, y);
-        push(i, x, y, g + runCost(grid_.cellCost(i), k, false), stepNumber(0, DY));
+      const int32_t i = grid_.index(x, y);
+      const double cornerG = g + runCost(grid_.cellCost(i), k, false);
+      if ((x == goalX_ && y == goalY_) || grid_.mixed(x, y)) {
+        push(i, x, y, cornerG, stepNumber(0, DY));
         return;
       }
+      if (turnAt<1, 0, -1, 0>(i, x, y, cornerG, stepNumber(0, DY))) return;
     }
   }
 
@@ -190,16 +186,47 @@ class WeightedJumper {
       if (!free(x + DX, y) || !free(x, y + DY) || !free(x + DX, y + DY)) return;
       x += DX;
       y += DY;
-      if ((x == goalX_ && y == goalY_) || grid_.mixed(x, y) || findsStraight<DX, 0>(x, y) ||
-          findsStraight<0, DY>(x, y)) {
-        const int32_t i = grid_.index(x, y);
-        push(i, x, y, g + runCost(grid_.cellCost(i), k, true), stepNumber(DX, DY));
+      const int32_t i = grid_.index(x, y);
+      const double cornerG = g + runCost(grid_.cellCost(i), k, true);
+      if ((x == goalX_ && y == goalY_) || grid_.mixed(x, y)) {
+        push(i, x, y, cornerG, stepNumber(DX, DY));
         return;
       }
+      if (turnAt<DX, 0, 0, DY>(i, x, y, cornerG, stepNumber(DX, DY))) return;
     }
   }
 
-  void push(int32_t i, int x, int y, double g, int step) { run_.offer(i, x, y, g, step); }
+  // Online pruning (as jump_point.cpp's): the corner i of a turning run, reached at cornerG,
+  // pushes what its straight runs (AX, AY) and (BX, BY) find. Where they found something the
+  // corner is written down as a marker for the path walk (seen, its cost stored as a closed
+  // cell's, the run's step) and the run goes on; a corner that is a node already, or marked
+  // more cheaply, is pushed instead and ends the run (its expansion takes the run on). True
+  // where the run ends.
+  template <int AX, int AY, int BX, int BY>
+  TILEPATH_HOT bool turnAt(int32_t i, int x, int y, double cornerG, int step) {
+    const bool a = pushStraight<AX, AY>(x, y, cornerG);
+    const bool b = pushStraight<BX, BY>(x, y, cornerG);
+    if (!a && !b) return false;
+    if (!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) {
+      run_.stamp(i, step);
+      run_.slot[i] = -cornerG;
+      return false;
+    }
+    push(i, x, y, cornerG, step);
+    return true;
+  }
+
+  // A marker (or a closed cell that arrived by a turning step, which cannot be told from one)
+  // stands for an open cell with its cost: a cheaper way to it opens it afresh.
+  bool marker(int32_t i) const {
+    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
+  }
+  void push(int32_t i, int x, int y, double g, int step) {
+    if (!marker(i))
+      run_.offer(i, x, y, g, step);
+    else if (g < run_.costOf(i))
+      run_.open(i, x, y, g, step);
+  }
 
   SearchRun& run_;
   const Grid& grid_;
@@ -229,15 +256,9 @@ void runWeightedJumpPoint(SearchRun& run) {
     const int step = run.arrivalStep(current);
     const int dx = kStepX[step], dy = kStepY[step];
     if (turningStep(fourWay, step)) {
-      // Diagonal (4 neighbours: vertical): on, and its straight (horizontal) runs.
+      // Diagonal (4 neighbours: vertical): a corner whose straight runs were pushed with it;
+      // its run goes on.
       jumper.jump(x, y, g, dx, dy);
-      if (fourWay) {
-        jumper.jump(x, y, g, 1, 0);
-        jumper.jump(x, y, g, -1, 0);
-      } else {
-        jumper.jump(x, y, g, dx, 0);
-        jumper.jump(x, y, g, 0, dy);
-      }
     } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
       jumper.jump(x, y, g, dx, 0);
       for (int s = -1; s <= 1; s += 2)
