@@ -52,7 +52,8 @@ test('jps on a weighted grid runs jump points and costs what astar costs, across
     for (let e = 0; e < 10; e++) grid.set(int(size), int(size), int(6));
     if (round % 3 === 0) grid.setCost(2 + int(4), [0.25, 1, 3, 7][int(4)]);
     if (round % 5 === 1) grid.setCost(2 + int(4), 0);
-    if (round % 5 === 3) for (const [cls, cost] of Object.entries(costs)) grid.setCost(Number(cls), cost);
+    if (round % 5 === 3)
+      for (const [cls, cost] of Object.entries(costs)) grid.setCost(Number(cls), cost);
   }
   assert.ok(compared > 100, `${compared} compared`);
   grid.dispose();
