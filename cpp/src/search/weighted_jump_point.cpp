@@ -221,7 +221,7 @@ class WeightedJumper {
   bool marker(int32_t i) const {
     return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
   }
-  void push(int32_t i, int x, int y, double g, int step) {
+  TILEPATH_HOT void push(int32_t i, int x, int y, double g, int step) {
     if (!marker(i))
       run_.offer(i, x, y, g, step);
     else if (g < run_.costOf(i))
