@@ -7,9 +7,10 @@
  * `manhattan` with diagonals) and no `maxExpansions`; `astar` everywhere else (never `hpa`,
  * which is not exact). `PathResult.algorithm` names the one that ran. `astar` is optimal under
  * any cost table; `dijkstra` has no heuristic; `bfs` counts steps; `jps` is jump point search
- * for `never` and `noCorners` with an `exact` goal. Where the passable classes present do not
- * all cost the same (or, for `jps`, with other rules or goal modes), `bfs` and `jps` run A*
- * instead, so the answer stays optimal. `hpa` is hierarchical search for big maps (README "Big
+ * for `never` and `noCorners` with an `exact` goal; on a weighted table it runs weighted jump
+ * point search (A*'s costs; A* with `partial`). Where the passable classes present do not all
+ * cost the same `bfs` runs A* instead, and so does `jps` with other rules or goal modes, so the
+ * answer stays optimal. `hpa` is hierarchical search for big maps (README "Big
  * maps"): near-optimal, much faster on long queries; `exact` goals only, without partial,
  * maxExpansions, trace or weight. */
 export type Algorithm = 'auto' | 'astar' | 'bfs' | 'dijkstra' | 'jps' | 'hpa';
@@ -147,9 +148,9 @@ export interface PathResult {
   expanded: number;
   /** Where the path ends and which way to face (all goal modes; most useful with `adjacent`). */
   goal: GoalReached | null;
-  /** The algorithm that ran, never `auto` (resolved by the C++ core: see Algorithm): `bfs` and
-   * `jps` run as `astar` where they would not be optimal (a weighted cost table; jps also for
-   * `oneObstacle`/`always` and non-exact goals). */
+  /** The algorithm that ran, never `auto` (resolved by the C++ core: see Algorithm): `bfs` runs
+   * as `astar` on a weighted cost table, and `jps` for `oneObstacle`/`always`, non-exact goals
+   * and (on a weighted table) `partial`. */
   algorithm: AlgorithmThatRan;
   /** Only when status is `none` or `partial`: why. */
   reason?: Reason;

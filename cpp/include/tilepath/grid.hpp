@@ -149,6 +149,30 @@ class Grid {
     return (rows_.capacity() + columns_.capacity()) * sizeof(uint64_t);
   }
 
+  // Mixed cells, for weighted jump point search: a passable cell whose 3 x 3 neighbourhood's
+  // passable cells do not all cost the same. A scan through cells that are not mixed crosses
+  // ground of one cost, where the pruning of uniform jump point search holds. The bits are laid
+  // out as rowBits / columnBits (blocked cells and the border are 0); prepareMixed() builds them
+  // on first use (a weighted jump point search), and from then on each cell edit refreshes the
+  // 3 x 3 cells around it; a change of a class's cost, or a bulk write, drops them until the next
+  // prepareMixed().
+  void prepareMixed() const {
+    if (!mixedReady_) buildMixed();
+  }
+  const unsigned char* mixedRowBits(int y) const {
+    return reinterpret_cast<const unsigned char*>(&mixedRows_[(y + 1) * rowWords_]);
+  }
+  const unsigned char* mixedColumnBits(int x) const {
+    return reinterpret_cast<const unsigned char*>(&mixedColumns_[(x + 1) * columnWords_]);
+  }
+  // Whether (x, y) is mixed (after prepareMixed), x in [-64, width + 63], y in [-1, height].
+  bool mixed(int x, int y) const {
+    const int bit = x + kMargin;
+    return (mixedRows_[(y + 1) * rowWords_ + (bit >> 6)] >> (bit & 63)) & 1;
+  }
+  // The rule itself, from the cells (for the bits and the tests).
+  bool computeMixed(int x, int y) const;
+
   // Cheapest cost among the passable classes present in the grid (scales the heuristic, so a
   // cheap class the map does not use cannot weaken it), 0 if no cell is passable.
   double minCost() const { return minCost_; }
@@ -225,10 +249,21 @@ class Grid {
     const uint8_t was = cell;
     cell = cls;
     if (presenceChanged) refreshCostSummary();
+    if (mixedReady_ && costs_[was] != costs_[cls]) refreshMixedAround(x, y);
     ++version_;
     for (GridObserver* o : observers_.list) o->cellChanged(index(x, y), was, cls);
   }
   void refreshCostSummary();
+  void buildMixed() const;
+  void refreshMixedAround(int x, int y) const;
+  void setMixed(int x, int y, bool on) const {
+    const uint64_t rowBit = uint64_t{1} << ((x + kMargin) & 63);
+    const uint64_t columnBit = uint64_t{1} << ((y + kMargin) & 63);
+    uint64_t& rowWord = mixedRows_[(y + 1) * rowWords_ + ((x + kMargin) >> 6)];
+    uint64_t& columnWord = mixedColumns_[(x + 1) * columnWords_ + ((y + kMargin) >> 6)];
+    rowWord = on ? rowWord | rowBit : rowWord & ~rowBit;
+    columnWord = on ? columnWord | columnBit : columnWord & ~columnBit;
+  }
 
   int width_;
   int height_;
@@ -240,6 +275,10 @@ class Grid {
   // width + 2 columns of columnWords_ words.
   int rowWords_, columnWords_;
   std::vector<uint64_t> rows_, columns_;
+  // Mixed cells (prepareMixed), laid out as rows_ and columns_; empty until first asked for.
+  // Built lazily from const searches, hence mutable (a grid is searched from one thread).
+  mutable std::vector<uint64_t> mixedRows_, mixedColumns_;
+  mutable bool mixedReady_ = false;
   double minCost_ = 1.0;
   double maxCost_ = 1.0;
   bool uniform_ = true;

@@ -124,6 +124,8 @@ std::string Grid::setCost(int cls, double cost) {
   // A class turning passable or blocked changes the bits of all its cells: rebuilt in one pass.
   if ((was > 0) != (costs_[cls] > 0) && counts_[cls] > 0) rebuildBits();
   if (was != costs_[cls]) {
+    // Every cell near one of this class may change: the mixed bits are rebuilt when next asked.
+    if (counts_[cls] > 0) mixedReady_ = false;
     ++version_;
     for (GridObserver* o : observers_.list) o->costChanged(cls, was, costs_[cls]);
   }
@@ -135,6 +137,7 @@ void Grid::cellsChanged() {
   for (uint8_t c : cells_) ++counts_[c];
   refreshCostSummary();
   rebuildBits();
+  mixedReady_ = false;
   ++version_;
   for (GridObserver* o : observers_.list) o->allChanged();
 }
@@ -180,6 +183,34 @@ void Grid::addObserver(GridObserver* observer) {
 void Grid::removeObserver(GridObserver* observer) {
   auto& list = observers_.list;
   list.erase(std::remove(list.begin(), list.end(), observer), list.end());
+}
+
+bool Grid::computeMixed(int x, int y) const {
+  const double c = costs_[cells_[index(x, y)]];
+  if (c <= 0) return false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!inside(x + dx, y + dy)) continue;
+      const double n = costs_[cells_[index(x + dx, y + dy)]];
+      if (n > 0 && n != c) return true;
+    }
+  return false;
+}
+
+void Grid::buildMixed() const {
+  mixedRows_.assign(rows_.size(), 0);
+  mixedColumns_.assign(columns_.size(), 0);
+  if (!uniform_)
+    for (int y = 0; y < height_; ++y)
+      for (int x = 0; x < width_; ++x)
+        if (computeMixed(x, y)) setMixed(x, y, true);
+  mixedReady_ = true;
+}
+
+void Grid::refreshMixedAround(int x, int y) const {
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (inside(x + dx, y + dy)) setMixed(x + dx, y + dy, computeMixed(x + dx, y + dy));
 }
 
 void Grid::refreshCostSummary() {

@@ -474,6 +474,9 @@ struct SearchRun {
 void runBestFirst(SearchRun& run);     // A*, Dijkstra, BFS with diagonals
 void runBreadthFirst(SearchRun& run);  // BFS, 4 neighbours: a plain FIFO queue
 void runJumpPoint(SearchRun& run);     // JPS, noCorners or 4 neighbours, uniform cost
+// JPS on a weighted square grid (weighted_jump_point.cpp): noCorners or 4 neighbours, exact goal.
+void runWeightedJumpPoint(SearchRun& run);
+bool walkWeightedJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path);
 // The path walk of a jump point search: from closed cell `cell` back to the start, appending
 // each cell as a (y, x) pair (the start last). False if no way back was found (a bug).
 bool walkJumpPoints(const SearchRun& run, int32_t cell, std::vector<int32_t>& path);

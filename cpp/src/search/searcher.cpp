@@ -115,8 +115,10 @@ Algorithm algorithmThatRuns(const Grid& grid, const SearchOptions& options) {
     case Algorithm::JPS:
       // Staggered and hexagonal grids have no jump points here: A* searches them.
       if (!grid.shape().square()) return Algorithm::AStar;
-      // Jump points need equal step costs, an exact goal, and 4 neighbours or noCorners.
-      if (uniform && options.goal == GoalMode::Exact &&
+      // Jump points need an exact goal and 4 neighbours or noCorners; on a weighted grid
+      // (runWeightedJumpPoint) no partial path either (the scans do not offer the cells they
+      // pass).
+      if ((uniform || !options.partial) && options.goal == GoalMode::Exact &&
           (options.diagonal == Diagonal::NoCorners || options.diagonal == Diagonal::Never))
         return Algorithm::JPS;
       return Algorithm::AStar;
@@ -407,7 +409,7 @@ void Searcher::advance(SearchRun& run) {
   } else if (run.shape) {
     runShaped(run);
   } else if (algorithm == Algorithm::JPS) {
-    runJumpPoint(run);
+    run.unitCost ? runJumpPoint(run) : runWeightedJumpPoint(run);
   } else if (algorithm == Algorithm::BFS && run.options.diagonal == Diagonal::Never) {
     runBreadthFirst(run);
   } else {
@@ -464,7 +466,8 @@ void Searcher::finish(SearchRun& run) {
       return;
     }
   } else if (jumpPoints) {
-    if (!walkJumpPoints(run, cell, path)) {
+    if (!(run.unitCost ? walkJumpPoints(run, cell, path)
+                       : walkWeightedJumpPoints(run, cell, path))) {
       out.status = Status::None;
       out.path.clear();
       out.error = "internal error: the jump point search lost its way back to the start";

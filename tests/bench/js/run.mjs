@@ -14,6 +14,7 @@
 // 5e. entry rules and links (links-bench.mjs).
 // 5f. native JPS against warthog's jps2 (tests/bench/native/warthog.sh; needs WARTHOG_DIR).
 // 5g. the default algorithm (auto) vs astar in one worker, a game of 1,000 units (default-worker.mjs).
+// 5h. weighted JPS vs A*, native, on the Moving AI maps painted with terrain (tilepath-bench-wjps).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -954,6 +955,25 @@ if (args['no-worker']) {
   for (const l of report.defaultAlgorithm.lines) console.log(`   ${l}`);
   if (r.status !== 0)
     console.log(`   default-worker failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
+}
+
+// 5h. Weighted JPS against A* (issue 31), native: tilepath-bench-wjps on the painted Moving AI
+// maps (build/native, made by npm run build; a skip line without it).
+{
+  console.log('\n5h. Weighted JPS vs A*, native (build/native/tilepath-bench-wjps movingai)');
+  const bin = join(repoRoot, 'build', 'native', 'tilepath-bench-wjps');
+  if (!existsSync(bin)) {
+    report.weightedJps = { skipped: `${bin} not built` };
+    console.log(`   skipped: ${bin} not built`);
+  } else {
+    const maps = mapNames().map((n) => join(movingaiDir, n));
+    const r = spawnSync(bin, ['movingai', ...maps], { encoding: 'utf8', timeout: 1_800_000 });
+    const lines = (r.stdout || '').trim().split('\n').filter(Boolean);
+    report.weightedJps = { exitCode: r.status, lines };
+    for (const l of lines) console.log(`   ${l}`);
+    if (r.status !== 0)
+      console.log(`   tilepath-bench-wjps failed (exit ${r.status}): ${(r.stderr || '').trim()}`);
+  }
 }
 
 // 6. Issue 10's targets, from the figures above: each a speedup (or ratio) and its bar.

@@ -226,7 +226,8 @@ TEST_CASE("a big unit's paths cost what a plain Dijkstra over positions costs, e
         o.algorithm = a;
         const SearchResult r = searcher.find(fp, sx, sy, gx, gy, o);
         REQUIRE(r.ok());
-        // bfs and jps give way to A* on costs that are not uniform: exact all the same.
+        // bfs gives way to A* on costs that are not uniform, jps runs weighted jump points
+        // (noCorners, never): exact all the same.
         if (sx == gx && sy == gy) {
           CHECK(r.status == Status::Found);
           continue;
@@ -246,10 +247,14 @@ TEST_CASE("a big unit's paths cost what a plain Dijkstra over positions costs, e
         CHECK(r.path[1] == sy);
         CHECK(r.endX == gx);
         CHECK(r.endY == gy);
-        if (a == Algorithm::BFS || a == Algorithm::JPS) {
-          // They run as themselves exactly when the position grid's costs are uniform.
+        if (a == Algorithm::BFS) {
+          // It runs as itself exactly when the position grid's costs are uniform.
           const Grid* p = fp.positions(n);
           if (!p->uniformCost()) CHECK(r.algorithm == Algorithm::AStar);
+        }
+        if (a == Algorithm::JPS) {
+          const bool jumps = o.diagonal == Diagonal::NoCorners || o.diagonal == Diagonal::Never;
+          CHECK(r.algorithm == (jumps ? Algorithm::JPS : Algorithm::AStar));
         }
       }
     }

@@ -222,9 +222,11 @@ TEST_CASE("a result names the algorithm that ran: bfs and jps give way to A* whe
   CHECK(s.find(grid, 0, 0, 5, 2, o).algorithm == Algorithm::Dijkstra);
   grid.setCost(2, 3);  // the swamp makes the table weighted
   o.diagonal = Diagonal::NoCorners;
+  // bfs runs A* there; jps runs weighted jump points (weighted_jump_point.cpp, issue 31).
   for (Algorithm a : {Algorithm::JPS, Algorithm::BFS, Algorithm::AStar}) {
     o.algorithm = a;
-    CHECK(s.find(grid, 0, 0, 5, 2, o).algorithm == Algorithm::AStar);
+    CHECK(s.find(grid, 0, 0, 5, 2, o).algorithm ==
+          (a == Algorithm::JPS ? Algorithm::JPS : Algorithm::AStar));
   }
 }
 

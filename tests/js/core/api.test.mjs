@@ -1074,11 +1074,16 @@ test('a result names the algorithm that ran and, when it is none or partial, why
   assert.deepEqual([onWall.status, onWall.reason], ['none', 'goalBlocked']);
   const budget = grid.findPath(0, 0, 1, 3, { maxExpansions: 2, partial: true });
   assert.deepEqual([budget.status, budget.reason], ['partial', 'budget']);
-  // jps and bfs run as A* where they would not be optimal, and say so.
+  // bfs runs as A* where it would not be optimal, and says so; jps runs weighted jump points
+  // there (issue 31), and A* with corner cutting.
   grid.setCost(5, 3);
   grid.setCell(1, 1, 5);
   assert.equal(
     grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'noCorners' }).algorithm,
+    'jps',
+  );
+  assert.equal(
+    grid.findPath(0, 0, 1, 3, { algorithm: 'jps', diagonal: 'always' }).algorithm,
     'astar',
   );
   assert.equal(grid.findPath(0, 0, 1, 3, { algorithm: 'bfs' }).algorithm, 'astar');
