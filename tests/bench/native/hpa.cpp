@@ -28,6 +28,7 @@
 #include "tilepath/repair.hpp"
 #include "tilepath/saved.hpp"
 #include "tilepath/searcher.hpp"
+#include "worlds.hpp"
 
 using namespace tilepath;
 using Clock = std::chrono::steady_clock;
@@ -47,20 +48,11 @@ Grid world(int size, uint32_t seed) {
   grid.setCost(3, 2.5);
   grid.setCost(4, 5);
   std::mt19937 rng(seed);
-  const int cell = 64;
-  const int lattice = size / cell + 2;
-  std::vector<float> noise(static_cast<std::size_t>(lattice) * lattice);
-  for (float& v : noise) v = static_cast<float>(rng() % 1000) / 1000.0f;
+  const bench::ValueNoise noise(size, 64, rng);
   uint8_t* cells = grid.data();
   for (int y = 0; y < size; ++y)
     for (int x = 0; x < size; ++x) {
-      const int lx = x / cell, ly = y / cell;
-      const float fx = static_cast<float>(x % cell) / cell,
-                  fy = static_cast<float>(y % cell) / cell;
-      auto at = [&](int a, int b) { return noise[b * lattice + a]; };
-      const float top = at(lx, ly) * (1 - fx) + at(lx + 1, ly) * fx;
-      const float bottom = at(lx, ly + 1) * (1 - fx) + at(lx + 1, ly + 1) * fx;
-      const float v = top * (1 - fy) + bottom * fy + static_cast<float>(rng() % 100) / 1000.0f;
+      const float v = noise.at(x, y) + static_cast<float>(rng() % 100) / 1000.0f;
       cells[y * size + x] = v < 0.12f ? 1 : v < 0.45f ? 0 : v < 0.65f ? 2 : v < 0.85f ? 3 : 4;
     }
   grid.cellsChanged();
@@ -75,23 +67,8 @@ Grid world(int size, uint32_t seed) {
   return grid;
 }
 
-struct Query {
-  int sx, sy, gx, gy;
-};
-
-// Random passable pairs at least `minDistance` apart (octile).
-std::vector<Query> longQueries(const Grid& grid, int count, int minDistance, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<Query> out;
-  while (static_cast<int>(out.size()) < count) {
-    Query q{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height()),
-            static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
-    if (!grid.passable(q.sx, q.sy) || !grid.passable(q.gx, q.gy)) continue;
-    if (std::max(std::abs(q.sx - q.gx), std::abs(q.sy - q.gy)) < minDistance) continue;
-    out.push_back(q);
-  }
-  return out;
-}
+using bench::longQueries;
+using bench::Query;
 
 struct Side {
   std::vector<double> ms, expanded, cost;

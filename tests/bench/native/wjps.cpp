@@ -21,6 +21,7 @@
 #include "stats.hpp"
 #include "tilepath/movingai.hpp"
 #include "tilepath/searcher.hpp"
+#include "worlds.hpp"
 
 using namespace tilepath;
 using Clock = std::chrono::steady_clock;
@@ -45,20 +46,11 @@ Grid world(int size, uint32_t seed) {
   Grid grid(size, size);
   demoCosts(grid);
   std::mt19937 rng(seed);
-  const int cell = 48;
-  const int lattice = size / cell + 2;
-  std::vector<float> noise(static_cast<std::size_t>(lattice) * lattice);
-  for (float& v : noise) v = static_cast<float>(rng() % 1000) / 1000.0f;
+  const bench::ValueNoise noise(size, 48, rng);
   uint8_t* cells = grid.data();
   for (int y = 0; y < size; ++y)
     for (int x = 0; x < size; ++x) {
-      const int lx = x / cell, ly = y / cell;
-      const float fx = static_cast<float>(x % cell) / cell,
-                  fy = static_cast<float>(y % cell) / cell;
-      auto at = [&](int a, int b) { return noise[b * lattice + a]; };
-      const float top = at(lx, ly) * (1 - fx) + at(lx + 1, ly) * fx;
-      const float bottom = at(lx, ly + 1) * (1 - fx) + at(lx + 1, ly + 1) * fx;
-      const float v = top * (1 - fy) + bottom * fy;
+      const float v = noise.at(x, y);
       cells[y * size + x] = v < 0.15f ? kWater : v < 0.55f ? kGround : v < 0.75f ? kForest : kSwamp;
     }
   grid.cellsChanged();
@@ -79,8 +71,8 @@ Grid world(int size, uint32_t seed) {
 void paintTerrain(Grid& grid, uint32_t seed) {
   demoCosts(grid);
   std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1),
-      side(4, 40), pick(0, 3);
+  std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1), side(4, 40),
+      pick(0, 3);
   const uint8_t classes[] = {kGround, kRoad, kForest, kSwamp};
   for (int p = 0; p < grid.size() / 800; ++p) {
     const int x0 = px(rng), y0 = py(rng), w = side(rng), h = side(rng);
@@ -91,22 +83,8 @@ void paintTerrain(Grid& grid, uint32_t seed) {
   }
 }
 
-struct Query {
-  int sx, sy, gx, gy;
-};
-
-std::vector<Query> longQueries(const Grid& grid, int count, int minDistance, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<Query> out;
-  for (int tries = 0; static_cast<int>(out.size()) < count && tries < 1000000; ++tries) {
-    Query q{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height()),
-            static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
-    if (!grid.passable(q.sx, q.sy) || !grid.passable(q.gx, q.gy)) continue;
-    if (std::max(std::abs(q.sx - q.gx), std::abs(q.sy - q.gy)) < minDistance) continue;
-    out.push_back(q);
-  }
-  return out;
-}
+using bench::longQueries;
+using bench::Query;
 
 struct Side {
   std::vector<double> us, expanded;
@@ -147,17 +125,18 @@ bool compare(const Grid& grid, Diagonal rule, const std::vector<Query>& queries)
     if (r.algorithm != Algorithm::JPS || r.status != aStatus ||
         std::fabs(r.cost - aCost) > 1e-9 * std::max(1.0, aCost)) {
       same = false;
-      std::printf("  MISMATCH (%d,%d)->(%d,%d): A* %.12g, jps %.12g (%s)\n", q.sx, q.sy, q.gx,
-                  q.gy, aCost, r.cost, kAlgorithmNames[static_cast<int>(r.algorithm)].data());
+      std::printf("  MISMATCH (%d,%d)->(%d,%d): A* %.12g, jps %.12g (%s)\n", q.sx, q.sy, q.gx, q.gy,
+                  aCost, r.cost, kAlgorithmNames[static_cast<int>(r.algorithm)].data());
     }
   }
   report("astar", a);
   report("jps", j);
-  std::printf("  A* / jps time per query: median %.2fx (p10 %.2fx, p90 %.2fx); medians %.2fx; "
-              "%d of %zu found, costs %s\n",
-              percentile(ratios, 0.5), percentile(ratios, 0.1), percentile(ratios, 0.9),
-              percentile(a.us, 0.5) / percentile(j.us, 0.5), found, queries.size(),
-              same ? "equal" : "DIFFER");
+  std::printf(
+      "  A* / jps time per query: median %.2fx (p10 %.2fx, p90 %.2fx); medians %.2fx; "
+      "%d of %zu found, costs %s\n",
+      percentile(ratios, 0.5), percentile(ratios, 0.1), percentile(ratios, 0.9),
+      percentile(a.us, 0.5) / percentile(j.us, 0.5), found, queries.size(),
+      same ? "equal" : "DIFFER");
   return same;
 }
 
