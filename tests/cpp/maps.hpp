@@ -2,6 +2,9 @@
 // (blocked), '2'..'9' classes 2..9 (blocked until a test gives them a cost).
 #pragma once
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <initializer_list>
@@ -105,6 +108,21 @@ inline std::vector<double> referenceFrom(const Grid& grid, Diagonal rule, int sx
       }
   }
   return dist;
+}
+
+// The names of the Moving AI maps (files ending in .map) in `folder`, sorted; none when the
+// folder cannot be read.
+inline std::vector<std::string> movingaiMapNames(const std::string& folder) {
+  std::vector<std::string> names;
+  DIR* dir = opendir(folder.c_str());
+  if (!dir) return names;
+  while (dirent* e = readdir(dir)) {
+    std::string n = e->d_name;
+    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".map") == 0) names.push_back(n);
+  }
+  closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace tilepath::testing

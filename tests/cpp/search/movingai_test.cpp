@@ -2,8 +2,6 @@
 // (8 neighbours, no corner cutting). Found through TILEPATH_MOVINGAI.
 #include "tilepath/movingai.hpp"
 
-#include <dirent.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
@@ -26,15 +24,8 @@ const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> all = [] {
     std::vector<Scenario> list;
     const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
-    DIR* dir = opendir(folder.c_str());
-    if (!dir) FAIL("Moving AI data not found at " << folder << " (set TILEPATH_MOVINGAI)");
-    std::vector<std::string> names;
-    while (dirent* e = readdir(dir)) {
-      std::string n = e->d_name;
-      if (n.size() > 4 && n.compare(n.size() - 4, 4, ".map") == 0) names.push_back(n);
-    }
-    closedir(dir);
-    std::sort(names.begin(), names.end());
+    const std::vector<std::string> names = testing::movingaiMapNames(folder);
+    if (names.empty()) FAIL("no Moving AI maps found at " << folder << " (set TILEPATH_MOVINGAI)");
     for (const std::string& n : names) {
       std::string error;
       auto grid = movingai::loadMap(folder + "/" + n, error);

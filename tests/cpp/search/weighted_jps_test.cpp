@@ -2,8 +2,6 @@
 // differ. The truth is a plain Dijkstra written here with its own rules (a step costs its length
 // times the cost of the cell entered; noCorners: both side cells passable; or 4 neighbours), on
 // random maps edited between queries, and A* on the Moving AI maps painted with terrain.
-#include <dirent.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -198,15 +196,7 @@ TEST_CASE("weighted jps costs what Dijkstra finds, on random maps with edits", "
 
 TEST_CASE("weighted jps costs what A* finds on Moving AI maps painted with terrain", "[wjps]") {
   const std::string folder = movingai::dataFolder(TILEPATH_DEFAULT_MOVINGAI);
-  DIR* dir = opendir(folder.c_str());
-  REQUIRE(dir);
-  std::vector<std::string> names;
-  while (dirent* e = readdir(dir)) {
-    std::string n = e->d_name;
-    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".map") == 0) names.push_back(n);
-  }
-  closedir(dir);
-  std::sort(names.begin(), names.end());
+  const std::vector<std::string> names = testing::movingaiMapNames(folder);
   REQUIRE(names.size() >= 8);
   Searcher s;
   SearchResult jps, astar;
