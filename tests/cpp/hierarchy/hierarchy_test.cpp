@@ -839,3 +839,34 @@ TEST_CASE("hpa's edges inside clusters are those a plain Dijkstra's costs give, 
       }
     }
 }
+
+TEST_CASE("hpa refines long paths piece by piece: legal, contiguous, near-optimal, through edits",
+          "[hpa][pieces]") {
+  // Clusters of 8 and starts and goals at least 400 cells apart: every corridor crosses more than
+  // 48 clusters, so each answer is refined piece by piece (hierarchy.cpp's kWindow), not in one
+  // A* through the whole corridor.
+  std::mt19937 rng(4242);
+  Searcher searcher;
+  for (Diagonal rule : kRules) {
+    Stats stats;
+    for (int map = 0; map < 2; ++map) {
+      Grid grid = randomMap(rng, 512, 448 + static_cast<int>(rng() % 64), 25);
+      Hierarchy hierarchy(grid, 8);
+      auto pick = [&](int limit) { return static_cast<int>(rng() % limit); };
+      for (int q = 0; q < 10;) {
+        const int sx = pick(grid.width()), sy = pick(grid.height());
+        const int gx = pick(grid.width()), gy = pick(grid.height());
+        if (std::max(std::abs(sx - gx), std::abs(sy - gy)) < 400) continue;
+        check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats, q % 4 == 3);
+        randomEdits(rng, grid, 20 + pick(40));
+        ++q;
+      }
+    }
+    WARN("hpa piece by piece, rule " << kDiagonalNames[static_cast<int>(rule)] << ": median "
+                                     << stats.median() << ", worst " << stats.worst() << " over "
+                                     << stats.found);
+    REQUIRE(stats.found >= 12);
+    REQUIRE(stats.median() <= 1.01);
+    REQUIRE(stats.worst() <= 1.05);
+  }
+}
