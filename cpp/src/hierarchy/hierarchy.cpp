@@ -325,7 +325,10 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
       while (inFirstHalf(clusterAt(hops[i] % w, hops[i] / w))) ++i;
     }
     if (!roomy) {
-      out.error = "not enough memory to go on with this search: hpa could not hold its path";
+      out.error =
+          "not enough memory to go on with this search: hpa could not refine its path into "
+          "cells: the path could not grow to " +
+          std::to_string(path.size() / 2) + " cells and more";
       path.clear();
       return;
     }

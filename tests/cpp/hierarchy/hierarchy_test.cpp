@@ -508,15 +508,17 @@ TEST_CASE("an hpa search whose memory cannot grow ends with an error, and the ne
   CHECK(r.ok());
   CHECK(r.status == Status::None);
 
-  // A winding path through every cluster of the map: its corridor holds all of them.
+  // A winding path through every cluster of the map: its corridor holds all of them, refined
+  // piece by piece (a few clusters at a time), but the path itself (128k cells) needs 1 MB.
   Grid winding(1024, 1024);
-  for (int y = 8; y < 1024; y += 16) winding.fillRect((y / 16) % 2 ? 0 : 2, y, 1022, 1, 1);
+  for (int y = 4; y < 1024; y += 8) winding.fillRect((y / 8) % 2 ? 0 : 2, y, 1022, 1, 1);
   Hierarchy serpentine(winding);
   serpentine.update(o.diagonal);
-  gHpaRoom = 4 << 20;  // the corridor's cells need 16 MB
+  gHpaRoom = 512 << 10;
   Searcher::setRoomCheck(hpaRoom);
   serpentine.find(searcher, 0, 0, 0, 1023, o, refused);
   Searcher::setRoomCheck(nullptr);
+  CAPTURE(refused.error);
   CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
   CHECK(refused.error.find("could not refine its path") != std::string::npos);
   CHECK(refused.path.empty());
@@ -526,7 +528,7 @@ TEST_CASE("an hpa search whose memory cannot grow ends with an error, and the ne
   std::string why;
   const double walked = legalPathCost(winding, o.diagonal, r.path, why);
   INFO(why);
-  CHECK(walked > 64 * 1000);  // 64 rows of the map, end to end
+  CHECK(walked > 128 * 1000);  // 128 rows of the map, end to end
 }
 
 TEST_CASE("an hpa graph that cannot grow to take in edits refuses its searches, then catches up") {
