@@ -54,9 +54,6 @@ constexpr std::size_t kWidenedCorridor = 48;
 // optimum under each rule against 0.36-0.52% for the whole corridor.
 constexpr std::size_t kWindow = 4, kKept = 3;
 static_assert(kKept >= 2 && kKept < kWindow, "each piece passes a hop and leaves some overlap");
-// A longer corridor is refined piece by piece: an A* from one hop to a later one confined to the
-// clusters of the hops between them, at most kWindow clusters, each piece starting where the
-// last one ended.
 
 }  // namespace
 
