@@ -19,6 +19,7 @@ struct QueryScratch {
   std::vector<int32_t> corridorClusters;
   std::vector<double> toGoal;
   std::vector<int32_t> hops;
+  std::vector<int32_t> window, piece, rest;  // piecewise refinement: a window's clusters, its cells
   std::vector<double> boxToGoal;  // per box of cheapened cells: the estimate from it to the goal
   struct Entry {
     double f;
@@ -42,6 +43,17 @@ QueryScratch& scratch() {
 // the 1024 x 1024 world expanded 20.7k cells against 20.6k at the median. Widening every
 // corridor made those expand 2.5x the cells.
 constexpr std::size_t kWidenedCorridor = 48;
+// A longer corridor is refined piece by piece: an A* from where the path has got to, to a later
+// hop, confined to at most kWindow clusters (the one it starts in, then those of the next hops in
+// order); of its answer, only the part up to its last cell in the first kKept of those clusters is
+// kept, and the next piece starts there. The overlap lets the path cut across where the pieces
+// join instead of passing through the abstract path's entrances. kKept >= 2 makes each piece pass
+// at least one hop (the next hop lies in one of the first two clusters). On the seeded 2048 x 2048
+// world: 35% fewer cells expanded than the one A* through the whole corridor (4 and 2: as many;
+// 6 and 5: 30% fewer); on random 512 x 512 maps with clusters of 8, median 0.46-0.76% over the
+// optimum under each rule against 0.36-0.52% for the whole corridor.
+constexpr std::size_t kWindow = 4, kKept = 3;
+static_assert(kKept >= 2 && kKept < kWindow, "each piece passes a hop and leaves some overlap");
 
 }  // namespace
 
@@ -227,7 +239,8 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
   for (int32_t cell : hops) corridor.push_back((cell / w / size_) * columns_ + (cell % w) / size_);
   std::sort(corridor.begin(), corridor.end());
   corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
-  if (corridor.size() <= kWidenedCorridor) {
+  const bool whole = corridor.size() <= kWidenedCorridor;
+  if (whole) {
     const std::size_t core = corridor.size();
     for (std::size_t k = 0; k < core; ++k) {
       const int cx = corridor[k] % columns_, cy = corridor[k] / columns_;
@@ -239,9 +252,84 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     corridor.erase(std::unique(corridor.begin(), corridor.end()), corridor.end());
   }
   std::vector<int32_t>& path = out.path;
-  const bool refined =
-      q.corridor.run(grid_, rule, hk, shift_, columns_, corridor, sx, sy, gx, gy, path);
-  expanded += q.corridor.expanded();
+  bool refined = true;
+  if (whole) {
+    refined = q.corridor.run(grid_, rule, hk, shift_, columns_, corridor, sx, sy, gx, gy, path);
+    expanded += q.corridor.expanded();
+  } else {
+    path.clear();
+    auto clusterAt = [&](int x, int y) { return (y >> shift_) * columns_ + (x >> shift_); };
+    auto& window = q.window;
+    auto& piece = q.piece;
+    auto& rest = q.rest;
+    rest.clear();
+    // Cells [0, end) of `cells` (x, y pairs) onto the path; the first is where the path ends
+    // (unless it is empty).
+    auto append = [&](const std::vector<int32_t>& cells, std::size_t end) {
+      const std::size_t from = path.empty() ? 0 : 2;
+      if (end <= from) return true;
+      while (path.capacity() < path.size() + (end - from))
+        if (!Searcher::growIfRoom(path)) return false;
+      path.insert(path.end(), cells.begin() + static_cast<std::ptrdiff_t>(from),
+                  cells.begin() + static_cast<std::ptrdiff_t>(end));
+      return true;
+    };
+    bool roomy = true;
+    int cx = sx, cy = sy;  // where the next piece starts
+    std::size_t i = 0;     // the first hop it has not passed
+    std::size_t restHop = 0;
+    while (roomy) {
+      window.assign({clusterAt(cx, cy)});
+      std::size_t j = i;
+      for (; j < hops.size(); ++j) {
+        const int32_t k = clusterAt(hops[j] % w, hops[j] / w);
+        if (std::find(window.begin(), window.end(), k) != window.end()) continue;
+        if (window.size() == kWindow) break;
+        window.push_back(k);
+      }
+      const std::size_t target = j - 1;
+      refined = q.corridor.run(grid_, rule, hk, shift_, columns_, window, cx, cy,
+                               hops[target] % w, hops[target] / w, piece);
+      expanded += q.corridor.expanded();
+      if (!refined) {
+        if (q.corridor.outOfRoom() || rest.empty()) break;
+        // The clusters of the hops from where the last piece was cut need not hold a way on:
+        // that piece's rest, which ends on a hop, is taken whole.
+        roomy = append(rest, rest.size());
+        cx = hops[restHop] % w;
+        cy = hops[restHop] / w;
+        i = restHop;
+        rest.clear();
+        refined = true;
+        continue;
+      }
+      if (j == hops.size()) {  // the piece ends at the goal
+        roomy = append(piece, piece.size());
+        break;
+      }
+      // Only its part through the first half of the window's clusters is kept: the next piece
+      // starts from the last cell there, free to leave the hops it passes through.
+      const auto half = window.begin() + static_cast<std::ptrdiff_t>(kKept);
+      auto inFirstHalf = [&](int32_t k) { return std::find(window.begin(), half, k) != half; };
+      std::size_t cut = 0;
+      for (std::size_t p = 0; p < piece.size(); p += 2)
+        if (inFirstHalf(clusterAt(piece[p], piece[p + 1]))) cut = p;
+      roomy = append(piece, cut + 2);
+      cx = piece[cut];
+      cy = piece[cut + 1];
+      rest.assign(piece.begin() + static_cast<std::ptrdiff_t>(cut), piece.end());
+      restHop = target;
+      while (inFirstHalf(clusterAt(hops[i] % w, hops[i] / w))) ++i;
+    }
+    if (!roomy) {
+      out.error =
+          "not enough memory to go on with this search: hpa could not refine its path into "
+          "cells: the path could not grow to " +
+          std::to_string(path.size() / 2) + " cells and more";
+      path.clear();
+      return;
+    }
+  }
   if (q.corridor.outOfRoom()) {
     out.error =
         "not enough memory to go on with this search: hpa could not refine its path "

@@ -85,8 +85,10 @@ bool CorridorSearch::run(const Grid& grid, Diagonal rule, Heuristic heuristic, i
       const int32_t nl = localOf(nx, ny);
       if (nl < 0) continue;
       Cell& next = cells_[nl];
+      const bool seenNow = next.seen == now_;
+      if (seenNow && next.closed) continue;  // before its cost: most neighbours are, in a piece
       const double ng = g + kStepLength[step] * grid.cellCost(grid.index(nx, ny));
-      if (next.seen == now_ && (next.closed || !(ng < next.dist))) continue;
+      if (seenNow && !(ng < next.dist)) continue;
       if (heap_.size() == heap_.capacity() && !Searcher::growIfRoom(heap_)) {
         outOfRoom_ = true;
         return false;

@@ -508,15 +508,17 @@ TEST_CASE("an hpa search whose memory cannot grow ends with an error, and the ne
   CHECK(r.ok());
   CHECK(r.status == Status::None);
 
-  // A winding path through every cluster of the map: its corridor holds all of them.
+  // A winding path through every cluster of the map: its corridor holds all of them, refined
+  // piece by piece (a few clusters at a time), but the path itself (128k cells) needs 1 MB.
   Grid winding(1024, 1024);
-  for (int y = 8; y < 1024; y += 16) winding.fillRect((y / 16) % 2 ? 0 : 2, y, 1022, 1, 1);
+  for (int y = 4; y < 1024; y += 8) winding.fillRect((y / 8) % 2 ? 0 : 2, y, 1022, 1, 1);
   Hierarchy serpentine(winding);
   serpentine.update(o.diagonal);
-  gHpaRoom = 4 << 20;  // the corridor's cells need 16 MB
+  gHpaRoom = 512 << 10;
   Searcher::setRoomCheck(hpaRoom);
   serpentine.find(searcher, 0, 0, 0, 1023, o, refused);
   Searcher::setRoomCheck(nullptr);
+  CAPTURE(refused.error);
   CHECK(refused.error.find("not enough memory to go on with this search") != std::string::npos);
   CHECK(refused.error.find("could not refine its path") != std::string::npos);
   CHECK(refused.path.empty());
@@ -526,7 +528,7 @@ TEST_CASE("an hpa search whose memory cannot grow ends with an error, and the ne
   std::string why;
   const double walked = legalPathCost(winding, o.diagonal, r.path, why);
   INFO(why);
-  CHECK(walked > 64 * 1000);  // 64 rows of the map, end to end
+  CHECK(walked > 128 * 1000);  // 128 rows of the map, end to end
 }
 
 TEST_CASE("an hpa graph that cannot grow to take in edits refuses its searches, then catches up") {
@@ -838,4 +840,35 @@ TEST_CASE("hpa's edges inside clusters are those a plain Dijkstra's costs give, 
         randomEdits(rng, grid, 8);
       }
     }
+}
+
+TEST_CASE("hpa refines long paths piece by piece: legal, contiguous, near-optimal, through edits",
+          "[hpa][pieces]") {
+  // Clusters of 8 and starts and goals at least 400 cells apart: every corridor crosses more than
+  // 48 clusters, so each answer is refined piece by piece (hierarchy.cpp's kWindow), not in one
+  // A* through the whole corridor.
+  std::mt19937 rng(4242);
+  Searcher searcher;
+  for (Diagonal rule : kRules) {
+    Stats stats;
+    for (int map = 0; map < 2; ++map) {
+      Grid grid = randomMap(rng, 512, 448 + static_cast<int>(rng() % 64), 25);
+      Hierarchy hierarchy(grid, 8);
+      auto pick = [&](int limit) { return static_cast<int>(rng() % limit); };
+      for (int q = 0; q < 10;) {
+        const int sx = pick(grid.width()), sy = pick(grid.height());
+        const int gx = pick(grid.width()), gy = pick(grid.height());
+        if (std::max(std::abs(sx - gx), std::abs(sy - gy)) < 400) continue;
+        check(grid, hierarchy, searcher, rule, sx, sy, gx, gy, stats, q % 4 == 3);
+        randomEdits(rng, grid, 20 + pick(40));
+        ++q;
+      }
+    }
+    WARN("hpa piece by piece, rule " << kDiagonalNames[static_cast<int>(rule)] << ": median "
+                                     << stats.median() << ", worst " << stats.worst() << " over "
+                                     << stats.found);
+    REQUIRE(stats.found >= 12);
+    REQUIRE(stats.median() <= 1.01);
+    REQUIRE(stats.worst() <= 1.05);
+  }
 }
