@@ -288,8 +288,8 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
         window.push_back(k);
       }
       const std::size_t target = j - 1;
-      refined = q.corridor.run(grid_, rule, hk, shift_, columns_, window, cx, cy,
-                               hops[target] % w, hops[target] / w, piece);
+      refined = q.corridor.run(grid_, rule, hk, shift_, columns_, window, cx, cy, hops[target] % w,
+                               hops[target] / w, piece);
       expanded += q.corridor.expanded();
       if (!refined) {
         if (q.corridor.outOfRoom() || rest.empty()) break;
