@@ -652,6 +652,12 @@ let lastKeys = [];
 const lastValues = [];
 /** @type {Readonly<OptionCodes>} */
 let lastCodes = DEFAULT_CODES;
+// The values of every search option (SEARCH_NAMES) the last object read in full gave, and their
+// codes (null when they were refused).
+/** @type {unknown[]} */
+const fullValues = [];
+/** @type {Readonly<OptionCodes> | null} */
+let fullCodes = DEFAULT_CODES;
 
 /**
  * readOptions(options).codes, without its work for the calls that repeat themselves: no options,
@@ -664,41 +670,67 @@ let lastCodes = DEFAULT_CODES;
 export function readSearchCodes(options) {
   if (options === undefined || options === null) return DEFAULT_CODES;
   if (options instanceof CodedOptions) return options.codes;
-  if (options !== lastOptions || enumerableKeys(options) !== lastKeys.length) {
-    lastOptions = null; // a throwing read leaves nothing cached
-    const read = readOptions(options);
-    const snapshot = /** @type {Record<string, unknown>} */ (read.options);
-    if (read.signal !== undefined) snapshot.signal = read.signal;
-    const object = /** @type {object} */ (options); // readOptions took it: an object
-    // Kept only when the enumerable keys are exactly the options given a value (readOptions has
-    // just refused any other key), so that as many keys later means the same keys.
-    lastKeys = SEARCH_NAMES.filter((name) => snapshot[name] !== undefined);
-    lastKeys.forEach((name, k) => (lastValues[k] = snapshot[name]));
-    if (enumerableKeys(object) === lastKeys.length) lastOptions = object;
-    lastCodes = Object.freeze(read.codes);
+  if (options === lastOptions && enumerableKeys(options) === lastKeys.length) {
+    // The same object with as many keys: the same keys, unless a value changed.
+    const given = /** @type {Record<string, unknown>} */ (options);
+    let same = true;
+    for (let k = 0; k < lastKeys.length; k++) {
+      const value = given[lastKeys[k]];
+      if (value !== lastValues[k]) same = false;
+      lastValues[k] = value;
+    }
+    if (same) return lastCodes;
+    // Changed: the values just read are checked as readOptions checks them (read once, not again).
+    lastOptions = null;
+    /** @type {Record<string, unknown>} */
+    const snapshot = {};
+    lastKeys.forEach((name, k) => {
+      if (lastValues[k] !== undefined) snapshot[name] = lastValues[k];
+    });
+    refuseUnknown(given, SEARCH_OPTIONS);
+    checkSignal(snapshot.signal);
+    lastCodes = Object.freeze(encodeSnapshot(snapshot));
+    // A value turned undefined leaves its key in place: read in full next time.
+    if (Object.keys(snapshot).length === lastKeys.length) lastOptions = options;
     return lastCodes;
   }
-  // The same object with as many keys: the same keys, unless a value changed.
+  // Another object: read in full, as readOptions reads it (each known name once, own or
+  // inherited), but without its snapshot: when every value is the one the last object read in
+  // full gave (a fresh literal of the same options each call), so are the codes.
+  if (typeof options !== 'object' || Array.isArray(options)) return readOptions(options).codes;
+  lastOptions = null; // a throwing read leaves nothing cached
   const given = /** @type {Record<string, unknown>} */ (options);
-  let same = true;
-  for (let k = 0; k < lastKeys.length; k++) {
-    const value = given[lastKeys[k]];
-    if (value !== lastValues[k]) same = false;
-    lastValues[k] = value;
+  let keys = 0;
+  for (const key in given) {
+    if (key !== 'signal' && !SEARCH_OPTIONS.includes(key)) {
+      throw unknownOption(key, SEARCH_NAMES);
+    }
+    keys++;
   }
-  if (same) return lastCodes;
-  // Changed: the values just read are checked as readOptions checks them (read once, not again).
-  lastOptions = null;
-  /** @type {Record<string, unknown>} */
-  const snapshot = {};
-  lastKeys.forEach((name, k) => {
-    if (lastValues[k] !== undefined) snapshot[name] = lastValues[k];
-  });
-  refuseUnknown(given, SEARCH_OPTIONS);
-  checkSignal(snapshot.signal);
-  lastCodes = Object.freeze(encodeSnapshot(snapshot));
-  // A value turned undefined leaves its key in place: read in full next time.
-  if (Object.keys(snapshot).length === lastKeys.length) lastOptions = options;
+  let same = true;
+  let defined = 0;
+  for (let k = 0; k < SEARCH_NAMES.length; k++) {
+    const value = given[SEARCH_NAMES[k]];
+    if (value !== fullValues[k]) same = false;
+    fullValues[k] = value;
+    if (value !== undefined) defined++;
+  }
+  if (!same || fullCodes === null) {
+    fullCodes = null; // until these values are found good
+    /** @type {Record<string, unknown>} */
+    const snapshot = {};
+    for (let k = 0; k < SEARCH_NAMES.length; k++)
+      if (fullValues[k] !== undefined) snapshot[SEARCH_NAMES[k]] = fullValues[k];
+    checkSignal(snapshot.signal);
+    fullCodes = Object.freeze(encodeSnapshot(snapshot));
+  }
+  lastCodes = fullCodes;
+  // Kept for the same-object path only when the enumerable keys are exactly the options given a
+  // value, so that as many keys later means the same keys.
+  lastKeys = SEARCH_NAMES.filter((_, k) => fullValues[k] !== undefined);
+  for (let k = 0, j = 0; k < SEARCH_NAMES.length; k++)
+    if (fullValues[k] !== undefined) lastValues[j++] = fullValues[k];
+  if (keys === defined) lastOptions = options;
   return lastCodes;
 }
 const SEARCH_NAMES = [...SEARCH_OPTIONS, 'signal'];

@@ -219,6 +219,8 @@ std::string validateUnitSize(int n);
 
 // Empty when the options are usable, else a message naming the bad value.
 std::string validateOptions(const SearchOptions& options);
+// Whether validateOptions would be empty, without making its message.
+bool optionsValid(const SearchOptions& options);
 
 // The heuristic actually used for these options (resolves Default).
 Heuristic effectiveHeuristic(const SearchOptions& options);

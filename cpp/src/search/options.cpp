@@ -48,7 +48,7 @@ std::string codeText(double v) {
 }
 
 // Whether `v` is a code of the option: checkOptionCode's test without its message.
-constexpr bool validCode(const OptionSpec& o, double v) {
+[[gnu::always_inline]] constexpr bool validCode(const OptionSpec& o, double v) {
   // Only asked of a value in range (so converting it to an integer is defined).
   const auto whole = [v] { return v == static_cast<double>(static_cast<long long>(v)); };
   switch (o.kind) {
@@ -173,11 +173,22 @@ std::string validateUnitSize(int n) {
   return checkOptionCode(option("unitSize"), n);
 }
 
-std::string validateOptions(const SearchOptions& o) {
+bool optionsValid(const SearchOptions& o) {
   QueryOptions query;
   query.search = o;
-  // The usual case checked fast; the message of a bad code found by the loop.
-  if (!searchCodesValid(query, std::make_index_sequence<kOptionCount>{})) {
+  if (!searchCodesValid(query, std::make_index_sequence<kOptionCount>{})) return false;
+  // What the hierarchical search does not do (validateOptions says which).
+  return o.algorithm != Algorithm::Hpa ||
+         (o.goal == GoalMode::Exact && !o.partial && o.maxExpansions == 0 && !o.trace &&
+          o.weight == 1.0 && o.unitSize == 1);
+}
+
+std::string validateOptions(const SearchOptions& o) {
+  if (optionsValid(o)) return {};  // every search asks: the usual case without a message
+  QueryOptions query;
+  query.search = o;
+  // The message of a bad code found by the loop.
+  {
     for (const OptionSpec& spec : kOptionTable) {
       if (!(spec.queries & kPathQuery) || spec.kind == OptionKind::Profile) continue;
       if (std::string error = checkOptionCode(spec, spec.get(query)); !error.empty()) return error;

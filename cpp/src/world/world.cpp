@@ -185,7 +185,7 @@ Hierarchy* BasicWorld<B>::hpaFor(const SearchOptions& o, int sx, int sy, int gx,
     return nullptr;
   }
   if constexpr (B) {
-    if (validateOptions(o).empty() && cells().inside(sx, sy) && cells().inside(gx, gy))
+    if (optionsValid(o) && cells().inside(sx, sy) && cells().inside(gx, gy))
       timed(kBuiltHpa, !hierarchy->current(o.diagonal), [&] { hierarchy->update(o.diagonal); });
   }
   return hierarchy;
@@ -198,7 +198,7 @@ int BasicWorld<B>::findPath(int sx, int sy, int gx, int gy, const SearchOptions&
   Searcher& searcher = workspace_.searcher;
   if (o.unitSize != 1) {
     Footprints& units = footprints();
-    if (validateOptions(o).empty() && units.fits(o.unitSize))
+    if (optionsValid(o) && units.fits(o.unitSize))
       timed(kBuiltPositions, !units.built(o.unitSize), [&] { units.positions(o.unitSize); });
     searcher.find(units, sx, sy, gx, gy, o, result_);
     return finished();
@@ -362,7 +362,7 @@ bool BasicWorld<B>::unreachableAtOnce(int sx, int sy, int gx, int gy, const Sear
   // The components know no links (a teleport joins what they keep apart).
   if (grid().rules().anyLink()) return false;
   if (!mayFlood && !components().ready(o.diagonal)) return false;
-  if (o.goal != GoalMode::Exact || o.partial || !validateOptions(o).empty()) return false;
+  if (o.goal != GoalMode::Exact || o.partial || !optionsValid(o)) return false;
   const Grid& g = grid();
   if (!g.inside(sx, sy) || !g.inside(gx, gy) || !g.passable(gx, gy)) return false;
   // The start is never checked (a unit on a cell just blocked walks off it), and start == goal

@@ -84,6 +84,52 @@ test('a reused options object with getters has each getter called once per call'
   grid.dispose();
 });
 
+// A fresh object each call (an options literal in the call) is read in full every time; when its
+// values are the last full read's, its codes are those (checks.js fullValues), never a refusal's.
+test('fresh options objects with the same values: the same answers, and refusals stay refusals', async () => {
+  const grid = await openGrid();
+  for (let k = 0; k < 3; k++) {
+    assert.equal(grid.findPath(0, 0, 2, 2, { diagonal: 'always' }).cost, 2 * Math.SQRT2);
+    assert.equal(grid.findPath(0, 0, 2, 2, { diagonal: 'never' }).cost, 4);
+  }
+  for (let k = 0; k < 3; k++) {
+    // The same bad values twice in a row: refused each time.
+    assert.throws(() => grid.findPath(0, 0, 2, 2, { diagonal: 'sideways' }), {
+      name: 'RangeError',
+      message: /^diagonal must be one of/,
+    });
+  }
+  assert.equal(grid.findPath(0, 0, 2, 2, { diagonal: 'always' }).cost, 2 * Math.SQRT2);
+  // The same values and one unknown key more: refused, then the good object again.
+  assert.throws(() => grid.findPath(0, 0, 2, 2, { diagonal: 'always', colour: 'red' }), {
+    name: 'TypeError',
+    message: /^unknown option 'colour'/,
+  });
+  assert.equal(grid.findPath(0, 0, 2, 2, { diagonal: 'always' }).cost, 2 * Math.SQRT2);
+  // An inherited value counts as given, as for readOptions.
+  const inherited = Object.create({ diagonal: 'never' });
+  assert.equal(grid.findPath(0, 0, 2, 2, inherited).cost, 4);
+  // A getter of a fresh object is called once per call, whether its value is new or not.
+  let reads = 0;
+  const fresh = () => ({
+    get diagonal() {
+      reads++;
+      return 'always';
+    },
+  });
+  assert.equal(grid.findPath(0, 0, 2, 2, fresh()).cost, 2 * Math.SQRT2);
+  assert.equal(grid.findPath(0, 0, 2, 2, fresh()).cost, 2 * Math.SQRT2);
+  assert.equal(reads, 2);
+  // Not an object: refused by name, however often.
+  for (let k = 0; k < 2; k++) {
+    assert.throws(() => grid.findPath(0, 0, 2, 2, /** @type {any} */ ('always')), {
+      name: 'TypeError',
+      message: /^options must be an object/,
+    });
+  }
+  grid.dispose();
+});
+
 // Each grid keeps the options it last wrote into the wasm heap (Grid #writeOptions) and writes
 // them again only for other codes or another profile slot: queries of other kinds between two
 // findPath calls, two grids sharing one options object, and a profile deleted and added again
