@@ -26,8 +26,7 @@
 // the search cannot tell from one) stands for an open cell with its cost: a cheaper way to it
 // opens it afresh. The walk (walkJumpPoints) never needs a cell's cost to be the one a jump point
 // was pushed with: no more is enough.
-#include <cstring>
-
+#include "search/block_scan.hpp"
 #include "search/search_run.hpp"
 
 namespace tilepath {
@@ -71,10 +70,6 @@ class ReachedCells {
   double originG_ = 0;
 };
 
-// A run that turns: diagonal with 8 neighbours, vertical with 4.
-bool turningStep(bool fourWay, int step) {
-  return fourWay ? step == 2 || step == 3 : step >= 4;
-}
 // Cost of a jump point reached `turned` steps along a turning run, then `on` straight: the
 // jumps push it, and the path walk checks the corner and the node against it, so all three
 // compute it alike.
@@ -85,18 +80,10 @@ double jumpCost(double cornerG, int on) {
   return cornerG + runLength(on, false);
 }
 
-class Jumper {
+class Jumper : public BlockJumper<Jumper, false> {
  public:
   Jumper(SearchRun& run, ReachedCells* reached)
-      : run_(run),
-        grid_(run.grid),
-        goalX_(run.goalX),
-        goalY_(run.goalY),
-        fourWay_(run.options.diagonal == Diagonal::Never),
-        stopAtGoal_(!run.fFalls()),
-        reached_(reached) {}
-
-  bool free(int x, int y) const { return grid_.open(x, y); }
+      : BlockJumper(run), stopAtGoal_(!run.fFalls()), reached_(reached) {}
 
   // The node expanded next: its f (cost plus estimate).
   void leave(double f) { bound_ = stopAtGoal_ ? f : -kInf; }
@@ -106,117 +93,14 @@ class Jumper {
   // from a cell to the next (SearchRun::fFalls: `stopAtGoal`).
   bool goalFound() const { return goalCost_ <= bound_; }
 
-  // From node (x, y), reached at g, along (dx, dy): pushes the jump points found. Each
-  // direction has its own code, so that the scans' directions are constants.
-  void jump(int x, int y, double g, int dx, int dy) {
-    switch (stepNumber(dx, dy)) {
-      case 0:
-        pushStraight<1, 0>(x, y, g, 0.0);
-        break;
-      case 1:
-        pushStraight<-1, 0>(x, y, g, 0.0);
-        break;
-      case 2:
-        fourWay_ ? jumpVertical<1>(x, y, g) : void(pushStraight<0, 1>(x, y, g, 0.0));
-        break;
-      case 3:
-        fourWay_ ? jumpVertical<-1>(x, y, g) : void(pushStraight<0, -1>(x, y, g, 0.0));
-        break;
-      case 4:
-        jumpDiagonal<1, 1>(x, y, g);
-        break;
-      case 5:
-        jumpDiagonal<-1, 1>(x, y, g);
-        break;
-      case 6:
-        jumpDiagonal<1, -1>(x, y, g);
-        break;
-      default:
-        jumpDiagonal<-1, -1>(x, y, g);
-        break;
-    }
-  }
-
  private:
-  // A straight run scans 56 cells with a few word operations. Moving into cell c, c has a
-  // forced neighbour when a cell beside it is free but the one beside the cell before c is
-  // not: only through c can that cell be reached as quickly. The run stops at the first cell
-  // that is blocked (no jump point), forced, or the goal. Each of the three lines (the run's
-  // and the two beside it) is read once, as 57 bits from the cell before the 56 scanned (one
-  // unaligned 8-byte load, shifted): a line shifted by one bit then gives each cell's
-  // predecessor.
-  //
-  // `along` is the coordinate the run moves in (x for a row, y for a column), `across` the
-  // other one. Returns the cell where the run stopped and whether it is a jump point.
-  struct Stop {
-    int at;
-    bool jumpPoint;
-  };
-  static constexpr int kBlock = 56;
-  static uint64_t load(const unsigned char* p) {
-    uint64_t v;
-    std::memcpy(&v, p,
-                sizeof v);  // little-endian (x86, ARM, wasm): bit b is bit b % 8 of byte b / 8
-    return v;
-  }
-  template <bool kColumn>
-  const unsigned char* line(int across) const {
-    return kColumn ? grid_.columnBits(across) : grid_.rowBits(across);
-  }
-  template <bool kColumn>
-  Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
-    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
-                        *high = line<kColumn>(across + 1);
-    constexpr uint64_t kScanned = (uint64_t{1} << kBlock) - 1;  // bits 0..55: cells c .. c + 55
-    for (int c = along + 1;; c += kBlock) {
-      // Bit k + 1 of each line is cell c + k, bit k the cell before it.
-      const int bit = c - 1 + 64, byte = bit >> 3, shift = bit & 7;
-      const uint64_t here = load(mid + byte) >> shift >> 1;
-      const uint64_t left = load(low + byte) >> shift, right = load(high + byte) >> shift;
-      const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
-      const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
-      const uint64_t goal = goalAcross == across && toGoal < kBlock ? uint64_t{1} << toGoal : 0;
-      const uint64_t stops = (~here | forced | goal) & kScanned;
-      if (stops != 0) {
-        const int k = __builtin_ctzll(stops);
-        return {c + k, ((here >> k) & 1) != 0};
-      }
-    }
-  }
-  template <bool kColumn>
-  Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
-    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
-                        *high = line<kColumn>(across + 1);
-    constexpr uint64_t kScanned = ~uint64_t{0} << (64 - kBlock);  // bits 63..8: cells c .. c - 55
-    for (int c = along - 1;; c -= kBlock) {
-      // The 8 bytes ending with the one holding cell c + 1, shifted so that cell c + 1 is bit
-      // 63, bit 63 - k cell c + 1 - k: shifted up by one more, bit 63 - k is cell c - k, and
-      // the unshifted bit there the cell before it.
-      const int bit = c + 1 + 64, byte = (bit >> 3) - 7, shift = 7 - (bit & 7);
-      const uint64_t here = load(mid + byte) << shift << 1;
-      const uint64_t left = load(low + byte) << shift, right = load(high + byte) << shift;
-      const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
-      const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
-      const uint64_t goal =
-          goalAcross == across && toGoal < kBlock ? uint64_t{1} << (63 - toGoal) : 0;
-      const uint64_t stops = (~here | forced | goal) & kScanned;
-      if (stops != 0) {
-        const int k = __builtin_clzll(stops);
-        return {c - k, ((here >> (63 - k)) & 1) != 0};
-      }
-    }
-  }
+  friend class BlockJumper<Jumper, false>;
 
   // Scans straight on from (x, y), reached at cornerG (its cost from the start; `turned`:
   // from the node, for the reached cells) and pushes the jump point it finds, if any.
   template <int DX, int DY>
-  TILEPATH_HOT bool pushStraight(int x, int y, double cornerG, double turned) {
-    const Stop stop = DX > 0   ? scanForward<false>(x, y)
-                      : DX < 0 ? scanBackward<false>(x, y)
-                      : DY > 0 ? scanForward<true>(y, x)
-                               : scanBackward<true>(y, x);
+  TILEPATH_HOT bool pushStraight(int x, int y, double cornerG, double turned = 0.0) {
+    const Stop stop = scan<DX, DY>(x, y);
     const int run = DX != 0 ? (stop.at - x) * DX : (stop.at - y) * DY;  // cells to the stop
     if (reached_) reached_->offerRun(x, y, turned, DX, DY, stop.jumpPoint ? run : run - 1);
     if (!stop.jumpPoint) return false;
@@ -274,18 +158,9 @@ class Jumper {
     const bool a = pushStraight<AX, AY>(x, y, cornerG, turned);
     const bool b = pushStraight<BX, BY>(x, y, cornerG, turned);
     if (!a && !b) return false;
-    if (!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) {
-      run_.stamp(i, step);
-      run_.slot[i] = -cornerG;
-      return false;
-    }
-    push(i, x, y, cornerG, step);
-    return true;
+    return markOrPush(i, x, y, cornerG, step);
   }
 
-  bool marker(int32_t i) const {
-    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
-  }
   // A marker stands for an open cell: a cheaper way opens it afresh.
   void push(int32_t i, int x, int y, double g, int step) {
     if (i == run_.goal) goalCost_ = std::min(goalCost_, g);
@@ -295,10 +170,6 @@ class Jumper {
       run_.open(i, x, y, g, step);
   }
 
-  SearchRun& run_;
-  const Grid& grid_;
-  const int goalX_, goalY_;
-  const bool fourWay_;
   const bool stopAtGoal_;
   ReachedCells* reached_;  // null unless a partial path may end on a scanned cell
   double bound_ = -kInf;

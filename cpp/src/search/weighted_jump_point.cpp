@@ -19,137 +19,24 @@
 // as markers (seen, with their cost and step), going on to its end. Every node or marker is then
 // one straight or diagonal run from a cell seen before it, and the walk goes back along each
 // one's step to the first seen cell whose cost plus the run's is no more than its own.
-#include <cstring>
-
+#include "search/block_scan.hpp"
 #include "search/search_run.hpp"
 
 namespace tilepath {
 namespace {
-
-bool turningStep(bool fourWay, int step) {
-  return fourWay ? step == 2 || step == 3 : step >= 4;
-}
 
 // What a run of `steps` steps of one kind costs, into cells costing `cost`.
 double runCost(double cost, int steps, bool diagonal) {
   return cost * runLength(steps, diagonal);
 }
 
-class WeightedJumper {
+// The straight runs stop also at mixed cells (BlockJumper's kMixed).
+class WeightedJumper : public BlockJumper<WeightedJumper, true> {
  public:
-  explicit WeightedJumper(SearchRun& run)
-      : run_(run),
-        grid_(run.grid),
-        goalX_(run.goalX),
-        goalY_(run.goalY),
-        fourWay_(run.options.diagonal == Diagonal::Never) {}
-
-  bool free(int x, int y) const { return grid_.open(x, y); }
-
-  // From node (x, y), reached at g, along (dx, dy): pushes the jump point found, if any.
-  void jump(int x, int y, double g, int dx, int dy) {
-    switch (stepNumber(dx, dy)) {
-      case 0:
-        pushStraight<1, 0>(x, y, g);
-        break;
-      case 1:
-        pushStraight<-1, 0>(x, y, g);
-        break;
-      case 2:
-        fourWay_ ? jumpVertical<1>(x, y, g) : void(pushStraight<0, 1>(x, y, g));
-        break;
-      case 3:
-        fourWay_ ? jumpVertical<-1>(x, y, g) : void(pushStraight<0, -1>(x, y, g));
-        break;
-      case 4:
-        jumpDiagonal<1, 1>(x, y, g);
-        break;
-      case 5:
-        jumpDiagonal<-1, 1>(x, y, g);
-        break;
-      case 6:
-        jumpDiagonal<1, -1>(x, y, g);
-        break;
-      default:
-        jumpDiagonal<-1, -1>(x, y, g);
-        break;
-    }
-  }
+  explicit WeightedJumper(SearchRun& run) : BlockJumper(run) {}
 
  private:
-  // A straight run reads 56 cells at a time (as jump_point.cpp's scans, with the mixed bits as a
-  // fourth line): it stops at the first cell that is blocked (no jump point), forced, mixed, or
-  // the goal.
-  struct Stop {
-    int at;
-    bool jumpPoint;
-  };
-  static constexpr int kBlock = 56;
-  static uint64_t load(const unsigned char* p) {
-    uint64_t v;
-    std::memcpy(&v, p, sizeof v);  // little-endian: bit b is bit b % 8 of byte b / 8
-    return v;
-  }
-  template <bool kColumn>
-  const unsigned char* line(int across) const {
-    return kColumn ? grid_.columnBits(across) : grid_.rowBits(across);
-  }
-  template <bool kColumn>
-  const unsigned char* mixedLine(int across) const {
-    return kColumn ? grid_.mixedColumnBits(across) : grid_.mixedRowBits(across);
-  }
-  template <bool kColumn>
-  Stop scanForward(int along, int across) const {  // cells along + 1, along + 2, ...
-    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
-                        *high = line<kColumn>(across + 1), *mix = mixedLine<kColumn>(across);
-    constexpr uint64_t kScanned = (uint64_t{1} << kBlock) - 1;
-    for (int c = along + 1;; c += kBlock) {
-      // Bit k + 1 of each line is cell c + k, bit k the cell before it.
-      const int bit = c - 1 + 64, byte = bit >> 3, shift = bit & 7;
-      const uint64_t here = load(mid + byte) >> shift >> 1;
-      const uint64_t mixed = load(mix + byte) >> shift >> 1;
-      const uint64_t left = load(low + byte) >> shift, right = load(high + byte) >> shift;
-      const uint64_t forced = ((left >> 1) & ~left) | ((right >> 1) & ~right);
-      const unsigned toGoal = static_cast<unsigned>(goalAlong - c);
-      const uint64_t goal = goalAcross == across && toGoal < kBlock ? uint64_t{1} << toGoal : 0;
-      const uint64_t stops = (~here | forced | goal | mixed) & kScanned;
-      if (stops != 0) {
-        const int k = __builtin_ctzll(stops);
-        return {c + k, ((here >> k) & 1) != 0};
-      }
-    }
-  }
-  template <bool kColumn>
-  Stop scanBackward(int along, int across) const {  // cells along - 1, along - 2, ...
-    const int goalAlong = kColumn ? goalY_ : goalX_, goalAcross = kColumn ? goalX_ : goalY_;
-    const unsigned char *mid = line<kColumn>(across), *low = line<kColumn>(across - 1),
-                        *high = line<kColumn>(across + 1), *mix = mixedLine<kColumn>(across);
-    constexpr uint64_t kScanned = ~uint64_t{0} << (64 - kBlock);
-    for (int c = along - 1;; c -= kBlock) {
-      // Cell c + 1 shifted to bit 63; one more shift makes bit 63 - k cell c - k.
-      const int bit = c + 1 + 64, byte = (bit >> 3) - 7, shift = 7 - (bit & 7);
-      const uint64_t here = load(mid + byte) << shift << 1;
-      const uint64_t mixed = load(mix + byte) << shift << 1;
-      const uint64_t left = load(low + byte) << shift, right = load(high + byte) << shift;
-      const uint64_t forced = ((left << 1) & ~left) | ((right << 1) & ~right);
-      const unsigned toGoal = static_cast<unsigned>(c - goalAlong);
-      const uint64_t goal =
-          goalAcross == across && toGoal < kBlock ? uint64_t{1} << (63 - toGoal) : 0;
-      const uint64_t stops = (~here | forced | goal | mixed) & kScanned;
-      if (stops != 0) {
-        const int k = __builtin_clzll(stops);
-        return {c - k, ((here >> (63 - k)) & 1) != 0};
-      }
-    }
-  }
-  template <int DX, int DY>
-  TILEPATH_HOT Stop scan(int x, int y) const {
-    return DX > 0   ? scanForward<false>(x, y)
-           : DX < 0 ? scanBackward<false>(x, y)
-           : DY > 0 ? scanForward<true>(y, x)
-                    : scanBackward<true>(y, x);
-  }
+  friend class BlockJumper<WeightedJumper, true>;
 
   // Straight on from (x, y), reached at g: pushes the jump point found. True if there was one.
   template <int DX, int DY>
@@ -197,41 +84,23 @@ class WeightedJumper {
   }
 
   // Online pruning (as jump_point.cpp's): the corner i of a turning run, reached at cornerG,
-  // pushes what its straight runs (AX, AY) and (BX, BY) find. Where they found something the
-  // corner is written down as a marker for the path walk (seen, its cost stored as a closed
-  // cell's, the run's step) and the run goes on; a corner that is a node already, or marked
-  // more cheaply, is pushed instead and ends the run (its expansion takes the run on). True
-  // where the run ends.
+  // pushes what its straight runs (AX, AY) and (BX, BY) find; where they found something, the
+  // corner is marked or pushed (BlockJumper::markOrPush). True where the run ends.
   template <int AX, int AY, int BX, int BY>
   TILEPATH_HOT bool turnAt(int32_t i, int x, int y, double cornerG, int step) {
     const bool a = pushStraight<AX, AY>(x, y, cornerG);
     const bool b = pushStraight<BX, BY>(x, y, cornerG);
     if (!a && !b) return false;
-    if (!run_.seen(i) || (marker(i) && run_.costOf(i) > cornerG)) {
-      run_.stamp(i, step);
-      run_.slot[i] = -cornerG;
-      return false;
-    }
-    push(i, x, y, cornerG, step);
-    return true;
+    return markOrPush(i, x, y, cornerG, step);
   }
 
-  // A marker (or a closed cell that arrived by a turning step, which cannot be told from one)
-  // stands for an open cell with its cost: a cheaper way to it opens it afresh.
-  bool marker(int32_t i) const {
-    return run_.seen(i) && std::signbit(run_.slot[i]) && turningStep(fourWay_, run_.arrivalStep(i));
-  }
+  // A marker (BlockJumper::marker) stands for an open cell: a cheaper way opens it afresh.
   TILEPATH_HOT void push(int32_t i, int x, int y, double g, int step) {
     if (!marker(i))
       run_.offer(i, x, y, g, step);
     else if (g < run_.costOf(i))
       run_.open(i, x, y, g, step);
   }
-
-  SearchRun& run_;
-  const Grid& grid_;
-  const int goalX_, goalY_;
-  const bool fourWay_;
 };
 
 }  // namespace
