@@ -182,16 +182,10 @@ void runJumpPoint(SearchRun& run) {
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   ReachedCells reachedCells(run);
   Jumper jumper(run, run.trackBest ? &reachedCells : nullptr);
-  if (!run.resuming) run.openStart();
-
   // Once the goal has been pushed at no more than the node's f (Jumper::goalFound), the rest of
   // the node's runs are not scanned: the goal is expanded next. The start's goal-ward
   // directions go first.
-  int32_t current;
-  int x, y;
-  double g;
-  while (run.goOn() && run.popOpen(current, x, y, g)) {
-    if (!run.settle(current, x, y, g)) return;
+  run.settleEach([&](int32_t current, int x, int y, double g) {
     reachedCells.leave(current, g);
     jumper.leave(g + run.heuristic(x, y));
     // Each direction's runs, then whether to go on with the node's other directions.
@@ -210,7 +204,7 @@ void runJumpPoint(SearchRun& run) {
             // Towards the goal first (dx * sx + dy * sy), then straight before diagonal.
             if (2 * (dx * sx + dy * sy) - (dx != 0 && dy != 0) == rank) goOn = tryDirection(dx, dy);
           }
-      continue;
+      return;
     }
     // A node arriving by a turning step (diagonal, or vertical with 4 neighbours) is a corner
     // whose straight runs were done when it was pushed: its run goes on.
@@ -218,23 +212,23 @@ void runJumpPoint(SearchRun& run) {
     if (turningStep(fourWay, run.arrivalStep(current))) {
       tryDirection(dx, dy);
     } else if (fourWay) {  // horizontal: on, and up or down where the turn is forced
-      if (!tryDirection(dx, 0)) continue;
+      if (!tryDirection(dx, 0)) return;
       for (int s = -1; s <= 1; s += 2)
         if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) && !tryDirection(0, s)) break;
     } else if (dx != 0) {
-      if (!tryDirection(dx, 0)) continue;
+      if (!tryDirection(dx, 0)) return;
       for (int s = -1; s <= 1; s += 2)
         if (jumper.free(x, y + s) && !jumper.free(x - dx, y + s) &&
             (!tryDirection(0, s) || !tryDirection(dx, s)))
           break;
     } else {
-      if (!tryDirection(0, dy)) continue;
+      if (!tryDirection(0, dy)) return;
       for (int s = -1; s <= 1; s += 2)
         if (jumper.free(x + s, y) && !jumper.free(x + s, y - dy) &&
             (!tryDirection(s, 0) || !tryDirection(s, dy)))
           break;
     }
-  }
+  });
 }
 
 namespace {

@@ -357,6 +357,20 @@ struct SearchRun {
     return true;
   }
   void noteExpanded(int32_t i, int x, int y, double g);
+  // The loop of a best-first search over the open list: the start opened (unless resuming),
+  // then each node popped and settled, `expand(current, x, y, g)` pushing its successors,
+  // until the target, the budget, a pause or an empty list.
+  template <typename Expand>
+  TILEPATH_HOT void settleEach(Expand expand) {
+    if (!resuming) openStart();
+    int32_t current;
+    int x, y;
+    double g;
+    while (goOn() && popOpen(current, x, y, g)) {
+      if (!settle(current, x, y, g)) return;
+      expand(current, x, y, g);
+    }
+  }
   // Offers a cell reached at cost g, by way of origin and corner, as the closest so far.
   void offerBest(int32_t i, double dist, double g, int32_t origin, int32_t corner) {
     if (dist < bestDist || (dist == bestDist && g < bestG)) {

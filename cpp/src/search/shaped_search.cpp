@@ -13,18 +13,12 @@ void expandShaped(SearchRun& run) {
   const Grid& grid = run.grid;
   // Hexagonal grids have no diagonal steps: the rule is not consulted there.
   const Diagonal rule = run.options.diagonal;
-  if (!run.resuming) run.openStart();
-
-  int32_t current;
-  int x, y;
-  double g;
-  while (run.goOn() && run.popOpen(current, x, y, g)) {
-    if (!run.settle(current, x, y, g)) return;
+  run.settleEach([&](int32_t, int x, int y, double g) {
     forEachShapedStep(grid, s, rule, x, y, false, [&](int32_t next, int nx, int ny, int d) {
       const double cost = kUnitCost ? 1.0 : grid.cellCost(next);
       run.offer(next, nx, ny, g + (d < s.straight ? 1.0 : kDiagonalStep) * cost, d);
     });
-  }
+  });
 }
 
 }  // namespace

@@ -110,17 +110,11 @@ void runWeightedJumpPoint(SearchRun& run) {
   grid.prepareMixed();
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   WeightedJumper jumper(run);
-  if (!run.resuming) run.openStart();
-
-  int32_t current;
-  int x, y;
-  double g;
-  while (run.goOn() && run.popOpen(current, x, y, g)) {
-    if (!run.settle(current, x, y, g)) return;
+  run.settleEach([&](int32_t current, int x, int y, double g) {
     // The start and mixed cells: every direction.
     if (current == run.start || grid.mixed(x, y)) {
       for (int d = 0; d < (fourWay ? 4 : 8); ++d) jumper.jump(x, y, g, kStepX[d], kStepY[d]);
-      continue;
+      return;
     }
     const int step = run.arrivalStep(current);
     const int dx = kStepX[step], dy = kStepY[step];
@@ -147,7 +141,7 @@ void runWeightedJumpPoint(SearchRun& run) {
           jumper.jump(x, y, g, s, dy);
         }
     }
-  }
+  });
 }
 
 // Each node arrived by one run along its step from a cell seen before it, at that cell's cost
