@@ -19,6 +19,9 @@
 // as markers (seen, with their cost and step), going on to its end. Every node or marker is then
 // one straight or diagonal run from a cell seen before it, and the walk goes back along each
 // one's step to the first seen cell whose cost plus the run's is no more than its own.
+#include <algorithm>
+#include <cmath>
+
 #include "search/block_scan.hpp"
 #include "search/search_run.hpp"
 
@@ -103,6 +106,55 @@ class WeightedJumper : public BlockJumper<WeightedJumper, true> {
   }
 };
 
+// The directions a mixed node (x, y) reached from its neighbour (px, py) need not go on in: those
+// whose first cell n the cells around it reach strictly more cheaply from (px, py) than through
+// (x, y) (a way through the 3 x 3 but not its centre, as JPSW prunes). No optimal path then takes
+// (px, py), (x, y), n: (x, y)'s cost is the least there is, and (px, py)'s at most that less the
+// step. As bits of the step numbers (kStepX, kStepY). Only strictly dearer ways are pruned (with a
+// margin against rounding), so ties keep both.
+uint32_t dominatedSteps(const Grid& grid, bool fourWay, int x, int y, int px, int py) {
+  const uint32_t open = grid.around(x, y);  // bit 3 * (dy + 1) + (dx + 1)
+  double cost[9];
+  for (int k = 0; k < 9; ++k)
+    cost[k] = open >> k & 1 ? grid.cellCost(grid.index(x + k % 3 - 1, y + k / 3 - 1)) : 0.0;
+  const auto at = [](int dx, int dy) { return 3 * (dy + 1) + (dx + 1); };
+  const int from = at(px - x, py - y);
+  // A plain Dijkstra over the ring of 8 cells, from (px, py).
+  double dist[9];
+  bool done[9] = {};
+  std::fill(std::begin(dist), std::end(dist), kInf);
+  dist[from] = 0;
+  done[4] = true;  // the centre is not on the other ways
+  for (;;) {
+    int a = -1;
+    for (int k = 0; k < 9; ++k)
+      if (!done[k] && std::isfinite(dist[k]) && (a < 0 || dist[k] < dist[a])) a = k;
+    if (a < 0) break;
+    done[a] = true;
+    const int ax = a % 3 - 1, ay = a / 3 - 1;
+    for (int d = 0; d < (fourWay ? 4 : 8); ++d) {
+      const int bx = ax + kStepX[d], by = ay + kStepY[d];
+      if (bx < -1 || bx > 1 || by < -1 || by > 1) continue;
+      const int b = at(bx, by);
+      if (done[b] || !(open >> b & 1)) continue;
+      const bool diagonal = kStepX[d] != 0 && kStepY[d] != 0;
+      // Without corner cutting, a diagonal step needs both cells beside it open.
+      if (diagonal && !((open >> at(bx, ay) & 1) && (open >> at(ax, by) & 1))) continue;
+      dist[b] = std::min(dist[b], dist[a] + (diagonal ? kDiagonalStep : 1.0) * cost[b]);
+    }
+  }
+  const bool arrivedDiagonally = px != x && py != y;
+  const double toCentre = (arrivedDiagonally ? kDiagonalStep : 1.0) * cost[4];
+  uint32_t pruned = 0;
+  for (int d = 0; d < (fourWay ? 4 : 8); ++d) {
+    const int n = at(kStepX[d], kStepY[d]);
+    const bool diagonal = kStepX[d] != 0 && kStepY[d] != 0;
+    const double via = toCentre + (diagonal ? kDiagonalStep : 1.0) * cost[n];
+    if (n == from || dist[n] < via - 1e-9 * via) pruned |= 1u << d;
+  }
+  return pruned;
+}
+
 }  // namespace
 
 void runWeightedJumpPoint(SearchRun& run) {
@@ -111,13 +163,20 @@ void runWeightedJumpPoint(SearchRun& run) {
   const bool fourWay = run.options.diagonal == Diagonal::Never;
   WeightedJumper jumper(run);
   run.settleEach([&](int32_t current, int x, int y, double g) {
-    // The start and mixed cells: every direction.
-    if (current == run.start || grid.mixed(x, y)) {
+    // The start: every direction. A mixed cell: every direction the cells around it do not
+    // reach more cheaply from the cell before it (the run's last step).
+    if (current == run.start) {
       for (int d = 0; d < (fourWay ? 4 : 8); ++d) jumper.jump(x, y, g, kStepX[d], kStepY[d]);
       return;
     }
     const int step = run.arrivalStep(current);
     const int dx = kStepX[step], dy = kStepY[step];
+    if (grid.mixed(x, y)) {
+      const uint32_t pruned = dominatedSteps(grid, fourWay, x, y, x - dx, y - dy);
+      for (int d = 0; d < (fourWay ? 4 : 8); ++d)
+        if (!(pruned >> d & 1)) jumper.jump(x, y, g, kStepX[d], kStepY[d]);
+      return;
+    }
     if (turningStep(fourWay, step)) {
       // Diagonal (4 neighbours: vertical): a corner whose straight runs were pushed with it;
       // its run goes on.
