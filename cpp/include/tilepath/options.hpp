@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tilepath {
 
@@ -219,8 +220,49 @@ std::string validateUnitSize(int n);
 
 // Empty when the options are usable, else a message naming the bad value.
 std::string validateOptions(const SearchOptions& options);
-// Whether validateOptions would be empty, without making its message.
-bool optionsValid(const SearchOptions& options);
+namespace detail {
+// Whether `v` is a code of the option: checkOptionCode's test without its message.
+[[gnu::always_inline]] constexpr bool validCode(const OptionSpec& o, double v) {
+  // Only asked of a value in range (so converting it to an integer is defined).
+  const auto whole = [v] { return v == static_cast<double>(static_cast<long long>(v)); };
+  switch (o.kind) {
+    case OptionKind::Choice:
+      return v >= 0 && v < static_cast<double>(o.nameCount) && whole();
+    case OptionKind::Number:
+      return v >= o.min && (o.infinite ? v == v : v - v == 0);  // not NaN; finite
+    case OptionKind::Integer:
+      return v >= o.min && v <= o.max && whole();
+    case OptionKind::Flag:
+      return v == 0 || v == 1;
+    case OptionKind::Profile:
+      return v >= 0 && v < 256 && whole();
+  }
+  return false;
+}
+
+// Whether every search option (a path query's, the profile aside) of `q` is valid: the table
+// unrolled at compile time, each row's getter inlined, as cheap as checks written by hand (every
+// search runs it).
+template <std::size_t... I>
+inline bool searchCodesValid(const QueryOptions& q, std::index_sequence<I...>) {
+  return ((!(kOptionTable[I].queries & kPathQuery) || kOptionTable[I].kind == OptionKind::Profile ||
+           validCode(kOptionTable[I], kOptionTable[I].get(q))) &&
+          ...);
+}
+
+}  // namespace detail
+
+// Whether validateOptions would be empty, without making its message: in the header, so that
+// each search's check is compiled with its caller (options.cpp is built for size in wasm).
+inline bool optionsValid(const SearchOptions& o) {
+  QueryOptions query;
+  query.search = o;
+  if (!detail::searchCodesValid(query, std::make_index_sequence<kOptionCount>{})) return false;
+  // What the hierarchical search does not do (validateOptions says which).
+  return o.algorithm != Algorithm::Hpa ||
+         (o.goal == GoalMode::Exact && !o.partial && o.maxExpansions == 0 && !o.trace &&
+          o.weight == 1.0 && o.unitSize == 1);
+}
 
 // The heuristic actually used for these options (resolves Default).
 Heuristic effectiveHeuristic(const SearchOptions& options);

@@ -47,35 +47,6 @@ std::string codeText(double v) {
   return text;
 }
 
-// Whether `v` is a code of the option: checkOptionCode's test without its message.
-[[gnu::always_inline]] constexpr bool validCode(const OptionSpec& o, double v) {
-  // Only asked of a value in range (so converting it to an integer is defined).
-  const auto whole = [v] { return v == static_cast<double>(static_cast<long long>(v)); };
-  switch (o.kind) {
-    case OptionKind::Choice:
-      return v >= 0 && v < static_cast<double>(o.nameCount) && whole();
-    case OptionKind::Number:
-      return v >= o.min && (o.infinite ? v == v : v - v == 0);  // not NaN; finite
-    case OptionKind::Integer:
-      return v >= o.min && v <= o.max && whole();
-    case OptionKind::Flag:
-      return v == 0 || v == 1;
-    case OptionKind::Profile:
-      return v >= 0 && v < 256 && whole();
-  }
-  return false;
-}
-
-// Whether every search option (a path query's, the profile aside) of `q` is valid: the table
-// unrolled at compile time, each row's getter inlined, as cheap as checks written by hand (every
-// search runs it).
-template <std::size_t... I>
-bool searchCodesValid(const QueryOptions& q, std::index_sequence<I...>) {
-  return ((!(kOptionTable[I].queries & kPathQuery) || kOptionTable[I].kind == OptionKind::Profile ||
-           validCode(kOptionTable[I], kOptionTable[I].get(q))) &&
-          ...);
-}
-
 const OptionSpec& option(const char* name) {
   return kOptionTable[optionSlot(name)];
 }
@@ -148,7 +119,7 @@ void OptionRecord::write(const QueryOptions& options) {
 // Sets every option of `q` from its code when all are valid (the table unrolled, as above).
 template <std::size_t... I>
 static bool readCodes(const double* codes, QueryOptions& q, std::index_sequence<I...>) {
-  if (!(validCode(kOptionTable[I], codes[I]) && ...)) return false;
+  if (!(detail::validCode(kOptionTable[I], codes[I]) && ...)) return false;
   (kOptionTable[I].set(q, codes[I]), ...);
   return true;
 }
@@ -171,16 +142,6 @@ const QueryOptions* OptionRecord::read(std::string& error) {
 
 std::string validateUnitSize(int n) {
   return checkOptionCode(option("unitSize"), n);
-}
-
-bool optionsValid(const SearchOptions& o) {
-  QueryOptions query;
-  query.search = o;
-  if (!searchCodesValid(query, std::make_index_sequence<kOptionCount>{})) return false;
-  // What the hierarchical search does not do (validateOptions says which).
-  return o.algorithm != Algorithm::Hpa ||
-         (o.goal == GoalMode::Exact && !o.partial && o.maxExpansions == 0 && !o.trace &&
-          o.weight == 1.0 && o.unitSize == 1);
 }
 
 std::string validateOptions(const SearchOptions& o) {
