@@ -93,7 +93,9 @@ void Hierarchy::rebuildAll(Level& lv) {
     Cluster& c = lv.clusters[k];
     c.dirty = true;
     c.linksDirty = c.nodesDirty = false;
-    c.acrossTo.clear();  // may name nodes of clusters not placed
+    for (std::size_t i = 0; i + 1 < c.edgeStart.size(); ++i)  // may name nodes not placed
+      std::fill(c.edges.begin() + c.innerEnd(i), c.edges.begin() + c.edgeStart[i + 1],
+                Cluster::Edge{kNoNode, 0.0f});
     lv.dirty.push_back(static_cast<int32_t>(k));
   }
   lv.landmarksValid = 0;
@@ -107,6 +109,7 @@ Hierarchy::Level& Hierarchy::level(Diagonal rule) {
     slot = std::make_unique<Level>();
     slot->rule = rule;
     slot->clusters.resize(static_cast<std::size_t>(columns_) * rows_);
+    slot->edgeData.assign(slot->clusters.size(), nullptr);
     for (int cy = 0; cy < rows_; ++cy)
       for (int cx = 0; cx < columns_; ++cx) {
         Cluster& c = slot->clusters[cy * columns_ + cx];
@@ -440,7 +443,7 @@ std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
   c.nodesDirty = false;
   const int cx = k % columns_, cy = k / columns_;
   lv.nodeCount -= c.nodes.size();
-  lv.edgeCount -= c.across.size() + c.inner.size();
+  lv.edgeCount -= c.edges.size();  // (inner edges and steps across)
   // Every link with an end in this cluster: (owner, kind, whether this cluster is side a).
   struct Part {
     int ox, oy, kind;
@@ -478,14 +481,15 @@ std::size_t Hierarchy::rebuildCluster(Level& lv, int32_t k) {
     c.nodes.clear();
     c.across.clear();
     c.acrossStart.assign(1, 0);
-    c.inner.clear();
-    c.innerStart.assign(1, 0);
+    c.edges.clear();
+    c.edgeStart.assign(1, 0);
+    lv.noteEdges(k);
     rebuildAll(lv);
     return SIZE_MAX;
   }
   linkInner(lv, k);
   lv.nodeCount += n;
-  lv.edgeCount += c.across.size() + c.inner.size();
+  lv.edgeCount += c.edges.size();
   return work;
 }
 

@@ -156,8 +156,8 @@ std::size_t ClusterCosts::run(const Grid& grid, Diagonal rule, int x0, int y0, i
 void Hierarchy::linkInner(Level& lv, int32_t k) {
   Cluster& c = lv.clusters[k];
   const std::size_t n = c.nodes.size();
-  c.innerStart.assign(n + 1, 0);
-  c.inner.clear();
+  c.edgeStart.assign(n + 1, 0);
+  c.edges.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const float* row = matrix_.data() + i * n;
     for (std::size_t j = 0; j < n; ++j) {
@@ -171,10 +171,13 @@ void Hierarchy::linkInner(Level& lv, int32_t k) {
         matched = m != i && m != j && a > 0 && b > 0 && a < row[j] && b < row[j] &&
                   a + b <= row[j] * (1 + 1e-5f);
       }
-      if (!matched) c.inner.push_back({c.base + static_cast<uint32_t>(j), row[j]});
+      if (!matched) c.edges.push_back({c.base + static_cast<uint32_t>(j), row[j]});
     }
-    c.innerStart[i + 1] = static_cast<uint32_t>(c.inner.size());
+    // Its steps across, resolved by linkAcross.
+    c.edges.resize(c.edges.size() + (c.acrossStart[i + 1] - c.acrossStart[i]), {kNoNode, 0.0f});
+    c.edgeStart[i + 1] = static_cast<uint32_t>(c.edges.size());
   }
+  lv.noteEdges(k);
 }
 
 }  // namespace tilepath

@@ -23,7 +23,7 @@ bool Hierarchy::place(Level& lv, int32_t k) {
       return false;
     c.capacity = capacity;
     c.base = static_cast<uint32_t>(lv.pool.size());
-    lv.pool.resize(size, Level::Node{0, kNoNode, 0, 0});
+    lv.pool.resize(size, Level::Node{0, kNoNode, 0, 0, 0});
   }
   const int w = grid_.width();
   for (uint32_t i = 0; i < n; ++i)
@@ -35,16 +35,15 @@ bool Hierarchy::place(Level& lv, int32_t k) {
 void Hierarchy::linkAcross(Level& lv, int32_t k) {
   Cluster& c = lv.clusters[k];
   const int w = grid_.width();
-  c.acrossTo.clear();
   for (std::size_t i = 0; i + 1 < c.acrossStart.size(); ++i)
-    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) {
+    for (uint32_t a = c.acrossStart[i], e = c.innerEnd(i); a < c.acrossStart[i + 1]; ++a, ++e) {
       const int32_t from = c.nodes[i], to = c.across[a];
       const int tx = to % w, ty = to / w;
       const Cluster& other = lv.clusters[(ty >> shift_) * columns_ + (tx >> shift_)];
       const int j = other.local(to);
       // Links are kept on both sides: a missing node would be a bug; it is only skipped.
-      c.acrossTo.push_back({j < 0 ? kNoNode : other.base + static_cast<uint32_t>(j),
-                            static_cast<float>(grid_.stepCost(from % w, from / w, tx, ty))});
+      c.edges[e] = {j < 0 ? kNoNode : other.base + static_cast<uint32_t>(j),
+                    static_cast<float>(grid_.stepCost(from % w, from / w, tx, ty))};
     }
 }
 
@@ -63,12 +62,13 @@ std::size_t Hierarchy::memoryBytes() const {
   for (const auto& lv : levels_) {
     if (!lv) continue;
     bytes += sizeof(Level) + lv->clusters.capacity() * sizeof(Cluster) +
+             lv->edgeData.capacity() * sizeof(lv->edgeData[0]) +
              lv->dirty.capacity() * sizeof(int32_t);
     for (const Cluster& c : lv->clusters) {
       for (const auto& links : c.links) bytes += links.capacity() * sizeof(Link);
       bytes += c.nodes.capacity() * sizeof(int32_t) + c.acrossStart.capacity() * sizeof(uint32_t) +
-               c.across.capacity() * sizeof(int32_t) + c.innerStart.capacity() * sizeof(uint32_t) +
-               (c.inner.capacity() + c.acrossTo.capacity()) * sizeof(Cluster::Edge);
+               c.across.capacity() * sizeof(int32_t) + c.edgeStart.capacity() * sizeof(uint32_t) +
+               c.edges.capacity() * sizeof(Cluster::Edge);
     }
     bytes += lv->pool.capacity() * sizeof(Level::Node) + lv->landmarks.capacity() * sizeof(float) +
              lv->pending.dist.capacity() * sizeof(float) +
@@ -86,7 +86,7 @@ std::size_t Hierarchy::bytesToBuild(Diagonal rule) const {
   const std::size_t perNode = 4 + 5 * sizeof(Level::Node) / 4 + 5 * kLandmarks * 4 / 4 +
                               6 * sizeof(Cluster::Edge) + 6 * 4 +
                               3 * (4 + sizeof(Cluster::Edge)) / 2;
-  const std::size_t perCluster = sizeof(Cluster) + 16 * perNode + 64;
+  const std::size_t perCluster = sizeof(Cluster) + sizeof(Cluster::Edge*) + 16 * perNode + 64;
   return static_cast<std::size_t>(columns_) * rows_ * perCluster;
 }
 
@@ -109,9 +109,9 @@ bool Hierarchy::edges(Diagonal rule, std::vector<int32_t>& out) {
   std::vector<std::pair<int32_t, int32_t>> pairs;  // each edge the search follows, once a pair
   for (const Cluster& c : level(rule).clusters) {
     pairs.clear();
-    for (std::size_t i = 0; i + 1 < c.innerStart.size(); ++i)
-      for (uint32_t e = c.innerStart[i]; e < c.innerStart[i + 1]; ++e) {
-        const auto j = static_cast<int32_t>(c.inner[e].to - c.base);
+    for (std::size_t i = 0; i + 1 < c.edgeStart.size(); ++i)
+      for (uint32_t e = c.edgeStart[i]; e < c.innerEnd(i); ++e) {
+        const auto j = static_cast<int32_t>(c.edges[e].to - c.base);
         pairs.push_back({std::min<int32_t>(static_cast<int32_t>(i), j),
                          std::max<int32_t>(static_cast<int32_t>(i), j)});
       }

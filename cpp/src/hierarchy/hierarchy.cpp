@@ -132,6 +132,8 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     n.mark = seen;
     n.g = g;
     n.parent = parent;
+    // Its edges, read if it is expanded: asked for now, they may be there by then.
+    __builtin_prefetch(lv.edgeData[clusterOf(n.xy)] + (n.edges >> kEdgeCountBits));
     open.push_back({g + estimateAt(node, n.xy), g, node});
     std::push_heap(open.begin(), open.end());
   };
@@ -183,16 +185,26 @@ void Hierarchy::search(int sx, int sy, int gx, int gy, const SearchOptions& opti
     if (e.g > node.g) continue;  // a stale entry (a node reached cheaper since)
     ++expanded;
     const int32_t k = clusterOf(node.xy);
-    const Cluster& c = lv.clusters[k];
-    const uint32_t i = id - c.base;
-    if (k == kg && std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
-      best = e.g + q.toGoal[i];
-      bestParent = id;
+    if (k == kg) {
+      const uint32_t i = id - cg.base;
+      if (std::isfinite(q.toGoal[i]) && e.g + q.toGoal[i] < best) {
+        best = e.g + q.toGoal[i];
+        bestParent = id;
+      }
     }
-    for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a)
-      push(c.inner[a].to, e.g + c.inner[a].cost, id);
-    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
-      if (c.acrossTo[a].to != kNoNode) push(c.acrossTo[a].to, e.g + c.acrossTo[a].cost, id);
+    // Its edges inside the cluster, then across (one array; kNoNode: a step left unresolved),
+    // found from its pool entry without reading the cluster.
+    const Cluster::Edge* const first = lv.edgeData[k] + (node.edges >> kEdgeCountBits);
+    const Cluster::Edge* const last = first + (node.edges & kEdgeCountMask);
+    // The neighbours' pool entries and landmark costs are far apart in memory: all of them
+    // asked for first, their loads overlap instead of waiting on each other's push.
+    for (const Cluster::Edge* a = first; a != last; ++a)
+      if (a->to != kNoNode) {
+        __builtin_prefetch(lv.pool.data() + a->to);
+        if (landmarks) __builtin_prefetch(lv.landmarks.data() + std::size_t{a->to} * kLandmarks);
+      }
+    for (const Cluster::Edge* a = first; a != last; ++a)
+      if (a->to != kNoNode) push(a->to, e.g + a->cost, id);
   }
   // Landmarks retired by an edit come back a little at each search: as many steps of one's
   // Dijkstra as a quarter of the nodes this search expanded (a game that edits all the time

@@ -24,6 +24,18 @@ struct Link {
 enum LinkKind { kRight = 0, kDown = 1, kCorner = 2, kAntiCorner = 3 };
 
 struct Hierarchy::Cluster {
+  struct Edge {
+    uint32_t to;  // a pool node
+    float cost;
+  };
+  // Its nodes' place in the level's pool: node i is pool node base + i (capacity reserved).
+  uint32_t base = 0, capacity = 0;
+  // What the abstract search follows from node i, in one array: edges[edgeStart[i] .. [i + 1]),
+  // first the cheapest walks inside the cluster to its other nodes (those no walk through a
+  // third node matches; innerEnd(i) ends them), then one step across per across[acrossStart[i]
+  // .. [i + 1]), in that order (resolved by linkAcross: kNoNode until then).
+  std::vector<uint32_t> edgeStart;
+  std::vector<Edge> edges;
   int x0, y0, w, h;  // the cells it covers
   std::vector<Link> links[4];
   // Abstract nodes: the cells of this cluster at an end of some link, sorted.
@@ -31,21 +43,14 @@ struct Hierarchy::Cluster {
   // Per node, the cells in other clusters it steps to: across[acrossStart[i] .. [i + 1]).
   std::vector<uint32_t> acrossStart;
   std::vector<int32_t> across;
-  // What the abstract search follows from node i: inner[innerStart[i] .. [i + 1]), the
-  // cheapest walks inside the cluster to its other nodes (those no walk through a third node
-  // matches), and acrossTo[acrossStart[i] .. [i + 1]), the steps across (resolved by linkOut).
-  struct Edge {
-    uint32_t to;  // a pool node
-    float cost;
-  };
-  std::vector<uint32_t> innerStart;
-  std::vector<Edge> inner, acrossTo;
-  // Its nodes' place in the level's pool: node i is pool node base + i (capacity reserved).
-  uint32_t base = 0, capacity = 0;
   // A new level lists every cluster as dirty: the first update builds them all.
   bool dirty = true;        // cells changed: the links around it and its edges to rebuild
   bool linksDirty = false;  // its own link lists to recompute (listed in update)
   bool nodesDirty = false;  // its node set or costs to recompute (listed in update)
+
+  uint32_t innerEnd(std::size_t i) const {  // node i's inner edges end, its steps across begin
+    return edgeStart[i + 1] - (acrossStart[i + 1] - acrossStart[i]);
+  }
 
   int local(int32_t cell) const {  // index of a node cell, -1 if not a node
     auto it = std::lower_bound(nodes.begin(), nodes.end(), cell);
@@ -54,6 +59,14 @@ struct Hierarchy::Cluster {
 };
 
 constexpr uint32_t kNoNode = 0xffffffffu;
+// A node's edges in its pool entry: at most 4 * 64 nodes in a cluster of 64 x 64, each with at
+// most one inner edge per other node and 8 steps across.
+constexpr int kEdgeCountBits = 10;
+constexpr uint32_t kEdgeCountMask = (1u << kEdgeCountBits) - 1;
+static_assert(4 * Hierarchy::kMaxClusterSize + 8 <= kEdgeCountMask &&
+                  uint64_t{4 * Hierarchy::kMaxClusterSize} * (4 * Hierarchy::kMaxClusterSize + 8) <
+                      (uint64_t{1} << (32 - kEdgeCountBits)),
+              "a node's edges fit its pool entry");
 constexpr int kLandmarks = 8;
 constexpr uint32_t kAllLandmarks = (1u << kLandmarks) - 1;
 
@@ -71,7 +84,21 @@ struct Hierarchy::Level {
     uint32_t parent;
     uint32_t mark;  // == stamp: g and parent are this search's; less: not seen by it
     uint32_t xy;    // its cell, x | y << 16
+    // Where its edges lie in its cluster's `edges` (first << kEdgeCountBits | count), so that
+    // the search finds them without reading the cluster (see edgeData).
+    uint32_t edges;
   };
+  // Per cluster, its `edges.data()`: with a node's `edges`, the abstract search reads one
+  // pool entry, one pointer (a small array) and the edges, not the cluster and its arrays.
+  std::vector<const Cluster::Edge*> edgeData;
+  // After cluster k's edges are rebuilt (linkInner, loading): its nodes' `edges`, its edgeData.
+  void noteEdges(int32_t k) {
+    const Cluster& c = clusters[k];
+    for (std::size_t i = 0; i + 1 < c.edgeStart.size(); ++i)
+      pool[c.base + i].edges =
+          c.edgeStart[i] << kEdgeCountBits | (c.edgeStart[i + 1] - c.edgeStart[i]);
+    edgeData[k] = c.edges.data();
+  }
   std::vector<Node> pool;
   uint32_t stamp = 0;
   // Landmarks (hierarchy_landmarks.cpp): per pool node, its cost from each landmark (NaN where

@@ -121,8 +121,7 @@ bool Hierarchy::advanceLandmark(Level& lv, std::size_t steps) {
     }
     const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
     const uint32_t i = node - c.base;
-    for (uint32_t a = c.innerStart[i]; a < c.innerStart[i + 1]; ++a) relax(c.inner[a]);
-    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a) relax(c.acrossTo[a]);
+    for (uint32_t a = c.edgeStart[i]; a < c.edgeStart[i + 1]; ++a) relax(c.edges[a]);
   }
   if (outOfRoom) {
     p.landmark = -1;
@@ -146,7 +145,7 @@ void Hierarchy::flattenGraph(Level& lv) {
   if (p.flatVersion == lv.version && p.start.size() == count + 1) return;
   releaseFlatGraph(lv);
   std::size_t edges = 0;
-  for (const Cluster& c : lv.clusters) edges += c.inner.size() + c.acrossTo.size();
+  for (const Cluster& c : lv.clusters) edges += c.edges.size();
   // Only a faster way to the same costs: without room for it, the clusters' own lists serve.
   if (!Searcher::reserveIfRoom(p.start, count + 1) || !Searcher::reserveIfRoom(p.edges, edges)) {
     releaseFlatGraph(lv);
@@ -158,10 +157,8 @@ void Hierarchy::flattenGraph(Level& lv) {
     if (!inUse(lv, node)) continue;
     const Cluster& c = lv.clusters[clusterOf(lv.pool[node].xy)];
     const uint32_t i = node - c.base;
-    p.edges.insert(p.edges.end(), c.inner.begin() + c.innerStart[i],
-                   c.inner.begin() + c.innerStart[i + 1]);
-    for (uint32_t a = c.acrossStart[i]; a < c.acrossStart[i + 1]; ++a)
-      if (c.acrossTo[a].to != kNoNode) p.edges.push_back(c.acrossTo[a]);
+    for (uint32_t a = c.edgeStart[i]; a < c.edgeStart[i + 1]; ++a)
+      if (c.edges[a].to != kNoNode) p.edges.push_back(c.edges[a]);
   }
   p.start[count] = static_cast<uint32_t>(p.edges.size());
   p.flatVersion = lv.version;

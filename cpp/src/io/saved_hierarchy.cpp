@@ -50,14 +50,28 @@ void SavedAccess::writeHierarchy(SavedWriter& w, const Hierarchy& h) {
     w.put<uint64_t>(lv.pending.version);
     w.putVector(lv.pending.dist);
     w.putVector(lv.pending.heap);
+    // Each cluster's edges as the format has them: the inner ones (with their starts), then the
+    // steps across (in the order of `across`).
+    std::vector<uint32_t> innerStart;
+    std::vector<Hierarchy::Cluster::Edge> inner, acrossTo;
     for (const Hierarchy::Cluster& c : lv.clusters) {
+      innerStart.assign(1, 0);
+      inner.clear();
+      acrossTo.clear();
+      for (std::size_t i = 0; i + 1 < c.edgeStart.size(); ++i) {
+        const auto edge = c.edges.begin();
+        inner.insert(inner.end(), edge + c.edgeStart[i], edge + c.innerEnd(i));
+        acrossTo.insert(acrossTo.end(), edge + c.innerEnd(i), edge + c.edgeStart[i + 1]);
+        innerStart.push_back(static_cast<uint32_t>(inner.size()));
+      }
+      if (c.edgeStart.empty()) innerStart.clear();
       for (const auto& links : c.links) w.putVector(links);
       w.putVector(c.nodes);
       w.putVector(c.acrossStart);
       w.putVector(c.across);
-      w.putVector(c.innerStart);
-      w.putVector(c.inner);
-      w.putVector(c.acrossTo);
+      w.putVector(innerStart);
+      w.putVector(inner);
+      w.putVector(acrossTo);
       w.put(c.base);
       w.put(c.capacity);
     }
@@ -103,7 +117,7 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
   lv.version = version;
   lv.pending.landmark = pendingLandmark;
   lv.pending.version = pendingVersion;
-  lv.pool.assign(pool, Hierarchy::Level::Node{0, kNoNode, 0, 0});
+  lv.pool.assign(pool, Hierarchy::Level::Node{0, kNoNode, 0, 0, 0});
   for (std::size_t k = 0; k < pool; ++k) {
     const int x = static_cast<int>(xy[k] & 0xffff), y = static_cast<int>(xy[k] >> 16);
     if (!(grid.inside(x, y) || r.fail("node " + std::to_string(k) + " lies outside the grid")))
@@ -126,6 +140,8 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
       return false;
   // Clusters, then their edges (which name nodes of any cluster) once all are read.
   const int w = grid.width();
+  std::vector<uint32_t> innerStart;
+  std::vector<Hierarchy::Cluster::Edge> inner, acrossTo;
   for (std::size_t k = 0; k < lv.clusters.size(); ++k) {
     Hierarchy::Cluster& c = lv.clusters[k];
     for (auto& links : c.links)
@@ -135,9 +151,9 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
     if (!r.getVector(c.nodes, area, "a cluster's nodes") ||
         !r.getVector(c.acrossStart, area + 1, "a cluster's steps across") ||
         !r.getVector(c.across, 8 * area, "a cluster's steps across") ||
-        !r.getVector(c.innerStart, area + 1, "a cluster's edges") ||
-        !r.getVector(c.inner, area * area, "a cluster's edges") ||
-        !r.getVector(c.acrossTo, 8 * area, "a cluster's steps across") || !r.get(c.base) ||
+        !r.getVector(innerStart, area + 1, "a cluster's edges") ||
+        !r.getVector(inner, area * area, "a cluster's edges") ||
+        !r.getVector(acrossTo, 8 * area, "a cluster's steps across") || !r.get(c.base) ||
         !r.get(c.capacity))
       return false;
     const std::string where = "cluster " + std::to_string(k);
@@ -167,11 +183,26 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
         if (start[i] > start[i + 1]) return false;
       return true;
     };
-    if (!(ranges(c.innerStart, c.inner.size()) ||
-          r.fail(where + "'s edges do not match its nodes")) ||
-        !((ranges(c.acrossStart, c.across.size()) && c.acrossTo.size() == c.across.size()) ||
+    if (!(ranges(innerStart, inner.size()) || r.fail(where + "'s edges do not match its nodes")) ||
+        !((ranges(c.acrossStart, c.across.size()) && acrossTo.size() == c.across.size()) ||
           r.fail(where + "'s steps across do not match its nodes")))
       return false;
+    // Into the one array the search reads: per node its inner edges, then its steps across.
+    c.edgeStart.assign(1, 0);
+    c.edges.clear();
+    c.edges.reserve(inner.size() + acrossTo.size());
+    for (std::size_t i = 0; i < m; ++i) {
+      c.edges.insert(c.edges.end(), inner.begin() + innerStart[i],
+                     inner.begin() + innerStart[i + 1]);
+      c.edges.insert(c.edges.end(), acrossTo.begin() + c.acrossStart[i],
+                     acrossTo.begin() + c.acrossStart[i + 1]);
+      c.edgeStart.push_back(static_cast<uint32_t>(c.edges.size()));
+      if (!((c.edgeStart[i] >> (32 - kEdgeCountBits)) == 0 &&
+            c.edgeStart[i + 1] - c.edgeStart[i] <= kEdgeCountMask) ||
+          r.fail(where + " has more edges than a cluster can"))
+        return false;
+    }
+    lv.noteEdges(static_cast<int32_t>(k));
     for (int32_t cell : c.across)
       if (!((cell >= 0 && static_cast<uint64_t>(cell) < n) ||
             r.fail(where + " steps across to a cell outside the grid")))
@@ -186,12 +217,16 @@ bool SavedAccess::readLevel(SavedReader& r, const Grid& grid, Hierarchy& h, Hier
       const Hierarchy::Cluster& to = lv.clusters[h.clusterOf(lv.pool[e.to].xy)];
       return e.to >= to.base && e.to - to.base < to.nodes.size();
     };
-    for (const auto& e : c.inner)
-      if (!(leads(e, false) || r.fail("cluster " + std::to_string(k) + " has an edge to no node")))
-        return false;
-    for (const auto& e : c.acrossTo)
-      if (!(leads(e, true) || r.fail("cluster " + std::to_string(k) + " steps across to no node")))
-        return false;
+    for (std::size_t i = 0; i + 1 < c.edgeStart.size(); ++i) {
+      for (uint32_t e = c.edgeStart[i]; e < c.innerEnd(i); ++e)
+        if (!(leads(c.edges[e], false) ||
+              r.fail("cluster " + std::to_string(k) + " has an edge to no node")))
+          return false;
+      for (uint32_t e = c.innerEnd(i); e < c.edgeStart[i + 1]; ++e)
+        if (!(leads(c.edges[e], true) ||
+              r.fail("cluster " + std::to_string(k) + " steps across to no node")))
+          return false;
+    }
   }
   return true;
 }
